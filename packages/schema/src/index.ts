@@ -1,0 +1,100 @@
+export type { Backfill, BackfillPeriod } from './resources/backfill.js';
+export { backfillPeriodSchema, backfillSchema } from './resources/backfill.js';
+export type {
+  Config,
+  ConfigContent,
+  ConfigContentInput,
+  ConfigInput,
+  ConfigRecord,
+  ProxyConfig,
+} from './resources/config.js';
+export {
+  configContentSchema,
+  configRecordSchema,
+  configSchema,
+  createdBySchema,
+  defaultCreatedBy,
+  proxyConfigSchema,
+} from './resources/config.js';
+export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.js';
+export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
+export type {
+  Connection,
+  Group,
+  Installation,
+  InstallationRequest,
+  InstallationRequestInput,
+} from './resources/installation.js';
+export {
+  connectionSchema,
+  connectionStatusSchema,
+  groupSchema,
+  installationRequestSchema,
+  installationSchema,
+} from './resources/installation.js';
+export type { Invite, InviteRequest, InviteStatus } from './resources/invite.js';
+export { inviteRequestSchema, inviteSchema, inviteStatusSchema } from './resources/invite.js';
+export { limits } from './resources/limits.js';
+export type {
+  Manifest,
+  ManifestField,
+  ManifestIntegration,
+  ManifestReadObject,
+  ManifestWriteObject,
+} from './resources/manifest.js';
+export {
+  manifestFieldSchema,
+  manifestIntegrationSchema,
+  manifestReadObjectSchema,
+  manifestSchema,
+  manifestWriteObjectSchema,
+} from './resources/manifest.js';
+export type { FieldMetadata, Integration, ObjectMetadata, ValueType } from './resources/metadata.js';
+export {
+  fieldMetadataSchema,
+  integrationSchema,
+  objectMetadataSchema,
+  valueTypeSchema,
+} from './resources/metadata.js';
+export type { FilterValue } from './resources/primitives.js';
+export { dateTimeSchema, filterValueSchema, nameSchema } from './resources/primitives.js';
+export type { Issue, IssueLocation, Problem } from './resources/problem.js';
+export { issueLocationSchema, issueSchema, problemContentType, problemSchema } from './resources/problem.js';
+export type { ReadConfig, ReadObjectConfig } from './resources/read-config.js';
+export { readConfigSchema, readObjectConfigSchema, scheduleSchema } from './resources/read-config.js';
+export type { ReadFilter } from './resources/read-filter.js';
+export { readFilterSchema, readFiltersSchema } from './resources/read-filter.js';
+export type { SearchFilter, SearchRequest, SearchResponse, SearchResultItem } from './resources/search.js';
+export {
+  searchFilterSchema,
+  searchRequestSchema,
+  searchResponseSchema,
+  searchResultItemSchema,
+} from './resources/search.js';
+export type {
+  FieldDefault,
+  FieldSetting,
+  FieldSettingInput,
+  ValueDefault,
+  WriteConfig,
+  WriteObjectConfig,
+} from './resources/write-config.js';
+export {
+  fieldDefaultSchema,
+  fieldSettingSchema,
+  valueDefaultSchema,
+  writeConfigSchema,
+  writeObjectConfigSchema,
+  writeOnCreateSchema,
+  writeOnUpdateSchema,
+} from './resources/write-config.js';
+export type { FieldNameSource, MappingContext, ResolvedField } from './rules/field-resolution.js';
+export {
+  fieldMappings,
+  resolveFieldName,
+  toMappedFields,
+  toProviderValue,
+} from './rules/field-resolution.js';
+export { describeZodIssue, formatPath, toIssues, valueAt } from './rules/issues.js';
+export type { Searchability } from './rules/searchability.js';
+export { searchability, searchableObjects } from './rules/searchability.js';

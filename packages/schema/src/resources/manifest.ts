@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { backfillSchema } from './backfill.js';
+import { mappedValueSchema } from './field-mapping.js';
+import { limits } from './limits.js';
+import { nameSchema, textSchema } from './primitives.js';
+import { scheduleSchema } from './read-config.js';
+
+/**
+ * A field the manifest asks for. With `fieldName` it names a provider field (and, with `mapToName` too,
+ * a manifest-level mapping that search honours); without `fieldName` it is a mapping the user makes.
+ */
+export const manifestFieldSchema = z.strictObject({
+  fieldName: z.optional(nameSchema),
+  displayName: z.optional(textSchema),
+  mapToName: z.optional(nameSchema),
+  mapToDisplayName: z.optional(textSchema),
+  prompt: z.optional(textSchema),
+  mappedValues: z.optional(z.array(mappedValueSchema).check(z.maxLength(limits.mappedValues))),
+  /** The app-side type the builder expects, so a UI can warn about a mismatched provider field. */
+  mapToType: z.optional(z.enum(['string', 'boolean', 'number', 'date', 'datetime'])),
+});
+export type ManifestField = z.infer<typeof manifestFieldSchema>;
+
+/** Seed 2.6: `objectName` and optional `enabled`; `always` enables it for every installation. */
+export const manifestReadObjectSchema = z.strictObject({
+  objectName: nameSchema,
+  displayName: z.optional(textSchema),
+  enabled: z.optional(z.literal('always')),
+  destination: z.optional(nameSchema),
+  schedule: z.optional(scheduleSchema),
+  requiredFields: z.optional(z.array(manifestFieldSchema).check(z.maxLength(limits.mappings))),
+  optionalFields: z.optional(z.array(manifestFieldSchema).check(z.maxLength(limits.mappings))),
+  optionalFieldsAuto: z.optional(z.literal('all')),
+  backfill: z.optional(backfillSchema),
+});
+export type ManifestReadObject = z.infer<typeof manifestReadObjectSchema>;
+
+export const manifestWriteObjectSchema = z.strictObject({
+  objectName: nameSchema,
+  displayName: z.optional(textSchema),
+});
+export type ManifestWriteObject = z.infer<typeof manifestWriteObjectSchema>;
+
+export const manifestIntegrationSchema = z.strictObject({
+  name: nameSchema,
+  displayName: z.optional(textSchema),
+  provider: nameSchema,
+  read: z.strictObject({ objects: z.array(manifestReadObjectSchema).check(z.maxLength(500)) }),
+  write: z.optional(z.strictObject({ objects: z.array(manifestWriteObjectSchema).check(z.maxLength(500)) })),
+  proxy: z.optional(z.strictObject({ enabled: z.boolean() })),
+});
+export type ManifestIntegration = z.infer<typeof manifestIntegrationSchema>;
+
+/** Seed 2.6, the manifest. */
+export const manifestSchema = z.strictObject({
+  specVersion: z.string().check(z.minLength(1)),
+  integrations: z.array(manifestIntegrationSchema).check(z.minLength(1), z.maxLength(100)),
+});
+export type Manifest = z.infer<typeof manifestSchema>;

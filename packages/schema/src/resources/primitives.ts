@@ -1,0 +1,50 @@
+import * as z from 'zod/mini';
+import { limits } from './limits.js';
+
+/** A non-empty identifier such as an object, field or group name. */
+export const nameSchema = z.string().check(z.minLength(1), z.maxLength(limits.name));
+
+/** Free text of bounded length. */
+export const textSchema = z.string().check(z.maxLength(limits.text));
+
+/**
+ * A map with bounded, non-empty keys. zod/mini has no entry-count check for records, so the count is
+ * refined here once for every map of the seed.
+ */
+export function boundedRecord<V extends z.core.SomeType>(value: V, maxEntries: number = limits.mapEntries) {
+  return z.record(nameSchema, value).check(
+    z.refine((map) => Object.keys(map).length <= maxEntries, {
+      message: `Too many entries: at most ${maxEntries} are allowed.`,
+    }),
+  );
+}
+
+/** A scalar that a filter compares with: string, boolean or number (seed 2.4, read filter). */
+export const filterValueSchema = z.union([
+  z.string().check(z.maxLength(limits.text)),
+  z.boolean(),
+  z.number(),
+]);
+export type FilterValue = z.infer<typeof filterValueSchema>;
+
+/** An ISO 8601 date-time as the service writes it. */
+export const dateTimeSchema = z.iso.datetime({ offset: true });
+
+/**
+ * The key of an `objects` map is the object's name (seed 2.4, 2.5), so a value naming another object is
+ * almost certainly a mistake; it is refused rather than silently reading the wrong object.
+ */
+export function objectNamesMatchKeys() {
+  return z.superRefine<Record<string, { objectName: string }>>((objects, ctx) => {
+    for (const [key, value] of Object.entries(objects)) {
+      if (value.objectName !== key) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value.objectName,
+          path: [key, 'objectName'],
+          message: `"objectName" must equal its key "${key}".`,
+        });
+      }
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { backfillSchema } from './backfill.js';
+import { fieldMappingEntrySchema } from './field-mapping.js';
+import { limits } from './limits.js';
+import { boundedRecord, nameSchema, objectNamesMatchKeys } from './primitives.js';
+import { readFiltersSchema } from './read-filter.js';
+
+/** Five space-separated cron fields; the detailed grammar is checked by `parseCron` where it matters. */
+export const scheduleSchema = z
+  .string()
+  .check(
+    z.maxLength(limits.schedule),
+    z.regex(/^\s*\S+(\s+\S+){4}\s*$/, 'Use cron syntax with five fields, for example "*/15 * * * *".'),
+  );
+
+/** Seed 2.4, read object config: all eleven fields. */
+export const readObjectConfigSchema = z.strictObject({
+  objectName: nameSchema,
+  schedule: z.optional(scheduleSchema),
+  /** Default false. When true, scheduled reads are paused and the object is not searchable. */
+  disabled: z.optional(z.boolean()),
+  destination: z.optional(nameSchema),
+  selectedFields: z.optional(boundedRecord(z.boolean())),
+  /** Per field name: value delivered to the destination -> value coming from the provider. */
+  selectedValueMappings: z.optional(boundedRecord(boundedRecord(z.string().check(z.maxLength(limits.text))))),
+  dynamicMappingsInput: z.optional(z.array(fieldMappingEntrySchema).check(z.maxLength(limits.mappings))),
+  /** mapToName (name in the destination) -> provider field name. */
+  selectedFieldMappings: z.optional(boundedRecord(nameSchema)),
+  selectedFieldsAuto: z.optional(z.literal('all')),
+  backfill: z.optional(backfillSchema),
+  fieldFilters: z.optional(readFiltersSchema),
+});
+export type ReadObjectConfig = z.infer<typeof readObjectConfigSchema>;
+
+/** Seed 2.3: when `read` is present its `objects` map is required. */
+export const readConfigSchema = z.strictObject({
+  objects: boundedRecord(readObjectConfigSchema, 500).check(objectNamesMatchKeys()),
+});
+export type ReadConfig = z.infer<typeof readConfigSchema>;

@@ -1,0 +1,84 @@
+import type { ManifestReadObject } from '../resources/manifest.js';
+import type { ReadObjectConfig } from '../resources/read-config.js';
+
+/** Where a search field name came from (seed 4.3: mapped names first, then provider names). */
+export type FieldNameSource = 'installation-mapping' | 'manifest-mapping' | 'provider';
+
+export interface ResolvedField {
+  /** The name the caller used. */
+  requestedName: string;
+  /** The provider field it filters. */
+  providerField: string;
+  source: FieldNameSource;
+  /** For a mapped name: app-side value -> provider value (selectedValueMappings of that name). */
+  valueMapping?: Record<string, string>;
+}
+
+export interface MappingContext {
+  manifestObject?: Pick<ManifestReadObject, 'requiredFields' | 'optionalFields'>;
+  objectConfig?: Pick<ReadObjectConfig, 'selectedFieldMappings' | 'selectedValueMappings'>;
+}
+
+/** mapToName -> provider field, from the installation first, then the manifest's fixed mappings. */
+export function fieldMappings(
+  ctx: MappingContext,
+): Map<string, { providerField: string; source: FieldNameSource }> {
+  const mappings = new Map<string, { providerField: string; source: FieldNameSource }>();
+  const manifestFields = [
+    ...(ctx.manifestObject?.requiredFields ?? []),
+    ...(ctx.manifestObject?.optionalFields ?? []),
+  ];
+  for (const field of manifestFields) {
+    if (field.mapToName && field.fieldName) {
+      mappings.set(field.mapToName, { providerField: field.fieldName, source: 'manifest-mapping' });
+    }
+  }
+  // The user's choice at installation overrides the manifest's default for the same name.
+  for (const [mapToName, providerField] of Object.entries(ctx.objectConfig?.selectedFieldMappings ?? {})) {
+    mappings.set(mapToName, { providerField, source: 'installation-mapping' });
+  }
+  return mappings;
+}
+
+/**
+ * Resolves a search `fieldName`: a mapped name (the installation's selectedFieldMappings, then the
+ * manifest's fields with both `mapToName` and `fieldName`) filters the provider field behind it; any other
+ * name is taken as the provider's own field name.
+ */
+export function resolveFieldName(requestedName: string, ctx: MappingContext): ResolvedField {
+  const mapped = fieldMappings(ctx).get(requestedName);
+  if (!mapped) return { requestedName, providerField: requestedName, source: 'provider' };
+  const valueMapping = ctx.objectConfig?.selectedValueMappings?.[requestedName];
+  return { requestedName, ...mapped, ...(valueMapping ? { valueMapping } : {}) };
+}
+
+/**
+ * A filter value given as an app-side value is translated to the provider's value through the value
+ * mapping; any other value (already a provider value, or a number/boolean) passes unchanged.
+ */
+export function toProviderValue<V>(value: V, field: ResolvedField): V | string {
+  if (typeof value !== 'string' || !field.valueMapping) return value;
+  return Object.hasOwn(field.valueMapping, value) ? (field.valueMapping[value] as string) : value;
+}
+
+/**
+ * The record's mapped fields: mapped name -> provider value, with value mappings applied in reverse
+ * (provider value -> the app-side value delivered to the destination).
+ */
+export function toMappedFields(
+  fields: Record<string, unknown>,
+  ctx: MappingContext,
+): Record<string, unknown> {
+  const mappedFields: Record<string, unknown> = {};
+  for (const [mapToName, { providerField }] of fieldMappings(ctx)) {
+    if (!Object.hasOwn(fields, providerField)) continue;
+    const value = fields[providerField];
+    const valueMapping = ctx.objectConfig?.selectedValueMappings?.[mapToName];
+    const appValue =
+      typeof value === 'string' && valueMapping
+        ? Object.entries(valueMapping).find(([, providerValue]) => providerValue === value)?.[0]
+        : undefined;
+    mappedFields[mapToName] = appValue ?? value;
+  }
+  return mappedFields;
+}
