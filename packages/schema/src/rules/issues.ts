@@ -36,14 +36,29 @@ function typeOfValue(value: unknown): string {
 }
 
 /**
+ * A required property that is absent. A union (a filter `value`) or a literal/enum (`operator`, `status`)
+ * reports a missing property with its own code, not `invalid_type`, so all three count.
+ */
+function isMissing(issue: z.core.$ZodIssue, value: unknown): boolean {
+  return (
+    value === undefined &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value')
+  );
+}
+
+/**
  * zod/mini ships no English messages (that keeps browser bundles small), so every issue code gets a
  * sentence here. A message a schema set explicitly (custom refinements, regex hints) wins.
  */
 export function describeZodIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const explicit = issue.message && issue.message !== 'Invalid input' ? issue.message : undefined;
+  if (isMissing(issue, value)) {
+    return issue.code === 'invalid_value'
+      ? `This property is required (allowed: ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}).`
+      : 'This property is required.';
+  }
   switch (issue.code) {
     case 'invalid_type':
-      if (value === undefined) return 'This property is required.';
       return explicit ?? `Expected ${issue.expected}, received ${typeOfValue(value)}.`;
     case 'too_small':
       if (explicit) return explicit;
@@ -102,7 +117,7 @@ export function toIssues(
       continue;
     }
     const value = valueAt(input, zodIssue.path);
-    const missing = zodIssue.code === 'invalid_type' && value === undefined;
+    const missing = isMissing(zodIssue, value);
     issues.push({
       type: missing ? 'urn:problem-type:missing-property' : 'urn:problem-type:invalid-property',
       title: missing ? 'Missing property' : 'Invalid property',

@@ -7,7 +7,8 @@ export type Searchability =
 
 /**
  * Seed 4.3, rules 1-4. Rule 4 (search needs no action type of its own) is why only `read` is consulted.
- * `installationContent` is undefined when the group has no installation: then only rule 2 can allow.
+ * `installationContent` undefined is read as a config that disables nothing (rule 3: searchable unless
+ * `disabled: true`). Whether the group has an installation at all (seed 4.1) is the caller's check.
  */
 export function searchability(
   objectName: string,
