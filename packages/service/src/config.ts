@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Dev credentials used when the environment sets none; printed at start so curl users can copy them. */
+export const devCredentials = { apiKey: 'splice-dev-api-key', authToken: 'splice-dev-auth-token' } as const;
+
+export const defaultManifestPath = fileURLToPath(new URL('./manifest/demo-manifest.yaml', import.meta.url));
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  apiKey: string;
+  authToken: string;
+  manifestPath: string;
+  /** Sandbox contacts to generate (5,000 by default; benchmarks raise it to 1,000,000). */
+  contacts: number;
+  usingDevCredentials: boolean;
+}
+
+function intFromEnv(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}".`);
+  return n;
+}
+
+/** Reads the service's settings from the environment (see README, "The embedded service"). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServiceConfig {
+  return {
+    port: intFromEnv('PORT', env.PORT, 4010),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(cwd, env.SPLICE_DATA_DIR || '.data/service'),
+    apiKey: env.SPLICE_API_KEY || devCredentials.apiKey,
+    authToken: env.SPLICE_AUTH_TOKEN || devCredentials.authToken,
+    manifestPath: resolve(cwd, env.SPLICE_MANIFEST || defaultManifestPath),
+    contacts: intFromEnv('SPLICE_CONTACTS', env.SPLICE_CONTACTS, 5_000),
+    usingDevCredentials: !env.SPLICE_API_KEY || !env.SPLICE_AUTH_TOKEN,
+  };
+}

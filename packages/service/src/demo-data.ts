@@ -1,0 +1,55 @@
+import type { Manifest } from '@splice/schema';
+import type { Repository } from './store/index.js';
+
+/**
+ * The demo data set every test, the demo and the README rely on: project `demo`; the manifest's
+ * integrations (id = name, so `crm-sync` is addressable by both); groups `acme` and `globex` with a
+ * working sandboxcrm connection and `initech` with none; org `org-demo`. Idempotent: a restart adds
+ * nothing twice and keeps every id.
+ */
+export const demoDataSet = {
+  project: { id: 'demo', name: 'demo' },
+  org: { id: 'org-demo', name: 'Demo Org' },
+  groups: [
+    { groupRef: 'acme', groupName: 'Acme Corp', connected: true },
+    { groupRef: 'globex', groupName: 'Globex', connected: true },
+    { groupRef: 'initech', groupName: 'Initech', connected: false },
+  ],
+} as const;
+
+export function seedDemoData(repo: Repository, manifest: Manifest): void {
+  repo.transaction(() => {
+    const { project, org, groups } = demoDataSet;
+    if (!repo.getProject(project.id)) repo.insertProject(project);
+    if (!repo.getOrg(org.id)) repo.insertOrg(org);
+    for (const integration of manifest.integrations) {
+      repo.upsertIntegration({
+        id: integration.name,
+        projectId: project.id,
+        name: integration.name,
+        provider: integration.provider,
+        specVersion: manifest.specVersion,
+        content: integration,
+      });
+    }
+    for (const group of groups) {
+      repo.upsertGroup({ projectId: project.id, groupRef: group.groupRef, groupName: group.groupName });
+      if (!group.connected || repo.listConnections(project.id, group.groupRef).length > 0) continue;
+      repo.insertConnection({
+        id: `conn-${group.groupRef}`,
+        projectId: project.id,
+        provider: 'sandboxcrm',
+        groupRef: group.groupRef,
+        consumerRef: `${group.groupRef}-admin`,
+        status: 'working',
+        authScheme: 'oauth2/authorizationCode',
+        isDefault: true,
+        // Sandbox secrets: stored like real ones so the API's stripping of credentials is exercised.
+        credentials: {
+          accessToken: `sandbox-access-${group.groupRef}`,
+          refreshToken: `sandbox-refresh-${group.groupRef}`,
+        },
+      });
+    }
+  });
+}

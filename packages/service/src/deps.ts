@@ -1,0 +1,38 @@
+import type { FieldMetadata, ObjectMetadata } from '@splice/schema';
+import type { Credentials } from './http/credentials.js';
+import type { Repository } from './store/index.js';
+
+/** One provider record as search returns it. */
+export interface ProviderRecord {
+  id: string;
+  /** Values keyed by provider field name. */
+  fields: Record<string, unknown>;
+  /** The record as the provider's own API returns it. */
+  raw: Record<string, unknown>;
+}
+
+/** What the service needs of a SaaS provider: its metadata, an eq search and a sample read. */
+export interface Provider {
+  readonly name: string;
+  listObjects(): ObjectMetadata[];
+  getObjectMetadata(objectName: string): ObjectMetadata | undefined;
+  search(
+    objectName: string,
+    filters: Array<{ fieldName: string; value: string | number | boolean }>,
+    limit: number,
+  ): { records: ProviderRecord[] };
+  /** Reads one record with just these fields, as the provider's API would for a sample read. */
+  sampleRead(
+    objectName: string,
+    fieldNames: string[],
+  ): { ok: true; record: ProviderRecord | null } | { ok: false; unknownFields: string[] };
+}
+
+export type { FieldMetadata };
+
+/** Everything the routes use, passed in so tests and the CLI wire the same app. */
+export interface ServiceDeps {
+  repo: Repository;
+  providers: ReadonlyMap<string, Provider>;
+  credentials: Credentials;
+}

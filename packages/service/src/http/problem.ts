@@ -1,0 +1,83 @@
+import type { Issue, Problem } from '@splice/schema';
+import { problemContentType } from '@splice/schema';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Problem types this service answers with; each is documented in the OpenAPI document. */
+export const problemTypes = {
+  badRequest: { type: 'about:blank', title: 'Bad Request' },
+  validation: { type: 'urn:problem-type:validation', title: 'Bad Request' },
+  unauthorized: { type: 'urn:problem-type:unauthorized', title: 'Unauthorized' },
+  notFound: { type: 'about:blank', title: 'Not Found' },
+  methodNotAllowed: { type: 'about:blank', title: 'Method Not Allowed' },
+  projectNotFound: { type: 'urn:problem-type:project-not-found', title: 'Project not found' },
+  integrationNotFound: { type: 'urn:problem-type:integration-not-found', title: 'Integration not found' },
+  orgNotFound: { type: 'urn:problem-type:org-not-found', title: 'Organization not found' },
+  groupNotFound: { type: 'urn:problem-type:group-not-found', title: 'Group not found' },
+  connectionRequired: { type: 'urn:problem-type:connection-required', title: 'Group has no connection' },
+  connectionNotFound: { type: 'urn:problem-type:connection-not-found', title: 'Connection not found' },
+  connectionUnusable: { type: 'urn:problem-type:connection-unusable', title: 'Connection is not working' },
+  installationExists: { type: 'urn:problem-type:installation-exists', title: 'Installation already exists' },
+  installationNotFound: { type: 'urn:problem-type:installation-not-found', title: 'Installation not found' },
+  inviteExists: { type: 'urn:problem-type:invite-exists', title: 'Invite already pending' },
+  sampleReadFailed: { type: 'urn:problem-type:sample-read-failed', title: 'Sample read failed' },
+  invalidConfig: { type: 'urn:problem-type:invalid-config', title: 'Config is invalid for the integration' },
+  notSearchable: { type: 'urn:problem-type:object-not-searchable', title: 'Object is not searchable' },
+  unknownField: { type: 'urn:problem-type:unknown-field', title: 'Unknown field' },
+  unsupportedMediaType: { type: 'about:blank', title: 'Unsupported Media Type' },
+  payloadTooLarge: { type: 'about:blank', title: 'Content Too Large' },
+  internal: { type: 'about:blank', title: 'Internal Server Error' },
+} as const satisfies Record<string, { type: string; title: string }>;
+
+export type ProblemKind = keyof typeof problemTypes;
+
+export interface ProblemInit {
+  detail: string;
+  issues?: Issue[];
+  retryable?: boolean;
+  remedy?: string;
+}
+
+/** Thrown anywhere in a request to answer with a problem object; `app.onError` renders it. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly kind: ProblemKind,
+    readonly init: ProblemInit,
+  ) {
+    super(init.detail);
+  }
+}
+
+export function problemError(status: ContentfulStatusCode, kind: ProblemKind, init: ProblemInit | string) {
+  return new ProblemError(status, kind, typeof init === 'string' ? { detail: init } : init);
+}
+
+/** A 400 naming each offending parameter or property (seed 7, rule 1). */
+export function validationError(issues: Issue[]) {
+  const names = issues.map((i) => i.name || '(root)');
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  return problemError(400, 'validation', {
+    detail: `The request has ${issues.length} invalid ${issues.length === 1 ? 'value' : 'values'}: ${shown}.`,
+    issues,
+  });
+}
+
+export function renderProblem(c: Context, error: ProblemError): Response {
+  const requestId = c.get('requestId') as string | undefined;
+  const { type, title } = problemTypes[error.kind];
+  const body: Problem = {
+    type,
+    title,
+    status: error.status,
+    detail: error.init.detail,
+    ...(requestId ? { instance: `urn:uuid:${requestId}`, requestId } : {}),
+    ...(error.init.issues ? { issues: error.init.issues } : {}),
+    retryable: error.init.retryable ?? error.status >= 500,
+    ...(error.init.remedy ? { remedy: error.init.remedy } : {}),
+    time: new Date().toISOString(),
+    subsystem: 'splice-service',
+  };
+  c.header('Content-Type', problemContentType);
+  return c.body(JSON.stringify(body), error.status);
+}

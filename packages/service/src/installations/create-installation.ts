@@ -1,0 +1,161 @@
+import type { ConfigContent, InstallationRequest, Issue } from '@splice/schema';
+import type { Provider, ServiceDeps } from '../deps.js';
+import { problemError } from '../http/problem.js';
+import type { IntegrationWithManifest } from '../routes/lookups.js';
+import { publicConnection } from '../routes/lookups.js';
+import type { Connection, Installation } from '../store/index.js';
+import { ConflictError } from '../store/index.js';
+import { checkAgainstManifest, sampleRead } from './check-config.js';
+
+function bodyIssue(name: string, detail: string, value: unknown): Issue {
+  return { type: 'urn:problem-type:invalid-reference', detail, in: 'body', name, value };
+}
+
+/** The connection the installation uses: the one named, or the group's default for the provider. */
+function chooseConnection(
+  deps: ServiceDeps,
+  target: IntegrationWithManifest,
+  request: InstallationRequest,
+): Connection {
+  const { repo } = deps;
+  const { project, integration } = target;
+  if (!repo.getGroup(project.id, request.groupRef)) {
+    throw problemError(422, 'groupNotFound', {
+      detail: `Project "${project.name}" has no group "${request.groupRef}". A group exists once it has a connection.`,
+      issues: [bodyIssue('groupRef', 'No group has this reference.', request.groupRef)],
+    });
+  }
+  if (request.connectionId) {
+    const connection = repo.getConnection(project.id, request.connectionId);
+    if (!connection || connection.groupRef !== request.groupRef) {
+      throw problemError(422, 'connectionNotFound', {
+        detail: `Group "${request.groupRef}" has no connection "${request.connectionId}".`,
+        issues: [bodyIssue('connectionId', 'No connection of this group has this ID.', request.connectionId)],
+      });
+    }
+    return connection;
+  }
+  const connection = repo.getDefaultConnection(project.id, request.groupRef, integration.provider);
+  if (!connection) {
+    throw problemError(422, 'connectionRequired', {
+      detail: `Group "${request.groupRef}" has no ${integration.provider} connection yet: connect a ${integration.provider} account first, then install.`,
+      issues: [
+        bodyIssue('groupRef', `This group has no ${integration.provider} connection.`, request.groupRef),
+      ],
+      remedy: 'Create a connection for the group through the OAuth connect flow, then retry.',
+    });
+  }
+  return connection;
+}
+
+/**
+ * api-facts.md: on create, a read object config carries `objectName`, `selectedFields` and
+ * `selectedFieldMappings`, possibly as empty maps.
+ */
+function normaliseContent(content: ConfigContent): ConfigContent {
+  if (!content.read) return content;
+  const objects = Object.fromEntries(
+    Object.entries(content.read.objects).map(([name, object]) => [
+      name,
+      {
+        ...object,
+        selectedFields: object.selectedFields ?? {},
+        selectedFieldMappings: object.selectedFieldMappings ?? {},
+      },
+    ]),
+  );
+  return { ...content, read: { ...content.read, objects } };
+}
+
+export interface CreateInstallationInput {
+  target: IntegrationWithManifest;
+  request: InstallationRequest;
+  skipSampling: boolean;
+}
+
+/** createInstallation (seed 4.1) after its input was validated: every rule, then one durable insert. */
+export function createInstallation(deps: ServiceDeps, input: CreateInstallationInput): Installation {
+  const { repo } = deps;
+  const { target, request, skipSampling } = input;
+  const { project, integration, manifest } = target;
+  const connection = chooseConnection(deps, target, request);
+  if (connection.status !== 'working') {
+    throw problemError(422, 'connectionUnusable', {
+      detail: `The connection "${connection.id}" is ${connection.status === 'bad_credentials' ? 'rejected by the provider (bad credentials)' : 'not yet working'}: reconnect it, then install.`,
+    });
+  }
+  if (repo.getInstallation(project.id, integration.id, request.groupRef)) {
+    throw problemError(409, 'installationExists', {
+      detail: `Group "${request.groupRef}" already has an installation of "${integration.name}": a group installs an integration once.`,
+    });
+  }
+  const manifestIssues = checkAgainstManifest(request.config.content, manifest);
+  if (manifestIssues.length) {
+    throw problemError(422, 'invalidConfig', {
+      detail: `The config does not fit the integration "${integration.name}".`,
+      issues: manifestIssues,
+    });
+  }
+  if (!skipSampling) {
+    const provider = deps.providers.get(integration.provider) as Provider;
+    const sampleIssues = sampleRead(request.config.content, manifest, provider);
+    if (sampleIssues.length) {
+      throw problemError(422, 'sampleReadFailed', {
+        detail:
+          'The sample read refused the config: it names objects or fields the connected account does not have.',
+        issues: sampleIssues,
+        remedy: 'Fix the named fields, or retry with skipSampling=true to save without the sample read.',
+      });
+    }
+  }
+  const createTime = new Date().toISOString();
+  try {
+    return repo.transaction(() =>
+      repo.insertInstallation({
+        projectId: project.id,
+        integrationId: integration.id,
+        groupRef: request.groupRef,
+        connectionId: connection.id,
+        lastOperationStatus: 'success',
+        createdBy: request.config.createdBy,
+        createTime,
+        config: {
+          id: crypto.randomUUID(),
+          // Deprecated in the request: the service always records the latest revision (seed 2.2, 9).
+          revisionId: integration.revisionId,
+          createTime,
+          createdBy: request.config.createdBy,
+          content: normaliseContent(request.config.content),
+        },
+      }),
+    );
+  } catch (error) {
+    // Two concurrent creates for one group: the unique constraint lets exactly one through.
+    if (error instanceof ConflictError) {
+      throw problemError(409, 'installationExists', {
+        detail: `Group "${request.groupRef}" already has an installation of "${integration.name}".`,
+      });
+    }
+    throw error;
+  }
+}
+
+/** An installation record as the API returns it (api-facts.md), with the connection's secrets left out. */
+export function installationView(deps: ServiceDeps, installation: Installation) {
+  const { repo } = deps;
+  const connection = repo.getConnection(installation.projectId, installation.connectionId);
+  const group = repo.getGroup(installation.projectId, installation.groupRef);
+  return {
+    id: installation.id,
+    projectId: installation.projectId,
+    integrationId: installation.integrationId,
+    ...(group ? { group } : {}),
+    healthStatus: installation.healthStatus,
+    ...(installation.lastOperationStatus ? { lastOperationStatus: installation.lastOperationStatus } : {}),
+    connection: connection ? publicConnection(repo, connection) : undefined,
+    createTime: installation.createTime,
+    ...(installation.updateTime ? { updateTime: installation.updateTime } : {}),
+    createdBy: installation.createdBy,
+    config: installation.config,
+  };
+}

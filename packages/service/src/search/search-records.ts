@@ -1,0 +1,107 @@
+import type { Issue, ReadObjectConfig, SearchRequest, SearchResultItem } from '@splice/schema';
+import {
+  limits,
+  readObjectConfigSchema,
+  resolveFieldName,
+  searchability,
+  toMappedFields,
+  toProviderValue,
+} from '@splice/schema';
+import type { Provider, ServiceDeps } from '../deps.js';
+import { problemError } from '../http/problem.js';
+import type { IntegrationWithManifest } from '../routes/lookups.js';
+
+export interface SearchInput {
+  target: IntegrationWithManifest;
+  groupRef: string;
+  request: SearchRequest;
+}
+
+/** The fields a result shows: what the installation reads, or everything when it reads all fields. */
+function visibleFields(fields: Record<string, unknown>, objectConfig: ReadObjectConfig | undefined) {
+  const selected = Object.entries(objectConfig?.selectedFields ?? {}).filter(([, on]) => on);
+  if (!objectConfig || objectConfig.selectedFieldsAuto === 'all' || selected.length === 0) return fields;
+  const keep = new Set([
+    'id',
+    ...selected.map(([name]) => name),
+    ...Object.values(objectConfig.selectedFieldMappings ?? {}),
+  ]);
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => keep.has(name)));
+}
+
+/** Search (seed 4.3): searchability rules 1-4, mapped names, value mappings, one page. */
+export function searchRecords(deps: ServiceDeps, input: SearchInput): { results: SearchResultItem[] } {
+  const { repo } = deps;
+  const { target, groupRef, request } = input;
+  const { project, integration, manifest } = target;
+  if (!repo.getGroup(project.id, groupRef)) {
+    throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${groupRef}".`);
+  }
+  const installation = repo.getInstallation(project.id, integration.id, groupRef);
+  if (!installation) {
+    throw problemError(404, 'installationNotFound', {
+      detail: `Group "${groupRef}" has no installation of "${integration.name}": install it before searching.`,
+    });
+  }
+  const content = installation.config.content as { read?: { objects: Record<string, unknown> } };
+  const rawObjectConfig = content.read?.objects[request.objectName];
+  const objectConfig =
+    rawObjectConfig === undefined ? undefined : readObjectConfigSchema.parse(rawObjectConfig);
+  const verdict = searchability(
+    request.objectName,
+    manifest,
+    objectConfig ? { read: { objects: { [request.objectName]: objectConfig } } } : undefined,
+  );
+  if (!verdict.searchable) {
+    const objectIssue: Issue = {
+      type: 'urn:problem-type:object-not-searchable',
+      detail:
+        verdict.reason === 'not-in-manifest'
+          ? `"${request.objectName}" is not an object the integration reads.`
+          : `Reading "${request.objectName}" is paused (disabled) in this installation.`,
+      in: 'body',
+      name: 'objectName',
+      value: request.objectName,
+    };
+    throw problemError(422, 'notSearchable', { detail: objectIssue.detail, issues: [objectIssue] });
+  }
+
+  const provider = deps.providers.get(integration.provider) as Provider;
+  const metadata = provider.getObjectMetadata(request.objectName);
+  if (!metadata) {
+    throw problemError(422, 'notSearchable', `The provider has no object "${request.objectName}".`);
+  }
+  const ctx = {
+    manifestObject: manifest.read.objects.find((o) => o.objectName === request.objectName),
+    objectConfig,
+  };
+  const issues: Issue[] = [];
+  const filters = request.fieldFilters.map((filter, index) => {
+    const field = resolveFieldName(filter.fieldName, ctx);
+    if (!Object.hasOwn(metadata.fields, field.providerField)) {
+      issues.push({
+        type: 'urn:problem-type:unknown-field',
+        detail: `"${filter.fieldName}" is neither a mapped name nor a field of the provider's "${request.objectName}".`,
+        in: 'body',
+        name: `fieldFilters[${index}].fieldName`,
+        value: filter.fieldName,
+      });
+    }
+    return { fieldName: field.providerField, value: toProviderValue(filter.value, field) };
+  });
+  if (issues.length) {
+    throw problemError(422, 'unknownField', {
+      detail: 'Some filters name fields that do not exist.',
+      issues,
+    });
+  }
+  const { records } = provider.search(request.objectName, filters, limits.searchPage);
+  return {
+    results: records.map((record) => ({
+      id: record.id,
+      fields: visibleFields(record.fields, objectConfig),
+      mappedFields: toMappedFields(record.fields, ctx),
+      raw: record.raw,
+    })),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Child process of the durability test: writes installations one transaction at a time, forever, and prints
+ * each installation id on stdout only after its transaction committed. The parent SIGKILLs it mid-stream and
+ * checks that every printed id survived.
+ *
+ * argv: <dataDir> <projectId> <integrationId> <connectionId>
+ */
+import { openDatabase } from './open-database.js';
+import { SqliteRepository } from './sqlite-repository.js';
+
+const [dataDir, projectId, integrationId, connectionId] = process.argv.slice(2);
+if (!dataDir || !projectId || !integrationId || !connectionId) {
+  throw new Error('usage: durability-writer.fixture.ts <dataDir> <projectId> <integrationId> <connectionId>');
+}
+
+const repo = new SqliteRepository(openDatabase(dataDir));
+for (let n = 0; ; n++) {
+  const groupRef = `group-${process.pid}-${n}`;
+  const installation = repo.transaction(() => {
+    repo.upsertGroup({ projectId, groupRef, groupName: `Group ${n}` });
+    return repo.insertInstallation({
+      projectId,
+      integrationId,
+      groupRef,
+      connectionId,
+      createdBy: 'api:durability-test',
+      config: {
+        id: `config-${n}`,
+        revisionId: 'rev-1',
+        createTime: new Date().toISOString(),
+        createdBy: 'api:durability-test',
+        content: { provider: 'sandboxcrm', padding: 'x'.repeat(n % 500) },
+      },
+    });
+  });
+  // Synchronous write: the line leaves the process before the next transaction starts.
+  process.stdout.write(`${installation.id}\n`);
+}

@@ -1,0 +1,95 @@
+/**
+ * Schema migrations of the durable store, applied in order by `openDatabase`.
+ *
+ * The database's `PRAGMA user_version` records how many entries of `migrations` have run, so an entry is
+ * never edited once released: a change is a new entry appended at the end. Each entry runs in its own
+ * transaction together with the bump of `user_version`, so a crash leaves either the old or the new schema.
+ *
+ * JSON payloads (integration content, installation config, connection credentials) are TEXT columns holding
+ * `JSON.stringify` output; timestamps are ISO 8601 TEXT, which sorts chronologically.
+ */
+export const migrations: readonly string[] = [
+  // 1: the initial schema.
+  `
+  CREATE TABLE orgs (
+    id          TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    create_time TEXT NOT NULL
+  );
+
+  CREATE TABLE projects (
+    id          TEXT PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    create_time TEXT NOT NULL
+  );
+
+  CREATE TABLE integrations (
+    id           TEXT PRIMARY KEY,
+    project_id   TEXT NOT NULL REFERENCES projects (id),
+    name         TEXT NOT NULL,
+    provider     TEXT NOT NULL,
+    create_time  TEXT NOT NULL,
+    update_time  TEXT,
+    revision_id  TEXT NOT NULL,
+    spec_version TEXT NOT NULL,
+    content      TEXT NOT NULL,
+    UNIQUE (project_id, name)
+  );
+
+  CREATE TABLE groups (
+    project_id  TEXT NOT NULL REFERENCES projects (id),
+    group_ref   TEXT NOT NULL,
+    group_name  TEXT NOT NULL,
+    create_time TEXT NOT NULL,
+    update_time TEXT,
+    PRIMARY KEY (project_id, group_ref)
+  );
+
+  CREATE TABLE connections (
+    id           TEXT PRIMARY KEY,
+    project_id   TEXT NOT NULL,
+    provider     TEXT NOT NULL,
+    group_ref    TEXT NOT NULL,
+    consumer_ref TEXT NOT NULL,
+    status       TEXT NOT NULL CHECK (status IN ('created', 'working', 'bad_credentials')),
+    auth_scheme  TEXT NOT NULL,
+    is_default   INTEGER NOT NULL CHECK (is_default IN (0, 1)),
+    create_time  TEXT NOT NULL,
+    update_time  TEXT,
+    credentials  TEXT NOT NULL,
+    FOREIGN KEY (project_id, group_ref) REFERENCES groups (project_id, group_ref)
+  );
+  CREATE INDEX connections_by_group ON connections (project_id, group_ref);
+  -- At most one default connection per group and provider: the fallback when a create names none.
+  CREATE UNIQUE INDEX connections_one_default ON connections (project_id, group_ref, provider) WHERE is_default = 1;
+
+  CREATE TABLE installations (
+    id                    TEXT PRIMARY KEY,
+    project_id            TEXT NOT NULL,
+    integration_id        TEXT NOT NULL REFERENCES integrations (id),
+    group_ref             TEXT NOT NULL,
+    connection_id         TEXT NOT NULL REFERENCES connections (id),
+    health_status         TEXT NOT NULL,
+    last_operation_status TEXT,
+    create_time           TEXT NOT NULL,
+    update_time           TEXT,
+    created_by            TEXT NOT NULL,
+    config                TEXT NOT NULL,
+    -- A group installs an integration once; the second create is a 409.
+    UNIQUE (project_id, integration_id, group_ref),
+    FOREIGN KEY (project_id, group_ref) REFERENCES groups (project_id, group_ref)
+  );
+
+  CREATE TABLE invites (
+    id            TEXT PRIMARY KEY,
+    org_id        TEXT NOT NULL REFERENCES orgs (id),
+    invited_email TEXT NOT NULL,
+    parent_type   TEXT NOT NULL CHECK (parent_type = 'org'),
+    parent_id     TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'revoked', 'expired')),
+    create_time   TEXT NOT NULL,
+    update_time   TEXT NOT NULL
+  );
+  CREATE INDEX invites_by_org ON invites (org_id, create_time);
+  `,
+];

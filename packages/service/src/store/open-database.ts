@@ -1,0 +1,57 @@
+/**
+ * Opens the service's SQLite database and brings its schema up to date.
+ *
+ * Durability settings: WAL so readers never block the writer, `synchronous=FULL` so a transaction that
+ * returned is on disk even after a power cut (NORMAL would only survive a process crash), foreign keys on
+ * (SQLite leaves them off by default), and a busy timeout so a second process (a CLI, a test) waits for the
+ * write lock instead of failing at once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
+import { migrations } from './migrations.js';
+
+export type { Database } from 'better-sqlite3';
+
+/** The database file's name inside the data directory. */
+export const databaseFileName = 'splice.db';
+
+export function openDatabase(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Sqlite(path.join(dataDir, databaseFileName));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** The schema version of an open database: how many migrations have been applied. */
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function migrate(db: Database): void {
+  // IMMEDIATE takes the write lock before the version is read, so two processes opening a fresh file cannot
+  // both decide to run the same migration. All pending migrations commit together with the version bump.
+  db.transaction(() => {
+    const current = schemaVersion(db);
+    if (current > migrations.length) {
+      // A newer build wrote this file; running older code on it could silently misread rows.
+      throw new Error(
+        `database schema version ${current} is newer than this build knows (${migrations.length})`,
+      );
+    }
+    for (let index = current; index < migrations.length; index++) {
+      db.exec(migrations[index]!);
+      db.pragma(`user_version = ${index + 1}`);
+    }
+  }).immediate();
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestService } from './harness.js';
+import {
+  apiKeyHeaders,
+  bearerHeaders,
+  contactsConfig,
+  createInstallationUrl,
+  postJson,
+  readJsonResponse,
+  startTestService,
+} from './harness.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.dispose());
+
+describe('createInstallation: credentials (seed 5)', () => {
+  it('refuses a request without a credential with a 401 problem', async () => {
+    const res = await postJson(
+      createInstallationUrl(service),
+      { 'content-type': 'application/json' },
+      {
+        groupRef: 'acme',
+        config: contactsConfig(),
+      },
+    );
+    expect(res.status).toBe(401);
+    expect(res.contentType).toBe('application/problem+json');
+    expect(res.body).toMatchObject({ status: 401, type: 'urn:problem-type:unauthorized' });
+    expect(res.body.detail).toMatch(/x-api-key/);
+  });
+
+  it('refuses a wrong API key', async () => {
+    const res = await postJson(
+      createInstallationUrl(service),
+      { 'content-type': 'application/json', 'x-api-key': 'wrong' },
+      { groupRef: 'acme', config: contactsConfig() },
+    );
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/not valid/);
+  });
+});
+
+describe('createInstallation: success', () => {
+  it('creates an installation with a bearer token and returns the record fields of the hosted service', async () => {
+    const res = await postJson(createInstallationUrl(service), bearerHeaders(service), {
+      groupRef: 'acme',
+      config: contactsConfig({ selectedFieldMappings: { stage: 'status' } }),
+    });
+    expect(res.status).toBe(201);
+    const installation = res.body;
+    expect(installation).toMatchObject({
+      projectId: 'demo',
+      integrationId: 'crm-sync',
+      healthStatus: 'healthy',
+      createdBy: 'api:create-installation',
+      group: { groupRef: 'acme', groupName: 'Acme Corp' },
+      connection: { provider: 'sandboxcrm', status: 'working', group: { groupRef: 'acme' } },
+    });
+    expect(typeof installation.id).toBe('string');
+    expect(new Date(installation.createTime).toISOString()).toBe(installation.createTime);
+    expect(installation.config).toMatchObject({ createdBy: 'api:create-installation' });
+    expect(typeof installation.config.revisionId).toBe('string');
+    expect(installation.config.content.read.objects.contacts).toMatchObject({
+      objectName: 'contacts',
+      selectedFields: { email: true, firstName: true, score: true },
+      selectedFieldMappings: { stage: 'status' },
+    });
+    // Credentials of the connection never leave the service.
+    expect(JSON.stringify(installation)).not.toMatch(/sandbox-access|sandbox-refresh|credentials/);
+  });
+
+  it('refuses a second installation for the same group and integration with 409', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'acme',
+      config: contactsConfig(),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.type).toBe('urn:problem-type:installation-exists');
+  });
+
+  it('adds empty selectedFields and selectedFieldMappings maps and keeps an explicit createdBy', async () => {
+    const fresh = await startTestService();
+    try {
+      const res = await postJson(createInstallationUrl(fresh), apiKeyHeaders(fresh), {
+        groupRef: 'globex',
+        config: {
+          createdBy: 'consumer:jane',
+          revisionId: 'ignored-revision',
+          content: { provider: 'sandboxcrm', read: { objects: { companies: { objectName: 'companies' } } } },
+        },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.createdBy).toBe('consumer:jane');
+      expect(res.body.config.revisionId).not.toBe('ignored-revision');
+      expect(res.body.config.content.read.objects.companies).toEqual({
+        objectName: 'companies',
+        selectedFields: {},
+        selectedFieldMappings: {},
+      });
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});
+
+describe('createInstallation: what cannot be installed', () => {
+  it('answers an unknown project with 404 project-not-found', async () => {
+    const res = await postJson(createInstallationUrl(service, 'nope'), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig(),
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.type).toBe('urn:problem-type:project-not-found');
+  });
+
+  it('answers an unknown integration with 404 integration-not-found', async () => {
+    const res = await postJson(createInstallationUrl(service, 'demo', 'nope'), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig(),
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.type).toBe('urn:problem-type:integration-not-found');
+  });
+
+  it('answers an unknown group with 422 group-not-found naming groupRef', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'umbrella',
+      config: contactsConfig(),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('urn:problem-type:group-not-found');
+    expect(res.body.issues).toEqual([
+      expect.objectContaining({ name: 'groupRef', in: 'body', value: 'umbrella' }),
+    ]);
+  });
+
+  it('answers a group without a connection with 422 connection-required', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'initech',
+      config: contactsConfig(),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('urn:problem-type:connection-required');
+    expect(res.body.detail).toMatch(/initech/);
+  });
+
+  it('answers a connection of another group with 422 connection-not-found', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      connectionId: 'conn-acme',
+      config: contactsConfig(),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.issues[0]).toMatchObject({ name: 'connectionId', value: 'conn-acme' });
+  });
+
+  it('refuses an object the manifest does not read, whatever skipSampling says', async () => {
+    const res = await postJson(
+      `${createInstallationUrl(service)}?skipSampling=true`,
+      apiKeyHeaders(service),
+      {
+        groupRef: 'globex',
+        config: {
+          content: { provider: 'sandboxcrm', read: { objects: { tickets: { objectName: 'tickets' } } } },
+        },
+      },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('urn:problem-type:invalid-config');
+    expect(res.body.issues[0].name).toBe('config.content.read.objects.tickets');
+  });
+
+  it('refuses another provider than the integration uses', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: { content: { provider: 'salesforce' } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.issues[0]).toMatchObject({ name: 'config.content.provider', value: 'salesforce' });
+  });
+});
+
+describe('createInstallation: the sample read (skipSampling)', () => {
+  it('refuses fields the provider lacks with 422 and one issue per field', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig({
+        selectedFields: { email: true, favouriteColour: true },
+        selectedFieldMappings: { stage: 'pipelineStage' },
+      }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('urn:problem-type:sample-read-failed');
+    expect(res.body.issues.map((i: { name: string }) => i.name)).toEqual([
+      'config.content.read.objects.contacts.selectedFields.favouriteColour',
+      'config.content.read.objects.contacts.selectedFieldMappings.stage',
+    ]);
+  });
+
+  it('refuses a read filter whose value does not match the field type', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig({ fieldFilters: [{ fieldName: 'isCustomer', operator: 'eq', value: 'yes' }] }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.issues[0].name).toBe('config.content.read.objects.contacts.fieldFilters[0].value');
+  });
+
+  it('refuses a write default of the wrong type and an unknown write field', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: {
+        content: {
+          provider: 'sandboxcrm',
+          write: {
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                selectedFieldSettings: { score: { default: { stringValue: 'high' } }, mood: {} },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.issues.map((i: { name: string }) => i.name).sort()).toEqual([
+      'config.content.write.objects.contacts.selectedFieldSettings.mood',
+      'config.content.write.objects.contacts.selectedFieldSettings.score',
+    ]);
+  });
+
+  it('saves the same unknown field when skipSampling=true', async () => {
+    const fresh = await startTestService();
+    try {
+      const res = await postJson(`${createInstallationUrl(fresh)}?skipSampling=true`, apiKeyHeaders(fresh), {
+        groupRef: 'globex',
+        config: contactsConfig({ selectedFields: { favouriteColour: true } }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.config.content.read.objects.contacts.selectedFields).toEqual({ favouriteColour: true });
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});
+
+describe('createInstallation: malformed input (seed 7)', () => {
+  it('names each offending property with its full indexed path', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      surprise: true,
+      config: contactsConfig({
+        backfill: { defaultPeriod: { days: -1 } },
+        fieldFilters: [
+          { fieldName: 'email', operator: 'eq', value: 'a@b.c' },
+          { fieldName: 'score', operator: 'gt', value: 3 },
+        ],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.contentType).toBe('application/problem+json');
+    const names = res.body.issues.map((i: { name: string }) => i.name);
+    expect(names).toContain('config.content.read.objects.contacts.backfill.defaultPeriod.days');
+    expect(names).toContain('config.content.read.objects.contacts.fieldFilters[1].operator');
+    expect(names).toContain('surprise');
+    const days = res.body.issues.find((i: { name: string }) => i.name.endsWith('days'));
+    expect(days).toMatchObject({ in: 'body', value: -1 });
+  });
+
+  it('requires groupRef and config', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {});
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { name: string }) => i.name).sort()).toEqual(['config', 'groupRef']);
+    expect(res.body.issues[0].detail).toMatch(/required/);
+  });
+
+  it('refuses a skipSampling that is not a boolean, naming the query parameter', async () => {
+    const res = await postJson(
+      `${createInstallationUrl(service)}?skipSampling=maybe`,
+      apiKeyHeaders(service),
+      {
+        groupRef: 'globex',
+        config: contactsConfig(),
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0]).toMatchObject({ in: 'query', name: 'skipSampling', value: 'maybe' });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await fetch(createInstallationUrl(service), {
+      method: 'POST',
+      headers: apiKeyHeaders(service),
+      body: '{"groupRef": "globex", ',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect((await readJsonResponse(response)).body.detail).toMatch(/not valid JSON/);
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await fetch(createInstallationUrl(service), {
+      method: 'POST',
+      headers: { 'x-api-key': service.apiKey, 'content-type': 'text/plain' },
+      body: 'groupRef=globex',
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('answers an oversize body with 413', async () => {
+    const response = await fetch(createInstallationUrl(service), {
+      method: 'POST',
+      headers: apiKeyHeaders(service),
+      body: JSON.stringify({ groupRef: 'globex', padding: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect((await readJsonResponse(response)).body.status).toBe(413);
+  });
+});

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestService } from './harness.js';
+import {
+  apiKeyHeaders,
+  createInstallationUrl,
+  postJson,
+  searchHeaders,
+  searchUrl,
+  startTestService,
+} from './harness.js';
+
+let service: TestService;
+
+type Result = {
+  id: string;
+  fields: Record<string, unknown>;
+  mappedFields: Record<string, unknown>;
+  raw: Record<string, unknown>;
+};
+
+function search(groupRef: string, objectName: string, fieldFilters: unknown[]) {
+  return postJson(searchUrl(service, groupRef), searchHeaders(service), { objectName, fieldFilters });
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  // acme maps its app's "stage" to the CRM's status, with app values translated, and pauses companies.
+  const acme = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    groupRef: 'acme',
+    config: {
+      content: {
+        provider: 'sandboxcrm',
+        read: {
+          objects: {
+            contacts: {
+              objectName: 'contacts',
+              selectedFieldsAuto: 'all',
+              selectedFieldMappings: { stage: 'status' },
+              selectedValueMappings: { stage: { won: 'customer', new: 'lead' } },
+            },
+            companies: { objectName: 'companies', disabled: true },
+            deals: { objectName: 'deals', disabled: true },
+          },
+        },
+      },
+    },
+  });
+  expect(acme.status).toBe(201);
+});
+afterAll(() => service.dispose());
+
+describe('search: credentials and headers', () => {
+  it('needs the API key: a bearer token alone is refused', async () => {
+    const res = await postJson(
+      searchUrl(service, 'acme'),
+      {
+        'content-type': 'application/json',
+        'x-svc-request-type': 'search',
+        authorization: `Bearer ${service.authToken}`,
+      },
+      { objectName: 'contacts', fieldFilters: [] },
+    );
+    expect(res.status).toBe(401);
+  });
+
+  it('needs x-svc-request-type: search, naming the header', async () => {
+    const res = await postJson(searchUrl(service, 'acme'), apiKeyHeaders(service), {
+      objectName: 'contacts',
+      fieldFilters: [],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0]).toMatchObject({ in: 'header', name: 'x-svc-request-type' });
+  });
+
+  it('needs groupRef in the query', async () => {
+    const res = await postJson(
+      `${service.searchUrl}/projects/demo/integrations/crm-sync`,
+      searchHeaders(service),
+      { objectName: 'contacts', fieldFilters: [] },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0]).toMatchObject({ in: 'query', name: 'groupRef' });
+  });
+
+  it('needs objectName and fieldFilters, and eq as the operator', async () => {
+    const res = await postJson(searchUrl(service, 'acme'), searchHeaders(service), {
+      fieldFilters: [
+        { fieldName: 'email', operator: 'eq', value: 'x' },
+        { fieldName: 'score', operator: 'lt', value: 1 },
+      ],
+    });
+    expect(res.status).toBe(400);
+    const names = res.body.issues.map((i: { name: string }) => i.name);
+    expect(names).toEqual(expect.arrayContaining(['objectName', 'fieldFilters[1].operator']));
+  });
+});
+
+describe('search: seed 4.3 searchability rules', () => {
+  it('finds records of an object the installation reads', async () => {
+    const res = await search('acme', 'contacts', []);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    expect(res.body.results.length).toBeLessThanOrEqual(100);
+    const first = res.body.results[0] as Result;
+    expect(Object.keys(first).sort()).toEqual(['fields', 'id', 'mappedFields', 'raw']);
+  });
+
+  it('refuses an object the installation disables (rule 3)', async () => {
+    const res = await search('acme', 'companies', []);
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('urn:problem-type:object-not-searchable');
+    expect(res.body.issues[0]).toMatchObject({ name: 'objectName', value: 'companies' });
+  });
+
+  it('searches an object the manifest marks enabled: always, although the installation disables it (rule 2)', async () => {
+    const res = await search('acme', 'deals', []);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an object the manifest does not read (rule 1)', async () => {
+    const res = await search('acme', 'tickets', []);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/not an object the integration reads/);
+  });
+
+  it('answers a group without an installation with 404', async () => {
+    const res = await search('globex', 'contacts', []);
+    expect(res.status).toBe(404);
+    expect(res.body.type).toBe('urn:problem-type:installation-not-found');
+  });
+
+  it('answers an unknown group with 404 group-not-found', async () => {
+    const res = await search('umbrella', 'contacts', []);
+    expect(res.status).toBe(404);
+    expect(res.body.type).toBe('urn:problem-type:group-not-found');
+  });
+});
+
+describe('search: filters and mappings', () => {
+  it('filters on a provider field name', async () => {
+    const some = (await search('acme', 'contacts', [])).body.results[3] as Result;
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'email', operator: 'eq', value: some.fields.email },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: Result) => r.id)).toContain(some.id);
+    for (const r of res.body.results as Result[]) expect(r.fields.email).toBe(some.fields.email);
+  });
+
+  it('filters on a mapped name from the installation, translating the app-side value', async () => {
+    const res = await search('acme', 'contacts', [{ fieldName: 'stage', operator: 'eq', value: 'won' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const r of res.body.results as Result[]) {
+      expect(r.fields.status).toBe('customer');
+      // mappedFields carry the app-side value, separately from fields.
+      expect(r.mappedFields.stage).toBe('won');
+    }
+  });
+
+  it('accepts the provider value for a mapped name too', async () => {
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'stage', operator: 'eq', value: 'qualified' },
+    ]);
+    expect(res.status).toBe(200);
+    for (const r of res.body.results as Result[]) {
+      expect(r.fields.status).toBe('qualified');
+      expect(r.mappedFields.stage).toBe('qualified');
+    }
+  });
+
+  it('filters on a mapped name the manifest sets (surname -> lastName)', async () => {
+    const some = (await search('acme', 'contacts', [])).body.results[5] as Result;
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'surname', operator: 'eq', value: some.fields.lastName },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const r of res.body.results as Result[]) {
+      expect(r.fields.lastName).toBe(some.fields.lastName);
+      expect(r.mappedFields.surname).toBe(some.fields.lastName);
+    }
+  });
+
+  it('ANDs filters', async () => {
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'status', operator: 'eq', value: 'customer' },
+      { fieldName: 'isCustomer', operator: 'eq', value: true },
+    ]);
+    expect(res.status).toBe(200);
+    for (const r of res.body.results as Result[]) {
+      expect(r.fields.status).toBe('customer');
+      expect(r.fields.isCustomer).toBe(true);
+    }
+  });
+
+  it('matches a boolean only with a boolean: the string "true" finds nothing', async () => {
+    const asBoolean = await search('acme', 'contacts', [
+      { fieldName: 'isCustomer', operator: 'eq', value: true },
+    ]);
+    const asString = await search('acme', 'contacts', [
+      { fieldName: 'isCustomer', operator: 'eq', value: 'true' },
+    ]);
+    expect(asBoolean.body.results.length).toBeGreaterThan(0);
+    expect(asString.status).toBe(200);
+    expect(asString.body.results).toEqual([]);
+  });
+
+  it('matches a number only with a number', async () => {
+    const some = (await search('acme', 'contacts', [])).body.results[0] as Result;
+    const asNumber = await search('acme', 'contacts', [
+      { fieldName: 'score', operator: 'eq', value: some.fields.score },
+    ]);
+    const asString = await search('acme', 'contacts', [
+      { fieldName: 'score', operator: 'eq', value: String(some.fields.score) },
+    ]);
+    expect(asNumber.body.results.map((r: Result) => r.id)).toContain(some.id);
+    expect(asString.body.results).toEqual([]);
+  });
+
+  it('returns one page of at most 100 results', async () => {
+    const res = await search('acme', 'contacts', []);
+    expect(res.body.results).toHaveLength(100);
+  });
+
+  it("refuses a field that is neither mapped nor the provider's, naming the filter", async () => {
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'email', operator: 'eq', value: 'x' },
+      { fieldName: 'shoeSize', operator: 'eq', value: 42 },
+    ]);
+    expect(res.status).toBe(422);
+    expect(res.body.issues).toEqual([
+      expect.objectContaining({ name: 'fieldFilters[1].fieldName', value: 'shoeSize' }),
+    ]);
+  });
+});
