@@ -1,0 +1,39 @@
+import type { SearchRequest } from './bff-routes.js';
+import type { SpliceClient } from './create-splice-client.js';
+import { isRetryableError } from './splice-error.js';
+
+/**
+ * Query keys, outside React. The base URL is part of every key so that two providers sharing one
+ * QueryClient (two BFF mounts on one page) never read each other's cache.
+ */
+export const spliceKeys = {
+  all: ['splice'] as const,
+  base: (baseUrl: string) => ['splice', baseUrl] as const,
+  integration: (baseUrl: string, integrationId: string) =>
+    ['splice', baseUrl, 'integration', integrationId] as const,
+  searches: (baseUrl: string, integrationId: string) => ['splice', baseUrl, 'search', integrationId] as const,
+  search: (baseUrl: string, integrationId: string, request: SearchRequest) =>
+    ['splice', baseUrl, 'search', integrationId, request] as const,
+};
+
+/** Retries reads only when another attempt can help (no answer, or a problem marked retryable). */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && isRetryableError(error);
+}
+
+export function integrationQuery(client: SpliceClient, integrationId: string) {
+  return {
+    queryKey: spliceKeys.integration(client.baseUrl, integrationId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.getIntegration(integrationId, { signal }),
+    retry: shouldRetryRead,
+  };
+}
+
+export function searchQuery(client: SpliceClient, integrationId: string, request: SearchRequest) {
+  return {
+    queryKey: spliceKeys.search(client.baseUrl, integrationId, request),
+    // Consuming the signal is what lets TanStack Query abort a stale search when the key changes.
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.search(integrationId, request, { signal }),
+    retry: shouldRetryRead,
+  };
+}

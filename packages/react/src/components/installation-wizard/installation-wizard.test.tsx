@@ -1,0 +1,235 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, testWrapper } from '../../test-utils/test-provider.js';
+import { InstallationWizard } from './installation-wizard.js';
+import { contactFields, testWizard } from './model/test-wizard.js';
+import type { Wizard } from './model/wizard-types.js';
+
+const installation = {
+  id: 'inst_1',
+  projectId: 'demo',
+  integrationId: 'crm-sync',
+  healthStatus: 'healthy',
+  createTime: '2026-11-21T10:00:00.000Z',
+  createdBy: 'consumer:alice',
+  connection: {},
+  config: {
+    id: 'cfg',
+    revisionId: 'rev',
+    createTime: '2026-11-21T10:00:00.000Z',
+    createdBy: 'consumer:alice',
+    content: {},
+  },
+};
+
+const connected = { id: 'conn-acme', status: 'working' } as unknown as Wizard['connection'];
+
+/** A stand-in BFF: answers the wizard's two calls and records what was posted. */
+function fakeBff(wizard: Wizard, onInstall: (body: unknown) => Response | Promise<Response>) {
+  // biome-ignore lint/suspicious/noExplicitAny: the posted JSON is checked by assertions
+  const posts: Array<{ body: any; headers: Headers }> = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'POST' && url.includes('/installations')) {
+      const body = JSON.parse(String(init.body));
+      posts.push({ body, headers: new Headers(init.headers) });
+      return onInstall(body);
+    }
+    return jsonResponse(wizard);
+  });
+  return { fetch, posts };
+}
+
+function renderWizard(
+  wizard: Wizard,
+  onInstall: (body: unknown) => Response | Promise<Response> = () => jsonResponse(installation, 201),
+) {
+  const bff = fakeBff(wizard, onInstall);
+  const user = userEvent.setup();
+  render(<InstallationWizard integrationId="crm-sync" />, { wrapper: testWrapper(bff.fetch) });
+  return { ...bff, user };
+}
+
+async function toContactsStep(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { name: /Objects/ });
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: /Read Contacts/ });
+}
+
+describe('InstallationWizard', () => {
+  it('walks every step and installs the config the choices stand for', async () => {
+    const { user, posts } = renderWizard(testWizard({ connection: connected }));
+    await toContactsStep(user);
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
+    // Picking a picklist field suggests value matches by closest name: "Customer" -> customer.
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    await user.click(screen.getByRole('radio', { name: /Full history/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Read Deals/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Proxy/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Review and install/ });
+    expect(screen.getByText(/stage ← status/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+
+    await screen.findByRole('heading', { name: /CRM sync is installed/ });
+    expect(posts).toHaveLength(1);
+    const contacts = posts[0]?.body.config.content.read.objects.contacts;
+    expect(contacts).toMatchObject({
+      selectedFieldMappings: { stage: 'status' },
+      selectedValueMappings: { stage: { won: 'customer' } },
+      backfill: { defaultPeriod: { fullHistory: true } },
+    });
+    expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('blocks the step while a required mapping is unmapped, saying so next to the field', async () => {
+    const { user } = renderWizard(testWizard({ connection: connected }));
+    await toContactsStep(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const input = screen.getByRole('combobox', { name: /^Pipeline stage/ });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveFocus();
+    expect(screen.getByText(/Required: pick the sandboxcrm field that holds stage/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Read Contacts/ })).toBeInTheDocument();
+  });
+
+  it('refuses an invalid cron with a message, and previews a valid one', async () => {
+    const { user } = renderWizard(testWizard({ connection: connected }));
+    await toContactsStep(user);
+    const cron = screen.getByLabelText('Cron expression');
+    await user.clear(cron);
+    await user.type(cron, '0 9 * * 1');
+    expect(screen.getByText(/Next runs/)).toBeInTheDocument();
+    await user.clear(cron);
+    await user.type(cron, '61 * * * *');
+    expect(screen.getByText(/Not a valid schedule/)).toBeInTheDocument();
+  });
+
+  it('keeps every choice when going back and forth', async () => {
+    const { user } = renderWizard(testWizard({ connection: connected }));
+    await toContactsStep(user);
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
+    await user.click(screen.getByRole('checkbox', { name: /Pause reading Contacts/ }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: /Objects/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('combobox', { name: /^Pipeline stage/ })).toHaveValue('status');
+    expect(screen.getByRole('checkbox', { name: /Pause reading Contacts/ })).toBeChecked();
+  });
+
+  it('puts a 422 issue on the step and field it names, keeping what the user typed', async () => {
+    const { user } = renderWizard(testWizard({ connection: connected }), () =>
+      jsonResponse(
+        {
+          type: 'urn:problem-type:sample-read-failed',
+          title: 'Sample read failed',
+          status: 422,
+          detail: 'The sample read refused the config.',
+          issues: [
+            {
+              type: 'urn:problem-type:sample-read-failed',
+              in: 'body',
+              name: 'config.content.read.objects.contacts.selectedFieldMappings.stage',
+              detail: 'The provider has no field "status" visible to the connected user.',
+              value: 'status',
+            },
+          ],
+        },
+        422,
+      ),
+    );
+    await toContactsStep(user);
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
+    for (const heading of [/Read Deals/, /Proxy/, /Review and install/]) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByRole('heading', { name: heading });
+    }
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    const input = screen.getByRole('combobox', { name: /^Pipeline stage/ });
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(input).toHaveValue('status');
+    expect(
+      screen.getByText('The provider has no field "status" visible to the connected user.'),
+    ).toBeInTheDocument();
+  });
+
+  it('installs once for a double click', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user, posts } = renderWizard(
+      testWizard({
+        connection: connected,
+        readObjects: testWizard().readObjects.filter((o) => o.enabledAlways),
+      }),
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    await screen.findByRole('heading', { name: /Objects/ });
+    for (const heading of [/Read Deals/, /Proxy/, /Review and install/]) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByRole('heading', { name: heading });
+    }
+    const install = screen.getByRole('button', { name: 'Install' });
+    await user.dblClick(install);
+    await user.click(install);
+    answer(jsonResponse(installation, 201));
+    await screen.findByRole('heading', { name: /is installed/ });
+    expect(posts).toHaveLength(1);
+  });
+
+  it('explains that a group without a connection cannot install', async () => {
+    renderWizard(
+      testWizard({
+        connection: null,
+        readObjects: testWizard().readObjects.map((o) => ({
+          ...o,
+          fields: [],
+          fieldsError: 'Group "initech" has no sandboxcrm connection.',
+        })),
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/Connect your sandboxcrm account first/)).toBeInTheDocument();
+    expect(within(alert).getByText(/Group "initech" has no sandboxcrm connection/)).toBeInTheDocument();
+  });
+
+  it('shows the existing installation instead of a second install', async () => {
+    renderWizard(
+      testWizard({ connection: connected, installation: installation as unknown as Wizard['installation'] }),
+    );
+    expect(await screen.findByRole('heading', { name: /CRM sync is installed/ })).toBeInTheDocument();
+    expect(screen.getByText(/inst_1/)).toBeInTheDocument();
+  });
+
+  it('windows a list of 2,000 fields and filters it as the user types', async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => ({
+      fieldName: `custom_${i}`,
+      displayName: `Custom field ${i}`,
+      valueType: 'string' as const,
+    }));
+    const base = testWizard();
+    const wizard = testWizard({
+      connection: connected,
+      readObjects: base.readObjects.map((o) =>
+        o.objectName === 'contacts' ? { ...o, fields: [...contactFields, ...many] } : o,
+      ),
+    });
+    const { user } = renderWizard(wizard);
+    await toContactsStep(user);
+    const list = screen.getByRole('region', { name: 'Fields to read (Contacts)' });
+    expect(list).toHaveAttribute('data-state', 'windowed');
+    expect(within(list).getAllByRole('checkbox').length).toBeLessThan(60);
+    await user.type(screen.getByLabelText('Filter fields'), 'Custom field 1999');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Fields to read (Contacts)' })).getAllByRole('checkbox'),
+      ).toHaveLength(1),
+    );
+  });
+});

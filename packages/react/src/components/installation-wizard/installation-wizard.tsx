@@ -1,0 +1,226 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import type { Installation } from '../../client/bff-routes.js';
+import { isSpliceProblem } from '../../client/splice-error.js';
+import { describeError } from '../../provider/describe-error.js';
+import { formatMessage } from '../../provider/messages.js';
+import { useSpliceContext } from '../../provider/splice-context.js';
+import type { ClassNames } from '../shared/parts.js';
+import { part, rootProps } from '../shared/parts.js';
+import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
+import type { DraftPresets } from './model/initial-draft.js';
+import type { HideableStep } from './model/steps.js';
+import type { UseInstallationWizardOptions } from './use-installation-wizard.js';
+import { useInstallationWizard } from './use-installation-wizard.js';
+import { ObjectsStep } from './view/objects-step.js';
+import { Progress, stepTitle } from './view/progress.js';
+import { ProxyStep } from './view/proxy-step.js';
+import { ReadStep } from './view/read-step.js';
+import { ReviewStep } from './view/review-step.js';
+import type { WizardLocks } from './view/step-props.js';
+import { WriteStep } from './view/write-step.js';
+
+export type InstallationWizardPart =
+  | 'header'
+  | 'title'
+  | 'progress'
+  | 'step'
+  | 'footer'
+  | 'alert'
+  | 'installed';
+
+export interface InstallationWizardProps {
+  /** The integration to install, e.g. `crm-sync`. */
+  integrationId: string;
+  /** Values the wizard opens with (destination, schedule, backfill per object; a default schedule). */
+  presets?: DraftPresets;
+  /** Preset parts the user sees but cannot change. Default: nothing locked. */
+  locked?: WizardLocks;
+  /** Steps to leave out; their objects keep their defaults and presets. Default: none. */
+  hiddenSteps?: readonly HideableStep[];
+  /** Skip the service's sample read. Default false. */
+  skipSampling?: boolean;
+  /** Called once the installation is created. */
+  onInstalled?: (installation: Installation) => void;
+  className?: string;
+  classNames?: ClassNames<InstallationWizardPart>;
+}
+
+function WizardView(props: InstallationWizardProps) {
+  const { messages, theme } = useSpliceContext();
+  const { classNames, locked = {} } = props;
+  const idPrefix = useId().replace(/:/g, '');
+  const options: UseInstallationWizardOptions = {
+    integrationId: props.integrationId,
+    ...(props.presets ? { presets: props.presets } : {}),
+    ...(props.hiddenSteps ? { hiddenSteps: props.hiddenSteps } : {}),
+    ...(props.skipSampling ? { skipSampling: props.skipSampling } : {}),
+    ...(props.onInstalled ? { onInstalled: props.onInstalled } : {}),
+  };
+  const state = useInstallationWizard(options);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { focusTarget, clearFocusTarget } = state;
+
+  // After a step change or a refused step, focus moves to where the user should act next.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const root = rootRef.current;
+    if (focusTarget === 'heading') headingRef.current?.focus();
+    else {
+      const area = root?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(focusTarget)}"]`);
+      const control = area?.matches('input, select, textarea, button')
+        ? area
+        : area?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
+      (control ?? area)?.focus();
+    }
+    clearFocusTarget();
+  }, [focusTarget, clearFocusTarget]);
+
+  const root = (state: string, children: ReactNode) => (
+    <div {...rootProps('installation-wizard', theme, props.className)} data-state={state} ref={rootRef}>
+      {children}
+    </div>
+  );
+
+  if (state.query.isPending) return root('loading', <p role="status">{messages.loading}</p>);
+  if (state.query.isError) {
+    const description = describeError(state.query.error, messages);
+    return root(
+      'error',
+      <>
+        <div {...part('alert', classNames)} role="alert">
+          <p>{description.text}</p>
+          {description.reference && <p>{description.reference}</p>}
+        </div>
+        <div>
+          <button type="button" data-part="button" onClick={() => void state.query.refetch()}>
+            {messages.retry}
+          </button>
+        </div>
+      </>,
+    );
+  }
+  const wizard = state.wizard;
+  if (!wizard || !state.draft || !state.step) return root('loading', <p role="status">{messages.loading}</p>);
+  const integration = wizard.integration.displayName;
+  const provider = wizard.integration.provider;
+
+  if (state.installed) {
+    const installed = state.installed;
+    return root(
+      'installed',
+      <section {...part('installed', classNames)} role="status" aria-labelledby={`${idPrefix}-installed`}>
+        <h3 id={`${idPrefix}-installed`}>{formatMessage(messages.wizardInstalledTitle, { integration })}</h3>
+        <p>
+          {formatMessage(messages.wizardInstalledDetail, {
+            date: new Date(installed.createTime).toLocaleString(),
+            id: installed.id,
+          })}
+        </p>
+      </section>,
+    );
+  }
+
+  if (!wizard.connection) {
+    const reason = wizard.readObjects.find((o) => o.fieldsError)?.fieldsError;
+    return root(
+      'no-connection',
+      <div {...part('alert', classNames)} role="alert">
+        <h3>{formatMessage(messages.wizardNoConnectionTitle, { provider })}</h3>
+        <p>{formatMessage(messages.wizardNoConnection, { provider })}</p>
+        {reason && <p>{reason}</p>}
+      </div>,
+    );
+  }
+
+  const step = state.step;
+  const isLast = state.stepIndex === state.steps.length - 1;
+  const title = stepTitle(step, state, messages);
+  const stepProps = { state, messages, idPrefix, locked };
+  const clientErrors = Object.keys(state.errors).length > 0;
+  const installProblem = state.installError;
+  const issuesPlaced = isSpliceProblem(installProblem) && installProblem.issues.length > 0;
+  const alert = installProblem && !issuesPlaced ? describeError(installProblem, messages) : undefined;
+
+  return root(
+    state.isInstalling ? 'installing' : clientErrors || installProblem ? 'invalid' : 'editing',
+    <>
+      <header {...part('header', classNames)}>
+        <h2 {...part('title', classNames)}>{formatMessage(messages.wizardTitle, { integration })}</h2>
+        <Progress state={state} messages={messages} />
+      </header>
+      <form
+        {...part('step', classNames)}
+        data-step={step.id}
+        noValidate
+        aria-labelledby={`${idPrefix}-step-title`}
+        aria-busy={state.isInstalling}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (isLast) void state.install();
+          else state.next();
+        }}
+      >
+        <h3 id={`${idPrefix}-step-title`} ref={headingRef} tabIndex={-1}>
+          <span data-part="visually-hidden">
+            {formatMessage(messages.wizardProgress, {
+              current: state.stepIndex + 1,
+              total: state.steps.length,
+              step: '',
+            })}
+          </span>
+          {title}
+        </h3>
+        {step.id === 'objects' && <ObjectsStep {...stepProps} />}
+        {step.id.startsWith('read:') && 'objectName' in step && (
+          <ReadStep {...stepProps} objectName={step.objectName} />
+        )}
+        {step.id.startsWith('write:') && 'objectName' in step && (
+          <WriteStep {...stepProps} objectName={step.objectName} />
+        )}
+        {step.id === 'proxy' && <ProxyStep {...stepProps} />}
+        {step.id === 'review' && <ReviewStep {...stepProps} />}
+        <div {...part('alert', classNames)} role="alert">
+          {clientErrors && <p>{messages.wizardFixErrors}</p>}
+          {issuesPlaced && <p>{messages.wizardServerIssues}</p>}
+          {alert && (
+            <>
+              <p>{alert.text}</p>
+              {alert.reference && <p>{alert.reference}</p>}
+            </>
+          )}
+        </div>
+        <div {...part('footer', classNames)}>
+          {state.stepIndex > 0 && (
+            <button type="button" data-part="button" onClick={state.back}>
+              {messages.wizardBack}
+            </button>
+          )}
+          <button type="submit" data-part="submit" aria-disabled={state.isInstalling || undefined}>
+            {isLast
+              ? state.isInstalling
+                ? messages.wizardInstalling
+                : messages.wizardInstall
+              : messages.wizardNext}
+          </button>
+        </div>
+      </form>
+    </>,
+  );
+}
+
+/**
+ * Installs one integration for the signed-in user's group, step by step: objects, each read object
+ * (fields, mappings, values, schedule, backfill, filters, pause), each write object, proxy, review. A
+ * server's 400/422 issues land on the step and control they name; nothing chosen is lost on any error.
+ */
+export function InstallationWizard(props: InstallationWizardProps) {
+  return (
+    <SpliceErrorBoundary>
+      <WizardView {...props} />
+    </SpliceErrorBoundary>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ValueType } from '@splice/schema';
+import type { BackfillValue } from '../../backfill-picker/backfill-draft.js';
+
+/** A read filter as the user edits it: the value stays text until the field's type is known. */
+export interface FilterDraft {
+  /** Stable across reorders so React keys and focus survive adding and removing rows. */
+  key: string;
+  fieldName: string;
+  value: string | number | boolean | '';
+}
+
+/** What the user chooses for one object to read (seed 2.4). */
+export interface ReadObjectDraft {
+  selected: boolean;
+  /** `selectedFieldsAuto: all`. */
+  allFields: boolean;
+  /** `selectedFields`: provider field name -> read. */
+  fields: Record<string, boolean>;
+  /** mapToName -> provider field ('' while unmapped). */
+  mappings: Record<string, string>;
+  /** mapToName -> (app value -> provider value, '' while unmapped). */
+  valueMappings: Record<string, Record<string, string>>;
+  schedule: string;
+  backfill: BackfillValue | undefined;
+  filters: FilterDraft[];
+  /** `disabled`: reads paused. */
+  paused: boolean;
+  destination: string | undefined;
+}
+
+/** A write default as the user edits it; its kind follows the provider field's type. */
+export interface FieldDefaultDraft {
+  enabled: boolean;
+  value: string | number | boolean | '';
+  writeOnCreate: 'always' | 'never';
+  writeOnUpdate: 'always' | 'never' | 'ifEmpty';
+}
+
+/** What the user chooses for one object to write (seed 2.5). */
+export interface WriteObjectDraft {
+  selected: boolean;
+  deletionEnabled: boolean;
+  fields: Record<string, FieldDefaultDraft>;
+}
+
+/** The whole wizard's choices: kept for the wizard's lifetime so back and forth loses nothing. */
+export interface WizardDraft {
+  read: Record<string, ReadObjectDraft>;
+  write: Record<string, WriteObjectDraft>;
+  proxyEnabled: boolean;
+}
+
+/** The kind of value a provider field holds, as the inputs need it. */
+export type InputKind = 'text' | 'number' | 'integer' | 'boolean' | 'select';
+
+export function inputKindOf(valueType: ValueType): InputKind {
+  switch (valueType) {
+    case 'int':
+      return 'integer';
+    case 'float':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'singleSelect':
+      return 'select';
+    default:
+      return 'text';
+  }
+}

@@ -1,0 +1,143 @@
+import type { FilterDraft, ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
+import type { Wizard, WizardReadObject } from './wizard-types.js';
+
+/** What a builder may preset per read object (and lock, so the user sees but cannot change it). */
+export interface ReadObjectPreset {
+  destination?: string;
+  schedule?: string;
+  backfill?: ReadObjectDraft['backfill'];
+  selected?: boolean;
+}
+
+export interface DraftPresets {
+  read?: Record<string, ReadObjectPreset>;
+  /** A default schedule for every read object that has none in the manifest or the preset. */
+  defaultSchedule?: string;
+}
+
+let filterKeySeq = 0;
+/** A key for a new filter row; unique within the page. */
+export function newFilterKey(): string {
+  filterKeySeq += 1;
+  return `filter-${filterKeySeq}`;
+}
+
+type InstalledReadObject = {
+  schedule?: string;
+  disabled?: boolean;
+  destination?: string;
+  selectedFields?: Record<string, boolean>;
+  selectedFieldMappings?: Record<string, string>;
+  selectedValueMappings?: Record<string, Record<string, string>>;
+  selectedFieldsAuto?: 'all';
+  backfill?: { defaultPeriod: { days?: number; fullHistory?: boolean } };
+  fieldFilters?: Array<{ fieldName: string; value?: string | number | boolean }>;
+};
+
+function initialRead(
+  object: WizardReadObject,
+  preset: ReadObjectPreset,
+  installed: InstalledReadObject | undefined,
+  presets: DraftPresets,
+): ReadObjectDraft {
+  const manifest = object.manifest;
+  const requiredFieldNames = (manifest.requiredFields ?? []).flatMap((f) =>
+    f.fieldName && !f.mapToName ? [f.fieldName] : [],
+  );
+  const optionalFieldNames = (manifest.optionalFields ?? []).flatMap((f) =>
+    f.fieldName && !f.mapToName ? [f.fieldName] : [],
+  );
+  const fields: Record<string, boolean> = installed?.selectedFields
+    ? { ...installed.selectedFields }
+    : Object.fromEntries([...requiredFieldNames, ...optionalFieldNames].map((name) => [name, true]));
+  const mappings: Record<string, string> = {};
+  const valueMappings: Record<string, Record<string, string>> = {};
+  for (const input of object.mappingInputs) {
+    mappings[input.mapToName] = installed?.selectedFieldMappings?.[input.mapToName] ?? input.fieldName ?? '';
+    if (input.mappedValues?.length) {
+      const saved = installed?.selectedValueMappings?.[input.mapToName] ?? {};
+      valueMappings[input.mapToName] = Object.fromEntries(
+        input.mappedValues.map((v) => [v.mappedValue, saved[v.mappedValue] ?? '']),
+      );
+    }
+  }
+  const period = installed?.backfill?.defaultPeriod ?? manifest.backfill?.defaultPeriod;
+  const backfill: ReadObjectDraft['backfill'] =
+    preset.backfill ??
+    (period?.fullHistory
+      ? { defaultPeriod: { fullHistory: true } }
+      : period
+        ? { defaultPeriod: { days: period.days ?? 0 } }
+        : undefined);
+  const filters: FilterDraft[] = (installed?.fieldFilters ?? []).map((f) => ({
+    key: newFilterKey(),
+    fieldName: f.fieldName,
+    value: f.value ?? '',
+  }));
+  return {
+    selected: object.enabledAlways || preset.selected !== false,
+    allFields: installed
+      ? installed.selectedFieldsAuto === 'all'
+      : manifest.optionalFieldsAuto === 'all' && requiredFieldNames.length === 0,
+    fields,
+    mappings,
+    valueMappings,
+    schedule:
+      preset.schedule ??
+      installed?.schedule ??
+      manifest.schedule ??
+      presets.defaultSchedule ??
+      '*/15 * * * *',
+    backfill,
+    filters,
+    paused: installed?.disabled ?? false,
+    destination: preset.destination ?? installed?.destination ?? manifest.destination,
+  };
+}
+
+/**
+ * The draft a wizard opens with: the group's installation when it has one (so a reinstall shows its
+ * choices), otherwise the manifest's defaults, with the builder's presets on top.
+ */
+export function initialDraft(wizard: Wizard, presets: DraftPresets = {}): WizardDraft {
+  const installedContent = wizard.installation?.config.content;
+  const read = Object.fromEntries(
+    wizard.readObjects.map((object) => [
+      object.objectName,
+      initialRead(
+        object,
+        presets.read?.[object.objectName] ?? {},
+        installedContent?.read?.objects[object.objectName] as InstalledReadObject | undefined,
+        presets,
+      ),
+    ]),
+  );
+  const write = Object.fromEntries(
+    wizard.writeObjects.map((object): [string, WriteObjectDraft] => {
+      const installed = installedContent?.write?.objects[object.objectName];
+      return [
+        object.objectName,
+        {
+          selected: installed !== undefined,
+          deletionEnabled: installed?.deletionSettings?.enabled ?? false,
+          fields: Object.fromEntries(
+            Object.entries(installed?.selectedFieldSettings ?? {}).map(([name, setting]) => [
+              name,
+              {
+                enabled: setting.default !== undefined,
+                value:
+                  setting.default?.stringValue ??
+                  setting.default?.integerValue ??
+                  setting.default?.booleanValue ??
+                  '',
+                writeOnCreate: setting.writeOnCreate,
+                writeOnUpdate: setting.writeOnUpdate,
+              },
+            ]),
+          ),
+        },
+      ];
+    }),
+  );
+  return { read, write, proxyEnabled: installedContent?.proxy?.enabled ?? false };
+}

@@ -1,0 +1,35 @@
+import type { SpliceMessages } from '../../../provider/messages.js';
+import { formatMessage } from '../../../provider/messages.js';
+import type { StepError } from '../model/validate.js';
+
+/** Words a client-side step error through the replaceable messages. */
+export function describeStepError(error: StepError, messages: SpliceMessages, provider: string): string {
+  switch (error.code) {
+    case 'choose-an-object':
+      return messages.objectsNone;
+    case 'choose-a-field':
+      return messages.fieldsRequired;
+    case 'mapping-required':
+      return formatMessage(messages.mappingRequired, { provider, name: error.mapToName });
+    case 'mapping-unknown-field':
+      return formatMessage(messages.mappingUnknownField, { field: error.field, object: error.objectName });
+    case 'value-used-twice':
+      return formatMessage(messages.valuesUsedTwice, { value: error.providerValue, provider });
+    case 'invalid-schedule':
+      return formatMessage(messages.scheduleInvalid, { detail: error.detail });
+    case 'invalid-backfill':
+      return messages.backfillCustomInvalid;
+    case 'filter-value-required':
+      return messages.filtersValueRequired;
+    case 'filter-value-type':
+      return error.expected === 'integer'
+        ? messages.filtersValueInteger
+        : error.expected === 'number'
+          ? messages.filtersValueNumber
+          : messages.filtersValueBoolean;
+    case 'default-value-required':
+      return messages.writeDefaultRequired;
+    case 'default-value-type':
+      return error.expected === 'integer' ? messages.writeDefaultInteger : messages.writeDefaultBoolean;
+  }
+}

@@ -1,0 +1,99 @@
+'use client';
+
+import { formatMessage } from '../../../provider/messages.js';
+import { newFilterKey } from '../model/initial-draft.js';
+import type { WizardReadObject } from '../model/wizard-types.js';
+import { describeStepError } from './describe-step-error.js';
+import { controlId, FieldError } from './field-error.js';
+import { TypedValueInput } from './filter-value-input.js';
+import type { StepViewProps } from './step-props.js';
+import { errorText } from './step-props.js';
+
+/** Seed 2.4 `fieldFilters`: `eq` conditions, one per field, each value typed by its field. */
+export function FiltersSection(props: StepViewProps & { object: WizardReadObject }) {
+  const { state, messages, idPrefix, object } = props;
+  const draft = state.draft?.read[object.objectName];
+  if (!draft) return null;
+  const provider = state.wizard?.integration.provider ?? '';
+  const base = `read.${object.objectName}.filters`;
+  if (object.supports && !object.supports.readFilters) {
+    return <p data-part="hint">{formatMessage(messages.filtersUnsupported, { provider })}</p>;
+  }
+  const used = new Set(draft.filters.map((f) => f.fieldName));
+  const update = (key: string, patch: Partial<(typeof draft.filters)[number]>) =>
+    state.updateRead(object.objectName, (d) => ({
+      ...d,
+      filters: d.filters.map((f) => (f.key === key ? { ...f, ...patch } : f)),
+    }));
+  return (
+    <fieldset data-part="fieldset" data-field-id={base}>
+      <legend data-part="legend">{messages.filtersLegend}</legend>
+      {draft.filters.map((filter, index) => {
+        const fieldId = `${base}.${index}`;
+        const id = controlId(idPrefix, fieldId);
+        const field = object.fields.find((f) => f.fieldName === filter.fieldName);
+        const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+        return (
+          <div key={filter.key} data-part="row" data-field-id={fieldId}>
+            <select
+              data-part="select"
+              id={`${id}-field`}
+              aria-label={`${messages.filtersField} ${index + 1}`}
+              value={filter.fieldName}
+              onChange={(event) => update(filter.key, { fieldName: event.currentTarget.value, value: '' })}
+            >
+              <option value="">{messages.filtersChooseField}</option>
+              {object.fields.map((f) => (
+                <option
+                  key={f.fieldName}
+                  value={f.fieldName}
+                  disabled={used.has(f.fieldName) && f.fieldName !== filter.fieldName}
+                >
+                  {f.displayName}
+                </option>
+              ))}
+            </select>
+            <span aria-hidden="true">=</span>
+            <TypedValueInput
+              id={id}
+              label={`${messages.filtersValue} (${index + 1})`}
+              field={field}
+              value={filter.value}
+              onChange={(value) => update(filter.key, { value })}
+              messages={messages}
+              invalid={Boolean(error)}
+              describedBy={`${id}-error`}
+            />
+            <button
+              type="button"
+              data-part="button"
+              onClick={() =>
+                state.updateRead(object.objectName, (d) => ({
+                  ...d,
+                  filters: d.filters.filter((f) => f.key !== filter.key),
+                }))
+              }
+            >
+              {formatMessage(messages.filtersRemove, { index: index + 1 })}
+            </button>
+            <FieldError id={`${id}-error`} text={error} />
+          </div>
+        );
+      })}
+      <div>
+        <button
+          type="button"
+          data-part="button"
+          onClick={() =>
+            state.updateRead(object.objectName, (d) => ({
+              ...d,
+              filters: [...d.filters, { key: newFilterKey(), fieldName: '', value: '' }],
+            }))
+          }
+        >
+          {messages.filtersAdd}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

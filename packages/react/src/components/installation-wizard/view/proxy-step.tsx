@@ -1,0 +1,36 @@
+'use client';
+
+import { formatMessage } from '../../../provider/messages.js';
+import { controlId, FieldError } from './field-error.js';
+import type { StepViewProps } from './step-props.js';
+
+/** Seed 2.3 `proxy`, offered only where the builder's manifest allows it. */
+export function ProxyStep(props: StepViewProps) {
+  const { state, messages, idPrefix } = props;
+  const wizard = state.wizard;
+  if (!wizard || !state.draft) return null;
+  const id = controlId(idPrefix, 'proxy');
+  return (
+    <div data-part="step-body" data-field-id="proxy">
+      <label data-part="option">
+        <input
+          id={id}
+          type="checkbox"
+          checked={state.draft.proxyEnabled}
+          aria-describedby={`${id}-hint ${id}-error`}
+          onChange={(event) => state.setProxyEnabled(event.currentTarget.checked)}
+        />
+        <span>
+          {formatMessage(messages.proxyLabel, {
+            integration: wizard.integration.displayName,
+            provider: wizard.integration.provider,
+          })}
+        </span>
+      </label>
+      <p data-part="hint" id={`${id}-hint`}>
+        {messages.proxyHint}
+      </p>
+      <FieldError id={`${id}-error`} text={state.serverErrors.proxy?.detail} />
+    </div>
+  );
+}

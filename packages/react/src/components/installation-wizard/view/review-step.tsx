@@ -1,0 +1,128 @@
+'use client';
+
+import { describeCron } from '../../../cron/describe-cron.js';
+import { parseCron } from '../../../cron/parse-cron.js';
+import type { SpliceMessages } from '../../../provider/messages.js';
+import { formatMessage } from '../../../provider/messages.js';
+import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
+import type { WizardReadObject, WizardWriteObject } from '../model/wizard-types.js';
+import type { StepViewProps } from './step-props.js';
+
+function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string {
+  const period = draft.backfill?.defaultPeriod;
+  if (period && 'fullHistory' in period) return messages.reviewBackfillFull;
+  if (period && period.days > 0) return formatMessage(messages.reviewBackfillDays, { days: period.days });
+  return messages.reviewBackfillNone;
+}
+
+function readSummary(object: WizardReadObject, draft: ReadObjectDraft, messages: SpliceMessages): string[] {
+  const parsed = parseCron(draft.schedule);
+  const fieldCount = Object.values(draft.fields).filter(Boolean).length;
+  const mappings = Object.entries(draft.mappings)
+    .filter(([, field]) => field)
+    .map(([name, field]) => `${name} ← ${field}`);
+  const filters = draft.filters.filter((f) => f.fieldName).map((f) => `${f.fieldName} = ${String(f.value)}`);
+  return [
+    `${draft.allFields ? messages.reviewAllFields : formatMessage(messages.reviewFieldCount, { count: fieldCount })}, ${backfillText(draft, messages)}`,
+    formatMessage(messages.reviewSchedule, {
+      description: parsed.ok ? describeCron(parsed.schedule) : draft.schedule,
+    }),
+    ...(mappings.length ? [formatMessage(messages.reviewMappings, { mappings: mappings.join(', ') })] : []),
+    ...(filters.length ? [formatMessage(messages.reviewFilters, { filters: filters.join(' and ') })] : []),
+    ...(draft.paused ? [messages.reviewPaused] : []),
+    ...(object.manifest.destination || draft.destination
+      ? [`${messages.destinationLabel}: ${draft.destination}`]
+      : []),
+  ];
+}
+
+function writeSummary(
+  object: WizardWriteObject,
+  draft: WriteObjectDraft,
+  messages: SpliceMessages,
+): string[] {
+  const defaults = Object.entries(draft.fields)
+    .filter(([, s]) => s.enabled && s.value !== '')
+    .map(
+      ([field, s]) =>
+        `${object.fields.find((f) => f.fieldName === field)?.displayName ?? field} = ${String(s.value)}`,
+    );
+  return [
+    formatMessage(messages.reviewDeletion, {
+      state: draft.deletionEnabled ? messages.reviewOn : messages.reviewOff,
+    }),
+    ...(defaults.length ? [formatMessage(messages.reviewDefaults, { defaults: defaults.join(', ') })] : []),
+  ];
+}
+
+/** A readable summary of what will be read and written, each part with a way back to edit it. */
+export function ReviewStep(props: StepViewProps) {
+  const { state, messages } = props;
+  const { wizard, draft } = state;
+  if (!wizard || !draft) return null;
+  const reads = wizard.readObjects.filter((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
+  const writes = wizard.writeObjects.filter((o) => draft.write[o.objectName]?.selected);
+  const stepIndexOf = (id: string) => state.steps.findIndex((s) => s.id === id);
+  const editButton = (id: string, label: string) => {
+    const target = stepIndexOf(id);
+    return target >= 0 ? (
+      <button
+        type="button"
+        data-part="button"
+        onClick={() => state.goTo(target)}
+        aria-label={`${messages.reviewEdit} ${label}`}
+      >
+        {messages.reviewEdit}
+      </button>
+    ) : null;
+  };
+  return (
+    <div data-part="step-body" data-field-id="review">
+      <section data-part="summary" aria-label={messages.reviewReads}>
+        <h4>{messages.reviewReads}</h4>
+        {reads.length === 0 ? (
+          <p>{messages.reviewNothing}</p>
+        ) : (
+          <ul>
+            {reads.map((o) => (
+              <li key={o.objectName}>
+                <strong>{o.displayName}</strong> {editButton(`read:${o.objectName}`, o.displayName)}
+                <ul>
+                  {readSummary(o, draft.read[o.objectName] as ReadObjectDraft, messages).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section data-part="summary" aria-label={messages.reviewWrites}>
+        <h4>{messages.reviewWrites}</h4>
+        {writes.length === 0 ? (
+          <p>{messages.reviewNothing}</p>
+        ) : (
+          <ul>
+            {writes.map((o) => (
+              <li key={o.objectName}>
+                <strong>{o.displayName}</strong> {editButton(`write:${o.objectName}`, o.displayName)}
+                <ul>
+                  {writeSummary(o, draft.write[o.objectName] as WriteObjectDraft, messages).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {wizard.proxy.allowed && (
+        <p>
+          {formatMessage(messages.reviewProxy, {
+            state: draft.proxyEnabled ? messages.reviewOn : messages.reviewOff,
+          })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import { useMemo } from 'react';
+import { describeCron } from '../../../cron/describe-cron.js';
+import { nextRuns } from '../../../cron/next-runs.js';
+import { parseCron } from '../../../cron/parse-cron.js';
+import { formatMessage } from '../../../provider/messages.js';
+import { describeStepError } from './describe-step-error.js';
+import { controlId, FieldError } from './field-error.js';
+import type { StepViewProps } from './step-props.js';
+import { errorText } from './step-props.js';
+
+const presets = [
+  { cron: '*/15 * * * *', key: 'schedulePreset15' },
+  { cron: '0 * * * *', key: 'schedulePresetHourly' },
+  { cron: '0 9 * * *', key: 'schedulePresetDaily' },
+  { cron: '0 9 * * 1', key: 'schedulePresetWeekly' },
+] as const;
+
+/** Schedules run in UTC (see nextRuns), so their times are shown in UTC too. */
+function formatRun(date: Date): string {
+  return `${date.toLocaleString(undefined, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+}
+
+/** Seed 2.4 `schedule`: presets, or a validated cron with a readable preview and the next runs. */
+export function ScheduleField(props: StepViewProps & { objectName: string }) {
+  const { state, messages, idPrefix, objectName, locked } = props;
+  const draft = state.draft?.read[objectName];
+  const fieldId = `read.${objectName}.schedule`;
+  const id = controlId(idPrefix, fieldId);
+  const schedule = draft?.schedule ?? '';
+  const parsed = useMemo(() => parseCron(schedule), [schedule]);
+  const upcoming = useMemo(() => (parsed.ok ? nextRuns(parsed.schedule, { count: 3 }) : []), [parsed]);
+  if (!draft) return null;
+  const provider = state.wizard?.integration.provider ?? '';
+  const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+  const preset = presets.find((p) => p.cron === schedule.trim());
+  const description = parsed.ok ? describeCron(parsed.schedule) : '';
+  if (locked.schedule) {
+    return (
+      <p data-part="hint" data-field-id={fieldId}>
+        {formatMessage(messages.scheduleLocked, {
+          integration: state.wizard?.integration.displayName ?? '',
+          description,
+        })}
+      </p>
+    );
+  }
+  const set = (value: string) => state.updateRead(objectName, { schedule: value });
+  return (
+    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={`${id}-error`}>
+      <legend data-part="legend">{messages.scheduleLegend}</legend>
+      {presets.map((p) => (
+        <label key={p.cron} data-part="option">
+          <input
+            type="radio"
+            name={`${id}-preset`}
+            checked={preset?.cron === p.cron}
+            onChange={() => set(p.cron)}
+          />
+          <span>{messages[p.key]}</span>
+        </label>
+      ))}
+      <label data-part="option">
+        <input
+          type="radio"
+          name={`${id}-preset`}
+          checked={!preset}
+          onChange={() => set(schedule)}
+          aria-controls={id}
+        />
+        <span>{messages.scheduleCustom}</span>
+      </label>
+      <div data-part="field">
+        <label data-part="label" htmlFor={id}>
+          {messages.scheduleCronLabel}
+        </label>
+        <input
+          data-part="input"
+          id={id}
+          value={schedule}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          data-invalid={error ? '' : undefined}
+          aria-describedby={`${id}-hint ${id}-preview ${id}-error`}
+          onChange={(event) => set(event.currentTarget.value)}
+        />
+        <p data-part="hint" id={`${id}-hint`}>
+          {messages.scheduleCronHint}
+        </p>
+        <div data-part="preview" id={`${id}-preview`} aria-live="polite">
+          {parsed.ok && (
+            <>
+              <p>{description}</p>
+              <p data-part="hint">
+                {messages.scheduleNextRuns}: {upcoming.map(formatRun).join(' · ')}
+              </p>
+            </>
+          )}
+        </div>
+        <FieldError
+          id={`${id}-error`}
+          text={
+            error ??
+            (schedule && !parsed.ok
+              ? formatMessage(messages.scheduleInvalid, { detail: parsed.error.message })
+              : undefined)
+          }
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+'use client';
+
+import { useState } from 'react';
+import { formatMessage } from '../../../provider/messages.js';
+import type { FieldDefaultDraft } from '../model/draft.js';
+import { describeStepError } from './describe-step-error.js';
+import { controlId, FieldError } from './field-error.js';
+import { TypedValueInput } from './filter-value-input.js';
+import type { StepViewProps } from './step-props.js';
+import { errorText } from './step-props.js';
+
+const newDefault: FieldDefaultDraft = {
+  enabled: true,
+  value: '',
+  writeOnCreate: 'always',
+  writeOnUpdate: 'always',
+};
+
+/** Seed 2.5: deletion, and per field a default value with when to write it. */
+export function WriteStep(props: StepViewProps & { objectName: string }) {
+  const { state, messages, idPrefix, objectName } = props;
+  const object = state.wizard?.writeObjects.find((o) => o.objectName === objectName);
+  const draft = state.draft?.write[objectName];
+  const [adding, setAdding] = useState('');
+  if (!object || !draft) return null;
+  const provider = state.wizard?.integration.provider ?? '';
+  const writable = object.fields.filter((f) => !f.readOnly);
+  const available = writable.filter((f) => !(f.fieldName in draft.fields));
+  const supportsIfEmpty = object.supports?.writeIfEmpty ?? false;
+  const deletionId = controlId(idPrefix, `write.${objectName}.deletion`);
+  const setField = (fieldName: string, patch: Partial<FieldDefaultDraft>) =>
+    state.updateWrite(objectName, (d) => ({
+      ...d,
+      fields: { ...d.fields, [fieldName]: { ...(d.fields[fieldName] ?? newDefault), ...patch } },
+    }));
+  return (
+    <div data-part="step-body">
+      <div data-part="field" data-field-id={`write.${objectName}.deletion`}>
+        <label data-part="option">
+          <input
+            id={deletionId}
+            type="checkbox"
+            checked={draft.deletionEnabled}
+            onChange={(event) =>
+              state.updateWrite(objectName, { deletionEnabled: event.currentTarget.checked })
+            }
+          />
+          <span>{formatMessage(messages.writeDeletionLabel, { object: object.displayName })}</span>
+        </label>
+        <FieldError
+          id={`${deletionId}-error`}
+          text={state.serverErrors[`write.${objectName}.deletion`]?.detail}
+        />
+      </div>
+      <fieldset data-part="fieldset">
+        <legend data-part="legend">{messages.writeDefaultsLegend}</legend>
+        {Object.entries(draft.fields).map(([fieldName, setting]) => {
+          const fieldId = `write.${objectName}.fields.${fieldName}`;
+          const id = controlId(idPrefix, fieldId);
+          const field = object.fields.find((f) => f.fieldName === fieldName);
+          const label = field?.displayName ?? fieldName;
+          const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+          return (
+            <div key={fieldName} data-part="write-field" data-field-id={fieldId}>
+              <div data-part="field">
+                <label data-part="label" htmlFor={id}>
+                  {formatMessage(messages.writeDefaultValue, { field: label })}
+                </label>
+                <TypedValueInput
+                  id={id}
+                  label={formatMessage(messages.writeDefaultValue, { field: label })}
+                  field={field}
+                  value={setting.value}
+                  onChange={(value) => setField(fieldName, { value })}
+                  messages={messages}
+                  invalid={Boolean(error)}
+                  describedBy={`${id}-error`}
+                />
+              </div>
+              <div data-part="row">
+                <label data-part="label">
+                  {messages.writeOnCreateLabel}{' '}
+                  <select
+                    data-part="select"
+                    value={setting.writeOnCreate}
+                    onChange={(event) =>
+                      setField(fieldName, { writeOnCreate: event.currentTarget.value as 'always' | 'never' })
+                    }
+                  >
+                    <option value="always">{messages.writeAlways}</option>
+                    <option value="never">{messages.writeNever}</option>
+                  </select>
+                </label>
+                <label data-part="label">
+                  {messages.writeOnUpdateLabel}{' '}
+                  <select
+                    data-part="select"
+                    value={setting.writeOnUpdate}
+                    onChange={(event) =>
+                      setField(fieldName, {
+                        writeOnUpdate: event.currentTarget.value as FieldDefaultDraft['writeOnUpdate'],
+                      })
+                    }
+                  >
+                    <option value="always">{messages.writeAlways}</option>
+                    <option value="never">{messages.writeNever}</option>
+                    {/* api-facts: only some providers support ifEmpty; it is offered only where supported. */}
+                    {supportsIfEmpty && <option value="ifEmpty">{messages.writeIfEmpty}</option>}
+                  </select>
+                </label>
+                <button
+                  type="button"
+                  data-part="button"
+                  onClick={() =>
+                    state.updateWrite(objectName, (d) => {
+                      const { [fieldName]: _removed, ...fields } = d.fields;
+                      return { ...d, fields };
+                    })
+                  }
+                >
+                  {formatMessage(messages.writeRemoveDefault, { field: label })}
+                </button>
+              </div>
+              <FieldError id={`${id}-error`} text={error} />
+            </div>
+          );
+        })}
+        <div data-part="row">
+          <label data-part="label" htmlFor={controlId(idPrefix, `write.${objectName}.add`)}>
+            {messages.writeAddDefault}
+          </label>
+          <select
+            data-part="select"
+            id={controlId(idPrefix, `write.${objectName}.add`)}
+            value={adding}
+            onChange={(event) => setAdding(event.currentTarget.value)}
+          >
+            <option value="" />
+            {available.map((f) => (
+              <option key={f.fieldName} value={f.fieldName}>
+                {f.displayName}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            data-part="button"
+            disabled={!adding}
+            onClick={() => {
+              setField(adding, {});
+              setAdding('');
+            }}
+          >
+            {messages.writeAddDefaultButton}
+          </button>
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+'use client';
+
+import type { SpliceMessages } from '../../provider/messages.js';
+import { formatMessage } from '../../provider/messages.js';
+import type { ClassNames } from '../shared/parts.js';
+import { part } from '../shared/parts.js';
+import type { SearchFieldOption } from './search-fields.js';
+
+export type FilterRowPart = 'row' | 'legend' | 'field' | 'label' | 'select' | 'input' | 'error' | 'button';
+
+export interface FilterRowState {
+  key: number;
+  fieldName: string;
+  valueText: string;
+}
+
+export interface FilterRowErrors {
+  field?: string | undefined;
+  value?: string | undefined;
+}
+
+interface FilterRowProps {
+  id: string;
+  index: number;
+  row: FilterRowState;
+  options: readonly SearchFieldOption[];
+  errors: FilterRowErrors | undefined;
+  messages: SpliceMessages;
+  classNames: ClassNames<FilterRowPart> | undefined;
+  onChange: (row: FilterRowState) => void;
+  onRemove: () => void;
+}
+
+/** One `eq` condition: a field (mapped names first) and a value input typed by that field. */
+export function FilterRow(props: FilterRowProps) {
+  const { id, index, row, options, errors, messages, classNames } = props;
+  const option = options.find((o) => o.name === row.fieldName);
+  const kind = option?.kind ?? 'text';
+  const mapped = options.filter((o) => o.source === 'mapped');
+  const provider = options.filter((o) => o.source === 'provider');
+  const invalid = (message: string | undefined) =>
+    message ? { 'aria-invalid': true as const, 'data-invalid': '' } : {};
+  const valueProps = {
+    ...part('input', classNames),
+    id: `${id}-value`,
+    'aria-describedby': `${id}-value-error`,
+    ...invalid(errors?.value),
+  };
+
+  return (
+    <fieldset {...part('row', classNames)} data-state={option?.kind ?? 'empty'}>
+      <legend {...part('legend', classNames)}>
+        {formatMessage(messages.searchConditionLegend, { index: index + 1 })}
+      </legend>
+      <div {...part('field', classNames)}>
+        <label {...part('label', classNames)} htmlFor={`${id}-field`}>
+          {messages.searchFieldLabel}
+        </label>
+        <select
+          {...part('select', classNames)}
+          id={`${id}-field`}
+          value={row.fieldName}
+          onChange={(event) => props.onChange({ ...row, fieldName: event.target.value })}
+          aria-describedby={`${id}-field-error`}
+          {...invalid(errors?.field)}
+        >
+          <option value="">{messages.searchFieldPlaceholder}</option>
+          {mapped.length > 0 && (
+            <optgroup label={messages.searchMappedFieldsGroup}>
+              {mapped.map((o) => (
+                <option key={o.name} value={o.name}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {provider.length > 0 && (
+            <optgroup label={messages.searchProviderFieldsGroup}>
+              {provider.map((o) => (
+                <option key={o.name} value={o.name}>
+                  {o.label === o.name ? o.name : `${o.label} (${o.name})`}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+        <p {...part('error', classNames)} id={`${id}-field-error`} aria-live="polite">
+          {errors?.field}
+        </p>
+      </div>
+      <div {...part('field', classNames)}>
+        <label {...part('label', classNames)} htmlFor={`${id}-value`}>
+          {messages.searchValueLabel}
+        </label>
+        {kind === 'boolean' ? (
+          <select
+            {...valueProps}
+            data-part="select"
+            value={row.valueText === 'false' ? 'false' : 'true'}
+            onChange={(event) => props.onChange({ ...row, valueText: event.target.value })}
+          >
+            <option value="true">{messages.searchValueTrue}</option>
+            <option value="false">{messages.searchValueFalse}</option>
+          </select>
+        ) : (
+          <input
+            {...valueProps}
+            type="text"
+            inputMode={kind === 'number' ? 'decimal' : undefined}
+            autoComplete="off"
+            list={option && option.suggestions.length > 0 ? `${id}-suggestions` : undefined}
+            value={row.valueText}
+            onChange={(event) => props.onChange({ ...row, valueText: event.target.value })}
+          />
+        )}
+        {option && option.suggestions.length > 0 && kind !== 'boolean' && (
+          <datalist id={`${id}-suggestions`}>
+            {option.suggestions.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+        )}
+        <p {...part('error', classNames)} id={`${id}-value-error`} aria-live="polite">
+          {errors?.value}
+        </p>
+      </div>
+      <div>
+        <button {...part('button', classNames)} type="button" onClick={props.onRemove}>
+          {formatMessage(messages.searchRemoveFilter, { index: index + 1 })}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,88 @@
+import type { IntegrationDetails, ProviderField, ReadObjectDetails } from '../../client/bff-routes.js';
+
+export type FilterInputKind = 'text' | 'number' | 'boolean';
+
+/** A name the search may filter on (seed 4.3: a mapped name, or the provider's own field name). */
+export interface SearchFieldOption {
+  name: string;
+  label: string;
+  source: 'mapped' | 'provider';
+  kind: FilterInputKind;
+  /** Values worth offering while typing: picklist values, or the app values of a value mapping. */
+  suggestions: string[];
+}
+
+function kindOfProviderField(field: ProviderField | undefined): FilterInputKind | undefined {
+  if (!field) return undefined;
+  if (field.valueType === 'int' || field.valueType === 'float') return 'number';
+  if (field.valueType === 'boolean') return 'boolean';
+  return 'text';
+}
+
+function kindOfAppType(type: string | undefined): FilterInputKind {
+  if (type === 'number') return 'number';
+  if (type === 'boolean') return 'boolean';
+  return 'text';
+}
+
+/**
+ * The names a search on `readObject` may use: mapped names first (the installation's own mappings
+ * override the manifest's, as search resolves them), then every provider field. A mapped name is typed
+ * by the provider field behind it, because that is the value the provider compares.
+ */
+export function searchFieldOptions(
+  details: IntegrationDetails,
+  readObject: ReadObjectDetails,
+): SearchFieldOption[] {
+  const providerFields = new Map(readObject.fields.map((field) => [field.fieldName, field]));
+  const installed =
+    details.installation?.config.content.read?.objects[readObject.objectName]?.selectedFieldMappings ?? {};
+  const mapped = new Map<string, SearchFieldOption>();
+  for (const input of readObject.mappingInputs) {
+    const providerField = providerFields.get(installed[input.mapToName] ?? input.fieldName ?? '');
+    if (!providerField && installed[input.mapToName] === undefined && input.fieldName === undefined) continue;
+    mapped.set(input.mapToName, {
+      name: input.mapToName,
+      label: input.mapToDisplayName ?? input.mapToName,
+      source: 'mapped',
+      kind: kindOfProviderField(providerField) ?? kindOfAppType(input.mapToType),
+      suggestions:
+        input.mappedValues?.map((v) => v.mappedValue) ?? providerField?.values?.map((v) => v.value) ?? [],
+    });
+  }
+  for (const [mapToName, fieldName] of Object.entries(installed)) {
+    if (mapped.has(mapToName)) continue;
+    const providerField = providerFields.get(fieldName);
+    mapped.set(mapToName, {
+      name: mapToName,
+      label: mapToName,
+      source: 'mapped',
+      kind: kindOfProviderField(providerField) ?? 'text',
+      suggestions: providerField?.values?.map((v) => v.value) ?? [],
+    });
+  }
+  const provider = readObject.fields.map<SearchFieldOption>((field) => ({
+    name: field.fieldName,
+    label: field.displayName,
+    source: 'provider',
+    kind: kindOfProviderField(field) ?? 'text',
+    suggestions: field.values?.map((v) => v.value) ?? [],
+  }));
+  return [...mapped.values(), ...provider];
+}
+
+export type FilterValueError = 'required' | 'not-number';
+
+/** The typed value for a filter, from what the user entered in its input. */
+export function toFilterValue(
+  kind: FilterInputKind,
+  text: string,
+): { value: string | number | boolean } | { error: FilterValueError } {
+  if (kind === 'boolean') return { value: text === 'true' };
+  if (text.trim() === '') return { error: 'required' };
+  if (kind === 'number') {
+    const value = Number(text.trim());
+    return Number.isFinite(value) ? { value } : { error: 'not-number' };
+  }
+  return { value: text };
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import { useState } from 'react';
+import type { SearchResult } from '../../client/bff-routes.js';
+import type { SpliceMessages } from '../../provider/messages.js';
+import { formatMessage } from '../../provider/messages.js';
+import type { ClassNames } from '../shared/parts.js';
+import { part } from '../shared/parts.js';
+
+export type SearchResultsPart = 'table' | 'button' | 'details' | 'hint';
+
+/** How many provider fields get their own column after the mapped ones; the rest are one click away. */
+const providerColumns = 4;
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function columnsOf(results: readonly SearchResult[]) {
+  const mapped = new Set<string>();
+  const provider = new Set<string>();
+  for (const result of results) for (const name of Object.keys(result.mappedFields)) mapped.add(name);
+  for (const result of results) {
+    for (const name of Object.keys(result.fields)) {
+      if (provider.size >= providerColumns) break;
+      if (!mapped.has(name)) provider.add(name);
+    }
+  }
+  return { mapped: [...mapped], provider: [...provider] };
+}
+
+interface SearchResultsProps {
+  id: string;
+  objectName: string;
+  results: readonly SearchResult[];
+  messages: SpliceMessages;
+  classNames: ClassNames<SearchResultsPart> | undefined;
+}
+
+/** Mapped fields first (the names the builder's app uses), each row expandable to `fields` and `raw`. */
+export function SearchResults(props: SearchResultsProps) {
+  const { id, results, messages, classNames } = props;
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const columns = columnsOf(results);
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  const width = 2 + columns.mapped.length + columns.provider.length;
+
+  return (
+    <table {...part('table', classNames)}>
+      <caption>{formatMessage(messages.searchResultsCaption, { objectName: props.objectName })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{messages.searchIdColumn}</th>
+          {columns.mapped.map((name) => (
+            <th key={`m:${name}`} scope="col" data-source="mapped">
+              {name}
+            </th>
+          ))}
+          {columns.provider.map((name) => (
+            <th key={`p:${name}`} scope="col" data-source="provider">
+              {name}
+            </th>
+          ))}
+          <td />
+        </tr>
+      </thead>
+      <tbody>
+        {results.map((result, index) => {
+          const label = result.id ?? `${messages.searchNoId} ${index + 1}`;
+          const expanded = open.has(index);
+          const detailsId = `${id}-details-${index}`;
+          return [
+            <tr key={`row-${result.id ?? index}`} data-state={expanded ? 'open' : 'closed'}>
+              <th scope="row">{result.id ?? messages.searchNoId}</th>
+              {columns.mapped.map((name) => (
+                <td key={`m:${name}`}>{cell(result.mappedFields[name])}</td>
+              ))}
+              {columns.provider.map((name) => (
+                <td key={`p:${name}`}>{cell(result.fields[name])}</td>
+              ))}
+              <td>
+                <button
+                  {...part('button', classNames)}
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={detailsId}
+                  onClick={() => toggle(index)}
+                >
+                  {formatMessage(expanded ? messages.searchHideDetails : messages.searchShowDetails, {
+                    id: label,
+                  })}
+                </button>
+              </td>
+            </tr>,
+            <tr key={`details-${result.id ?? index}`} id={detailsId} hidden={!expanded}>
+              <td colSpan={width}>
+                {expanded && (
+                  <>
+                    <h4>{messages.searchFieldsHeading}</h4>
+                    <pre {...part('details', classNames)}>{JSON.stringify(result.fields, null, 2)}</pre>
+                    <h4>{messages.searchRawHeading}</h4>
+                    <pre {...part('details', classNames)}>{JSON.stringify(result.raw, null, 2)}</pre>
+                  </>
+                )}
+              </td>
+            </tr>,
+          ];
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,30 @@
+import type { SpliceTheme } from '../../provider/splice-context.js';
+
+/** Per-part class names a host adds to a component, keyed by the part's `data-part` value. */
+export type ClassNames<Part extends string> = Partial<Record<Part, string>>;
+
+/** `data-part` and the host's class for one part, so styles and tests select on the same stable names. */
+export function part<Part extends string>(name: Part, classNames: ClassNames<Part> | undefined) {
+  const className = classNames?.[name];
+  return className ? { 'data-part': name, className } : { 'data-part': name };
+}
+
+/**
+ * The attributes of a component's outermost element: it opens the CSS scope (tokens live under
+ * `[data-splice-root]`), carries the theme, and names the component in `data-scope`.
+ */
+export function rootProps(scope: string, theme: SpliceTheme, className: string | undefined) {
+  return {
+    'data-splice-root': '',
+    'data-theme': theme,
+    'data-scope': scope,
+    'data-part': 'root',
+    ...(className ? { className } : {}),
+  };
+}
+
+/** Joins class names, skipping empty ones. */
+export function cx(...classes: (string | false | null | undefined)[]): string | undefined {
+  const joined = classes.filter(Boolean).join(' ');
+  return joined || undefined;
+}

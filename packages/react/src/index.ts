@@ -1,0 +1,96 @@
+// Values
+
+// Types
+export type {
+  BffApi,
+  CreateInstallationBody,
+  Installation,
+  IntegrationDetails,
+  Invite,
+  InviteRequest,
+  MappingInput,
+  ProviderField,
+  ReadObjectDetails,
+  SearchAnswer,
+  SearchRequest,
+  SearchResult,
+  WriteObjectDetails,
+} from './client/bff-routes.js';
+export type {
+  CallOptions,
+  CreateInstallationOptions,
+  SpliceClient,
+  SpliceClientOptions,
+} from './client/create-splice-client.js';
+export { createSpliceClient } from './client/create-splice-client.js';
+export { newIdempotencyKey } from './client/idempotency-key.js';
+export { integrationQuery, searchQuery, shouldRetryRead, spliceKeys } from './client/query-keys.js';
+export type { SpliceError, SpliceNetworkErrorKind } from './client/splice-error.js';
+export {
+  isRetryableError,
+  isSpliceNetworkError,
+  isSpliceProblem,
+  SpliceNetworkError,
+  SpliceProblem,
+} from './client/splice-error.js';
+export type { FetchLike } from './client/transport.js';
+export { csrfHeader } from './client/transport.js';
+export type { BackfillInput, BackfillValue } from './components/backfill-picker/backfill-draft.js';
+export type {
+  BackfillPickerPart,
+  BackfillPickerProps,
+} from './components/backfill-picker/backfill-picker.js';
+export { BackfillPicker } from './components/backfill-picker/backfill-picker.js';
+export type {
+  InstallationWizardPart,
+  InstallationWizardProps,
+} from './components/installation-wizard/installation-wizard.js';
+export { InstallationWizard } from './components/installation-wizard/installation-wizard.js';
+export type { DraftPresets, ReadObjectPreset } from './components/installation-wizard/model/initial-draft.js';
+export type { HideableStep, WizardStep, WizardStepId } from './components/installation-wizard/model/steps.js';
+export type {
+  InstallationWizardState,
+  UseInstallationWizardOptions,
+} from './components/installation-wizard/use-installation-wizard.js';
+export { useInstallationWizard } from './components/installation-wizard/use-installation-wizard.js';
+export type { WizardLocks } from './components/installation-wizard/view/step-props.js';
+export type { InviteFormPart, InviteFormProps } from './components/invite-form/invite-form.js';
+export { InviteForm } from './components/invite-form/invite-form.js';
+export type { SearchBoxPart, SearchBoxProps } from './components/search-box/search-box.js';
+export { SearchBox } from './components/search-box/search-box.js';
+export type { FilterInputKind, SearchFieldOption } from './components/search-box/search-fields.js';
+export { searchFieldOptions, toFilterValue } from './components/search-box/search-fields.js';
+export type { ClassNames } from './components/shared/parts.js';
+export type {
+  SpliceErrorBoundaryFallbackProps,
+  SpliceErrorBoundaryProps,
+} from './components/shared/splice-error-boundary.js';
+export { SpliceErrorBoundary } from './components/shared/splice-error-boundary.js';
+export type { CronFieldName } from './cron/cron-fields.js';
+export { describeCron } from './cron/describe-cron.js';
+export type { NextRunsOptions } from './cron/next-runs.js';
+export { nextRuns } from './cron/next-runs.js';
+export type {
+  CronError,
+  CronErrorCode,
+  CronField,
+  CronItem,
+  CronParseResult,
+  CronSchedule,
+} from './cron/parse-cron.js';
+export { dayMatches, parseCron } from './cron/parse-cron.js';
+export type { SpliceResult } from './hooks/settle.js';
+export type { InstallOptions } from './hooks/use-create-installation.js';
+export { useCreateInstallation } from './hooks/use-create-installation.js';
+export type { UseIntegrationOptions } from './hooks/use-integration.js';
+export { useIntegration } from './hooks/use-integration.js';
+export { useInvite } from './hooks/use-invite.js';
+export { useSearch } from './hooks/use-search.js';
+export type { ErrorDescription } from './provider/describe-error.js';
+export { describeError } from './provider/describe-error.js';
+export type { SpliceMessageKey, SpliceMessages } from './provider/messages.js';
+export { defaultMessages, formatMessage } from './provider/messages.js';
+export type { SpliceContextValue, SpliceTheme, SpliceUi } from './provider/splice-context.js';
+export { useSpliceContext, useSpliceUi } from './provider/splice-context.js';
+export type { SpliceProviderProps } from './provider/splice-provider.js';
+export { SpliceProvider } from './provider/splice-provider.js';

@@ -1,0 +1,103 @@
+/**
+ * Every string a user can see, in English. A host overrides any of them through the provider's
+ * `messages` prop; `{name}` placeholders are filled by `formatMessage`.
+ */
+import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
+
+export const defaultMessages = {
+  ...wizardMessages,
+  loading: 'Loading…',
+  retry: 'Retry',
+  errorBoundaryTitle: 'This part of the page could not be shown.',
+  errorBoundaryDetail: 'The rest of the page still works. Try again, or reload the page if it keeps failing.',
+
+  errorOffline: 'You appear to be offline. Check your connection and try again.',
+  errorUnreachable: 'The server could not be reached. Check your connection and try again.',
+  errorTimeout: 'The server took too long to answer. Try again in a moment.',
+  errorUnauthenticated: 'Your session has ended. Sign in again, then try again.',
+  errorForbidden: 'This request was refused. Reload the page and try again.',
+  errorRateLimited: 'Too many requests in a short time. Wait a moment, then try again.',
+  errorServer: 'The server could not complete the request. Try again in a moment.',
+  errorUnknown: 'Something went wrong. Try again.',
+  errorReference: 'Reference: {requestId}',
+
+  backfillLegend: 'Past records to read first',
+  backfillNone: 'No backfill',
+  backfillNoneHint: 'Only records created or changed from now on are read.',
+  backfillDays: 'Recent history',
+  backfillDaysHint: 'Records from a number of past days.',
+  backfillFull: 'Full history',
+  backfillFullHint: 'Every record, however old. The first read can take a long time.',
+  backfillPeriodLegend: 'How many days',
+  backfillPresetDays: 'Last {days} days',
+  backfillCustom: 'Custom',
+  backfillCustomLabel: 'Number of days',
+  backfillCustomRequired: 'Enter a number of days.',
+  backfillCustomInvalid: 'Enter a whole number of 0 or more.',
+  backfillCustomTooLarge: 'Enter at most {max} days.',
+  backfillCustomZero: '0 days reads no past records, the same as no backfill.',
+
+  inviteEmailLabel: 'E-mail address',
+  inviteEmailHint: 'They receive an invitation to join your organization.',
+  inviteSubmit: 'Send invite',
+  inviteSubmitting: 'Sending…',
+  inviteEmailRequired: 'Enter an e-mail address.',
+  inviteEmailInvalid: 'Enter a valid e-mail address, such as name@example.com.',
+  inviteEmailTooLong: 'Use an address of at most {max} characters.',
+  inviteConflict: 'This address cannot be invited again: it already has an invite or belongs to a member.',
+  inviteSent: 'Invite sent to {email}.',
+  inviteIssues: 'The server refused these values:',
+  inviteStatusLabel: 'Status',
+  inviteStatusPending: 'Pending',
+  inviteStatusAccepted: 'Accepted',
+  inviteStatusRevoked: 'Revoked',
+  inviteStatusExpired: 'Expired',
+
+  searchObjectLabel: 'Object',
+  searchNoObjects: 'No object can be searched yet. Install the integration first.',
+  searchFiltersLegend: 'Conditions (all must match)',
+  searchConditionLegend: 'Condition {index}',
+  searchFieldLabel: 'Field',
+  searchFieldPlaceholder: 'Choose a field',
+  searchMappedFieldsGroup: 'Your fields',
+  searchProviderFieldsGroup: 'Provider fields',
+  searchValueLabel: 'Value',
+  searchValueTrue: 'True',
+  searchValueFalse: 'False',
+  searchValueRequired: 'Enter a value.',
+  searchValueNotNumber: 'Enter a number.',
+  searchFieldRequired: 'Choose a field.',
+  searchFieldDuplicate: 'This field already has a condition: use one condition per field.',
+  searchAddFilter: 'Add condition',
+  searchRemoveFilter: 'Remove condition {index}',
+  searchSubmit: 'Search',
+  searchSearching: 'Searching…',
+  searchResultsCaption: 'Results for {objectName}',
+  searchResultsCount: '{count} records found',
+  searchResultsOne: '1 record found',
+  searchEmpty: 'No records match these conditions.',
+  searchFirstPageOnly:
+    'Only the first page of matches is shown. Narrow the conditions to find a specific record.',
+  searchIdColumn: 'ID',
+  searchNoId: '(no ID)',
+  searchShowDetails: 'Show details of {id}',
+  searchHideDetails: 'Hide details of {id}',
+  searchFieldsHeading: 'All fields',
+  searchRawHeading: 'As the provider returns it',
+  searchNoFields: 'No fields are known for this object yet.',
+  searchOtherIssues: 'The server refused these values:',
+} as const;
+
+export type SpliceMessageKey = keyof typeof defaultMessages;
+export type SpliceMessages = Record<SpliceMessageKey, string>;
+
+/** Fills `{name}` placeholders; an unknown placeholder is left as written so a typo stays visible. */
+export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+export function mergeMessages(overrides: Partial<SpliceMessages> | undefined): SpliceMessages {
+  return overrides ? { ...defaultMessages, ...overrides } : defaultMessages;
+}

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import type { SpliceClient } from '../client/create-splice-client.js';
+import type { SpliceMessages } from './messages.js';
+import { defaultMessages } from './messages.js';
+
+/** `system` follows the user's operating-system setting (prefers-color-scheme). */
+export type SpliceTheme = 'light' | 'dark' | 'system';
+
+export interface SpliceUi {
+  messages: SpliceMessages;
+  theme: SpliceTheme;
+}
+
+export interface SpliceContextValue extends SpliceUi {
+  client: SpliceClient;
+  queryClient: QueryClient;
+}
+
+export const SpliceContext = createContext<SpliceContextValue | null>(null);
+
+const standaloneUi: SpliceUi = { messages: defaultMessages, theme: 'light' };
+
+/** The client and QueryClient; the hooks that call the BFF need a provider. */
+export function useSpliceContext(): SpliceContextValue {
+  const value = useContext(SpliceContext);
+  if (!value) {
+    throw new Error('Splice: wrap this component in <SpliceProvider baseUrl="…"> to talk to the BFF.');
+  }
+  return value;
+}
+
+/** Messages and theme; components that call no server (BackfillPicker) also work without a provider. */
+export function useSpliceUi(): SpliceUi {
+  return useContext(SpliceContext) ?? standaloneUi;
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { createSpliceClient } from '../client/create-splice-client.js';
+import type { FetchLike } from '../client/transport.js';
+import type { SpliceMessages } from './messages.js';
+import { mergeMessages } from './messages.js';
+import type { SpliceContextValue, SpliceTheme } from './splice-context.js';
+import { SpliceContext } from './splice-context.js';
+
+export interface SpliceProviderProps {
+  /** Where the BFF is mounted, e.g. `/api/splice`. */
+  baseUrl: string;
+  /** The host's QueryClient, to share its cache and devtools. Default: one private to this provider. */
+  queryClient?: QueryClient;
+  /** Replacements for any user-visible string. Default: English. */
+  messages?: Partial<SpliceMessages>;
+  /** Colour scheme of every Splice component below. Default `light`. */
+  theme?: SpliceTheme;
+  /** Replaces the global `fetch` for BFF calls. Default: `globalThis.fetch`. */
+  fetch?: FetchLike;
+  /** Deadline for one BFF request in milliseconds. Default 30 000. */
+  timeoutMs?: number;
+  children?: ReactNode;
+}
+
+function createDefaultQueryClient() {
+  return new QueryClient({
+    // Integration metadata changes rarely and a refetch on every focus would reset a half-filled wizard.
+    defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false } },
+  });
+}
+
+/**
+ * Gives Splice components their BFF client, messages and theme. It renders no element, and it does not
+ * render a QueryClientProvider: that would hide the host's own QueryClient from the host's components
+ * below it, so the hooks pass this QueryClient to TanStack Query explicitly instead.
+ */
+export function SpliceProvider(props: SpliceProviderProps) {
+  const { baseUrl, fetch, timeoutMs, messages, theme = 'light', children } = props;
+  // Created even when the host passes one (it costs nothing until mounted) so switching props is safe.
+  const [ownQueryClient] = useState(createDefaultQueryClient);
+  const queryClient = props.queryClient ?? ownQueryClient;
+
+  // QueryClientProvider normally mounts the client (focus and online listeners); done here instead.
+  useEffect(() => {
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [queryClient]);
+
+  const client = useMemo(
+    () => createSpliceClient({ baseUrl, fetch, timeoutMs }),
+    [baseUrl, fetch, timeoutMs],
+  );
+  const mergedMessages = useMemo(() => mergeMessages(messages), [messages]);
+  const value = useMemo<SpliceContextValue>(
+    () => ({ client, queryClient, messages: mergedMessages, theme }),
+    [client, queryClient, mergedMessages, theme],
+  );
+  return <SpliceContext.Provider value={value}>{children}</SpliceContext.Provider>;
+}
