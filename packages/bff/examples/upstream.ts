@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Upstream {
+  baseUrl: string;
+  searchUrl: string;
+  apiKey: string;
+  authToken: string;
+  project: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Where the examples' BFF sends its calls: the service named by SPLICE_* variables, or else the embedded
+ * service started here with the demo data set, so that every example runs with no account anywhere.
+ * (Only the examples start it: the BFF itself talks to any service over HTTP.)
+ */
+export async function upstream(): Promise<Upstream> {
+  const env = process.env;
+  if (env.SPLICE_BASE_URL && env.SPLICE_SEARCH_URL && env.SPLICE_API_KEY && env.SPLICE_AUTH_TOKEN) {
+    return {
+      baseUrl: env.SPLICE_BASE_URL,
+      searchUrl: env.SPLICE_SEARCH_URL,
+      apiKey: env.SPLICE_API_KEY,
+      authToken: env.SPLICE_AUTH_TOKEN,
+      project: env.SPLICE_PROJECT ?? 'demo',
+      close: async () => {},
+    };
+  }
+  const { startService } = await import('@splice/service');
+  const dataDir = mkdtempSync(join(tmpdir(), 'splice-example-'));
+  const service = await startService({ port: 0, dataDir, contacts: 500 });
+  return {
+    baseUrl: service.baseUrl,
+    searchUrl: service.searchUrl,
+    apiKey: service.apiKey,
+    authToken: service.authToken,
+    project: 'demo',
+    close: async () => {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True when the file is run directly (`tsx examples/hono.ts`), not imported by the examples' test. */
+export function isMain(url: string): boolean {
+  return process.argv[1] !== undefined && url.endsWith(process.argv[1].replace(/\\/g, '/'));
+}

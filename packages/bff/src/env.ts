@@ -1,0 +1,13 @@
+import type { Session } from './schemas/session.js';
+
+/** Hono environment of every BFF route: what the middleware chain puts on the context. */
+export interface BffEnv {
+  Variables: {
+    /** Generated per request; on every response as `X-Request-Id` and in every problem. */
+    requestId: string;
+    /** The signed-in user's scope, from the builder's `resolveSession`; never from the request. */
+    session: Session;
+    /** Aborts when the request's deadline passes or the browser goes away; every upstream call obeys it. */
+    signal: AbortSignal;
+  };
+}

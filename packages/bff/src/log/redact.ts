@@ -1,0 +1,43 @@
+import type { BffLogger, LogEntry } from './log-entry.js';
+
+const secretKey = /authorization|cookie|api[-_]?key|token|secret|password|credential/i;
+const bearer = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
+// A query string may carry a groupRef, an e-mail or a signed parameter: logs keep the path only.
+const queryString = /((?:https?:\/\/[^\s?#"']*)|(?:\/[\w\-./%:~@]*))\?[^\s"'#]*/g;
+
+function redactString(value: string, secrets: readonly string[]): string {
+  let out = value;
+  for (const secret of secrets) out = out.split(secret).join('[redacted]');
+  return out.replace(bearer, '$1 [redacted]').replace(queryString, '$1?[redacted]');
+}
+
+function redactValue(value: unknown, secrets: readonly string[], depth: number): unknown {
+  if (typeof value === 'string') return redactString(value, secrets);
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = secretKey.test(key) ? '[redacted]' : redactValue(item, secrets, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * Removes from a log entry: the configured secrets wherever they appear (even inside an error message),
+ * bearer and basic credentials, values under credential-like keys, and every query string.
+ */
+export function redactEntry(entry: LogEntry, secrets: readonly string[]): LogEntry {
+  const usable = secrets.filter((s) => s.length >= 4);
+  return redactValue(entry, usable, 0) as LogEntry;
+}
+
+/** Wraps a logger so that nothing reaches it unredacted, and a throwing logger cannot fail a request. */
+export function redactingLogger(logger: BffLogger, secrets: readonly string[]): BffLogger {
+  return (entry) => {
+    try {
+      logger(redactEntry(entry, secrets));
+    } catch {
+      // A logger's failure must not turn into the user's failure.
+    }
+  };
+}

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { BffEnv } from '../../env.js';
+import { errorHandler } from '../../problem/handlers.js';
+import { deadline } from './index.js';
+
+describe('deadline', () => {
+  it('answers 504 past the deadline and aborts the signal the work was given', async () => {
+    let seen: AbortSignal | undefined;
+    const app = new Hono<BffEnv>()
+      .use(deadline({ ms: 50 }))
+      .get('/', async (c) => {
+        seen = c.var.signal;
+        await new Promise((resolve) => c.var.signal.addEventListener('abort', resolve));
+        return c.json({ late: true });
+      })
+      .onError(errorHandler(() => {}));
+    const response = await app.request('/');
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({
+      type: 'urn:problem-type:deadline-exceeded',
+      retryable: true,
+    });
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it('leaves a request within the deadline alone', async () => {
+    const app = new Hono<BffEnv>()
+      .use(deadline({ ms: 1_000 }))
+      .get('/', (c) => c.json({ aborted: c.var.signal.aborted }));
+    const response = await app.request('/');
+    expect(await response.json()).toEqual({ aborted: false });
+  });
+
+  it('answers after a short grace even when the work ignores the signal', async () => {
+    const app = new Hono<BffEnv>()
+      .use(deadline({ ms: 20, graceMs: 30 }))
+      .get('/', async (c) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return c.json({});
+      })
+      .onError(errorHandler(() => {}));
+    const started = Date.now();
+    expect((await app.request('/')).status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,24 @@
+import type { Issue } from '@splice/schema';
+import { createMiddleware } from 'hono/factory';
+import { validationProblem } from '../../problem/problem-error.js';
+
+/**
+ * Refuses any query parameter on a route that takes none (an allowlist of none). A middleware rather
+ * than a validator, so that `hono/client` does not ask callers for an empty `query` object.
+ */
+export const noQuery = () =>
+  createMiddleware(async (c, next) => {
+    const names = new Set(new URL(c.req.url).searchParams.keys());
+    if (names.size > 0) {
+      const issues: Issue[] = [...names].map((name) => ({
+        type: 'urn:problem-type:unknown-property',
+        title: 'Unknown property',
+        detail: 'This address takes no query parameters.',
+        in: 'query',
+        name,
+        value: c.req.query(name),
+      }));
+      throw validationProblem(issues);
+    }
+    await next();
+  });

@@ -1,0 +1,185 @@
+import { installationSchema, inviteSchema, problemSchema } from '@splice/schema';
+import * as z from 'zod/mini';
+import { problemTypes } from '../problem/problem-types.js';
+import {
+  createInstallationBodySchema,
+  idempotencyHeaderSchema,
+  integrationParamsSchema,
+  inviteBodySchema,
+  searchBodySchema,
+} from '../schemas/requests.js';
+import { bffSearchResponseSchema } from '../schemas/search-response.js';
+import { wizardSchema } from '../schemas/wizard.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A component schema from the shared zod/mini schema: the document cannot drift from the validation. */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const statusText: Record<number, string> = {
+  400: 'Malformed input, or a group or organization named by the browser (issues name each offending value).',
+  401: 'No signed-in session.',
+  403: 'Origin not allowed, or the X-Requested-With header missing.',
+  404: 'Unknown integration, or nothing at this address.',
+  405: 'Method not allowed here (see Allow).',
+  409: 'Conflict with the current state (e.g. already installed, invite pending).',
+  413: 'Body over the route’s size limit.',
+  415: 'Body not application/json.',
+  422: 'Refused by the integration service (issues), or the Idempotency-Key reused with another body.',
+  429: 'Rate limit of the session reached (see Retry-After).',
+  502: 'The integration service gave no usable answer (retryable says whether to try again).',
+  503: 'Too many upstream calls in flight (see Retry-After).',
+  504: 'No answer in time.',
+};
+
+function problems(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: statusText[status] ?? 'Problem.',
+        content: { 'application/problem+json': { schema: ref('Problem') } },
+      },
+    ]),
+  );
+}
+
+const csrfHeader = {
+  name: 'X-Requested-With',
+  in: 'header',
+  required: true,
+  description: 'Must be `splice` on every POST: a cross-site page cannot set it without a CORS preflight.',
+  schema: { type: 'string', const: 'splice' },
+};
+
+const integrationIdParam = {
+  name: 'integrationId',
+  in: 'path',
+  required: true,
+  schema: jsonSchema(integrationParamsSchema.shape.integrationId, 'input'),
+};
+
+const jsonBody = (name: string) => ({
+  required: true,
+  content: { 'application/json': { schema: ref(name) } },
+});
+const jsonAnswer = (description: string, name: string) => ({
+  description,
+  content: { 'application/json': { schema: ref(name) } },
+});
+
+const common = [401, 403, 429, 502, 503, 504];
+
+/** The BFF's own OpenAPI 3.1 document; paths are relative to wherever the host mounts the BFF. */
+export function buildOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Splice BFF',
+      version: '0.1.0',
+      description:
+        'The browser-facing API of @splice/bff. Every call acts for the signed-in user’s group and organization, which come from the host application’s session; a request naming a group or organization is refused. Every error is application/problem+json with a requestId.',
+    },
+    servers: [{ url: '.', description: 'The mount point of the BFF in the host application (e.g. /api).' }],
+    security: [{ hostSession: [] }],
+    paths: {
+      '/integrations/{integrationId}': {
+        get: {
+          operationId: 'getWizard',
+          summary: 'Everything the installation wizard needs for the session’s group, in one answer.',
+          parameters: [integrationIdParam],
+          responses: { '200': jsonAnswer('The wizard data.', 'Wizard'), ...problems(400, 404, ...common) },
+        },
+      },
+      '/integrations/{integrationId}/installations': {
+        post: {
+          operationId: 'createInstallation',
+          summary: 'Installs the integration for the session’s group (createInstallation, seed 4.1).',
+          parameters: [
+            integrationIdParam,
+            {
+              name: 'skipSampling',
+              in: 'query',
+              required: false,
+              description: 'Default false. When true, the sample read that checks the config is skipped.',
+              schema: { type: 'string', enum: ['true', 'false'] },
+            },
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: true,
+              description:
+                'Required. A repeat with the same key and body returns the first answer and creates nothing (Idempotent-Replayed: true); the same key with another body is 422.',
+              schema: jsonSchema(idempotencyHeaderSchema.shape['idempotency-key'], 'input'),
+            },
+            csrfHeader,
+          ],
+          requestBody: jsonBody('CreateInstallationBody'),
+          responses: {
+            '201': jsonAnswer('The installation, without credentials.', 'Installation'),
+            ...problems(400, 404, 409, 413, 415, 422, ...common),
+          },
+        },
+      },
+      '/integrations/{integrationId}/search': {
+        post: {
+          operationId: 'search',
+          summary: 'Searches the session’s group’s installation (seed 4.3). One page only.',
+          parameters: [integrationIdParam, csrfHeader],
+          requestBody: jsonBody('SearchBody'),
+          responses: {
+            '200': jsonAnswer('The matching records.', 'SearchResponse'),
+            ...problems(400, 404, 413, 415, 422, ...common),
+          },
+        },
+      },
+      '/invites': {
+        post: {
+          operationId: 'createInvite',
+          summary: 'Invites a person by e-mail to the session’s organization (seed 4.2).',
+          parameters: [csrfHeader],
+          requestBody: jsonBody('InviteBody'),
+          responses: {
+            '201': jsonAnswer('The invite.', 'Invite'),
+            ...problems(400, 409, 413, 415, 422, ...common),
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'getOpenApi',
+          summary: 'This document.',
+          security: [],
+          responses: { '200': { description: 'The OpenAPI document.' } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        hostSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'session',
+          description:
+            'The host application’s own session (any mechanism); the BFF reads it through resolveSession.',
+        },
+      },
+      schemas: {
+        Wizard: jsonSchema(wizardSchema, 'output'),
+        CreateInstallationBody: jsonSchema(createInstallationBodySchema, 'input'),
+        Installation: jsonSchema(installationSchema, 'output'),
+        SearchBody: jsonSchema(searchBodySchema, 'input'),
+        SearchResponse: jsonSchema(bffSearchResponseSchema, 'output'),
+        InviteBody: jsonSchema(inviteBodySchema, 'input'),
+        Invite: jsonSchema(inviteSchema, 'output'),
+        Problem: jsonSchema(problemSchema, 'output'),
+      },
+    },
+    'x-problem-types': Object.values(problemTypes).filter((t) => t.type !== 'about:blank'),
+  };
+}

@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { BffEnv } from '../env.js';
+import type { RouteDeps } from './deps.js';
+import { installationRoutes } from './installations.js';
+import { searchRoutes } from './search.js';
+import { wizardRoutes } from './wizard.js';
+
+/** Everything under `/integrations`, chained so that the app's type carries every route. */
+export const integrationRoutes = (deps: RouteDeps) =>
+  new Hono<BffEnv>()
+    .route('/', wizardRoutes(deps))
+    .route('/', installationRoutes(deps))
+    .route('/', searchRoutes(deps));

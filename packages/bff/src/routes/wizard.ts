@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { BffEnv } from '../env.js';
+import { noQuery } from '../middleware/no-query/index.js';
+import { integrationParamsSchema } from '../schemas/requests.js';
+import { classifierFor } from '../upstream/browser-problem.js';
+import { pathParams } from '../validation/validators.js';
+import type { RouteDeps } from './deps.js';
+import { callContext, retold } from './deps.js';
+import { loadWizard } from './load-wizard.js';
+
+const classify = classifierFor({ path: ['integrationId'] });
+
+/** `GET /integrations/:integrationId`: everything the installation wizard needs, in one answer. */
+export const wizardRoutes = (deps: RouteDeps) =>
+  new Hono<BffEnv>().get('/:integrationId', pathParams(integrationParamsSchema), noQuery(), async (c) => {
+    const { integrationId } = c.req.valid('param');
+    const wizard = await retold(
+      c,
+      deps,
+      classify,
+      loadWizard({
+        service: deps.service,
+        ctx: callContext(c),
+        integrationId,
+        session: c.var.session,
+        project: deps.config.project,
+        classify,
+      }),
+    );
+    return c.json(wizard, 200);
+  });

@@ -1,0 +1,56 @@
+import { limits, searchResultItemSchema } from '@splice/schema';
+import * as z from 'zod/mini';
+
+/**
+ * A search result as the browser gets it. api-facts.md: the hosted service has been seen answering items
+ * without `id`; the BFF derives one from the record where it can and sends `null` where it cannot, rather
+ * than invent an ID that looks real.
+ */
+export const bffSearchResultItemSchema = z.extend(searchResultItemSchema, { id: z.nullable(z.string()) });
+export type BffSearchResultItem = z.infer<typeof bffSearchResultItemSchema>;
+
+export const bffSearchResponseSchema = z.object({
+  results: z.array(bffSearchResultItemSchema).check(z.maxLength(limits.searchPage)),
+});
+export type BffSearchResponse = z.infer<typeof bffSearchResponseSchema>;
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function idOf(item: Record<string, unknown>): string | null {
+  const fields = asRecord(item.fields);
+  const raw = asRecord(item.raw);
+  for (const candidate of [item.id, fields.id, raw.id, raw.Id, raw.ID]) {
+    if (typeof candidate === 'string' && candidate.length > 0) return candidate;
+    if (typeof candidate === 'number' && Number.isFinite(candidate)) return String(candidate);
+  }
+  return null;
+}
+
+/**
+ * Accepts the seed's `{ results: [...] }` and the hosted variant `{ result: [...] }` (items possibly
+ * without `id`), and returns one shape. Only one page exists (seed 8), so it is cut at the page limit.
+ */
+export function normaliseSearchAnswer(json: unknown): unknown {
+  const answer = asRecord(json);
+  const items = Array.isArray(answer.results)
+    ? answer.results
+    : Array.isArray(answer.result)
+      ? answer.result
+      : null;
+  if (!items) return json;
+  return {
+    results: items.slice(0, limits.searchPage).map((value) => {
+      const item = asRecord(value);
+      return {
+        id: idOf(item),
+        fields: asRecord(item.fields),
+        mappedFields: asRecord(item.mappedFields),
+        raw: asRecord(item.raw),
+      };
+    }),
+  };
+}

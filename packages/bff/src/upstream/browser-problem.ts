@@ -1,0 +1,155 @@
+import type { Issue } from '@splice/schema';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ProblemError } from '../problem/problem-error.js';
+import { problemError } from '../problem/problem-error.js';
+import type { Session } from '../schemas/session.js';
+import type { UpstreamProblem } from './upstream-problem.js';
+
+/**
+ * Where an upstream issue's parameter came from: the browser (it keeps its name: the BFF sends the
+ * browser's names unchanged), the session (groupRef, orgId: the user cannot fix those), or the BFF's own
+ * configuration (project, credentials: an administrator must).
+ */
+export type IssueOrigin = 'browser' | 'session' | 'server';
+export type IssueClassifier = (issue: Issue) => IssueOrigin;
+
+/** Known upstream problem types whose wording is about groups or organizations, told in the user's terms. */
+const reworded: Record<
+  string,
+  { status?: ContentfulStatusCode; accountNotReady?: boolean; title?: string; detail: string }
+> = {
+  'urn:problem-type:group-not-found': {
+    status: 422,
+    accountNotReady: true,
+    detail: 'Your account is not set up for integrations yet. Ask your administrator to set it up.',
+  },
+  'urn:problem-type:org-not-found': {
+    status: 422,
+    accountNotReady: true,
+    detail: 'Your organization is not set up for invitations yet. Ask your administrator to set it up.',
+  },
+  'urn:problem-type:integration-not-found': {
+    detail: 'This integration does not exist.',
+  },
+  'urn:problem-type:connection-required': {
+    title: 'No connected account',
+    detail: 'Connect your account with the provider first, then install the integration.',
+  },
+  'urn:problem-type:connection-not-found': {
+    detail: 'The chosen connection does not belong to your account. Choose one of your connections.',
+  },
+  'urn:problem-type:connection-unusable': {
+    detail: 'Your connection to the provider is not working. Reconnect it, then try again.',
+  },
+  'urn:problem-type:installation-exists': {
+    detail: 'This integration is already installed for your account.',
+  },
+  'urn:problem-type:installation-not-found': {
+    detail: 'This integration is not installed for your account yet. Install it first.',
+  },
+};
+
+/** Problem types that mean this server is misconfigured, not that the browser asked something wrong. */
+const serverFaults = new Set(['urn:problem-type:project-not-found', 'urn:problem-type:unauthorized']);
+
+const genericTitle: Partial<Record<number, string>> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Content',
+};
+
+const genericDetail: Partial<Record<number, string>> = {
+  400: 'The request was refused: see the issues.',
+  404: 'The requested resource does not exist.',
+  409: 'The request conflicts with the current state.',
+  422: 'The request could not be processed: see the issues.',
+};
+
+function mentionsScope(text: string, session: Session, project: string): boolean {
+  return (
+    /\bgroup|\borgId\b|\borgani[sz]ation\b|\bproject\b/i.test(text) ||
+    [session.groupRef, session.orgId, project].some((value) => value.length > 0 && text.includes(value))
+  );
+}
+
+/**
+ * Re-tells an upstream problem to the browser: issues keep the names the browser sent, issues about
+ * session- or configuration-bound parameters are removed (the user cannot fix them), and a detail that
+ * names a group, an organization or the project is replaced, so that nothing invites the browser to
+ * choose its group. Upstream-only fields (instance, href, context, ...) never pass.
+ */
+export function browserProblem(
+  upstream: UpstreamProblem,
+  classify: IssueClassifier,
+  session: Session,
+  project: string,
+): ProblemError {
+  const { problem } = upstream;
+  const browserIssues: Issue[] = [];
+  let sessionIssues = 0;
+  let serverIssues = 0;
+  const scoped = (text: string) => mentionsScope(text, session, project);
+  for (const issue of problem.issues ?? []) {
+    const origin = classify(issue);
+    if (origin === 'browser') {
+      const { title, detail, ...rest } = issue;
+      browserIssues.push({
+        ...rest,
+        ...(title && !scoped(title) ? { title } : {}),
+        detail: scoped(detail) ? 'This value was refused.' : detail,
+      });
+    } else if (origin === 'session') sessionIssues++;
+    else serverIssues++;
+  }
+
+  if (serverIssues > 0 || serverFaults.has(problem.type)) {
+    return problemError(502, 'upstreamMisconfigured', {
+      detail:
+        'The integration service refused a request this server built. An administrator must fix the configuration.',
+      retryable: false,
+    });
+  }
+
+  const known = reworded[problem.type];
+  if (known?.accountNotReady || (sessionIssues > 0 && browserIssues.length === 0 && !known)) {
+    return problemError(known?.status ?? 422, 'accountNotReady', {
+      detail: known?.detail ?? 'Your account is not set up for this integration yet. Ask your administrator.',
+      retryable: false,
+    });
+  }
+
+  const status = (
+    upstream.status >= 400 && upstream.status < 500 ? upstream.status : 502
+  ) as ContentfulStatusCode;
+  const upstreamDetail = problem.detail ?? '';
+  const fallbackTitle = genericTitle[status] ?? 'Request refused';
+  const title = known?.title ?? (scoped(problem.title) ? fallbackTitle : problem.title);
+  const detail =
+    known?.detail ??
+    (upstreamDetail && !scoped(upstreamDetail) ? upstreamDetail : (genericDetail[status] ?? fallbackTitle));
+  return problemError(known?.status ?? status, 'validation', {
+    type: problem.type,
+    title,
+    detail,
+    issues: browserIssues,
+    retryable: problem.retryable ?? false,
+  });
+}
+
+/** Names the browser may send, per location; everything else is the session's or the server's. */
+export function classifierFor(browser: {
+  path?: readonly string[];
+  query?: readonly string[];
+  /** Top-level body properties the browser may send; nested names follow their top-level one. */
+  body?: readonly string[];
+}): IssueClassifier {
+  const sessionBound = /^(groupRef|orgId)\b/;
+  return (issue) => {
+    if (sessionBound.test(issue.name)) return 'session';
+    if (issue.in === 'header') return 'server';
+    const allowed = browser[issue.in] ?? [];
+    const top = issue.name.split(/[.[]/, 1)[0] ?? '';
+    return allowed.includes(top) ? 'browser' : 'server';
+  };
+}

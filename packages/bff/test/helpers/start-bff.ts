@@ -1,0 +1,42 @@
+import type { BffOptions, LogEntry } from '../../src/index.js';
+import { createBff } from '../../src/index.js';
+import { listen } from './listen.js';
+import { appOrigin, resolveTestSession } from './sessions.js';
+
+export const testApiKey = 'test-api-key-0123456789';
+export const testAuthToken = 'test-auth-token-0123456789';
+
+export interface RunningBff {
+  url: string;
+  /** Every entry the BFF logged, after redaction. */
+  logs: LogEntry[];
+  close(): Promise<void>;
+}
+
+/** A BFF over HTTP on a random port, with the test sessions and a capturing logger. */
+export async function startBff(
+  upstream: { baseUrl: string; searchUrl: string; apiKey?: string; authToken?: string },
+  overrides: Partial<BffOptions> = {},
+): Promise<RunningBff> {
+  const logs: LogEntry[] = [];
+  const bff = createBff({
+    baseUrl: upstream.baseUrl,
+    searchUrl: upstream.searchUrl,
+    apiKey: upstream.apiKey ?? testApiKey,
+    authToken: upstream.authToken ?? testAuthToken,
+    project: 'demo',
+    allowedOrigins: [appOrigin],
+    resolveSession: resolveTestSession,
+    logger: (entry) => logs.push(entry),
+    ...overrides,
+  });
+  const server = await listen(bff.fetch);
+  return {
+    url: server.url,
+    logs,
+    close: async () => {
+      await server.close();
+      await bff.close();
+    },
+  };
+}
