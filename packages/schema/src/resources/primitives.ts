@@ -35,16 +35,21 @@ export const dateTimeSchema = z.iso.datetime({ offset: true });
  * almost certainly a mistake; it is refused rather than silently reading the wrong object.
  */
 export function objectNamesMatchKeys() {
-  return z.superRefine<Record<string, { objectName: string }>>((objects, ctx) => {
-    for (const [key, value] of Object.entries(objects)) {
-      if (value.objectName !== key) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value.objectName,
-          path: [key, 'objectName'],
-          message: `"objectName" must equal its key "${key}".`,
-        });
+  return z.superRefine<Record<string, { objectName: string }>>(
+    (objects, ctx) => {
+      for (const [key, value] of Object.entries(objects)) {
+        const objectName: unknown = (value as { objectName?: unknown } | null)?.objectName;
+        if (typeof objectName === 'string' && objectName !== key) {
+          ctx.issues.push({
+            code: 'custom',
+            input: objectName,
+            path: [key, 'objectName'],
+            message: `"objectName" must equal its key "${key}".`,
+          });
+        }
       }
-    }
-  });
+    },
+    // Runs even when another object of the map is malformed, so every issue comes in one answer.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 }

@@ -118,4 +118,16 @@ describe('read filter (seed 2.4)', () => {
       '[3].fieldName',
     ]);
   });
+
+  it('reports a repeated field in the same answer as a malformed condition elsewhere in the list', () => {
+    const input = [
+      { fieldName: 'a', operator: 'eq' },
+      { fieldName: 'a', operator: 'eq' },
+      { fieldName: 'b', operator: 'ne' },
+    ];
+    const result = readFiltersSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    const names = toIssues(result.error?.issues ?? [], input, 'body').map((i) => i.name);
+    expect(names.sort()).toEqual(['[1].fieldName', '[2].operator']);
+  });
 });

@@ -13,18 +13,25 @@ export type ReadFilter = z.infer<typeof readFilterSchema>;
 /** Seed 2.4: conditions are joined by AND and each field may have only one condition. */
 export const readFiltersSchema = z.array(readFilterSchema).check(
   z.maxLength(limits.filters),
-  z.superRefine((filters, ctx) => {
-    const seen = new Set<string>();
-    filters.forEach((filter, index) => {
-      if (seen.has(filter.fieldName)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: filter.fieldName,
-          path: [index, 'fieldName'],
-          message: `Field "${filter.fieldName}" already has a condition: each field may have only one.`,
-        });
-      }
-      seen.add(filter.fieldName);
-    });
-  }),
+  z.superRefine(
+    (filters, ctx) => {
+      const seen = new Set<string>();
+      filters.forEach((filter, index) => {
+        const fieldName: unknown = (filter as { fieldName?: unknown } | null)?.fieldName;
+        if (typeof fieldName !== 'string') return;
+        if (seen.has(fieldName)) {
+          ctx.issues.push({
+            code: 'custom',
+            input: fieldName,
+            path: [index, 'fieldName'],
+            message: `Field "${fieldName}" already has a condition: each field may have only one.`,
+          });
+        }
+        seen.add(fieldName);
+      });
+    },
+    // Seed 7 wants one issue per offending property in one answer, so this runs even when another
+    // condition of the list is malformed (zod skips checks after such issues by default).
+    { when: (payload) => Array.isArray(payload.value) },
+  ),
 );
