@@ -43,6 +43,7 @@ export type {
   ManifestWriteObject,
 } from './resources/manifest.js';
 export {
+  hostedManifestIntegrationSchema,
   manifestFieldSchema,
   manifestIntegrationSchema,
   manifestReadObjectSchema,

@@ -124,3 +124,30 @@ describe('manifest (seed 2.6)', () => {
     expect(result.data?.requiredFields?.[0]?.mapToName).toBe('emailAddress');
   });
 });
+
+describe('a manifest as the hosted service answers it', () => {
+  it('drops keys this version does not know instead of refusing the answer', async () => {
+    const { hostedManifestIntegrationSchema } = await import('./manifest.js');
+    const answer = {
+      name: 'crm-sync',
+      provider: 'sandboxcrm',
+      futureSetting: true,
+      read: {
+        objects: [
+          { objectName: 'contacts', newFlag: 1, requiredFields: [{ fieldName: 'email', hint: 'x' }] },
+        ],
+      },
+    };
+    const result = hostedManifestIntegrationSchema.safeParse(answer);
+    expect(result.success).toBe(true);
+    expect(result.data).not.toHaveProperty('futureSetting');
+    expect(result.data?.read.objects[0]?.requiredFields?.[0]).toEqual({ fieldName: 'email' });
+  });
+
+  it('still refuses a hosted answer missing a required member', async () => {
+    const { hostedManifestIntegrationSchema } = await import('./manifest.js');
+    expect(hostedManifestIntegrationSchema.safeParse({ name: 'x', read: { objects: [] } }).success).toBe(
+      false,
+    );
+  });
+});

@@ -57,3 +57,29 @@ export const manifestSchema = z.strictObject({
   integrations: z.array(manifestIntegrationSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/**
+ * The same manifest as a service answers it. Manifest files are strict (an unknown key is a typo worth
+ * refusing), but the hosted service may add keys this version does not know: those are dropped rather than
+ * failing every wizard that reads the integration.
+ */
+const hostedFieldSchema = z.object(manifestFieldSchema.shape);
+const hostedReadObjectSchema = z.object({
+  ...manifestReadObjectSchema.shape,
+  requiredFields: z.optional(z.array(hostedFieldSchema).check(z.maxLength(limits.mappings))),
+  optionalFields: z.optional(z.array(hostedFieldSchema).check(z.maxLength(limits.mappings))),
+  backfill: z.optional(
+    z.object({
+      defaultPeriod: z.object({ days: z.optional(z.int()), fullHistory: z.optional(z.boolean()) }),
+    }),
+  ),
+});
+export const hostedManifestIntegrationSchema = z.object({
+  ...manifestIntegrationSchema.shape,
+  read: z.object({ objects: z.array(hostedReadObjectSchema).check(z.maxLength(500)) }),
+  write: z.optional(
+    z.object({ objects: z.array(z.object(manifestWriteObjectSchema.shape)).check(z.maxLength(500)) }),
+  ),
+  proxy: z.optional(z.object({ enabled: z.boolean() })),
+});
+export type HostedManifestIntegration = z.infer<typeof hostedManifestIntegrationSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { manifestIntegrationSchema } from './manifest.js';
+import { hostedManifestIntegrationSchema } from './manifest.js';
 import { dateTimeSchema } from './primitives.js';
 
 export const valueTypeSchema = z.enum([
@@ -54,7 +54,7 @@ export const integrationSchema = z.object({
     id: z.string(),
     specVersion: z.string(),
     createTime: dateTimeSchema,
-    content: manifestIntegrationSchema,
+    content: hostedManifestIntegrationSchema,
   }),
 });
 export type Integration = z.infer<typeof integrationSchema>;
