@@ -144,3 +144,29 @@ describe('logs', () => {
     await leaky.close();
   });
 });
+
+describe('a browser that goes away', () => {
+  it('is logged as a cancelled request (499, info), not as a service fault, and the upstream call stops', async () => {
+    // The service never answers: only the browser's own abort can end the call.
+    upstream.handle(() => {});
+    const before = bff.logs.length;
+    const abortedBefore = upstream.aborted.length;
+    const browser = new AbortController();
+    const pending = fetch(`${bff.url}/integrations/crm-sync/search`, {
+      method: 'POST',
+      headers: browserHeaders('alice'),
+      body: JSON.stringify({ objectName: 'contacts', fieldFilters: [] }),
+      signal: browser.signal,
+    }).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    browser.abort();
+    expect(await pending).toBe('aborted');
+    await expect
+      .poll(() => bff.logs.slice(before).some((e) => e.msg === 'request'), { timeout: 5_000 })
+      .toBe(true);
+    const entries = bff.logs.slice(before);
+    expect(entries.find((e) => e.msg === 'request')).toMatchObject({ status: 499, level: 'info' });
+    expect(entries.filter((e) => e.level === 'warn' || e.level === 'error')).toEqual([]);
+    await expect.poll(() => upstream.aborted.length, { timeout: 5_000 }).toBeGreaterThan(abortedBefore);
+  });
+});

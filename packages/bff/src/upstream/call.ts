@@ -132,7 +132,13 @@ export function createCaller(options: CallerOptions) {
         error instanceof UpstreamFault
           ? { fault: error.kind, error: error.internal }
           : { error: String(error) };
-      log({ level: 'warn', ...entry, ...fault, durationMs });
+      // A browser that went away (reload, navigation) is not a service fault: say so, quietly.
+      if (
+        ctx.signal.aborted &&
+        !(ctx.signal.reason instanceof Error && ctx.signal.reason.message === 'request deadline')
+      ) {
+        log({ level: 'info', ...entry, msg: 'upstream call cancelled: the client went away', durationMs });
+      } else log({ level: 'warn', ...entry, ...fault, durationMs });
       throw error;
     } finally {
       release();

@@ -15,9 +15,11 @@ export const accessLog = (options: AccessLogOptions) =>
   createMiddleware<BffEnv>(async (c, next) => {
     const started = performance.now();
     await next();
-    const status = c.res.status;
+    // 499 (nginx's "client closed request"): the browser left before the answer, nothing failed here.
+    const clientGone = c.req.raw.signal.aborted;
+    const status = clientGone ? 499 : c.res.status;
     options.log({
-      level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
+      level: clientGone ? 'info' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
       msg: 'request',
       requestId: c.get('requestId'),
       method: c.req.method,
