@@ -2,7 +2,6 @@
 
 // Types
 export type {
-  BffApi,
   CreateInstallationBody,
   Installation,
   IntegrationDetails,

@@ -32,8 +32,10 @@ export {
   installationRequestSchema,
   installationSchema,
 } from './resources/installation.js';
-export type { Invite, InviteRequest, InviteStatus } from './resources/invite.js';
-export { inviteRequestSchema, inviteSchema, inviteStatusSchema } from './resources/invite.js';
+export type { Invite, InviteStatus } from './resources/invite.js';
+export { inviteSchema, inviteStatusSchema } from './resources/invite.js';
+export type { InviteRequest } from './resources/invite-request.js';
+export { inviteRequestSchema } from './resources/invite-request.js';
 export { limits } from './resources/limits.js';
 export type {
   Manifest,

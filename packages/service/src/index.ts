@@ -7,3 +7,5 @@ export { loadManifest, ManifestError, parseManifest } from './manifest/load-mani
 export { openApiDocument } from './openapi/document.js';
 export type { RunningService, StartServiceOptions } from './start-service.js';
 export { startService } from './start-service.js';
+export type { Repository } from './store/index.js';
+export { openDatabase, SqliteRepository } from './store/index.js';

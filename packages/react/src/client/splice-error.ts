@@ -38,7 +38,8 @@ export class SpliceProblem extends Error {
  */
 export type SpliceNetworkErrorKind = 'offline' | 'unreachable' | 'timeout';
 
-const networkMessages: Record<SpliceNetworkErrorKind, string> = {
+/** English, for logs; also the provider's default `errorOffline`/`errorUnreachable`/`errorTimeout`. */
+export const networkMessages: Record<SpliceNetworkErrorKind, string> = {
   offline: 'You appear to be offline. Check your connection and try again.',
   unreachable: 'The server could not be reached. Check your connection and try again.',
   timeout: 'The server took too long to answer. Try again in a moment.',

@@ -69,16 +69,18 @@ function linkSignals(caller: AbortSignal | null | undefined, timeoutMs: number) 
   };
 }
 
+/** Sends one BFF request and resolves to the answer's parsed JSON (undefined for a bodiless answer). */
+export type SpliceSend = (input: string, init?: RequestInit) => Promise<unknown>;
+
 /**
- * A `fetch` for BFF calls: the CSRF header, same-origin cookies, a deadline that covers the body too,
- * and every failure thrown as a `SpliceProblem` (an answer that is not a success, or a success that is
- * not JSON) or a `SpliceNetworkError` (no answer). A caller's abort rethrows the caller's own reason, so
- * cancelled stale requests never show up as errors. What it resolves to is always a 2xx whose body has
- * been read and checked, so `response.json()` cannot fail afterwards.
+ * Sends BFF calls: the CSRF header, same-origin cookies, a deadline that covers the body too, and every
+ * failure thrown as a `SpliceProblem` (an answer that is not a success, or a success that is not JSON)
+ * or a `SpliceNetworkError` (no answer). A caller's abort rethrows the caller's own reason, so cancelled
+ * stale requests never show up as errors. It resolves to the parsed body of a 2xx answer.
  */
-export function createSpliceFetch(options: TransportOptions = {}): FetchLike {
+export function createSpliceSend(options: TransportOptions = {}): SpliceSend {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  return async function spliceFetch(input, init = {}) {
+  return async function spliceSend(input, init = {}) {
     const fetchImpl = options.fetch ?? globalThis.fetch;
     const link = linkSignals(init.signal, timeoutMs);
     const headers = new Headers(init.headers);
@@ -96,19 +98,12 @@ export function createSpliceFetch(options: TransportOptions = {}): FetchLike {
       });
       const text = await response.text();
       if (!response.ok) throw problemFrom(response, text);
-      const empty = bodilessStatuses.has(response.status);
-      if (!empty) {
-        try {
-          JSON.parse(text);
-        } catch {
-          throw malformed(response);
-        }
+      if (bodilessStatuses.has(response.status)) return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw malformed(response);
       }
-      return new Response(empty ? null : text, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
     } catch (error) {
       if (error instanceof SpliceProblem) throw error;
       if (link.timedOut()) throw new SpliceNetworkError('timeout', { cause: error });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { SearchAnswer, SearchRequest } from '../client/bff-routes.js';
+import type { SearchAnswer, SearchRequest, SearchResult } from '../client/bff-routes.js';
 import { searchQuery } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
@@ -25,6 +25,7 @@ export function useSearch(integrationId: string) {
     queryClient,
   );
   const { refetch } = query;
+  const results: SearchResult[] | undefined = query.data?.results;
 
   const search = useCallback(
     (next: SearchRequest) => {
@@ -41,7 +42,7 @@ export function useSearch(integrationId: string) {
     reset,
     /** The conditions of the search shown (or running), or null before the first search. */
     request,
-    results: query.data?.results,
+    results,
     error: query.error,
     isSearching: query.isFetching,
     status: request === null ? ('idle' as const) : query.status,

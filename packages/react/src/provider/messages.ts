@@ -2,6 +2,7 @@
  * Every string a user can see, in English. A host overrides any of them through the provider's
  * `messages` prop; `{name}` placeholders are filled by `formatMessage`.
  */
+import { networkMessages } from '../client/splice-error.js';
 import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
 
 export const defaultMessages = {
@@ -11,9 +12,9 @@ export const defaultMessages = {
   errorBoundaryTitle: 'This part of the page could not be shown.',
   errorBoundaryDetail: 'The rest of the page still works. Try again, or reload the page if it keeps failing.',
 
-  errorOffline: 'You appear to be offline. Check your connection and try again.',
-  errorUnreachable: 'The server could not be reached. Check your connection and try again.',
-  errorTimeout: 'The server took too long to answer. Try again in a moment.',
+  errorOffline: networkMessages.offline,
+  errorUnreachable: networkMessages.unreachable,
+  errorTimeout: networkMessages.timeout,
   errorUnauthenticated: 'Your session has ended. Sign in again, then try again.',
   errorForbidden: 'This request was refused. Reload the page and try again.',
   errorRateLimited: 'Too many requests in a short time. Wait a moment, then try again.',

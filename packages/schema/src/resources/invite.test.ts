@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
-import { inviteRequestSchema, inviteSchema } from './invite.js';
+import { inviteSchema } from './invite.js';
+import { inviteRequestSchema } from './invite-request.js';
 
 const invite = {
   id: 'inv-1',

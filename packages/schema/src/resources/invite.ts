@@ -1,15 +1,8 @@
 import * as z from 'zod/mini';
-import { limits } from './limits.js';
 import { dateTimeSchema } from './primitives.js';
 
 export const inviteStatusSchema = z.enum(['pending', 'accepted', 'revoked', 'expired']);
 export type InviteStatus = z.infer<typeof inviteStatusSchema>;
-
-/** Seed 4.2, the body of an org invite. */
-export const inviteRequestSchema = z.strictObject({
-  email: z.email('Enter a valid e-mail address, such as name@example.com.').check(z.maxLength(limits.email)),
-});
-export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 
 /** Seed 2.7, the invite. */
 export const inviteSchema = z.object({

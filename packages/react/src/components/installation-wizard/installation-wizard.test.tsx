@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testWrapper } from '../../test-utils/test-provider.js';
+import { contactFields, testWizard } from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
-import { contactFields, testWizard } from './model/test-wizard.js';
 import type { Wizard } from './model/wizard-types.js';
 
 const installation = {

@@ -71,9 +71,11 @@ function WizardView(props: InstallationWizardProps) {
     if (focusTarget === 'heading') headingRef.current?.focus();
     else {
       const area = root?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(focusTarget)}"]`);
+      // The invalid control itself when the area has several (a filter row: field, value, remove).
       const control = area?.matches('input, select, textarea, button')
         ? area
-        : area?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
+        : (area?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+          area?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button'));
       (control ?? area)?.focus();
     }
     clearFocusTarget();

@@ -45,6 +45,8 @@ export const wizardMessages = {
   mappingTypeMismatch:
     '{field} holds {providerType} values, but {name} expects {appType}. Check that this is the right field.',
   mappingClear: 'Clear',
+  mappingFilterLabel: 'Filter your fields',
+  mappingShowMore: 'Show more ({shown} of {total} shown)',
 
   valuesLegend: 'Match the values of {name}',
   valuesAppColumn: 'Your value',

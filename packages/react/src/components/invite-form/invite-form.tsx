@@ -1,12 +1,10 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { InviteStatus } from '@splice/schema';
 import { inviteRequestSchema, limits } from '@splice/schema';
-import { useId, useState } from 'react';
-import type { FieldError } from 'react-hook-form';
-import { useForm } from 'react-hook-form';
-import type { Invite, InviteRequest } from '../../client/bff-routes.js';
+import type { FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { Invite } from '../../client/bff-routes.js';
 import type { SpliceError } from '../../client/splice-error.js';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { useInvite } from '../../hooks/use-invite.js';
@@ -55,16 +53,25 @@ function statusLabel(status: InviteStatus, messages: SpliceMessages): string {
   return labels[status];
 }
 
+/** A problem with the address: a schema issue code (worded via `messages`), or the server's sentence. */
+type EmailError = { code: string } | { server: string };
+
 /**
  * zod/mini ships no messages, and the schema's own are English: client-side errors are told from the
  * issue code through `messages` so that they can be translated. Server errors carry their own text.
  */
-function fieldErrorText(error: FieldError | undefined, value: string, messages: SpliceMessages) {
+function emailErrorText(error: EmailError | null, value: string, messages: SpliceMessages) {
   if (!error) return undefined;
-  if (error.type === 'server') return error.message;
+  if ('server' in error) return error.server;
   if (value.trim() === '') return messages.inviteEmailRequired;
-  if (error.type === 'too_big') return formatMessage(messages.inviteEmailTooLong, { max: limits.email });
+  if (error.code === 'too_big') return formatMessage(messages.inviteEmailTooLong, { max: limits.email });
   return messages.inviteEmailInvalid;
+}
+
+/** The shared schema's verdict on an address: null when valid, else the first issue's code. */
+function checkEmail(email: string): EmailError | null {
+  const result = inviteRequestSchema.safeParse({ email });
+  return result.success ? null : { code: result.error.issues[0]?.code ?? 'invalid_format' };
 }
 
 function InviteFormView(props: InviteFormProps) {
@@ -74,23 +81,25 @@ function InviteFormView(props: InviteFormProps) {
   const { invite, isPending } = useInvite();
   const [created, setCreated] = useState<Invite | null>(null);
   const [alert, setAlert] = useState<Alert | null>(null);
-  const { register, handleSubmit, setError, watch, reset, formState } = useForm<InviteRequest>({
-    resolver: zodResolver(inviteRequestSchema),
-    defaultValues: { email: props.defaultEmail ?? '' },
-    mode: 'onTouched',
-  });
+  const [email, setEmail] = useState(props.defaultEmail ?? '');
+  // Validation starts once the user leaves the field or submits, then follows every keystroke.
+  const [touched, setTouched] = useState(false);
+  const [emailError, setEmailError] = useState<EmailError | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const showEmailError = (error: EmailError) => {
+    setEmailError(error);
+    inputRef.current?.focus();
+  };
 
   // Every failure leaves the typed address in the field: only a success clears it.
   const showFailure = (error: SpliceError) => {
-    if (isSpliceProblem(error) && error.status === 409) {
-      setError('email', { type: 'server', message: messages.inviteConflict }, { shouldFocus: true });
-      return;
-    }
+    if (isSpliceProblem(error) && error.status === 409)
+      return showEmailError({ server: messages.inviteConflict });
     if (isSpliceProblem(error) && error.issues.length > 0) {
       const elsewhere: string[] = [];
       for (const issue of error.issues) {
-        if (issue.name === 'email')
-          setError('email', { type: 'server', message: issue.detail }, { shouldFocus: true });
+        if (issue.name === 'email') showEmailError({ server: issue.detail });
         else elsewhere.push(`${issue.name}: ${issue.detail}`);
       }
       if (elsewhere.length > 0) setAlert({ ...describeError(error, messages), issues: elsewhere });
@@ -99,31 +108,53 @@ function InviteFormView(props: InviteFormProps) {
     setAlert(describeError(error, messages));
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    const problem = checkEmail(email);
+    if (problem) return showEmailError(problem);
     setAlert(null);
     setCreated(null);
-    const result = await invite(values);
+    const result = await invite({ email });
     if (!result.ok) return showFailure(result.error);
     setCreated(result.data);
-    reset({ email: '' });
+    setEmail('');
+    setTouched(false);
+    setEmailError(null);
     props.onInvited?.(result.data);
-  });
+  };
 
-  const email = watch('email');
-  const errorText = fieldErrorText(formState.errors.email, email, messages);
+  const errorText = emailErrorText(emailError, email, messages);
   return (
     <div
       {...rootProps('invite-form', theme, props.className)}
       data-state={isPending ? 'pending' : created ? 'success' : alert ? 'error' : 'idle'}
     >
-      <form {...part('form', classNames)} noValidate onSubmit={onSubmit} aria-busy={isPending}>
+      <form
+        {...part('form', classNames)}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={isPending}
+      >
         <div {...part('field', classNames)}>
           <label {...part('label', classNames)} htmlFor={`${ids}-email`}>
             {messages.inviteEmailLabel}
           </label>
           <input
             {...part('input', classNames)}
-            {...register('email')}
+            ref={inputRef}
+            name="email"
+            value={email}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setEmail(value);
+              if (touched) setEmailError(checkEmail(value));
+            }}
+            onBlur={() => {
+              setTouched(true);
+              // A server's verdict stays until the address changes.
+              setEmailError((current) => (current && 'server' in current ? current : checkEmail(email)));
+            }}
             id={`${ids}-email`}
             type="email"
             autoComplete="email"

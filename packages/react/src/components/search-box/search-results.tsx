@@ -7,7 +7,7 @@ import { formatMessage } from '../../provider/messages.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 
-export type SearchResultsPart = 'table' | 'button' | 'details' | 'hint';
+export type SearchResultsPart = 'table-scroll' | 'table' | 'button' | 'details' | 'hint';
 
 /** How many provider fields get their own column after the mapped ones; the rest are one click away. */
 const providerColumns = 4;
@@ -52,68 +52,87 @@ export function SearchResults(props: SearchResultsProps) {
     });
   const width = 2 + columns.mapped.length + columns.provider.length;
 
+  const caption = formatMessage(messages.searchResultsCaption, { objectName: props.objectName });
   return (
-    <table {...part('table', classNames)}>
-      <caption>{formatMessage(messages.searchResultsCaption, { objectName: props.objectName })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{messages.searchIdColumn}</th>
-          {columns.mapped.map((name) => (
-            <th key={`m:${name}`} scope="col" data-source="mapped">
-              {name}
-            </th>
-          ))}
-          {columns.provider.map((name) => (
-            <th key={`p:${name}`} scope="col" data-source="provider">
-              {name}
-            </th>
-          ))}
-          <td />
-        </tr>
-      </thead>
-      <tbody>
-        {results.map((result, index) => {
-          const label = result.id ?? `${messages.searchNoId} ${index + 1}`;
-          const expanded = open.has(index);
-          const detailsId = `${id}-details-${index}`;
-          return [
-            <tr key={`row-${result.id ?? index}`} data-state={expanded ? 'open' : 'closed'}>
-              <th scope="row">{result.id ?? messages.searchNoId}</th>
-              {columns.mapped.map((name) => (
-                <td key={`m:${name}`}>{cell(result.mappedFields[name])}</td>
-              ))}
-              {columns.provider.map((name) => (
-                <td key={`p:${name}`}>{cell(result.fields[name])}</td>
-              ))}
-              <td>
-                <button
-                  {...part('button', classNames)}
-                  type="button"
-                  aria-expanded={expanded}
-                  aria-controls={detailsId}
-                  onClick={() => toggle(index)}
-                >
-                  {formatMessage(expanded ? messages.searchHideDetails : messages.searchShowDetails, {
-                    id: label,
-                  })}
-                </button>
-              </td>
-            </tr>,
-            <tr key={`details-${result.id ?? index}`} id={detailsId} hidden={!expanded}>
-              <td colSpan={width}>
-                {expanded && (
-                  <>
-                    <h4>{messages.searchFieldsHeading}</h4>
-                    <pre {...part('details', classNames)}>{JSON.stringify(result.fields, null, 2)}</pre>
-                    <h4>{messages.searchRawHeading}</h4>
-                    <pre {...part('details', classNames)}>{JSON.stringify(result.raw, null, 2)}</pre>
-                  </>
-                )}
-              </td>
-            </tr>,
-          ];
-        })}
-      </tbody>
-    </table>
+    // A wide table scrolls sideways inside its own region, which keyboard users can focus to scroll.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+    <section {...part('table-scroll', classNames)} aria-label={caption} tabIndex={0}>
+      <table {...part('table', classNames)}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{messages.searchIdColumn}</th>
+            {columns.mapped.map((name) => (
+              <th key={`m:${name}`} scope="col" data-source="mapped">
+                {name}
+              </th>
+            ))}
+            {columns.provider.map((name) => (
+              <th key={`p:${name}`} scope="col" data-source="provider">
+                {name}
+              </th>
+            ))}
+            <td />
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((result, index) => {
+            const label = result.id ?? `${messages.searchNoId} ${index + 1}`;
+            const expanded = open.has(index);
+            const detailsId = `${id}-details-${index}`;
+            return [
+              <tr key={`row-${result.id ?? index}`} data-state={expanded ? 'open' : 'closed'}>
+                <th scope="row">{result.id ?? messages.searchNoId}</th>
+                {columns.mapped.map((name) => (
+                  <td key={`m:${name}`}>{cell(result.mappedFields[name])}</td>
+                ))}
+                {columns.provider.map((name) => (
+                  <td key={`p:${name}`}>{cell(result.fields[name])}</td>
+                ))}
+                <td>
+                  <button
+                    {...part('button', classNames)}
+                    type="button"
+                    aria-expanded={expanded}
+                    aria-controls={detailsId}
+                    onClick={() => toggle(index)}
+                  >
+                    {formatMessage(expanded ? messages.searchHideDetails : messages.searchShowDetails, {
+                      id: label,
+                    })}
+                  </button>
+                </td>
+              </tr>,
+              <tr key={`details-${result.id ?? index}`} id={detailsId} hidden={!expanded}>
+                <td colSpan={width}>
+                  {expanded && (
+                    <>
+                      <h4>{messages.searchFieldsHeading}</h4>
+                      <section
+                        {...part('details', classNames)}
+                        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+                        tabIndex={0}
+                        aria-label={messages.searchFieldsHeading}
+                      >
+                        <pre>{JSON.stringify(result.fields, null, 2)}</pre>
+                      </section>
+                      <h4>{messages.searchRawHeading}</h4>
+                      <section
+                        {...part('details', classNames)}
+                        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+                        tabIndex={0}
+                        aria-label={messages.searchRawHeading}
+                      >
+                        <pre>{JSON.stringify(result.raw, null, 2)}</pre>
+                      </section>
+                    </>
+                  )}
+                </td>
+              </tr>,
+            ];
+          })}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -1,10 +1,10 @@
 import { configContentSchema } from '@splice/schema';
 import { describe, expect, it } from 'vitest';
+import { testWizard } from '../../../test-utils/test-wizard.js';
 import { buildConfigContent } from './build-config.js';
 import { initialDraft } from './initial-draft.js';
 import { locateIssue, splitIssueName, wizardSteps } from './steps.js';
 import { similarity, suggestValueMapping } from './suggest-values.js';
-import { testWizard } from './test-wizard.js';
 import { typeMismatch, validateStep } from './validate.js';
 
 describe('initial draft', () => {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
 import { needsUserInput } from '../model/build-config.js';
 import { suggestValueMapping } from '../model/suggest-values.js';
@@ -197,24 +198,66 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
   );
 }
 
-/** Seed 2.4 dynamic mappings: each entry of `dynamicMappingsInput` the user has something to choose for. */
+/** Mapping entries shown at first; a big manifest (300 entries) shows more on demand. */
+const pageSize = 25;
+
+/**
+ * Seed 2.4 dynamic mappings: each entry of `dynamicMappingsInput` the user has something to choose for.
+ * Long lists are filterable and shown a page at a time (entries with an error always show, so a refused
+ * step can focus them), and the 2,000-option field list is built on first use: a read step with 300
+ * entries mounts as fast as one with 25.
+ */
 export function MappingSection(props: Props) {
-  const { object, messages, idPrefix } = props;
+  const { state, object, messages, idPrefix } = props;
+  const [shown, setShown] = useState(pageSize);
+  const [query, setQuery] = useState('');
+  const [optionsWanted, setOptionsWanted] = useState(false);
   const inputs = object.mappingInputs.filter(needsUserInput);
   if (inputs.length === 0) return null;
-  const datalistId = controlId(idPrefix, `read.${object.objectName}.field-options`);
+  const base = `read.${object.objectName}`;
+  const hasError = (input: MappingInput) =>
+    [`${base}.mappings.${input.mapToName}`, `${base}.valueMappings.${input.mapToName}`].some(
+      (id) => id in state.errors || id in state.serverErrors,
+    );
+  const q = query.trim().toLowerCase();
+  const matching = q
+    ? inputs.filter((i) => `${i.mapToName} ${i.mapToDisplayName ?? ''}`.toLowerCase().includes(q))
+    : inputs;
+  const visible = matching.filter((input, index) => index < shown || hasError(input));
+  const datalistId = controlId(idPrefix, `${base}.field-options`);
+  const filterId = controlId(idPrefix, `${base}.mapping-filter`);
   return (
-    <fieldset data-part="fieldset">
+    <fieldset data-part="fieldset" onFocus={() => setOptionsWanted(true)}>
       <legend data-part="legend">{messages.mappingLegend}</legend>
-      {/* One option list shared by every mapping input: 300 inputs over 2,000 fields stay light. */}
+      {/* One option list shared by every mapping input, built once a mapping input is used. */}
       <datalist id={datalistId}>
-        {object.fields.map((f) => (
-          <option key={f.fieldName} value={f.fieldName} label={f.displayName} />
-        ))}
+        {optionsWanted &&
+          object.fields.map((f) => <option key={f.fieldName} value={f.fieldName} label={f.displayName} />)}
       </datalist>
-      {inputs.map((input) => (
+      {inputs.length > pageSize && (
+        <div data-part="field">
+          <label data-part="label" htmlFor={filterId}>
+            {messages.mappingFilterLabel}
+          </label>
+          <input
+            data-part="input"
+            id={filterId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+          />
+        </div>
+      )}
+      {visible.map((input) => (
         <FieldMapping key={input.mapToName} {...props} input={input} datalistId={datalistId} />
       ))}
+      {visible.length < matching.length && (
+        <div>
+          <button type="button" data-part="button" onClick={() => setShown((n) => n + pageSize * 4)}>
+            {formatMessage(messages.mappingShowMore, { shown: visible.length, total: matching.length })}
+          </button>
+        </div>
+      )}
     </fieldset>
   );
 }

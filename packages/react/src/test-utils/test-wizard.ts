@@ -1,4 +1,4 @@
-import type { ProviderField, Wizard } from './wizard-types.js';
+import type { ProviderField, Wizard } from '../components/installation-wizard/model/wizard-types.js';
 
 const field = (
   fieldName: string,
@@ -90,4 +90,86 @@ export function testWizard(overrides: Partial<Wizard> = {}): Wizard {
     searchableObjects: ['contacts', 'deals'],
     ...overrides,
   } as Wizard;
+}
+
+const time = '2026-11-21T10:00:00.000Z';
+
+/** The group's working sandboxcrm connection, as the BFF lists it. */
+export const connection: NonNullable<Wizard['connection']> = {
+  id: 'conn-acme',
+  projectId: 'demo',
+  provider: 'sandboxcrm',
+  group: { groupRef: 'acme', groupName: 'Acme Inc.', projectId: 'demo', createTime: time },
+  consumer: { consumerRef: 'ada', consumerName: 'Ada Lovelace' },
+  createTime: time,
+  authScheme: 'oauth2',
+  status: 'working',
+};
+
+/** `testWizard` for a group whose account is connected: what a user who can install sees. */
+export function connectedWizard(overrides: Partial<Wizard> = {}): Wizard {
+  return testWizard({ connection, ...overrides });
+}
+
+/**
+ * A big customer: contacts with 2,000 provider fields and 300 mapping entries (every tenth required
+ * and mapped to a field of the same number, so that the step can be left), for the "stays fluid" case.
+ */
+export function hugeWizard(): Wizard {
+  const base = connectedWizard();
+  const fields: ProviderField[] = [
+    ...contactFields,
+    ...Array.from({ length: 2_000 - contactFields.length }, (_, i) =>
+      field(`custom_${i}`, i % 7 === 0 ? 'int' : 'string', { displayName: `Custom field ${i}` }),
+    ),
+  ];
+  const mappingInputs = Array.from({ length: 300 }, (_, i) => ({
+    mapToName: `appField${i}`,
+    mapToDisplayName: `App field ${i}`,
+    required: i % 10 === 0,
+    ...(i % 10 === 0 ? { fieldName: `custom_${i}` } : {}),
+  }));
+  return {
+    ...base,
+    readObjects: base.readObjects.map((object) =>
+      object.objectName === 'contacts' ? { ...object, fields, mappingInputs } : object,
+    ),
+  };
+}
+
+/** `connectedWizard` once installed: contacts read with `stage` mapped to `status`, searchable. */
+export function installedWizard(): Wizard {
+  const wizard = connectedWizard();
+  return {
+    ...wizard,
+    installation: {
+      id: 'inst_1',
+      projectId: 'demo',
+      integrationId: 'crm-sync',
+      healthStatus: 'healthy',
+      connection,
+      createTime: time,
+      createdBy: 'consumer:ada',
+      config: {
+        id: 'cfg_1',
+        revisionId: 'rev_1',
+        createTime: time,
+        createdBy: 'consumer:ada',
+        content: {
+          provider: 'sandboxcrm',
+          read: {
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                schedule: '*/15 * * * *',
+                selectedFieldMappings: { stage: 'status', surname: 'lastName' },
+                selectedValueMappings: { stage: { new: 'lead', won: 'customer' } },
+              },
+              deals: { objectName: 'deals', selectedFieldsAuto: 'all' },
+            },
+          },
+        },
+      },
+    },
+  };
 }

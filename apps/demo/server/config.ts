@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The demo app's folder (where index.html and vite.config.ts live). */
+export const appRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface DemoConfig {
+  host: string;
+  port: number;
+  /** Where the embedded service keeps its SQLite database. */
+  dataDir: string;
+  /** Signs the session cookie. */
+  sessionSecret: string;
+  apiKey: string;
+  authToken: string;
+  /** `info` logs every BFF request; `warn` only what went wrong. */
+  logLevel: 'info' | 'warn';
+}
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 5173;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be a port number (0 to 65535), got "${value}".`);
+  }
+  return port;
+}
+
+const secret = () => randomBytes(32).toString('base64url');
+
+/**
+ * Reads the demo's settings from the environment. Credentials and the session secret are random per
+ * start unless set: nobody needs to know them (the BFF holds them), and a random key cannot be found in
+ * any file the dev server could serve.
+ */
+export function demoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DemoConfig {
+  const sessionSecret = env.DEMO_SESSION_SECRET || secret();
+  if (sessionSecret.length < 32) throw new Error('DEMO_SESSION_SECRET must have at least 32 characters.');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: portFrom(env.PORT),
+    dataDir: resolve(env.DEMO_DATA_DIR || resolve(appRoot, '.data')),
+    sessionSecret,
+    apiKey: env.SPLICE_API_KEY || secret(),
+    authToken: env.SPLICE_AUTH_TOKEN || secret(),
+    logLevel: env.DEMO_LOG === 'info' ? 'info' : 'warn',
+  };
+}

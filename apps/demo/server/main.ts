@@ -1,0 +1,40 @@
+import { demoConfigFromEnv } from './config.js';
+import { startDemo } from './start-demo.js';
+
+/** `pnpm demo`: the embedded service, the BFF and the React app in one process, on one origin. */
+async function main() {
+  const config = demoConfigFromEnv();
+  const demo = await startDemo(config);
+  console.log(`Northwind Pipeline (the Splice demo) is running:
+
+  ${demo.url}
+
+  Sign in as alice@acme or bob@globex (CRM connected) or carol@initech (no connection).
+  Data: ${config.dataDir}   Embedded service: ${demo.serviceUrl}
+  Press Ctrl-C to stop.`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the demo...`);
+    // A stuck close (a browser holding a connection open) must not keep the terminal waiting.
+    setTimeout(() => process.exit(1), 5_000).unref();
+    demo.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`The port is in use: set PORT to another one, e.g. PORT=5174 pnpm demo.`);
+  } else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import type { BffLogger } from '@splice/bff';
+import { consoleLogger, createBff } from '@splice/bff';
+import { demoDataSet, startService } from '@splice/service';
+import { Hono } from 'hono';
+import type { ViteDevServer } from 'vite';
+import { createServer as createViteServer } from 'vite';
+import type { DemoConfig } from './config.js';
+import { appRoot } from './config.js';
+import { problem } from './problem.js';
+import { createDemoSession } from './session.js';
+
+export interface RunningDemo {
+  /** The one origin the browser uses for the page, the sign-in and the BFF. */
+  url: string;
+  /** The embedded service, for curl users; its credentials are not printed. */
+  serviceUrl: string;
+  close(): Promise<void>;
+}
+
+/** Paths answered by Hono (the sign-in and the BFF); everything else is the React app through Vite. */
+function isHonoPath(url: string) {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/demo/');
+}
+
+function levelFilter(level: DemoConfig['logLevel']): BffLogger {
+  return level === 'info' ? consoleLogger : (entry) => entry.level !== 'info' && consoleLogger(entry);
+}
+
+/**
+ * Starts the whole demo in this process: the embedded service on a free loopback port, and one HTTP
+ * server for the browser that mounts the sign-in under `/demo`, the BFF under `/api` and the React app
+ * (Vite in middleware mode) on the rest. One origin, so the session cookie reaches the BFF as it would
+ * in a builder's own app, and no CORS is involved anywhere.
+ */
+export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
+  const service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: config.dataDir,
+    apiKey: config.apiKey,
+    authToken: config.authToken,
+  });
+
+  const server = createServer();
+  // Listen first: the origin (and so the BFF's allowlist) is known only once the port is, when PORT=0.
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(503, { 'Retry-After': '1' }).end('Starting');
+  };
+  server.on('request', (req, res) => handle(req, res));
+  try {
+    server.listen(config.port, config.host);
+    await once(server, 'listening');
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const origin = `http://${host}:${port}`;
+
+  const session = createDemoSession({ secret: config.sessionSecret, origin });
+  const bff = createBff({
+    baseUrl: service.baseUrl,
+    searchUrl: service.searchUrl,
+    apiKey: config.apiKey,
+    authToken: config.authToken,
+    project: demoDataSet.project.id,
+    resolveSession: session.resolveSession,
+    allowedOrigins: [origin],
+    logger: levelFilter(config.logLevel),
+  });
+  const app = new Hono().route('/demo', session.routes).route('/api', bff);
+  app.notFound((c) => problem(c, 404, 'Not Found', 'There is nothing at this address.'));
+  const honoListener = getRequestListener(app.fetch);
+
+  let vite: ViteDevServer;
+  try {
+    vite = await createViteServer({
+      root: appRoot,
+      // The HMR WebSocket shares this server's port, so two demos (say, `pnpm demo` and the e2e suite)
+      // never fight over Vite's default HMR port.
+      server: { middlewareMode: { server }, ws: { server } },
+      appType: 'spa',
+      // Beside the data: two demos started at once (the e2e suite starts several) never share a cache.
+      cacheDir: join(config.dataDir, 'vite'),
+    });
+  } catch (error) {
+    server.close();
+    await bff.close();
+    await service.close();
+    throw error;
+  }
+
+  handle = (req, res) => {
+    const url = req.url ?? '/';
+    if (isHonoPath(url)) {
+      void honoListener(req, res);
+      return;
+    }
+    // The BFF accepts requests from one origin only: send people who typed localhost (or any other name
+    // for this machine) to it, rather than let their sign-in fail with a 403.
+    if (req.headers.host !== `${host}:${port}` && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(307, { Location: `${origin}${url}` }).end();
+      return;
+    }
+    vite.middlewares(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    });
+  };
+
+  return {
+    url: origin,
+    serviceUrl: service.url,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await vite.close();
+      await closed;
+      await bff.close();
+      await service.close();
+    },
+  };
+}

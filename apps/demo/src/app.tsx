@@ -1,0 +1,83 @@
+import { SpliceProvider } from '@splice/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { JSX } from 'react';
+import { useEffect, useState } from 'react';
+import { AppShell } from './components/app-shell.js';
+import { InstallPage } from './pages/install-page.js';
+import { InstallationPage } from './pages/installation-page.js';
+import { SearchPage } from './pages/search-page.js';
+import { SignInPage } from './pages/sign-in-page.js';
+import { TeamPage } from './pages/team-page.js';
+import type { RoutePath } from './routes.js';
+import type { SignedInUser } from './session-api.js';
+import { fetchSession, signOut } from './session-api.js';
+import { SignedInUserContext } from './signed-in-user.js';
+import { useHashRoute } from './use-hash-route.js';
+import { useTheme } from './use-theme.js';
+
+type SessionState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; user: SignedInUser | null };
+
+const pages: Record<RoutePath, () => JSX.Element> = {
+  '/install': InstallPage,
+  '/installation': InstallationPage,
+  '/search': SearchPage,
+  '/team': TeamPage,
+};
+
+const newQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } });
+
+export function App() {
+  const [theme, setTheme] = useTheme();
+  const route = useHashRoute();
+  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  // One QueryClient per signed-in user: the next user must never see the previous one's cached answers.
+  const [queryClient, setQueryClient] = useState(newQueryClient);
+
+  useEffect(() => {
+    fetchSession().then(
+      (user) => setSession({ status: 'ready', user }),
+      (error: Error) => setSession({ status: 'error', message: error.message }),
+    );
+  }, []);
+
+  const changeUser = (user: SignedInUser | null) => {
+    setQueryClient(newQueryClient());
+    setSession({ status: 'ready', user });
+  };
+
+  if (session.status === 'loading') {
+    return (
+      <p className="nw-boot" role="status">
+        Loading Northwind Pipeline…
+      </p>
+    );
+  }
+  if (session.status === 'error') {
+    return (
+      <p className="nw-boot" role="alert">
+        Northwind Pipeline could not start ({session.message}). Reload the page to try again.
+      </p>
+    );
+  }
+  if (!session.user) return <SignInPage theme={theme} onThemeChange={setTheme} onSignedIn={changeUser} />;
+
+  const Page = pages[route];
+  return (
+    <SignedInUserContext.Provider value={session.user}>
+      <SpliceProvider baseUrl="/api" queryClient={queryClient} theme={theme}>
+        <AppShell
+          route={route}
+          theme={theme}
+          onThemeChange={setTheme}
+          onSignOut={() => signOut().then(() => changeUser(null))}
+        >
+          <Page key={route} />
+        </AppShell>
+      </SpliceProvider>
+    </SignedInUserContext.Provider>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { RoutePath } from '../routes.js';
+import { hrefOf, routes } from '../routes.js';
+import { useSignedInUser } from '../signed-in-user.js';
+import type { Theme } from '../use-theme.js';
+import { Brand } from './brand.js';
+import { ThemeSwitch } from './theme-switch.js';
+
+interface AppShellProps {
+  route: RoutePath;
+  theme: Theme;
+  onThemeChange: (theme: Theme) => void;
+  onSignOut: () => Promise<void>;
+  children: ReactNode;
+}
+
+/** Header with who is signed in (and so which customer group Splice acts for), navigation and footer. */
+export function AppShell({ route, theme, onThemeChange, onSignOut, children }: AppShellProps) {
+  const user = useSignedInUser();
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  useFocusOnNavigation(route);
+  return (
+    <div className="nw-app">
+      {/* A button, not a link: `#main` would be read as a page route by the hash router. */}
+      <button type="button" className="nw-skip-link" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
+      <header className="nw-header">
+        <a className="nw-header__home" href={hrefOf('/installation')}>
+          <Brand />
+        </a>
+        <div className="nw-header__tools">
+          <p className="nw-identity">
+            <span className="nw-identity__name">{user.name}</span>
+            <span className="nw-identity__scope">
+              {user.company} · group <code>{user.groupRef}</code>
+            </span>
+          </p>
+          <ThemeSwitch theme={theme} onThemeChange={onThemeChange} />
+          <button
+            type="button"
+            className="nw-button nw-button--quiet"
+            onClick={() => onSignOut().catch(() => setSignOutFailed(true))}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      {signOutFailed && (
+        <p className="nw-banner nw-banner--error" role="alert">
+          Signing out did not work. Check your connection and try again.
+        </p>
+      )}
+      <nav className="nw-nav" aria-label="Main">
+        <ul>
+          {routes.map((item) => (
+            <li key={item.path}>
+              <a href={hrefOf(item.path)} aria-current={item.path === route ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="nw-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="nw-footer">
+        <p>Northwind Pipeline is a demo of Splice. The CRM is a sandbox: every record is made up.</p>
+      </footer>
+    </div>
+  );
+}
+
+/**
+ * After a page change (not on the first load) focus moves to the new page's h1, so keyboard and
+ * screen-reader users start on the new page rather than on the link they left. Comparing with the last
+ * route, rather than counting renders, keeps StrictMode's double effects from stealing focus on load.
+ */
+function useFocusOnNavigation(route: RoutePath) {
+  const last = useRef(route);
+  useEffect(() => {
+    if (last.current === route) return;
+    last.current = route;
+    document.querySelector<HTMLElement>('#main h1')?.focus();
+  }, [route]);
+}

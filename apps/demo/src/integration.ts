@@ -1,0 +1,2 @@
+/** The one integration Northwind offers its customers (the embedded service's demo manifest). */
+export const crmIntegrationId = 'crm-sync';

@@ -1,0 +1,56 @@
+import type { Installation } from '@splice/react';
+import { InstallationWizard, useIntegration } from '@splice/react';
+import { useState } from 'react';
+import { PageHeader } from '../components/page-header.js';
+import { QuickSetup } from '../components/quick-setup.js';
+import { crmIntegrationId } from '../integration.js';
+import { hrefOf } from '../routes.js';
+import { useSignedInUser } from '../signed-in-user.js';
+
+/** Installs `crm-sync` for the signed-in user's company: the full wizard, or a one-question quick setup. */
+export function InstallPage() {
+  const user = useSignedInUser();
+  const integration = useIntegration(crmIntegrationId);
+  const [installed, setInstalled] = useState<Installation | null>(null);
+  const existing = integration.data?.installation;
+
+  return (
+    <>
+      <PageHeader title="Connect your CRM">
+        <p>
+          Choose what Northwind reads from {user.company}'s CRM and how it lands in your pipeline. Splice
+          checks the settings against your CRM before saving them.
+        </p>
+      </PageHeader>
+
+      {existing && !installed && (
+        <p className="nw-banner" role="status">
+          {user.company} already has CRM sync installed.{' '}
+          <a href={hrefOf('/installation')}>See the sync settings</a>.
+        </p>
+      )}
+      {installed && (
+        <p className="nw-banner nw-banner--success" role="status">
+          CRM sync is installed for {user.company}.{' '}
+          <a href={hrefOf('/installation')}>See the sync settings</a>.
+        </p>
+      )}
+
+      <section className="nw-card" aria-label="Installation wizard">
+        <InstallationWizard integrationId={crmIntegrationId} onInstalled={setInstalled} />
+      </section>
+
+      {/* Offered only before anything is installed: a company has one installation of an integration. */}
+      {integration.isSuccess && !existing && !installed && (
+        <section className="nw-card" aria-labelledby="quick-heading">
+          <h2 id="quick-heading">Quick setup</h2>
+          <p className="nw-muted">
+            Or use Northwind's recommended mapping (your CRM's status as the pipeline stage, its score as the
+            priority) and choose only how much history to import.
+          </p>
+          <QuickSetup />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { describeError, useIntegration, useSpliceUi } from '@splice/react';
+import { InstallationSummary } from '../components/installation-summary.js';
+import { PageHeader } from '../components/page-header.js';
+import { crmIntegrationId } from '../integration.js';
+import { hrefOf } from '../routes.js';
+import { useSignedInUser } from '../signed-in-user.js';
+
+/** The company's installation of `crm-sync`, from the BFF's `GET /api/integrations/crm-sync`. */
+export function InstallationPage() {
+  const user = useSignedInUser();
+  const { messages } = useSpliceUi();
+  const integration = useIntegration(crmIntegrationId);
+
+  let body: React.ReactNode;
+  if (integration.isPending) {
+    body = <p role="status">Loading the sync settings…</p>;
+  } else if (integration.isError) {
+    const failure = describeError(integration.error, messages);
+    body = (
+      <div role="alert" className="nw-form-error">
+        <p>{failure.text}</p>
+        {failure.reference && <p className="nw-muted">{failure.reference}</p>}
+        <button
+          type="button"
+          className="nw-button nw-button--quiet"
+          onClick={() => void integration.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!integration.data.installation) {
+    body = (
+      <div className="nw-empty">
+        <p>
+          <strong>{user.company} has not installed CRM sync yet.</strong>{' '}
+          {integration.data.connection
+            ? 'Your CRM account is connected and ready.'
+            : 'Your company has not connected a CRM account yet, so installing will ask you to connect one first.'}
+        </p>
+        <p>
+          <a className="nw-button" href={hrefOf('/install')}>
+            Connect your CRM
+          </a>
+        </p>
+      </div>
+    );
+  } else {
+    body = <InstallationSummary installation={integration.data.installation} />;
+  }
+
+  return (
+    <>
+      <PageHeader title="CRM sync settings">
+        <p>
+          What Northwind reads from {user.company}'s CRM (
+          {integration.data?.integration.displayName ?? 'CRM sync'}), and how your fields and values are
+          matched to it.
+        </p>
+      </PageHeader>
+      <section className="nw-card" aria-label="Installation">
+        {body}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { startChild } from '../children.js';
+import { createClient } from '../http.js';
+import type { LoadOptions, LoadResult } from '../load.js';
+import { runLoad } from '../load.js';
+import type { ServiceReady } from '../service.js';
+import { directSearchHeaders, findEmails, searchPath } from '../service.js';
+import { median, percentile } from '../stats.js';
+
+export interface ThroughputResult {
+  bffRps: number;
+  directRps: number;
+  ratio: number;
+  bffP50Ms: number;
+  bffP99Ms: number;
+  directP50Ms: number;
+  directP99Ms: number;
+  addedP50Ms: number;
+  addedP99Ms: number;
+  /** Each run's figures, in the order they ran (direct and BFF alternate which goes first). */
+  runs: Array<{ direct: LoadResult; bff: LoadResult }>;
+  searchBody: unknown;
+  bffRssMb: number;
+  /**
+   * The BFF's own cost without queueing: one request at a time, same search, through the BFF and direct
+   * (medians over runs of each run's percentiles). Under 32 connections the added latency is mostly
+   * waiting for a CPU (Little's law: latency = connections / throughput).
+   */
+  sequential: {
+    bffP50Ms: number;
+    bffP99Ms: number;
+    directP50Ms: number;
+    directP99Ms: number;
+    addedP50Ms: number;
+    addedP99Ms: number;
+    requestsPerRun: number;
+  };
+}
+
+/** The origin the bench's requests claim to come from (the BFF's allowlist holds it). */
+const origin = 'http://app.bench.localhost:5173';
+
+/**
+ * The same search, at the same concurrency and for the same time, straight to the service and through
+ * the BFF running in its own process (so service, BFF and autocannon share the two cores).
+ */
+export async function measureThroughput(
+  service: ServiceReady,
+  options: {
+    connections: number;
+    durationS: number;
+    warmupS: number;
+    runs: number;
+    sequentialRequests: number;
+  },
+  log: (line: string) => void,
+): Promise<ThroughputResult> {
+  const [email] = await findEmails(service, 1);
+  const searchBody = {
+    objectName: 'contacts',
+    fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],
+  };
+  const body = JSON.stringify(searchBody);
+  const bff = await startChild<{ type: 'ready'; url: string }>(
+    new URL('../servers/bff-child.ts', import.meta.url),
+    {
+      BENCH_BASE_URL: service.baseUrl,
+      BENCH_SEARCH_URL: service.searchUrl,
+      BENCH_API_KEY: service.apiKey,
+      BENCH_AUTH_TOKEN: service.authToken,
+      BENCH_ORIGIN: origin,
+    },
+  );
+  try {
+    const direct: LoadOptions = {
+      url: searchPath(service.searchUrl, 'acme'),
+      method: 'POST',
+      headers: { ...directSearchHeaders(service), 'content-type': 'application/json' },
+      body,
+      connections: options.connections,
+      durationS: options.durationS,
+    };
+    const viaBff: LoadOptions = {
+      url: `${bff.ready.url}/api/integrations/crm-sync/search`,
+      method: 'POST',
+      // What the React client sends from the builder's page: the CSRF header, JSON, Origin, fetch metadata.
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'splice',
+        origin,
+        'sec-fetch-site': 'same-origin',
+        accept: 'application/json, application/problem+json',
+      },
+      body,
+      connections: options.connections,
+      durationS: options.durationS,
+    };
+    const check = (name: string, result: LoadResult) => {
+      if (result.non2xx > 0 || result.errors > 0 || result.requests === 0) {
+        throw new Error(
+          `${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors of ${result.requests}`,
+        );
+      }
+      return result;
+    };
+    // Warm-up: JIT, keep-alive pools, SQLite page cache.
+    check('direct warm-up', await runLoad({ ...direct, durationS: options.warmupS }));
+    check('BFF warm-up', await runLoad({ ...viaBff, durationS: options.warmupS }));
+    const runs: ThroughputResult['runs'] = [];
+    for (let run = 0; run < options.runs; run++) {
+      // Alternate which goes first, so a slow drift on a shared machine does not favour one side.
+      let d: LoadResult;
+      let b: LoadResult;
+      if (run % 2 === 0) {
+        d = check('direct', await runLoad(direct));
+        b = check('BFF', await runLoad(viaBff));
+      } else {
+        b = check('BFF', await runLoad(viaBff));
+        d = check('direct', await runLoad(direct));
+      }
+      log(
+        `  run ${run + 1}/${options.runs}: direct ${d.rps.toFixed(0)} req/s (p50 ${d.p50Ms.toFixed(2)} ms), ` +
+          `BFF ${b.rps.toFixed(0)} req/s (p50 ${b.p50Ms.toFixed(2)} ms)`,
+      );
+      runs.push({ direct: d, bff: b });
+    }
+    const sequential = await measureSequential(direct, viaBff, options.runs, options.sequentialRequests);
+    log(
+      `  one at a time: direct p50 ${sequential.directP50Ms.toFixed(2)} ms, BFF p50 ` +
+        `${sequential.bffP50Ms.toFixed(2)} ms (adds ${sequential.addedP50Ms.toFixed(2)} ms p50, ` +
+        `${sequential.addedP99Ms.toFixed(2)} ms p99)`,
+    );
+    const bffRssMb = bff.rssMb();
+    const m = (pick: (r: { direct: LoadResult; bff: LoadResult }) => number) => median(runs.map(pick));
+    const directRps = m((r) => r.direct.rps);
+    const bffRps = m((r) => r.bff.rps);
+    return {
+      bffRps,
+      directRps,
+      // Median of the per-run ratios: each pair ran back to back under the same machine load.
+      ratio: m((r) => r.bff.rps / r.direct.rps),
+      bffP50Ms: m((r) => r.bff.p50Ms),
+      bffP99Ms: m((r) => r.bff.p99Ms),
+      directP50Ms: m((r) => r.direct.p50Ms),
+      directP99Ms: m((r) => r.direct.p99Ms),
+      addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
+      addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+      runs,
+      searchBody,
+      bffRssMb,
+      sequential,
+    };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/** Sequential requests (one keep-alive connection each), direct and through the BFF, alternating runs. */
+async function measureSequential(
+  direct: LoadOptions,
+  viaBff: LoadOptions,
+  runs: number,
+  requests: number,
+): Promise<ThroughputResult['sequential']> {
+  const client = createClient();
+  const time = async (target: LoadOptions) => {
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const answer = await client.request(
+        target.method,
+        target.url,
+        target.headers,
+        JSON.parse(target.body!),
+      );
+      if (answer.status !== 200) throw new Error(`sequential search: ${answer.status}`);
+      times.push(answer.ms);
+    }
+    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  };
+  try {
+    await time(direct);
+    await time(viaBff);
+    const pairs: Array<{ d: { p50: number; p99: number }; b: { p50: number; p99: number } }> = [];
+    for (let run = 0; run < runs; run++) {
+      const d = await time(direct);
+      const b = await time(viaBff);
+      pairs.push({ d, b });
+    }
+    return {
+      bffP50Ms: median(pairs.map((p) => p.b.p50)),
+      bffP99Ms: median(pairs.map((p) => p.b.p99)),
+      directP50Ms: median(pairs.map((p) => p.d.p50)),
+      directP99Ms: median(pairs.map((p) => p.d.p99)),
+      addedP50Ms: median(pairs.map((p) => p.b.p50 - p.d.p50)),
+      addedP99Ms: median(pairs.map((p) => p.b.p99 - p.d.p99)),
+      requestsPerRun: requests,
+    };
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * `pnpm bench [--quick]`: every benchmark of issue 6 on loopback, a table of the figures against their
+ * goals, and bench/results.json. A missed goal is reported, never an error; only a crash exits non-zero.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BundleResult } from './benches/bundle.js';
+import { measureBundles } from './benches/bundle.js';
+import type { CreateResult } from './benches/create-installations.js';
+import { measureCreateInstallations } from './benches/create-installations.js';
+import type { SearchLatencyResult } from './benches/search-latency.js';
+import { measureSearchLatency } from './benches/search-latency.js';
+import type { ThroughputResult } from './benches/throughput.js';
+import { measureThroughput } from './benches/throughput.js';
+import type { UiResult } from './benches/ui.js';
+import { measureUi } from './benches/ui.js';
+import { currentCommit, describeMachine, workTreeDirty } from './machine.js';
+import type { BenchName } from './options.js';
+import { parseArgs } from './options.js';
+import type { Figures } from './report.js';
+import { benchOf, formatTable, goals, judge } from './report.js';
+import type { BenchService } from './service.js';
+import { installForAcme, startBenchService } from './service.js';
+import { round } from './stats.js';
+
+const plan = parseArgs(process.argv.slice(2));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+const log = (line: string) => console.log(line);
+const wants = (name: BenchName) => !plan.only || plan.only.has(name);
+
+const machine = describeMachine();
+const loadBefore = os.loadavg();
+log(
+  `Splice bench (${plan.mode}, medians over ${plan.runs} runs) on ${machine.cores} cores, ` +
+    `${machine.memoryGb} GB, Node ${machine.node}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`,
+);
+if (loadBefore[0]! > machine.cores) {
+  log(
+    `  note: the machine is busy (load ${loadBefore[0]!.toFixed(1)} > ${machine.cores} cores): figures are noisy`,
+  );
+}
+
+const errors: Record<string, string> = {};
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
+  log(`\n[${elapsed()}] ${name}`);
+  try {
+    return await fn();
+  } catch (error) {
+    errors[name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`  CRASHED: ${errors[name]}`);
+    return undefined;
+  }
+}
+
+let bundle: BundleResult | undefined;
+let ui: UiResult | undefined;
+let searchSmall: SearchLatencyResult | undefined;
+let searchLarge: SearchLatencyResult | undefined;
+let throughput: ThroughputResult | undefined;
+let create: CreateResult | undefined;
+let largeRssMb: number | undefined;
+let largeStartMs: number | undefined;
+let smallRssMb: number | undefined;
+
+if (wants('bundle')) {
+  bundle = await step('bundle sizes (esbuild, minified, gzip -9)', async () => {
+    const result = await measureBundles();
+    log(
+      `  @splice/react ${result.reactJsGzipBytes} B js + ${result.reactCssGzipBytes} B css; ` +
+        `@amp-labs/react ${result.peerVersion} ${result.peerJsGzipBytes} B js`,
+    );
+    return result;
+  });
+}
+
+if (wants('ui')) {
+  ui = await step(
+    `UI: wizard read step, ${plan.ui.fields} fields, ${plan.ui.mappingEntries} mappings (Chromium)`,
+    () => measureUi(plan.ui, log),
+  );
+}
+
+if (wants('search') || wants('throughput')) {
+  let service: BenchService | undefined;
+  await step(`service with ${plan.search.smallContacts.toLocaleString('en')} contacts`, async () => {
+    service = await startBenchService(plan.search.smallContacts);
+    log(`  ready in ${(service.ready.startMs / 1000).toFixed(1)} s`);
+    await installForAcme(service.ready);
+  });
+  if (service) {
+    const running = service;
+    if (wants('search')) {
+      searchSmall = await step('search latency, 10k contacts', async () => {
+        const result = await measureSearchLatency(running.ready, plan.search.smallContacts, plan.search);
+        log(`  p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`);
+        return result;
+      });
+      smallRssMb = running.rssMb();
+    }
+    if (wants('throughput')) {
+      throughput = await step(
+        `throughput: search through the BFF vs direct, ${plan.throughput.connections} connections, ` +
+          `${plan.throughput.durationS} s x ${plan.throughput.runs} runs each`,
+        () => measureThroughput(running.ready, plan.throughput, log),
+      );
+    }
+  }
+  await service?.dispose();
+}
+
+if (wants('search')) {
+  let service: BenchService | undefined;
+  const contacts = plan.search.largeContacts;
+  searchLarge = await step(`search latency, ${contacts.toLocaleString('en')} contacts`, async () => {
+    service = await startBenchService(contacts);
+    largeStartMs = service.ready.startMs;
+    log(`  seeded and ready in ${(service.ready.startMs / 1000).toFixed(1)} s`);
+    await installForAcme(service.ready);
+    const result = await measureSearchLatency(service.ready, contacts, plan.search);
+    largeRssMb = service.rssMb();
+    log(
+      `  p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, service RSS ${largeRssMb.toFixed(0)} MB`,
+    );
+    return result;
+  });
+  await service?.dispose();
+}
+
+if (wants('create')) {
+  create = await step(
+    `createInstallation: ${plan.create.installationsPerRun} distinct groups x ${plan.create.runs} runs, ` +
+      `${plan.create.concurrency} at a time, sample read on`,
+    () => measureCreateInstallations(plan.create, log),
+  );
+}
+
+const value = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? null : round(n));
+const figures: Figures = {
+  bff_search_rps: value(throughput?.bffRps),
+  direct_search_rps: value(throughput?.directRps),
+  bff_throughput_ratio: value(throughput?.ratio),
+  bff_added_p50_ms: value(throughput?.addedP50Ms),
+  bff_added_p99_ms: value(throughput?.addedP99Ms),
+  bff_added_p50_ms_sequential: value(throughput?.sequential.addedP50Ms),
+  bff_added_p99_ms_sequential: value(throughput?.sequential.addedP99Ms),
+  search_p50_ms_1m: value(searchLarge?.p50Ms),
+  search_p99_ms_1m: value(searchLarge?.p99Ms),
+  search_p99_ms_10k: value(searchSmall?.p99Ms),
+  search_p99_ratio_1m_10k: value(
+    searchLarge && searchSmall ? searchLarge.p99Ms / searchSmall.p99Ms : undefined,
+  ),
+  service_rss_mb_1m: value(largeRssMb),
+  create_installations_per_s: value(create?.perSecond),
+  ui_mapping_mount_ms: value(ui?.mountMs),
+  ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
+  ui_heap_mb: value(ui?.heapMb),
+  react_js_gzip_bytes: bundle?.reactJsGzipBytes ?? null,
+  react_css_gzip_bytes: bundle?.reactCssGzipBytes ?? null,
+  peer_js_gzip_bytes: bundle?.peerJsGzipBytes ?? null,
+  bundle_ratio: bundle ? Math.round(bundle.ratio * 1000) / 1000 : null,
+};
+const judged = judge(figures);
+const loadAfter = os.loadavg();
+const notes: string[] = [];
+if (wants('search') && plan.search.largeContacts !== 1_000_000) {
+  notes.push(
+    `The _1m figures were measured with ${plan.search.largeContacts.toLocaleString('en')} contacts ` +
+      `(${plan.mode} mode); run without --quick for 1,000,000.`,
+  );
+}
+if (Math.max(loadBefore[0]!, loadAfter[0]!) > machine.cores) {
+  notes.push(
+    `The machine was busy (load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after, ` +
+      `${machine.cores} cores): figures are noisy.`,
+  );
+}
+const dirty = workTreeDirty(repoRoot);
+if (dirty) notes.push('The work tree had uncommitted changes: the figures describe more than `commit`.');
+
+const results = {
+  ...figures,
+  date: new Date().toISOString(),
+  machine,
+  commit: currentCommit(repoRoot),
+  workTreeDirty: dirty,
+  mode: plan.mode,
+  runs: plan.runs,
+  statistic: `each figure is the median over ${plan.runs} runs (bundle sizes: one deterministic build)`,
+  sizes: {
+    throughput: {
+      ...plan.throughput,
+      processes: 'service, BFF and autocannon each in its own process',
+      bffLogger: process.env.BENCH_BFF_LOGGER === 'silent' ? 'silent' : 'default (JSON lines to /dev/null)',
+    },
+    search: {
+      contacts10k: plan.search.smallContacts,
+      contacts1m: plan.search.largeContacts,
+      runs: plan.search.runs,
+      requestsPerQueryPerRun: plan.search.requestsPerQuery,
+      requestsPerRun: plan.search.requestsPerQuery * 3,
+      warmupRequestsPerQuery: plan.search.warmupRequests,
+      queries: [
+        'eq email (unique)',
+        'eq status (picklist, first page of many)',
+        'eq stage (mapped to status)',
+      ],
+      client: 'sequential, one keep-alive connection',
+    },
+    createInstallations: { ...plan.create, skipSampling: false, store: 'SQLite WAL, synchronous=FULL' },
+    ui: {
+      ...plan.ui,
+      browser: `Chromium ${ui?.chromium ?? '(not run)'}`,
+      keystrokesPerRun: plan.ui.query.length * 2,
+    },
+    bundle: bundle ? { peer: `@amp-labs/react@${bundle.peerVersion}`, command: bundle.command } : null,
+  },
+  goals: judged,
+  loadAverage: { before: loadBefore.map((l) => round(l)), after: loadAfter.map((l) => round(l)) },
+  durationS: Math.round((performance.now() - started) / 1000),
+  notes,
+  details: {
+    throughput: throughput ?? null,
+    searchLatency: {
+      small: searchSmall ?? null,
+      large: searchLarge ?? null,
+      serviceRssMb10k: value(smallRssMb),
+      largeServiceStartMs: value(largeStartMs),
+    },
+    createInstallations: create ?? null,
+    ui: ui ?? null,
+    bundle: bundle ?? null,
+  },
+  errors,
+};
+
+// A partial run (--only) does not overwrite the full results.
+const file = new URL(plan.only ? '../results.tmp.json' : '../results.json', import.meta.url);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+
+log(`\nResults (${plan.mode}, medians over ${plan.runs} runs, ${results.durationS} s):\n`);
+log(formatTable(figures, judged, (key) => wants(benchOf(key))));
+const missed = goals.filter((goal) => !judged[goal.key]?.met && figures[goal.key] !== null);
+if (missed.length > 0) {
+  log('\nGoals missed:');
+  for (const goal of missed) {
+    log(`  ${goal.key} = ${figures[goal.key]} (goal ${goal.op} ${goal.target}: ${goal.why})`);
+  }
+}
+for (const note of notes) log(`\nNote: ${note}`);
+log(`\nWrote ${fileURLToPath(file)}`);
+if (Object.keys(errors).length > 0) {
+  console.error(`\n${Object.keys(errors).length} benchmark(s) crashed: ${Object.keys(errors).join('; ')}`);
+  process.exitCode = 1;
+}

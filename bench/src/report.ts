@@ -1,0 +1,140 @@
+import { round } from './stats.js';
+
+/** Which benchmark produces a figure. */
+export function benchOf(key: FigureKey | DerivedKey): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' {
+  if (key.startsWith('bff_') || key === 'direct_search_rps') return 'throughput';
+  if (key.startsWith('search_') || key === 'service_rss_mb_1m') return 'search';
+  if (key.startsWith('create_')) return 'create';
+  if (key.startsWith('ui_')) return 'ui';
+  return 'bundle';
+}
+
+/** The figures of issue 6, named exactly as its table, in its order. */
+export const figureKeys = [
+  'bff_search_rps',
+  'direct_search_rps',
+  'bff_throughput_ratio',
+  'bff_added_p50_ms',
+  'bff_added_p99_ms',
+  'search_p50_ms_1m',
+  'search_p99_ms_1m',
+  'search_p99_ms_10k',
+  'service_rss_mb_1m',
+  'create_installations_per_s',
+  'ui_mapping_mount_ms',
+  'ui_filter_keystroke_p95_ms',
+  'ui_heap_mb',
+  'react_js_gzip_bytes',
+  'react_css_gzip_bytes',
+  'peer_js_gzip_bytes',
+  'bundle_ratio',
+] as const;
+export type FigureKey = (typeof figureKeys)[number];
+
+/**
+ * Figures beyond the issue's keys: the ratio it states a goal on ("the 1M/10k ratio <= 2"), and the
+ * latency the BFF adds with one request at a time (its own cost, without the queueing that dominates
+ * at 32 connections). No goal of their own.
+ */
+export type DerivedKey =
+  | 'search_p99_ratio_1m_10k'
+  | 'bff_added_p50_ms_sequential'
+  | 'bff_added_p99_ms_sequential';
+export type Figures = Record<FigureKey | DerivedKey, number | null>;
+
+export interface Goal {
+  key: FigureKey | DerivedKey;
+  op: '<=' | '>=';
+  target: number;
+  why: string;
+}
+
+export const goals: Goal[] = [
+  { key: 'bff_throughput_ratio', op: '>=', target: 0.5, why: 'the BFF costs no more CPU than the service' },
+  { key: 'bff_added_p50_ms', op: '<=', target: 1, why: 'latency the BFF adds, median' },
+  { key: 'bff_added_p99_ms', op: '<=', target: 5, why: 'latency the BFF adds, tail' },
+  { key: 'search_p99_ms_1m', op: '<=', target: 10, why: 'search stays fast on a big account' },
+  { key: 'search_p99_ratio_1m_10k', op: '<=', target: 2, why: 'search is flat (indexed)' },
+  { key: 'service_rss_mb_1m', op: '<=', target: 400, why: 'the service fits beside other work' },
+  { key: 'create_installations_per_s', op: '>=', target: 300, why: 'durable creates under load' },
+  { key: 'ui_mapping_mount_ms', op: '<=', target: 200, why: 'the big mapping step opens quickly' },
+  { key: 'ui_filter_keystroke_p95_ms', op: '<=', target: 50, why: 'filtering as you type stays fluid' },
+  { key: 'ui_heap_mb', op: '<=', target: 60, why: 'the wizard is light on memory' },
+  { key: 'bundle_ratio', op: '<=', target: 0.35, why: 'smaller than the nearest peer' },
+];
+
+export interface GoalResult {
+  goal: string;
+  value: number | null;
+  met: boolean;
+}
+
+export function judge(figures: Figures): Record<string, GoalResult> {
+  const out: Record<string, GoalResult> = {};
+  for (const goal of goals) {
+    const value = figures[goal.key];
+    const met =
+      value !== null &&
+      Number.isFinite(value) &&
+      (goal.op === '<=' ? value <= goal.target : value >= goal.target);
+    out[goal.key] = { goal: `${goal.op} ${goal.target}`, value, met };
+  }
+  return out;
+}
+
+const units: Partial<Record<FigureKey | DerivedKey, string>> = {
+  bff_search_rps: 'req/s',
+  direct_search_rps: 'req/s',
+  bff_added_p50_ms: 'ms',
+  bff_added_p99_ms: 'ms',
+  bff_added_p50_ms_sequential: 'ms',
+  bff_added_p99_ms_sequential: 'ms',
+  search_p50_ms_1m: 'ms',
+  search_p99_ms_1m: 'ms',
+  search_p99_ms_10k: 'ms',
+  service_rss_mb_1m: 'MB',
+  create_installations_per_s: '/s',
+  ui_mapping_mount_ms: 'ms',
+  ui_filter_keystroke_p95_ms: 'ms',
+  ui_heap_mb: 'MB',
+  react_js_gzip_bytes: 'B',
+  react_css_gzip_bytes: 'B',
+  peer_js_gzip_bytes: 'B',
+};
+
+/** The table printed at the end of a run: key, value, goal, met. */
+export function formatTable(
+  figures: Figures,
+  judged: Record<string, GoalResult>,
+  wasRun: (key: FigureKey | DerivedKey) => boolean,
+): string {
+  const rows: string[][] = [['key', 'value', 'goal', 'met']];
+  const keys: Array<FigureKey | DerivedKey> = [...figureKeys];
+  keys.splice(keys.indexOf('search_p99_ms_10k') + 1, 0, 'search_p99_ratio_1m_10k');
+  keys.splice(
+    keys.indexOf('bff_added_p99_ms') + 1,
+    0,
+    'bff_added_p50_ms_sequential',
+    'bff_added_p99_ms_sequential',
+  );
+  for (const key of keys) {
+    const value = figures[key];
+    const judgedGoal = judged[key];
+    rows.push([
+      key,
+      value === null
+        ? wasRun(key)
+          ? 'n/a (crashed)'
+          : 'not run'
+        : `${round(value)}${units[key] ? ` ${units[key]}` : ''}`,
+      judgedGoal?.goal ?? '',
+      judgedGoal && value !== null ? (judgedGoal.met ? 'yes' : 'NO') : '',
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 1 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}

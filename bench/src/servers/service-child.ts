@@ -1,0 +1,63 @@
+/**
+ * The embedded service in a process of its own, for the bench. Environment:
+ *   BENCH_DATA_DIR      the SQLite data directory (a temp dir)
+ *   BENCH_CONTACTS      sandbox contacts to generate on first start
+ *   BENCH_EXTRA_GROUPS  groups `bench-g<n>` to add, each with a working sandboxcrm connection (default 0)
+ * Sends `{ type: 'ready', url, baseUrl, searchUrl, apiKey, authToken, startMs }` over IPC once it listens,
+ * and stops on SIGTERM.
+ */
+import { defaultManifestPath, loadManifest, seedDemoData, startService } from '@splice/service';
+// The store is not exported from @splice/service's entry; a benchmark may reach into the source.
+import { openDatabase, SqliteRepository } from '@splice/service';
+import { benchGroupRef } from './groups.js';
+
+const started = performance.now();
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('Set BENCH_DATA_DIR.');
+const contacts = Number(process.env.BENCH_CONTACTS ?? 10_000);
+const extraGroups = Number(process.env.BENCH_EXTRA_GROUPS ?? 0);
+
+if (extraGroups > 0) {
+  const db = openDatabase(dataDir);
+  const repo = new SqliteRepository(db);
+  seedDemoData(repo, loadManifest(defaultManifestPath));
+  repo.transaction(() => {
+    for (let index = 0; index < extraGroups; index++) {
+      const groupRef = benchGroupRef(index);
+      repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
+      repo.insertConnection({
+        id: `conn-${groupRef}`,
+        projectId: 'demo',
+        provider: 'sandboxcrm',
+        groupRef,
+        consumerRef: `${groupRef}-admin`,
+        status: 'working',
+        authScheme: 'oauth2/authorizationCode',
+        isDefault: true,
+        credentials: {
+          accessToken: `sandbox-access-${groupRef}`,
+          refreshToken: `sandbox-refresh-${groupRef}`,
+        },
+      });
+    }
+  });
+  db.close();
+}
+
+const service = await startService({ port: 0, dataDir, contacts });
+process.send?.({
+  type: 'ready',
+  url: service.url,
+  baseUrl: service.baseUrl,
+  searchUrl: service.searchUrl,
+  apiKey: service.apiKey,
+  authToken: service.authToken,
+  startMs: performance.now() - started,
+});
+
+process.once('SIGTERM', () => {
+  void service.close().then(() => process.exit(0));
+});
+process.once('disconnect', () => {
+  void service.close().then(() => process.exit(0));
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { seedInstallation } from '../support/seed-installation.js';
+import { openPage, signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+
+// The scans are independent of one another: let both workers share them.
+test.describe.configure({ mode: 'parallel' });
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`in the ${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test('the sign-in page has no axe violations', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('radio', { name: /alice@acme/ })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page, `sign-in (${theme})`);
+    });
+
+    test('every page of a signed-in user has no axe violations, results and messages included', async ({
+      page,
+    }) => {
+      await signInAs(page, users.bob);
+      await seedInstallation(page);
+
+      await openPage(page, '/install');
+      // Bob's company is installed: the wizard shows the installation rather than its steps.
+      await expect(page.locator('[data-scope="installation-wizard"]')).toHaveAttribute(
+        'data-state',
+        'installed',
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page, `install (${theme})`);
+
+      await openPage(page, '/installation');
+      await expect(page.getByRole('table', { name: 'Field mapping' })).toBeVisible();
+      await expectNoAxeViolations(page, `installation (${theme})`);
+
+      await openPage(page, '/search');
+      const box = page.locator('[data-scope="search-box"]');
+      await box.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(box.getByRole('table')).toBeVisible();
+      await expectNoAxeViolations(page, `search with results (${theme})`);
+
+      await openPage(page, '/team');
+      const field = page.getByRole('textbox', { name: 'E-mail' });
+      await field.fill('not an address');
+      await page.getByRole('button', { name: 'Send invite' }).click();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page, `team with a field error (${theme})`);
+      await field.fill(`axe.${theme}.${Date.now()}@example.com`);
+      await page.getByRole('button', { name: 'Send invite' }).click();
+      await expect(page.getByRole('region', { name: 'Invited on this visit' })).toBeVisible();
+      await expectNoAxeViolations(page, `team with a sent invite (${theme})`);
+    });
+
+    test('a search result opened to its details has no axe violations', async ({ page }) => {
+      await signInAs(page, users.bob);
+      await seedInstallation(page);
+      await openPage(page, '/search');
+      const box = page.locator('[data-scope="search-box"]');
+      await box.getByRole('button', { name: 'Search', exact: true }).click();
+      await box
+        .getByRole('button', { name: /Show details/ })
+        .first()
+        .click();
+      await expect(box.locator('[data-part="details"]').first()).toBeVisible();
+      await expectNoAxeViolations(page, `search result details (${theme})`);
+    });
+  });
+}

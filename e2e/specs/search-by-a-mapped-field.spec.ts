@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { seedInstallation } from '../support/seed-installation.js';
+import { openPage, signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+
+interface SearchAnswer {
+  results: Array<{ fields: Record<string, unknown>; mappedFields: Record<string, unknown> }>;
+}
+
+test('searching contacts by a mapped field (stage = won) finds the CRM customers, shown as won', async ({
+  page,
+}) => {
+  // The seeded installation maps Northwind's `stage` to the CRM's `status`, with won -> customer.
+  await signInAs(page, users.bob);
+  await seedInstallation(page);
+  await openPage(page, '/search');
+
+  const box = page.locator('[data-scope="search-box"]');
+  await box.getByRole('button', { name: 'Add condition' }).click();
+  const field = box.getByLabel('Field', { exact: true });
+  // Mapped names are offered first, in their own group.
+  await expect(field.locator('optgroup').first()).toHaveAttribute('label', 'Your fields');
+  await field.selectOption('stage');
+  await box.getByLabel('Value', { exact: true }).fill('won');
+
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
+  await box.getByRole('button', { name: 'Search', exact: true }).click();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  const { results } = (await response.json()) as SearchAnswer;
+  expect(results.length).toBeGreaterThan(0);
+  for (const result of results) {
+    expect(result.fields.status).toBe('customer');
+    expect(result.mappedFields.stage).toBe('won');
+  }
+
+  // Mapped columns come first, with the app's value, not the CRM's.
+  const table = box.getByRole('table');
+  const stageColumn = table.getByRole('columnheader', { name: 'stage', exact: true });
+  await expect(stageColumn).toHaveAttribute('data-source', 'mapped');
+  const firstRow = table.locator('tbody tr:not([hidden])').first();
+  await expect(firstRow.getByRole('cell').filter({ hasText: /^won$/ })).toHaveCount(1);
+});

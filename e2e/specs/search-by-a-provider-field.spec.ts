@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { seedInstallation } from '../support/seed-installation.js';
+import { openPage, signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+
+interface SearchAnswer {
+  results: Array<{ id: string | null; fields: Record<string, unknown>; raw: Record<string, unknown> }>;
+}
+
+test('searching contacts by a CRM field (country = FR) lists only French contacts', async ({ page }) => {
+  await signInAs(page, users.bob);
+  await seedInstallation(page);
+  await openPage(page, '/search');
+
+  const box = page.locator('[data-scope="search-box"]');
+  await expect(box.getByRole('combobox', { name: 'Object' })).toHaveValue('contacts');
+  await box.getByRole('button', { name: 'Add condition' }).click();
+  await box.getByLabel('Field', { exact: true }).selectOption('country');
+  await box.getByLabel('Value', { exact: true }).fill('FR');
+
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
+  await box.getByRole('button', { name: 'Search', exact: true }).click();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toEqual({
+    objectName: 'contacts',
+    fieldFilters: [{ fieldName: 'country', operator: 'eq', value: 'FR' }],
+  });
+  const { results } = (await response.json()) as SearchAnswer;
+  expect(results.length).toBeGreaterThan(0);
+  for (const result of results) expect(result.fields.country).toBe('FR');
+
+  await expect(box.getByRole('status')).toHaveText(/records? found/);
+  const rows = box.getByRole('table').locator('tbody tr:not([hidden])');
+  await expect(rows).toHaveCount(results.length);
+  await expect(rows.first().getByRole('rowheader')).toHaveText(String(results[0]?.id));
+
+  // Each row opens to the record as the CRM returns it.
+  await rows
+    .first()
+    .getByRole('button', { name: /Show details/ })
+    .click();
+  await expect(box.locator('[data-part="details"]').last()).toContainText('"country": "FR"');
+});

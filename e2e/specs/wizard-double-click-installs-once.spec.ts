@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { servers } from '../support/servers.js';
+import { signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+
+// A demo of its own: this spec needs alice@acme's group before anything is installed.
+test.use({ baseURL: servers.installs.url });
+
+test('a double click on Install creates one installation', async ({ page }) => {
+  await signInAs(page, users.alice);
+  const wizard = await openWizard(page);
+  await nextTo(wizard, 'Read Contacts');
+  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await nextTo(wizard, 'Read Companies');
+  await nextTo(wizard, 'Read Deals');
+  await nextTo(wizard, 'Proxy');
+  await nextTo(wizard, 'Review and install');
+
+  const creates: { status: number; key: string | undefined; id: string }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/installations') || response.request().method() !== 'POST') return;
+    const body = await response.json().catch(() => ({}));
+    creates.push({
+      status: response.status(),
+      key: response.request().headers()['idempotency-key'],
+      id: body.id,
+    });
+  });
+  await currentStep(wizard).getByRole('button', { name: 'Install' }).dblclick();
+  await expect(wizard).toHaveAttribute('data-state', 'installed');
+  await expect(wizard.getByRole('alert')).toHaveCount(0);
+
+  // Whether the second click was joined in the page or replayed by the BFF, one installation exists.
+  const installation = (await (await page.request.get('/api/integrations/crm-sync')).json()).installation;
+  expect(installation?.id).toBeTruthy();
+  expect(creates.length).toBeGreaterThanOrEqual(1);
+  for (const create of creates) {
+    expect(create.status).toBe(201);
+    expect(create.id).toBe(installation.id);
+    expect(create.key).toBe(creates[0]?.key);
+  }
+  await expect(wizard.getByRole('status')).toContainText(installation.id);
+});

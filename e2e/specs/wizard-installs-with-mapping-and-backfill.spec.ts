@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+
+test('the wizard installs with a field mapping, value mapping and backfill choice, and the result is shown', async ({
+  page,
+}) => {
+  await signInAs(page, users.alice);
+  const wizard = await openWizard(page);
+  await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
+
+  await nextTo(wizard, 'Read Contacts');
+  const step = currentStep(wizard);
+  // Field mapping: Northwind's pipeline stage is the CRM's lead status.
+  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  // Value mapping, each of Northwind's stages to one CRM status (chosen, not left to the suggestion).
+  const stageValues = step.getByRole('group', { name: 'Match the values of Pipeline stage' });
+  await stageValues.getByRole('combobox', { name: 'New' }).selectOption('lead');
+  await stageValues.getByRole('combobox', { name: 'Working' }).selectOption('qualified');
+  await stageValues.getByRole('combobox', { name: 'Customer' }).selectOption('customer');
+  await stageValues.getByRole('combobox', { name: 'Churned' }).selectOption('churned');
+  await step.getByRole('combobox', { name: /Priority score/ }).fill('score');
+  // Backfill: the last 90 days instead of the manifest's 30.
+  const history = step.getByRole('group', { name: 'Past records to read first' });
+  await history.getByRole('radio', { name: /Recent history/ }).check();
+  await history.getByRole('radio', { name: 'Last 90 days' }).check();
+
+  await nextTo(wizard, 'Read Companies');
+  await nextTo(wizard, 'Read Deals');
+  await nextTo(wizard, 'Proxy');
+  await nextTo(wizard, 'Review and install');
+  const review = currentStep(wizard);
+  await expect(review).toContainText('stage ← status');
+  await expect(review).toContainText('the last 90 days');
+
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/integrations/crm-sync/installations') && r.request().method() === 'POST',
+  );
+  await review.getByRole('button', { name: 'Install' }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  expect(response.request().headers()['idempotency-key']).toBeTruthy();
+  const contacts = response.request().postDataJSON().config.content.read.objects.contacts;
+  expect(contacts.selectedFieldMappings).toMatchObject({ stage: 'status', priority: 'score' });
+  expect(contacts.selectedValueMappings.stage).toEqual({
+    new: 'lead',
+    working: 'qualified',
+    won: 'customer',
+    lost: 'churned',
+  });
+  expect(contacts.backfill).toEqual({ defaultPeriod: { days: 90 } });
+
+  await expect(wizard).toHaveAttribute('data-state', 'installed');
+  await expect(wizard.getByRole('status')).toContainText('CRM sync is installed');
+
+  // The host's page shows what was installed, read back from the BFF.
+  await page.getByRole('link', { name: 'See the sync settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
+  const contactsRead = page.getByRole('region', { name: 'Reads contacts' });
+  const mapping = contactsRead.getByRole('table', { name: 'Field mapping' });
+  await expect(mapping.getByRole('row', { name: /^stage/ })).toContainText('status');
+  await expect(mapping.getByRole('row', { name: /^stage/ })).toContainText('won → customer');
+  await expect(contactsRead).toContainText('The last 90 days');
+  await expect(page.getByText('alice@acme', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,58 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { servers } from '../support/servers.js';
+import { signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+import { currentStep, openWizard } from '../support/wizard.js';
+
+// A demo of its own: this spec needs bob@globex's group before anything is installed.
+test.use({ baseURL: servers.installs.url });
+
+/** Presses Tab (and nothing else) until `target` has the focus; fails if it never does. */
+async function tabTo(page: Page, target: Locator, maxPresses = 120): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('the wizard can be completed with the keyboard alone', async ({ page }) => {
+  await signInAs(page, users.bob);
+  const wizard = await openWizard(page);
+  const step = currentStep(wizard);
+  const next = wizard.getByRole('button', { name: 'Next' });
+
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(step).toHaveAccessibleName(/Read Contacts$/);
+
+  const stage = step.getByRole('combobox', { name: 'Pipeline stage' });
+  await tabTo(page, stage);
+  await page.keyboard.type('status');
+  // Backfill by keyboard: arrow keys move within the radio group.
+  const fullHistory = step.getByRole('radio', { name: /^Full history/ });
+  const recent = step.getByRole('group', { name: 'Past records to read first' }).getByRole('radio', {
+    name: /^Recent history/,
+  });
+  await tabTo(page, recent);
+  await page.keyboard.press('ArrowDown');
+  await expect(fullHistory).toBeChecked();
+
+  for (const title of ['Read Companies', 'Read Deals', 'Proxy', 'Review and install']) {
+    await tabTo(page, next);
+    await page.keyboard.press('Enter');
+    await expect(step).toHaveAccessibleName(new RegExp(`${title}$`));
+  }
+  await expect(step).toContainText('the full history');
+
+  const install = step.getByRole('button', { name: 'Install' });
+  await tabTo(page, install);
+  await page.keyboard.press('Enter');
+  await expect(wizard).toHaveAttribute('data-state', 'installed');
+  const installation = (await (await page.request.get('/api/integrations/crm-sync')).json()).installation;
+  expect(installation.config.content.read.objects.contacts.selectedFieldMappings.stage).toBe('status');
+  expect(installation.config.content.read.objects.contacts.backfill).toEqual({
+    defaultPeriod: { fullHistory: true },
+  });
+});

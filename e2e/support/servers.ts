@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The demo instances the suite starts. Each customer group can install `crm-sync` once and the service
+ * has no uninstall, so specs that must see a group before its installation get a demo of their own:
+ *
+ * - `shared`: sign-in, invites, search, theme, axe of the pages, credentials, initech, and the wizard's
+ *   full install as alice@acme. bob@globex is installed here through the API by the specs that need data.
+ * - `installs`: the wizard specs that install: double click (alice@acme) and keyboard only (bob@globex).
+ * - `neverInstalls`: specs that walk the wizard without a successful install (alice@acme): the server's
+ *   validation error and the axe scans of each step.
+ */
+export const servers = {
+  shared: { port: 5199, url: 'http://127.0.0.1:5199' },
+  installs: { port: 5198, url: 'http://127.0.0.1:5198' },
+  neverInstalls: { port: 5197, url: 'http://127.0.0.1:5197' },
+} as const;
+
+export type ServerName = keyof typeof servers;
+
+/**
+ * Set once, in the runner's process, when the config is first loaded; the workers inherit the
+ * environment, so every process of a run sees the same values. Random per run: a credential found in
+ * a response can only have come from the running server, not from a file that happens to contain it.
+ */
+function once(name: string, make: () => string): string {
+  const value = process.env[name] || make();
+  process.env[name] = value;
+  return value;
+}
+
+export const credentials = {
+  apiKey: once('E2E_SPLICE_API_KEY', () => `e2e-api-key-${randomBytes(16).toString('hex')}`),
+  authToken: once('E2E_SPLICE_AUTH_TOKEN', () => `e2e-auth-token-${randomBytes(16).toString('hex')}`),
+};
+
+/** A fresh data folder per demo and run (removed by global-teardown.ts). */
+export function dataDirOf(name: ServerName): string {
+  return once(`E2E_DATA_DIR_${name.toUpperCase()}`, () => mkdtempSync(join(tmpdir(), `splice-e2e-${name}-`)));
+}

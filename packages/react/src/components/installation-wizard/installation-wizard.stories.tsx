@@ -1,0 +1,316 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
+import { pending, problem } from '../../test-utils/fake-bff.js';
+import { connectedWizard, hugeWizard, installedWizard, testWizard } from '../../test-utils/test-wizard.js';
+import { InstallationWizard } from './installation-wizard.js';
+
+const meta = {
+  title: 'Components/InstallationWizard',
+  component: InstallationWizard,
+  args: { integrationId: 'crm-sync', onInstalled: fn() },
+  parameters: { bff: {} satisfies FakeBffScenario },
+} satisfies Meta<typeof InstallationWizard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = ReturnType<typeof within>;
+
+/** Clicks Next and waits for the step whose heading matches. */
+async function next(canvas: Canvas, heading: RegExp) {
+  await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+  await canvas.findByRole('heading', { name: heading });
+}
+
+/** Turns an object of the objects step on or off, in the read or the write group. */
+async function toggleObject(canvas: Canvas, group: 'read' | 'write', name: string) {
+  const legend = group === 'read' ? /Records to read/ : /Records to write/;
+  await userEvent.click(within(canvas.getByRole('group', { name: legend })).getByRole('checkbox', { name }));
+}
+
+/** Maps the required "Pipeline stage" to the provider's `status` field on the Read Contacts step. */
+async function mapStage(canvas: Canvas) {
+  await userEvent.type(canvas.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
+}
+
+async function toReview(canvas: Canvas) {
+  await canvas.findByRole('heading', { name: /Objects/ });
+  await next(canvas, /Read Contacts/);
+  await mapStage(canvas);
+  await next(canvas, /Read Deals/);
+  await next(canvas, /Proxy/);
+  await next(canvas, /Review and install/);
+}
+
+export const Loading: Story = {
+  parameters: { bff: { integration: pending } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading…');
+    await expect(canvasElement.querySelector('[data-scope="installation-wizard"]')).toHaveAttribute(
+      'data-state',
+      'loading',
+    );
+  },
+};
+
+export const LoadErrorWithRetry: Story = {
+  parameters: {
+    bff: {
+      integration: [problem(500, { title: 'Internal Server Error', requestId: 'req-42' }), connectedWizard()],
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('The server could not complete the request.');
+    await expect(alert).toHaveTextContent('Reference: req-42');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(await canvas.findByRole('heading', { name: /Objects/ })).toBeInTheDocument();
+  },
+};
+
+export const NoConnection: Story = {
+  parameters: {
+    bff: {
+      integration: testWizard({
+        readObjects: testWizard().readObjects.map((object) => ({
+          ...object,
+          fields: [],
+          fieldsError: 'Group "acme" has no sandboxcrm connection.',
+        })),
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Connect your sandboxcrm account first');
+    await expect(alert).toHaveTextContent('Group "acme" has no sandboxcrm connection.');
+  },
+};
+
+export const ObjectsStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    const reads = canvas.getByRole('group', { name: /Records to read/ });
+    // `enabled: always` in the manifest: shown on, and not switchable.
+    const deals = within(reads).getByRole('checkbox', { name: /Deals/ });
+    await expect(deals).toBeChecked();
+    await expect(deals).toBeDisabled();
+    await expect(within(reads).getByText('Always on')).toBeInTheDocument();
+  },
+};
+
+export const ObjectsStepNothingChosen: Story = {
+  name: 'Objects step: nothing chosen',
+  parameters: {
+    bff: {
+      integration: connectedWizard({
+        readObjects: connectedWizard().readObjects.filter((object) => !object.enabledAlways),
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await toggleObject(canvas, 'read', 'Contacts');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByText('Choose at least one object to read or write.')).toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { name: /Objects/ })).toBeInTheDocument();
+  },
+};
+
+export const ReadStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await expect(canvas.getByRole('region', { name: 'Fields to read (Contacts)' })).toBeInTheDocument();
+    await expect(canvas.getByRole('combobox', { name: /^Pipeline stage/ })).toBeInTheDocument();
+    await expect(canvas.getByRole('radio', { name: /No backfill/ })).toBeInTheDocument();
+    await expect(canvas.getByText(/Next runs/)).toBeInTheDocument();
+  },
+};
+
+export const RequiredMappingBlocksTheStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    const input = canvas.getByRole('combobox', { name: /^Pipeline stage/ });
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(input).toHaveFocus());
+    await expect(
+      canvas.getByText(/Required: pick the sandboxcrm field that holds stage/),
+    ).toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { name: /Read Contacts/ })).toBeInTheDocument();
+  },
+};
+
+export const ValueMappingSuggestions: Story = {
+  name: 'Mapping with value suggestions',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await mapStage(canvas);
+    // Picking a picklist field suggests each app value's closest provider value: "Customer" -> customer.
+    await expect(canvas.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+  },
+};
+
+export const InvalidSchedule: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    const cron = canvas.getByLabelText('Cron expression');
+    await userEvent.clear(cron);
+    await userEvent.type(cron, '61 * * * *');
+    await expect(canvas.getByText(/Not a valid schedule/)).toBeInTheDocument();
+  },
+};
+
+export const WriteStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await toggleObject(canvas, 'read', 'Contacts');
+    await toggleObject(canvas, 'write', 'Contacts');
+    await next(canvas, /Read Deals/);
+    await next(canvas, /Write Contacts/);
+    await expect(
+      canvas.getByRole('checkbox', { name: 'Allow deleting Contacts records' }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByRole('group', { name: 'Default values' })).toBeInTheDocument();
+  },
+};
+
+export const ProxyStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await toggleObject(canvas, 'read', 'Contacts');
+    await next(canvas, /Read Deals/);
+    await next(canvas, /Proxy/);
+    await expect(canvas.getByRole('checkbox', { name: /proxy/ })).not.toBeChecked();
+  },
+};
+
+export const ReviewStep: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toReview(canvas);
+    await expect(canvas.getByText(/stage ← status/)).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Install' })).toBeInTheDocument();
+  },
+};
+
+export const ServerIssueLandsOnField: Story = {
+  name: 'Server 422 issue lands on its field',
+  parameters: {
+    bff: {
+      install: problem(422, {
+        type: 'urn:problem-type:sample-read-failed',
+        title: 'Sample read failed',
+        detail: 'The sample read refused the config.',
+        issues: [
+          {
+            name: 'config.content.read.objects.contacts.selectedFieldMappings.stage',
+            detail: 'The provider has no field "status" visible to the connected user.',
+            value: 'status',
+          },
+        ],
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toReview(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Install' }));
+    // The wizard goes back to the step the issue names, with the user's choice still there.
+    await canvas.findByRole('heading', { name: /Read Contacts/ });
+    const input = canvas.getByRole('combobox', { name: /^Pipeline stage/ });
+    await waitFor(() => expect(input).toHaveFocus());
+    await expect(input).toHaveValue('status');
+    await expect(
+      canvas.getByText('The provider has no field "status" visible to the connected user.'),
+    ).toBeInTheDocument();
+  },
+};
+
+export const Installing: Story = {
+  parameters: { bff: { install: pending } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toReview(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Install' }));
+    await expect(await canvas.findByRole('button', { name: 'Installing…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect(canvasElement.querySelector('[data-scope="installation-wizard"]')).toHaveAttribute(
+      'data-state',
+      'installing',
+    );
+  },
+};
+
+export const Installed: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await toReview(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Install' }));
+    await expect(await canvas.findByRole('heading', { name: 'CRM sync is installed' })).toBeInTheDocument();
+    await expect(args.onInstalled).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const AlreadyInstalled: Story = {
+  parameters: { bff: { integration: installedWizard() } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'CRM sync is installed' })).toBeInTheDocument();
+    await expect(canvas.getByText(/inst_1/)).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { name: /Objects/ });
+    await expect(canvasElement.querySelector('[data-scope="installation-wizard"]')).toHaveAttribute(
+      'data-theme',
+      'dark',
+    );
+  },
+};
+
+export const HugeSchema: Story = {
+  name: '2,000 fields and 300 mapping entries',
+  parameters: { bff: { integration: hugeWizard() } satisfies FakeBffScenario },
+  // Role and label queries walk every element, which jsdom does slowly over thousands of them (a label
+  // query took minutes here); this play selects on the stable data-part and data-state attributes.
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const step = () => canvasElement.querySelector('[data-part="step"]');
+    await waitFor(() => expect(step()).toHaveAttribute('data-step', 'objects'));
+    await userEvent.click(canvas.getByText('Next', { selector: 'button' }));
+    await waitFor(() => expect(step()).toHaveAttribute('data-step', 'read:contacts'));
+    const list = () => canvasElement.querySelector('[data-part="list"][aria-label^="Fields to read"]');
+    // Only the visible window of the 2,000 fields is in the DOM.
+    await expect(list()).toHaveAttribute('data-state', 'windowed');
+    await expect(list()?.querySelectorAll('input[type="checkbox"]').length).toBeLessThan(60);
+    const filter = canvasElement.querySelector<HTMLInputElement>('input[type="search"]');
+    await expect(filter?.labels?.[0]).toHaveTextContent('Filter fields');
+    await userEvent.type(filter as HTMLInputElement, 'Custom field 1990');
+    await waitFor(() => expect(list()?.querySelectorAll('input[type="checkbox"]')).toHaveLength(1));
+    // Entries with a fixed field ask nothing; of the other 270 the first page shows, the rest on demand.
+    const mappings = () => canvasElement.querySelectorAll('[data-part="mapping"]');
+    await expect(mappings()).toHaveLength(25);
+    await userEvent.click(canvas.getByText(/Show more \(25 of 270 shown\)/, { selector: 'button' }));
+    await waitFor(() => expect(mappings()).toHaveLength(125));
+  },
+};

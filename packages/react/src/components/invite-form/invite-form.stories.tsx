@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
+import { pending, problem } from '../../test-utils/fake-bff.js';
+import { InviteForm } from './invite-form.js';
+
+const meta = {
+  title: 'Components/InviteForm',
+  component: InviteForm,
+  args: { onInvited: fn() },
+  parameters: { bff: {} satisfies FakeBffScenario },
+} satisfies Meta<typeof InviteForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = ReturnType<typeof within>;
+
+async function send(canvas: Canvas, email: string) {
+  await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail address' }), email);
+  await userEvent.click(canvas.getByRole('button', { name: 'Send invite' }));
+}
+
+export const Idle: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'E-mail address' })).toHaveValue('');
+    await expect(canvas.getByRole('button', { name: 'Send invite' })).toBeEnabled();
+  },
+};
+
+export const InvalidEmail: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await send(canvas, 'not-an-address');
+    const input = canvas.getByRole('textbox', { name: 'E-mail address' });
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    await expect(input).toHaveAccessibleDescription(expect.stringContaining('Enter a valid e-mail address'));
+    await expect(input).toHaveValue('not-an-address');
+    await expect(args.onInvited).not.toHaveBeenCalled();
+  },
+};
+
+export const Sending: Story = {
+  parameters: { bff: { invite: pending } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await send(canvas, 'ada@example.com');
+    await expect(await canvas.findByRole('button', { name: 'Sending…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect(canvasElement.querySelector('[data-scope="invite-form"]')).toHaveAttribute(
+      'data-state',
+      'pending',
+    );
+  },
+};
+
+export const ServerRejectsAddress: Story = {
+  name: 'Server 400 on the address',
+  parameters: {
+    bff: {
+      invite: problem(400, {
+        type: 'urn:problem-type:validation',
+        title: 'Bad Request',
+        detail: 'The request has 1 invalid value: email.',
+        issues: [{ name: 'email', detail: 'The domain example.invalid does not receive mail.' }],
+        requestId: 'req-400',
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await send(canvas, 'ada@example.invalid');
+    const input = canvas.getByRole('textbox', { name: 'E-mail address' });
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining('The domain example.invalid does not receive mail.'),
+      ),
+    );
+    await expect(input).toHaveValue('ada@example.invalid');
+  },
+};
+
+export const AlreadyInvited: Story = {
+  name: 'Server 409: already invited',
+  parameters: {
+    bff: { invite: problem(409, { title: 'Conflict', detail: 'An invite for this address exists.' }) },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await send(canvas, 'grace@example.com');
+    const input = canvas.getByRole('textbox', { name: 'E-mail address' });
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('cannot be invited again')),
+    );
+    await expect(input).toHaveValue('grace@example.com');
+  },
+};
+
+export const Success: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await send(canvas, 'ada@example.com');
+    await expect(await canvas.findByText('Invite sent to ada@example.com.')).toBeInTheDocument();
+    await expect(canvas.getByText('Pending')).toHaveAttribute('data-state', 'pending');
+    await expect(canvas.getByRole('textbox', { name: 'E-mail address' })).toHaveValue('');
+    await expect(args.onInvited).toHaveBeenCalledWith(
+      expect.objectContaining({ invitedEmail: 'ada@example.com' }),
+    );
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-scope="invite-form"]')).toHaveAttribute(
+      'data-theme',
+      'dark',
+    );
+  },
+};

@@ -1,0 +1,223 @@
+import type {
+  CreateInstallationBody,
+  Installation,
+  IntegrationDetails,
+  Invite,
+  InviteRequest,
+  SearchAnswer,
+  SearchRequest,
+} from '../client/bff-routes.js';
+import type { FetchLike } from '../client/transport.js';
+import { connectedWizard, connection } from './test-wizard.js';
+
+const problemMark = '__fakeBffProblem';
+
+/** An answer that is a problem+json document, made by `problem()`. */
+export interface ProblemReply {
+  [problemMark]: true;
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** An answer that never comes: the component stays in its loading or sending state. */
+export const pending = 'pending';
+
+/** What one call gets: the route's success body, a problem, or no answer at all. */
+export type Reply<T> = T | ProblemReply | typeof pending;
+
+/**
+ * How a route answers: always the same reply, a list used in call order (the last one repeats, e.g. a
+ * failure then a success for a Retry), or a function of the request body and the call's number (0 first).
+ */
+export type Answer<T, Request = undefined> =
+  | Reply<T>
+  | readonly Reply<T>[]
+  | ((request: Request, call: number) => Reply<T>);
+
+/** A stand-in BFF for stories and tests: every route answers from fixture data, no server needed. */
+export interface FakeBffScenario {
+  /** `GET /integrations/:integrationId`. Default: `connectedWizard()`. */
+  integration?: Answer<IntegrationDetails>;
+  /** `POST /integrations/:integrationId/installations`. Default: the installation the body describes. */
+  install?: Answer<Installation, CreateInstallationBody>;
+  /** `POST /integrations/:integrationId/search`. Default: `searchRecords` filtered by the conditions. */
+  search?: Answer<SearchAnswer, SearchRequest>;
+  /** `POST /invites`. Default: a pending invite for the address. */
+  invite?: Answer<Invite, InviteRequest>;
+  /** Milliseconds before every answer, so that spinners show in Storybook. Default 0. */
+  delayMs?: number;
+}
+
+/** A problem+json reply as the BFF sends it; `issues` name the request parts they are about. */
+export function problem(
+  status: number,
+  fields: {
+    title?: string;
+    detail?: string;
+    type?: string;
+    issues?: Array<{ name: string; detail: string; in?: string; type?: string; value?: unknown }>;
+    requestId?: string;
+    retryable?: boolean;
+  } = {},
+): ProblemReply {
+  const issues = fields.issues?.map((issue) => ({ type: 'about:blank', in: 'body', ...issue }));
+  return {
+    [problemMark]: true,
+    status,
+    body: {
+      type: fields.type ?? 'about:blank',
+      title: fields.title ?? 'Request failed',
+      status,
+      ...(fields.detail === undefined ? {} : { detail: fields.detail }),
+      ...(issues ? { issues } : {}),
+      ...(fields.requestId === undefined ? {} : { requestId: fields.requestId }),
+      // Stories and tests want the error at once, not after TanStack Query's retries.
+      retryable: fields.retryable ?? false,
+    },
+  };
+}
+
+function isProblem(reply: unknown): reply is ProblemReply {
+  return typeof reply === 'object' && reply !== null && problemMark in reply;
+}
+
+const time = '2026-11-21T10:00:00.000Z';
+
+/** Records the default search answers from, per object; `fields` by provider name. */
+export const searchRecords: Record<string, SearchAnswer['results']> = {
+  contacts: [
+    {
+      id: 'c-1',
+      fields: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', status: 'customer' },
+      mappedFields: { stage: 'customer', surname: 'Lovelace' },
+      raw: { Email: 'ada@example.com', FirstName: 'Ada', LastName: 'Lovelace', Status__c: 'customer' },
+    },
+    {
+      id: 'c-2',
+      fields: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', status: 'lead' },
+      mappedFields: { stage: 'lead', surname: 'Hopper' },
+      raw: { Email: 'grace@example.com', FirstName: 'Grace', LastName: 'Hopper', Status__c: 'lead' },
+    },
+    {
+      id: null,
+      fields: { email: 'alan@example.com', firstName: 'Alan', lastName: 'Turing', status: 'qualified' },
+      mappedFields: { stage: 'qualified', surname: 'Turing' },
+      raw: { Email: 'alan@example.com', FirstName: 'Alan', LastName: 'Turing', Status__c: 'qualified' },
+    },
+  ],
+  deals: [
+    {
+      id: 'd-1',
+      fields: { id: 'd-1', amount: 12_000 },
+      mappedFields: {},
+      raw: { Id: 'd-1', Amount: 12_000 },
+    },
+  ],
+};
+
+function searchAnswer(request: SearchRequest): SearchAnswer {
+  const records = searchRecords[request.objectName] ?? [];
+  return {
+    results: records.filter((record) =>
+      request.fieldFilters.every(
+        (filter) =>
+          (record.mappedFields[filter.fieldName] ?? record.fields[filter.fieldName]) === filter.value,
+      ),
+    ),
+  };
+}
+
+function installationFor(details: IntegrationDetails, body: CreateInstallationBody): Installation {
+  return {
+    id: 'inst_1',
+    projectId: 'demo',
+    integrationId: details.integration.id,
+    healthStatus: 'healthy',
+    connection: details.connection ?? connection,
+    createTime: time,
+    createdBy: 'consumer:ada',
+    config: {
+      id: 'cfg_1',
+      revisionId: 'rev_1',
+      createTime: time,
+      createdBy: 'consumer:ada',
+      content: body.config.content as Installation['config']['content'],
+    },
+  };
+}
+
+function pick<T, Request>(answer: Answer<T, Request>, request: Request, call: number): Reply<T> {
+  if (typeof answer === 'function') return (answer as (r: Request, c: number) => Reply<T>)(request, call);
+  if (Array.isArray(answer)) return answer[Math.min(call, answer.length - 1)] as Reply<T>;
+  return answer as Reply<T>;
+}
+
+function respond(reply: unknown, successStatus: number): Response | null {
+  if (reply === pending) return null;
+  if (isProblem(reply)) {
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/problem+json' },
+    });
+  }
+  return new Response(JSON.stringify(reply), {
+    status: successStatus,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Waits for `ms`, or rejects as `fetch` does when the request is aborted first. */
+function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal?.reason ?? new DOMException('The request was aborted.', 'AbortError'));
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    if (Number.isFinite(ms)) setTimeout(resolve, ms);
+  });
+}
+
+/**
+ * A `fetch` that answers the BFF's four routes from the scenario, with the statuses and content types
+ * the BFF uses. Unknown routes get a 404 problem. Aborts behave as with a real `fetch`.
+ */
+export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
+  const calls = { integration: 0, install: 0, search: 0, invite: 0 };
+  return async (input, init) => {
+    const url = new URL(String(input), 'http://splice.test');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const details = () => {
+      const reply = pick(scenario.integration ?? connectedWizard(), undefined, 0);
+      return isProblem(reply) || reply === pending ? connectedWizard() : reply;
+    };
+    let reply: unknown;
+    let status = 200;
+    if (method === 'GET' && /\/integrations\/[^/]+$/.test(url.pathname)) {
+      reply = pick(scenario.integration ?? connectedWizard(), undefined, calls.integration++);
+    } else if (method === 'POST' && url.pathname.endsWith('/installations')) {
+      const request = body as CreateInstallationBody;
+      reply = pick(scenario.install ?? installationFor(details(), request), request, calls.install++);
+      status = 201;
+    } else if (method === 'POST' && url.pathname.endsWith('/search')) {
+      const request = body as SearchRequest;
+      reply = pick(scenario.search ?? searchAnswer(request), request, calls.search++);
+    } else if (method === 'POST' && url.pathname.endsWith('/invites')) {
+      const request = body as InviteRequest;
+      const created: Invite = {
+        id: 'inv_1',
+        invitedEmail: request.email,
+        parentType: 'org',
+        parentId: 'org-acme',
+        status: 'pending',
+        createTime: time,
+      };
+      reply = pick(scenario.invite ?? created, request, calls.invite++);
+      status = 201;
+    } else {
+      reply = problem(404, { title: 'Not Found', detail: `No route for ${method} ${url.pathname}.` });
+    }
+    const response = respond(reply, status);
+    await wait(response ? (scenario.delayMs ?? 0) : Number.POSITIVE_INFINITY, init?.signal);
+    return response as Response;
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Generated attempts by a signed-in user to reach another group's installation or records through the
+ * BFF: the other group (or organization, connection, installation) named in the body, nested in it, in
+ * the query, in a header, smuggled into the path, on every route.
+ */
+import fc from 'fast-check';
+
+export interface Party {
+  sid: string;
+  groupRef: string;
+  orgId: string;
+  connectionId: string;
+  installationId: string;
+}
+
+export interface Attack {
+  attacker: Party;
+  victim: Party;
+  route: 'wizard' | 'create' | 'search' | 'invite' | 'elsewhere';
+  location: string;
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** Names under which a client might try to pass a group, an organization or an object of theirs. */
+export const spellings = [
+  'groupRef', 'group_ref', 'GroupRef', 'GROUPREF', 'groupId', 'group-id', 'group', 'orgId', 'org_id', 'organizationId',
+  'organisationId', 'tenant', 'customerId', 'accountId', 'installationId', 'connectionId', 'consumerRef', 'projectId',
+];
+
+const headerSpellings = [
+  'X-Group-Ref', 'X-GroupRef', 'Group-Ref', 'X-Org-Id', 'X-Organization-Id', 'X-Tenant', 'X-Customer-Id', 'X-Splice-Group',
+  'X-Forwarded-Group', 'X-Account', 'X-Installation-Id', 'X-Connection-Id', 'X-HTTP-Method-Override', 'X-Original-URL', 'X-Rewrite-URL',
+];
+
+function victimValues(victim: Party): string[] {
+  return [
+    victim.groupRef,
+    victim.groupRef.toUpperCase(),
+    ` ${victim.groupRef}`,
+    `${victim.groupRef}\u0000`,
+    victim.orgId,
+    victim.connectionId,
+    victim.installationId,
+    `/v1/projects/demo/integrations/crm-sync/installations?groupRef=${victim.groupRef}`,
+  ];
+}
+
+function pathInjections(victim: Party): string[] {
+  const g = victim.groupRef;
+  return [
+    `crm-sync%3FgroupRef%3D${g}`,
+    `crm-sync%26groupRef%3D${g}`,
+    `crm-sync;groupRef=${g}`,
+    `crm-sync%23groupRef=${g}`,
+    `..%2F..%2Fprojects%2Fdemo%2Fintegrations%2Fcrm-sync%2Finstallations%3FgroupRef%3D${g}`,
+    `crm-sync%2F..%2Fcrm-sync%3FgroupRef%3D${g}`,
+    `crm-sync%00${g}`,
+    `${victim.installationId}`,
+    `crm-sync%20${g}`,
+  ];
+}
+
+const routes = ['wizard', 'create', 'search', 'invite', 'elsewhere'] as const;
+const locations = ['body', 'body-nested', 'body-legit-field', 'query', 'query-duplicate', 'header', 'path', 'everywhere'] as const;
+
+function baseBody(route: Attack['route'], unique: string): Record<string, unknown> | undefined {
+  switch (route) {
+    case 'create':
+      return { config: { content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } } } };
+    case 'search':
+      return { objectName: 'contacts', fieldFilters: [{ fieldName: 'email', operator: 'eq', value: 'x@example.com' }] };
+    case 'invite':
+      return { email: `${unique}@example.com` };
+    default:
+      return undefined;
+  }
+}
+
+function routePath(route: Attack['route'], integration: string, victim: Party): { method: string; path: string } {
+  switch (route) {
+    case 'wizard':
+      return { method: 'GET', path: `/integrations/${integration}` };
+    case 'create':
+      return { method: 'POST', path: `/integrations/${integration}/installations` };
+    case 'search':
+      return { method: 'POST', path: `/integrations/${integration}/search` };
+    case 'invite':
+      return { method: 'POST', path: '/invites' };
+    default:
+      return { method: 'GET', path: `/integrations/${integration}/installations/${victim.installationId}` };
+  }
+}
+
+/** `n` attacks, alternating who attacks whom, the same ones for the same seed. */
+export function generateAttacks(parties: readonly [Party, Party], n: number, seed: number): Attack[] {
+  const shape = fc.record({
+    who: fc.integer({ min: 0, max: 1 }),
+    route: fc.constantFrom(...routes),
+    location: fc.constantFrom(...locations),
+    spelling: fc.constantFrom(...spellings),
+    header: fc.constantFrom(...headerSpellings),
+    valueIndex: fc.nat(),
+    pathIndex: fc.nat(),
+    nestIndex: fc.nat(),
+  });
+  return fc.sample(shape, { numRuns: n, seed }).map((s, index) => {
+    const attacker = parties[s.who] as Party;
+    const victim = parties[1 - s.who] as Party;
+    const values = victimValues(victim);
+    const value = values[s.valueIndex % values.length] as string;
+    const injections = pathInjections(victim);
+    const inPath = s.location === 'path' || s.location === 'everywhere';
+    const integration = inPath ? (injections[s.pathIndex % injections.length] as string) : 'crm-sync';
+    const { method, path } = routePath(s.route, integration, victim);
+    const headers: Record<string, string> = {};
+    const params = new URLSearchParams();
+    let body = baseBody(s.route, `xg${seed}-${index}`);
+    if (s.location === 'body' || s.location === 'everywhere') {
+      body = { ...(body ?? {}), [s.spelling]: value };
+    }
+    if (s.location === 'body-nested' && body) {
+      const nests: Array<(b: Record<string, unknown>) => void> = [
+        (b) => {
+          if (b.config) (b.config as Record<string, unknown>)[s.spelling] = value;
+          else b[s.spelling] = value;
+        },
+        (b) => {
+          const content = (b.config as { content?: Record<string, unknown> } | undefined)?.content;
+          if (content) content[s.spelling] = value;
+          else b[s.spelling] = value;
+        },
+        (b) => {
+          const filters = b.fieldFilters as Array<Record<string, unknown>> | undefined;
+          if (filters?.[0]) filters[0][s.spelling] = value;
+          else b[s.spelling] = value;
+        },
+      ];
+      nests[s.nestIndex % nests.length]?.(body);
+    }
+    if (s.location === 'body-legit-field' && body) {
+      // Fields the browser may send, given the victim's values: they must still act for the attacker.
+      if (s.route === 'create') body.connectionId = victim.connectionId;
+      if (s.route === 'search') body.fieldFilters = [{ fieldName: 'groupRef', operator: 'eq', value: victim.groupRef }];
+      if (s.route === 'invite') body.email = `admin@${victim.groupRef}.example.com`;
+    }
+    if (s.location === 'query' || s.location === 'everywhere') params.append(s.spelling, value);
+    if (s.location === 'query-duplicate') {
+      params.append('groupRef', attacker.groupRef);
+      params.append(s.spelling, value);
+    }
+    if (s.location === 'header' || s.location === 'everywhere') headers[s.header] = value.replace(/[\u0000\r\n]/g, '');
+    if (s.route === 'create') headers['Idempotency-Key'] = `xg-${seed}-${index}`;
+    const query = params.size > 0 ? `?${params.toString()}` : s.route === 'create' ? '?skipSampling=true' : '';
+    return { attacker, victim, route: s.route, location: s.location, method, path, query, headers, ...(body === undefined ? {} : { body }) };
+  });
+}

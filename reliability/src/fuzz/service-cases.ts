@@ -1,0 +1,280 @@
+/**
+ * Cases for the service's three operations (createInstallation, org invites, search) over HTTP, at its
+ * own paths and with its own credentials.
+ */
+import { installationRequestSchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
+import type { InProcessService } from '../service-harness.js';
+import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
+import type { MutatedBody } from './cases.js';
+import { clone, configRefinementSites, jsonSchemaOf, mutateBody, sampleValues, zodExpectations } from './cases.js';
+import { awkwardKeys } from './json-schema-arbitrary.js';
+import type { Expectation } from './mutations.js';
+import { prng } from './mutations.js';
+import type { FuzzCase, Outcome } from './run.js';
+
+type Json = Record<string, unknown>;
+
+export const createSchema = jsonSchemaOf(installationRequestSchema);
+export const searchSchema = jsonSchemaOf(searchRequestSchema);
+export const inviteSchema = jsonSchemaOf(inviteRequestSchema);
+
+const problem = (status: number, type: string): Outcome => ({ status, type: `urn:problem-type:${type}` });
+const json = { 'content-type': 'application/json' };
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+/** Which class a case falls in: about half valid, four in ten invalid, one in ten a documented refusal. */
+function classOf(random: () => number): FuzzCase['kind'] {
+  const r = random();
+  return r < 0.5 ? 'valid' : r < 0.9 ? 'invalid' : 'refusal';
+}
+
+function invalidCase(base: Omit<FuzzCase, 'kind' | 'label'>, mutated: MutatedBody): FuzzCase {
+  return { ...base, kind: 'invalid', label: mutated.kinds.join('+'), body: JSON.stringify(mutated.body), expect: mutated.expect };
+}
+
+function paramCase(base: Omit<FuzzCase, 'kind' | 'label'>, label: string, expect: Expectation): FuzzCase {
+  return { ...base, kind: 'invalid', label, expect: [expect] };
+}
+
+/** Checks a created installation: the group, the connection, the creator and the config as sent. */
+export function verifyInstallation(sent: Json, groupRef: string, createdBy: string, connectionId: string) {
+  const expected = expectedContent((sent.config as Json).content as Json);
+  return (body: unknown): string | undefined => {
+    const installation = body as Json & { group?: Json; connection?: Json; config?: Json };
+    if (installation.group?.groupRef !== groupRef) return `installed for ${String(installation.group?.groupRef)}, not ${groupRef}`;
+    if (installation.connection?.id !== connectionId) return `connection ${String(installation.connection?.id)}, not ${connectionId}`;
+    if (installation.config?.createdBy !== createdBy) return `createdBy ${String(installation.config?.createdBy)}, not ${createdBy}`;
+    const content = installation.config?.content;
+    if (canonical(content) !== canonical(expected)) {
+      const at = firstDifference(expected, content);
+      return `the stored config differs from the one sent at ${JSON.stringify(at)}`;
+    }
+    if (/sandbox-access|refreshToken|accessToken|credentials/.test(JSON.stringify(body))) return 'credentials in the answer';
+    return undefined;
+  };
+}
+
+export interface ServiceCaseContext {
+  service: InProcessService;
+  /** Fresh groups with connections, one per case. */
+  groups: readonly string[];
+}
+
+export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: number): FuzzCase[] {
+  const { service } = ctx;
+  const values = sampleValues(createSchema, n, seed) as Json[];
+  const urlOf = (project = 'demo', integration = 'crm-sync', query = '?skipSampling=true') =>
+    `${service.baseUrl}/projects/${project}/integrations/${integration}/installations${query}`;
+  return values.map((generated, index) => {
+    const random = prng(seed + index);
+    const groupRef = ctx.groups[index] as string;
+    const valid = clone(generated);
+    valid.groupRef = groupRef;
+    if (valid.connectionId !== undefined) valid.connectionId = `conn-${groupRef}`;
+    repairContent((valid.config as Json).content as Json, random);
+    const credential: Record<string, string> =
+      random() < 0.5 ? { 'x-api-key': service.apiKey } : { authorization: `Bearer ${service.authToken}` };
+    const base = { method: 'POST', url: urlOf(), headers: { ...json, ...credential }, body: JSON.stringify(valid) };
+    const kind = classOf(random);
+
+    if (kind === 'invalid') {
+      if (random() < 0.15) {
+        const value = pick(['yes', 'TRUE', '1', '', 'true,false'], random);
+        return paramCase({ ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) }, 'query-skipSampling', {
+          in: 'query',
+          name: 'skipSampling',
+          match: 'exact',
+        });
+      }
+      const mutated = mutateBody(createSchema, installationRequestSchema, valid, random, (body) =>
+        configRefinementSites(body, ['config', 'content']),
+      );
+      if (mutated) return invalidCase(base, mutated);
+    }
+    if (kind === 'refusal') {
+      const refusals: Array<() => FuzzCase> = [
+        () => ({ ...base, kind: 'refusal', label: 'unknown group', body: JSON.stringify({ ...valid, groupRef: `no-such-${index}`, connectionId: undefined }), refusal: problem(422, 'group-not-found') }),
+        () => ({ ...base, kind: 'refusal', label: 'group without connection', body: JSON.stringify({ ...valid, groupRef: 'initech', connectionId: undefined }), refusal: problem(422, 'connection-required') }),
+        () => ({ ...base, kind: 'refusal', label: 'already installed', body: JSON.stringify({ ...valid, groupRef: 'acme', connectionId: undefined }), refusal: problem(409, 'installation-exists') }),
+        () => ({ ...base, kind: 'refusal', label: "another group's connection", body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }), refusal: problem(422, 'connection-not-found') }),
+        () => {
+          const body = clone(valid);
+          ((body.config as Json).content as Json).provider = pick(['hubspot', 'salesforce', 'sandboxcrm2'], random);
+          return { ...base, kind: 'refusal', label: 'another provider', body: JSON.stringify(body), refusal: problem(422, 'invalid-config') };
+        },
+        () => {
+          const body = clone(valid);
+          const name = pick(['tickets', 'constructor', '__proto__', 'toString', 'Contacts'], random);
+          const content = (body.config as Json).content as Json;
+          const objects = Object.create(null) as Json;
+          objects[name] = { objectName: name };
+          content.read = { objects };
+          return { ...base, kind: 'refusal', label: `object the manifest does not read (${name})`, body: JSON.stringify(body), refusal: problem(422, 'invalid-config') };
+        },
+        () => {
+          const body = clone(valid);
+          const field = pick(['noSuchField', ...awkwardKeys], random);
+          const selected = Object.create(null) as Json;
+          selected[field] = true;
+          ((body.config as Json).content as Json).read = { objects: { contacts: { objectName: 'contacts', selectedFields: selected } } };
+          return { ...base, url: urlOf('demo', 'crm-sync', ''), kind: 'refusal', label: `sample read of an unknown field (${field})`, body: JSON.stringify(body), refusal: problem(422, 'sample-read-failed') };
+        },
+        () => {
+          const body = clone(valid);
+          const field = pick(['noSuchField', ...awkwardKeys], random);
+          ((body.config as Json).content as Json).read = {
+            objects: { contacts: { objectName: 'contacts', fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }] } },
+          };
+          return { ...base, url: urlOf('demo', 'crm-sync', '?skipSampling=false'), kind: 'refusal', label: `sample read of a filter on an unknown field (${field})`, body: JSON.stringify(body), refusal: problem(422, 'sample-read-failed') };
+        },
+        () => ({ ...base, url: urlOf('demo', pick(['no-such-integration', 'constructor', '__proto__'], random)), kind: 'refusal', label: 'unknown integration', refusal: problem(404, 'integration-not-found') }),
+        () => ({ ...base, url: urlOf(pick(['no-such-project', 'constructor'], random)), kind: 'refusal', label: 'unknown project', refusal: problem(404, 'project-not-found') }),
+        () => ({ ...base, headers: json, kind: 'refusal', label: 'no credential', refusal: problem(401, 'unauthorized') }),
+        () => ({ ...base, headers: { ...json, 'x-api-key': 'wrong' }, kind: 'refusal', label: 'wrong API key', refusal: problem(401, 'unauthorized') }),
+      ];
+      return pick(refusals, random)();
+    }
+    // Valid (also the fallback of an invalid case with no mutation the schema forbids).
+    const invalid = zodExpectations(installationRequestSchema, valid);
+    if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+    const sampling = random();
+    const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
+    const createdBy = ((valid.config as Json).createdBy as string | undefined) ?? 'api:create-installation';
+    return {
+      ...base,
+      url: urlOf('demo', 'crm-sync', query),
+      kind: 'valid',
+      label: 'valid',
+      allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
+      verify: verifyInstallation(valid, groupRef, createdBy, `conn-${groupRef}`),
+    };
+  });
+}
+
+/** Field names search accepts per object: the provider's own and the mapped names. */
+export type SearchableFields = Record<'contacts' | 'deals', string[]>;
+
+export function searchBodyRepair(value: Json, fields: SearchableFields, random: () => number): Json {
+  const objectName = pick(['contacts', 'deals'] as const, random);
+  const names = fields[objectName];
+  const filters = (value.fieldFilters as Json[]).map((filter) => ({ ...filter, fieldName: pick(names, random) }));
+  return { ...value, objectName, fieldFilters: filters };
+}
+
+export function serviceSearchCases(ctx: { service: InProcessService; fields: SearchableFields }, n: number, seed: number): FuzzCase[] {
+  const { service, fields } = ctx;
+  const values = sampleValues(searchSchema, n, seed) as Json[];
+  const urlOf = (query = '?groupRef=acme', project = 'demo') => `${service.searchUrl}/projects/${project}/integrations/crm-sync${query}`;
+  const headers = { ...json, 'x-api-key': service.apiKey, 'x-svc-request-type': 'search' };
+  return values.map((generated, index) => {
+    const random = prng(seed + index);
+    const valid = searchBodyRepair(generated, fields, random);
+    const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
+    const kind = classOf(random);
+    if (kind === 'invalid') {
+      if (random() < 0.2) {
+        const params: Array<() => FuzzCase> = [
+          () => paramCase({ ...base, headers: { ...headers, 'x-svc-request-type': pick(['find', 'SEARCH', 'read'], random) } }, 'header-request-type', { in: 'header', name: 'x-svc-request-type', match: 'exact' }),
+          () => {
+            const { 'x-svc-request-type': _gone, ...rest } = headers;
+            return paramCase({ ...base, headers: rest }, 'header-request-type-missing', { in: 'header', name: 'x-svc-request-type', match: 'exact' });
+          },
+          () => paramCase({ ...base, url: urlOf('') }, 'query-groupRef-missing', { in: 'query', name: 'groupRef', match: 'exact' }),
+          () => paramCase({ ...base, url: urlOf('?groupRef=') }, 'query-groupRef-empty', { in: 'query', name: 'groupRef', match: 'exact' }),
+        ];
+        return pick(params, random)();
+      }
+      const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
+      if (mutated) return invalidCase(base, mutated);
+    }
+    if (kind === 'refusal') {
+      const refusals: Array<() => FuzzCase> = [
+        () => ({ ...base, kind: 'refusal', label: 'object paused in the installation', body: JSON.stringify({ ...valid, objectName: 'companies', fieldFilters: [] }), refusal: problem(422, 'object-not-searchable') }),
+        () => {
+          const objectName = pick(['tickets', 'Contacts', ...awkwardKeys], random);
+          return { ...base, kind: 'refusal', label: `object the manifest does not read (${objectName})`, body: JSON.stringify({ ...valid, objectName, fieldFilters: [] }), refusal: problem(422, 'object-not-searchable') };
+        },
+        () => {
+          const fieldName = pick(['noSuchField', ...awkwardKeys], random);
+          return { ...base, kind: 'refusal', label: `unknown field (${fieldName})`, body: JSON.stringify({ objectName: 'contacts', fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }] }), refusal: problem(422, 'unknown-field') };
+        },
+        () => ({ ...base, url: urlOf('?groupRef=globex'), kind: 'refusal', label: 'group without installation', refusal: problem(404, 'installation-not-found') }),
+        () => ({ ...base, url: urlOf(`?groupRef=${pick(['nobody', 'constructor', '__proto__'], random)}`), kind: 'refusal', label: 'unknown group', refusal: problem(404, 'group-not-found') }),
+        () => ({ ...base, url: urlOf('?groupRef=acme', 'no-such-project'), kind: 'refusal', label: 'unknown project', refusal: problem(404, 'project-not-found') }),
+        () => ({ ...base, headers: { ...json, 'x-svc-request-type': 'search', authorization: `Bearer ${service.authToken}` }, kind: 'refusal', label: 'bearer instead of API key', refusal: problem(401, 'unauthorized') }),
+      ];
+      return pick(refusals, random)();
+    }
+    const invalid = zodExpectations(searchRequestSchema, valid);
+    if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+    return { ...base, kind: 'valid', label: 'valid', verify: verifySearch };
+  });
+}
+
+export function verifySearch(body: unknown): string | undefined {
+  const results = (body as { results?: unknown[] }).results;
+  if (!Array.isArray(results)) return 'no results array';
+  if (results.length > 100) return `${results.length} results: more than one page`;
+  return undefined;
+}
+
+/** Addresses used more than once (any case) may legitimately meet a pending invite: 409. */
+function repeatedAddresses(emails: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const email of emails.map((e) => e.toLowerCase())) {
+    if (seen.has(email)) repeated.add(email);
+    seen.add(email);
+  }
+  return repeated;
+}
+
+export function verifyInvite(email: string, orgId: string) {
+  return (body: unknown): string | undefined => {
+    const invite = body as Json;
+    if (String(invite.invitedEmail).toLowerCase() !== email.toLowerCase()) return `invited ${String(invite.invitedEmail)}, not ${email}`;
+    if (invite.parentType !== 'org' || invite.parentId !== orgId) return `invited to ${String(invite.parentType)} ${String(invite.parentId)}`;
+    if (invite.status !== 'pending') return `status ${String(invite.status)}`;
+    return undefined;
+  };
+}
+
+export function inviteBodies(n: number, seed: number): Json[] {
+  return sampleValues(inviteSchema, n, seed) as Json[];
+}
+
+export function serviceInviteCases(ctx: { service: InProcessService }, n: number, seed: number): FuzzCase[] {
+  const { service } = ctx;
+  const values = inviteBodies(n, seed);
+  const repeated = repeatedAddresses(values.map((v) => String(v.email)));
+  const urlOf = (org = 'org-demo') => `${service.baseUrl}/orgs/${org}/invites`;
+  const headers = { ...json, authorization: `Bearer ${service.authToken}` };
+  return values.map((valid, index) => {
+    const random = prng(seed + index);
+    const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
+    const kind = classOf(random);
+    if (kind === 'invalid') {
+      const mutated = mutateBody(inviteSchema, inviteRequestSchema, valid, random);
+      if (mutated) return invalidCase(base, mutated);
+    }
+    if (kind === 'refusal') {
+      const refusals: Array<() => FuzzCase> = [
+        () => ({ ...base, url: urlOf(pick(['no-such-org', 'constructor', '__proto__'], random)), kind: 'refusal', label: 'unknown org', refusal: problem(404, 'org-not-found') }),
+        () => ({ ...base, headers: { ...json, 'x-api-key': service.apiKey }, kind: 'refusal', label: 'API key instead of bearer', refusal: problem(401, 'unauthorized') }),
+        () => ({ ...base, headers: { ...json, authorization: 'Bearer wrong' }, kind: 'refusal', label: 'wrong token', refusal: problem(401, 'unauthorized') }),
+      ];
+      return pick(refusals, random)();
+    }
+    const email = String(valid.email);
+    return {
+      ...base,
+      kind: 'valid',
+      label: 'valid',
+      allowed: repeated.has(email.toLowerCase()) ? [problem(409, 'invite-exists')] : [],
+      verify: verifyInvite(email, 'org-demo'),
+    };
+  });
+}

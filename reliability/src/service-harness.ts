@@ -1,0 +1,166 @@
+/**
+ * The embedded service, assembled in this process from its own parts (the same parts `startService`
+ * wires), so that a test can (1) seed extra groups with connections before it serves, (2) count rows in its
+ * store, (3) see every request it was asked (`received`), and (4) check this very process for prototype
+ * pollution after the service parsed hostile bodies.
+ *
+ * `@splice/service` exports `createServiceApp`, `loadManifest` and `seedDemoData`; the store and the sandbox
+ * provider are not in its public exports, so they are imported from its sources (the workspace resolves
+ * packages to their TypeScript sources; nothing here is built).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Provider } from '@splice/service';
+import { createServiceApp, defaultManifestPath, loadManifest, seedDemoData } from '@splice/service';
+import { createSandboxProvider } from '../../packages/service/src/provider/index.js';
+import type { Database, Repository } from '../../packages/service/src/store/index.js';
+import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
+
+export const serviceCredentials = {
+  apiKey: 'reliability-api-key-0123456789',
+  authToken: 'reliability-auth-token-0123456789',
+};
+
+/** One request as the service received it: what group (if any) and what org it was asked about. */
+export interface ReceivedCall {
+  method: string;
+  path: string;
+  /** Every group named anywhere in the request: `groupRef` query, body `groupRef`. */
+  groupRefs: string[];
+  /** The org of an invite path. */
+  orgId?: string;
+  /** `x-request-id` as sent by the BFF: the browser request this call serves. */
+  requestId?: string;
+  status: number;
+}
+
+export interface InProcessService {
+  url: string;
+  baseUrl: string;
+  searchUrl: string;
+  apiKey: string;
+  authToken: string;
+  dataDir: string;
+  db: Database;
+  repo: Repository;
+  /** Filled only when started with `record: true`. */
+  received: ReceivedCall[];
+  /** Installations stored for the demo project's crm-sync integration (optionally of one group). */
+  countInstallations(groupRef?: string): number;
+  close(): Promise<void>;
+}
+
+export interface ServiceHarnessOptions {
+  /** Sandbox contacts (default 300: enough for search, quick to generate). */
+  contacts?: number;
+  /** Extra groups, each with a working default sandboxcrm connection: `${prefix}-${i}`, `conn-${prefix}-${i}`. */
+  extraGroups?: { prefix: string; count: number };
+  /** Record every request's group and org (reads each body once more). */
+  record?: boolean;
+}
+
+/** Seeds `count` groups with working connections in one transaction; returns their refs. */
+export function seedGroups(repo: Repository, prefix: string, count: number): string[] {
+  const refs: string[] = [];
+  repo.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const groupRef = `${prefix}-${i}`;
+      refs.push(groupRef);
+      if (repo.getGroup('demo', groupRef)) continue;
+      repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
+      repo.insertConnection({
+        id: `conn-${groupRef}`,
+        projectId: 'demo',
+        provider: 'sandboxcrm',
+        groupRef,
+        consumerRef: `${groupRef}-admin`,
+        status: 'working',
+        authScheme: 'oauth2/authorizationCode',
+        isDefault: true,
+        credentials: { accessToken: `sandbox-access-${groupRef}` },
+      });
+    }
+  });
+  return refs;
+}
+
+function groupRefsIn(url: URL, body: string): string[] {
+  const refs = url.searchParams.getAll('groupRef');
+  if (body) {
+    try {
+      const parsed = JSON.parse(body) as { groupRef?: unknown } | null;
+      if (parsed && typeof parsed === 'object' && typeof parsed.groupRef === 'string') refs.push(parsed.groupRef);
+    } catch {
+      // Not JSON: it names no group.
+    }
+  }
+  return refs;
+}
+
+export async function startInProcessService(options: ServiceHarnessOptions = {}): Promise<InProcessService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'splice-reliability-'));
+  const manifest = loadManifest(defaultManifestPath);
+  const db = openDatabase(dataDir);
+  const repo = new SqliteRepository(db);
+  seedDemoData(repo, manifest);
+  if (options.extraGroups) seedGroups(repo, options.extraGroups.prefix, options.extraGroups.count);
+  const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 300 });
+  const app = createServiceApp({
+    repo,
+    providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
+    credentials: serviceCredentials,
+  });
+  const received: ReceivedCall[] = [];
+  const handler = options.record
+    ? async (request: Request, env: unknown) => {
+        const url = new URL(request.url);
+        const body = request.body ? await request.clone().text() : '';
+        const response = await app.fetch(request, env);
+        const orgId = /^\/v1\/orgs\/([^/]+)\/invites/.exec(url.pathname)?.[1];
+        const requestId = request.headers.get('x-request-id');
+        received.push({
+          method: request.method,
+          path: url.pathname,
+          groupRefs: groupRefsIn(url, body),
+          ...(orgId === undefined ? {} : { orgId: decodeURIComponent(orgId) }),
+          ...(requestId === null ? {} : { requestId }),
+          status: response.status,
+        });
+        return response;
+      }
+    : app.fetch;
+  const server = serve({ fetch: handler, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const count = db.prepare(
+    'SELECT COUNT(*) FROM installations WHERE project_id = ? AND integration_id = ? AND (? IS NULL OR group_ref = ?)',
+  );
+  return {
+    url,
+    baseUrl: `${url}/v1`,
+    searchUrl: `${url}/search/v1`,
+    ...serviceCredentials,
+    dataDir,
+    db,
+    repo,
+    received,
+    countInstallations: (groupRef) =>
+      count.pluck().get('demo', 'crm-sync', groupRef ?? null, groupRef ?? null) as number,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Two sizes: CI (what `pnpm test` runs) and deep (`SPLICE_DEEP=1`, `pnpm test:deep`). Every count and
+ * duration of the suite comes from here, so one glance tells what each size does.
+ */
+export const deep = process.env.SPLICE_DEEP === '1';
+export const sizeName = deep ? 'deep' : 'ci';
+
+export const sizes = {
+  /** Generated requests per operation, valid and invalid, for the schema-driven fuzz. */
+  fuzzCases: deep ? 10_000 : 1_000,
+  /** Raw bodies sent per server (service and BFF). */
+  rawCases: deep ? 10_000 : 1_000,
+  /** Generated cross-group attempts. */
+  crossGroupCases: deep ? 10_000 : 1_000,
+  /** Rounds of 10 concurrent same-key creates. */
+  idempotencyRounds: deep ? 200 : 20,
+  /** SIGKILLs of the store writer. */
+  kills: deep ? 200 : 20,
+  /** Fixed-rate load through the BFF. */
+  loadSeconds: deep ? 600 : 30,
+  loadRate: 300,
+  /** Seed of every generator: the same cases on every run unless SPLICE_SEED says otherwise. */
+  seed: Number(process.env.SPLICE_SEED ?? 20_261_121),
+} as const;

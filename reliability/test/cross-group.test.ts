@@ -1,0 +1,130 @@
+/**
+ * Cross-group access: two signed-in users of two groups (acme in org-demo, globex in org-globex), and
+ * generated attempts by each to reach the other's installation or records through every BFF route, naming
+ * the other group in the body, nested in it, in the query, in headers and in the path. The verdict comes
+ * from the service's own record of every request it received (its fetch handler is wrapped): each request
+ * made on behalf of a user named that user's group and organization only.
+ */
+import { Agent } from 'node:http';
+import type { Session } from '@splice/bff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBff } from '../src/bff-harness.js';
+import { browserHeaders, startBffFor } from '../src/bff-harness.js';
+import type { Attack, Party } from '../src/cross-group/attacks.js';
+import { generateAttacks } from '../src/cross-group/attacks.js';
+import { Failures, figures } from '../src/figures.js';
+import { acmeInstallation } from '../src/fuzz/setup.js';
+import { mapPool } from '../src/pool.js';
+import { sendRaw } from '../src/raw/send.js';
+import type { InProcessService } from '../src/service-harness.js';
+import { startInProcessService } from '../src/service-harness.js';
+import { sizes } from '../src/size.js';
+
+let service: InProcessService;
+let bff: RunningBff;
+const parties: Party[] = [];
+/** What only the other group's data would show: its name, its installation's config id, its own mapped name. */
+const markers = new Map<string, string[]>();
+
+const sessions = new Map<string, Session>([
+  ['alice', { groupRef: 'acme', orgId: 'org-demo', consumerRef: 'alice' }],
+  ['bob', { groupRef: 'globex', orgId: 'org-globex', consumerRef: 'bob' }],
+]);
+
+async function install(body: unknown) {
+  const response = await fetch(`${service.baseUrl}/projects/demo/integrations/crm-sync/installations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`install: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; config: { id: string } };
+}
+
+beforeAll(async () => {
+  service = await startInProcessService({ record: true });
+  service.repo.insertOrg({ id: 'org-globex', name: 'Globex Org' });
+  const acme = await install(acmeInstallation);
+  const globex = await install({
+    groupRef: 'globex',
+    config: {
+      content: {
+        provider: 'sandboxcrm',
+        read: { objects: { contacts: { objectName: 'contacts', selectedFieldMappings: { tier: 'lifecycleStage' } } } },
+      },
+    },
+  });
+  parties.push(
+    { sid: 'alice', groupRef: 'acme', orgId: 'org-demo', connectionId: 'conn-acme', installationId: acme.id },
+    { sid: 'bob', groupRef: 'globex', orgId: 'org-globex', connectionId: 'conn-globex', installationId: globex.id },
+  );
+  markers.set('acme', ['Acme Corp', acme.config.id, '"stage":']);
+  markers.set('globex', ['"groupName":"Globex"', globex.config.id, '"tier":']);
+  bff = await startBffFor(service, { sessionOf: (sid) => sessions.get(sid) ?? null });
+  service.received.length = 0;
+});
+afterAll(async () => {
+  await bff.close();
+  await service.close();
+});
+
+describe('cross-group access through the BFF', () => {
+  it(`${sizes.crossGroupCases} generated attempts leak nothing`, async () => {
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
+    const attacks = generateAttacks(parties as [Party, Party], sizes.crossGroupCases, sizes.seed + 30);
+    const byRequestId = new Map<string, Attack>();
+    const statuses = new Map<number, number>();
+    const locations = new Map<string, number>();
+    const responseLeaks = new Failures();
+    const serverErrors = new Failures();
+    await mapPool(attacks, 8, async (attack) => {
+      locations.set(attack.location, (locations.get(attack.location) ?? 0) + 1);
+      const headers = browserHeaders(attack.attacker.sid, attack.headers);
+      if (attack.body === undefined) delete headers['Content-Type'];
+      // node:http, so that a GET can carry a body too (fetch refuses to send one).
+      const body = attack.body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(attack.body));
+      const response = await sendRaw(`${bff.url}${attack.path}${attack.query}`, attack.method, headers, body, 15_000, keepAlive);
+      const { text } = response;
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      const requestId = response.headers['x-request-id'];
+      if (typeof requestId === 'string') byRequestId.set(requestId, attack);
+      const what = `  - ${attack.attacker.sid} ${attack.method} ${attack.path}${attack.query} (${attack.location}) -> ${response.status}: ${text.slice(0, 200)}`;
+      if (response.status >= 500) serverErrors.add(what);
+      for (const marker of markers.get(attack.victim.groupRef) ?? []) {
+        // A mapped name shows the installation only in search results; elsewhere it could be an echo.
+        if (marker.startsWith('"') && marker.endsWith('":') && !(attack.route === 'search' && response.status === 200)) continue;
+        if (text.includes(marker)) responseLeaks.add(`${what} (shows ${marker})`);
+      }
+    });
+
+    keepAlive.destroy();
+    // The service's own record: every call it received, attributed by the BFF's request id.
+    const serviceLeaks = new Failures();
+    let attributed = 0;
+    let unattributed = 0;
+    for (const call of service.received) {
+      const attack = call.requestId ? byRequestId.get(call.requestId) : undefined;
+      if (!attack) {
+        unattributed++;
+        continue;
+      }
+      attributed++;
+      const foreignGroups = call.groupRefs.filter((g) => g !== attack.attacker.groupRef);
+      const foreignOrg = call.orgId !== undefined && call.orgId !== attack.attacker.orgId;
+      if (foreignGroups.length > 0 || foreignOrg) {
+        serviceLeaks.add(`  - ${attack.attacker.sid} (${attack.location}) reached ${call.method} ${call.path} for ${[...foreignGroups, ...(foreignOrg ? [call.orgId] : [])].join(', ')}`);
+      }
+    }
+    const leaks = serviceLeaks.count + responseLeaks.count;
+    figures(
+      'cross-group',
+      `${attacks.length} attempts (${[...locations.entries()].map(([l, k]) => `${k} ${l}`).join(', ')}), ${leaks} leaks (${serviceLeaks.count} upstream calls for another group or org, ${responseLeaks.count} answers showing its data), ${attributed} upstream calls checked, ${unattributed} unattributed, ${serverErrors.count} 5xx; statuses: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, k]) => `${k}×${s}`).join(', ')}`,
+      { attempts: attacks.length, leaks, serviceLeaks: serviceLeaks.count, responseLeaks: responseLeaks.count, upstreamCalls: attributed, unattributed, fiveXx: serverErrors.count },
+    );
+    expect(serviceLeaks.count, serviceLeaks.toString()).toBe(0);
+    expect(responseLeaks.count, responseLeaks.toString()).toBe(0);
+    expect(unattributed, 'every upstream call carries the request id of the browser request it serves').toBe(0);
+    expect(serverErrors.count, serverErrors.toString()).toBe(0);
+    expect(attributed, 'some attempts reached the service (with the attacker’s own group)').toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Load through the BFF: the embedded service and the BFF each in their own process (as deployed), the
+ * load generator (autocannon) in this one. A fixed 300 requests/s for 30 s (10 min deep), searches and
+ * creates mixed (every create for a group of its own, seeded with a connection before the service
+ * starts): 0 errors, p99 <= 100 ms, and (deep) RSS growth <= 20 %. Then a second BFF with a small
+ * in-flight cap, pushed far above it: only 503 + Retry-After beyond the cap, never a 500.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultManifestPath, loadManifest, seedDemoData } from '@splice/service';
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
+import { figures, ms, percentile } from '../src/figures.js';
+import { acmeInstallation } from '../src/fuzz/setup.js';
+import type { Child } from '../src/load/processes.js';
+import { startNode } from '../src/load/processes.js';
+import { seedGroups, serviceCredentials } from '../src/service-harness.js';
+import { deep, sizes } from '../src/size.js';
+
+const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
+const reliabilityDir = fileURLToPath(new URL('../', import.meta.url));
+const bffScript = fileURLToPath(new URL('../src/load/bff-server.ts', import.meta.url));
+
+const rate = sizes.loadRate;
+const seconds = sizes.loadSeconds;
+/** One request in ten is a create. */
+const createShare = 10;
+const createGroups = Math.ceil(((rate * seconds) / createShare) * 1.2) + 100;
+
+let dataDir: string;
+let service: Child;
+let serviceUrl: string;
+const children: Child[] = [];
+
+async function startBff(maxInFlight: number): Promise<{ child: Child; url: string }> {
+  const { child, match } = await startNode(bffScript, {
+    cwd: reliabilityDir,
+    env: {
+      SPLICE_BASE_URL: `${serviceUrl}/v1`,
+      SPLICE_SEARCH_URL: `${serviceUrl}/search/v1`,
+      SPLICE_API_KEY: serviceCredentials.apiKey,
+      SPLICE_AUTH_TOKEN: serviceCredentials.authToken,
+      MAX_IN_FLIGHT: String(maxInFlight),
+    },
+    ready: /\{"url":"([^"]+)"\}/,
+  });
+  children.push(child);
+  return { child, url: match[1] as string };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'splice-load-'));
+  // Groups with connections, written before the service starts, through the service's own repository.
+  const db = openDatabase(dataDir);
+  const repo = new SqliteRepository(db);
+  seedDemoData(repo, loadManifest(defaultManifestPath));
+  seedGroups(repo, 'load', createGroups);
+  db.close();
+  const started = await startNode(join(serviceDir, 'src/cli.ts'), {
+    cwd: serviceDir,
+    env: {
+      PORT: '0',
+      SPLICE_DATA_DIR: dataDir,
+      SPLICE_API_KEY: serviceCredentials.apiKey,
+      SPLICE_AUTH_TOKEN: serviceCredentials.authToken,
+    },
+    ready: /\{base_url\}\s+(http:\/\/[^\s]+)\/v1/,
+  });
+  service = started.child;
+  children.push(service);
+  serviceUrl = started.match[1] as string;
+  const installed = await fetch(`${serviceUrl}/v1/projects/demo/integrations/crm-sync/installations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': serviceCredentials.apiKey },
+    body: JSON.stringify(acmeInstallation),
+  });
+  if (installed.status !== 201) throw new Error(`installing acme: ${installed.status}`);
+  // Real addresses to search for: the contacts of one stage.
+  const found = await fetch(`${serviceUrl}/search/v1/projects/demo/integrations/crm-sync?groupRef=acme`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': serviceCredentials.apiKey, 'x-svc-request-type': 'search' },
+    body: JSON.stringify({ objectName: 'contacts', fieldFilters: [{ fieldName: 'stage', operator: 'eq', value: 'won' }] }),
+  });
+  const { results } = (await found.json()) as { results: Array<{ fields: { email?: string } }> };
+  emails = results.map((r) => r.fields.email).filter((e): e is string => typeof e === 'string');
+});
+afterAll(async () => {
+  await Promise.all(children.map((c) => c.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const browser = {
+  Origin: 'http://app.test',
+  'Sec-Fetch-Site': 'same-origin',
+  'X-Requested-With': 'splice',
+  'Content-Type': 'application/json',
+};
+
+/** Narrow searches, as the seed intends them (seed 8): a contact by e-mail, by mapped stage and country, deals by stage and amount. */
+let emails: string[] = ['nobody@example.com'];
+const searchBodies = () => [
+  ...emails.slice(0, 50).map((email) => ({ objectName: 'contacts', fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }] })),
+  { objectName: 'contacts', fieldFilters: [{ fieldName: 'surname', operator: 'eq', value: 'Smith' }, { fieldName: 'country', operator: 'eq', value: 'DE' }] },
+  { objectName: 'deals', fieldFilters: [{ fieldName: 'dealStage', operator: 'eq', value: 'won' }, { fieldName: 'amount', operator: 'eq', value: 1000 }] },
+];
+
+function countCreated(): number {
+  const db = openDatabase(dataDir);
+  try {
+    return db.prepare("SELECT COUNT(*) FROM installations WHERE group_ref LIKE 'load-%'").pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+describe('load through the BFF', () => {
+  it(`${rate} requests/s for ${seconds} s, searches and creates mixed: 0 errors, p99 <= 100 ms`, async () => {
+    const { child: bff, url } = await startBff(64);
+    let nextGroup = 0;
+    let nextSearch = 0;
+    const bodies = searchBodies().map((body) => JSON.stringify(body));
+    const searchRequest = {
+      method: 'POST' as const,
+      path: '/integrations/crm-sync/search',
+      headers: { ...browser, Cookie: 'sid=acme' },
+      body: bodies[0],
+      setupRequest: (request: autocannon.Request) => {
+        request.body = bodies[nextSearch++ % bodies.length];
+        return request;
+      },
+    };
+    const createBody = JSON.stringify({
+      config: { content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts', selectedFields: { email: true, score: true } } } } } },
+    });
+    const requests = [
+      ...Array.from({ length: createShare - 1 }, () => searchRequest),
+      {
+        method: 'POST' as const,
+        path: '/integrations/crm-sync/installations?skipSampling=false',
+        headers: browser,
+        body: createBody,
+        setupRequest: (request: autocannon.Request) => {
+          const group = `load-${nextGroup++}`;
+          request.headers = { ...request.headers, Cookie: `sid=${group}`, 'Idempotency-Key': group };
+          return request;
+        },
+      },
+    ];
+    const statuses = new Map<number, number>();
+    const searchTimes: number[] = [];
+    const createTimes: number[] = [];
+    // Warm up (connections, prepared statements, JIT) for 3 s, then measure.
+    await autocannon({ url, connections: 16, overallRate: rate, duration: 3, requests: [searchRequest] });
+    const rssStart = { bff: bff.rss(), service: service.rss() };
+    const rssPeak = { ...rssStart };
+    const sampler = setInterval(() => {
+      rssPeak.bff = Math.max(rssPeak.bff, bff.rss());
+      rssPeak.service = Math.max(rssPeak.service, service.rss());
+    }, 1_000);
+    const createdBefore = countCreated();
+    const cpuStart = { bff: bff.cpuSeconds(), service: service.cpuSeconds(), self: process.cpuUsage() };
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url, connections: 30, overallRate: rate, duration: seconds, requests, timeout: 10 }, (error, done) =>
+        error ? reject(error) : resolve(done),
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+        (statusCode === 201 ? createTimes : searchTimes).push(responseTime);
+      });
+    });
+    clearInterval(sampler);
+    const cpu = {
+      bff: (bff.cpuSeconds() - cpuStart.bff) / result.duration,
+      service: (service.cpuSeconds() - cpuStart.service) / result.duration,
+      generator: (() => {
+        const used = process.cpuUsage(cpuStart.self);
+        return (used.user + used.system) / 1e6 / result.duration;
+      })(),
+    };
+    // Creates still in flight when the generator stopped finish on the server: let them land.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const rssEnd = { bff: bff.rss(), service: service.rss() };
+    const created = countCreated() - createdBefore;
+    const answered201 = statuses.get(201) ?? 0;
+    const growth = (end: number, start: number) => ((end - start) / start) * 100;
+    const errors = result.errors + result.timeouts + result.non2xx;
+    searchTimes.sort((a, b) => a - b);
+    createTimes.sort((a, b) => a - b);
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+    figures(
+      'load',
+      `${result.requests.total} requests in ${result.duration} s at ${Math.round(result.requests.average)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS BFF ${mb(rssStart.bff)} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %, peak ${mb(rssPeak.bff)}), service ${mb(rssStart.service)} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); CPU BFF ${Math.round(cpu.bff * 100)} %, service ${Math.round(cpu.service * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`,
+      {
+        requests: result.requests.total,
+        rate: result.requests.average,
+        creates: answered201,
+        created,
+        errors,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        rssGrowthBff: growth(rssEnd.bff, rssStart.bff),
+        rssGrowthService: growth(rssEnd.service, rssStart.service),
+        cpu,
+      },
+    );
+    expect(errors, `statuses: ${JSON.stringify([...statuses])}`).toBe(0);
+    // Every 201 stored its installation; creates cut off by the end of the run may have landed too.
+    expect(created, 'installations stored vs 201 answers').toBeGreaterThanOrEqual(answered201);
+    expect(created, 'installations stored vs creates sent').toBeLessThanOrEqual(nextGroup);
+    expect(result.latency.p99).toBeLessThanOrEqual(100);
+    expect(result.requests.total).toBeGreaterThanOrEqual(rate * seconds * 0.95);
+    if (deep) {
+      expect(growth(rssEnd.bff, rssStart.bff), 'BFF RSS growth (%)').toBeLessThanOrEqual(20);
+      expect(growth(rssEnd.service, rssStart.service), 'service RSS growth (%)').toBeLessThanOrEqual(20);
+    }
+    await bff.stop();
+  });
+
+  it('beyond the in-flight cap: only 503 with Retry-After, never 500', async () => {
+    const cap = 4;
+    const { child: bff, url } = await startBff(cap);
+    const statuses = new Map<number, number>();
+    let withoutRetryAfter = 0;
+    const result = await autocannon({
+      url,
+      connections: 64,
+      duration: deep ? 30 : 5,
+      timeout: 10,
+      requests: [
+        {
+          method: 'POST',
+          path: '/integrations/crm-sync/search',
+          headers: { ...browser, Cookie: 'sid=acme' },
+          body: JSON.stringify(searchBodies()[0]),
+          onResponse: (status: number, _body: string, _context: unknown, headers?: Record<string, string | string[]>) => {
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status === 503 && !headers?.['retry-after'] && !headers?.['Retry-After']) withoutRetryAfter++;
+          },
+        },
+      ],
+    } as autocannon.Options);
+    const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+    const busy = statuses.get(503) ?? 0;
+    const others = [...statuses.entries()].filter(([s]) => s !== 200 && s !== 503);
+    figures(
+      'load:over-cap',
+      `${total} requests from 64 connections against maxInFlight ${cap} (${Math.round(result.requests.average)} req/s): ${statuses.get(200) ?? 0}×200, ${busy}×503 (${withoutRetryAfter} without Retry-After), ${others.reduce((n, [, k]) => n + k, 0)} other (${others.map(([s, k]) => `${k}×${s}`).join(', ') || 'none'}), ${result.errors} connection errors; p99 ${ms(result.latency.p99)}`,
+      { total, ok: statuses.get(200) ?? 0, busy, withoutRetryAfter, others: others.length, errors: result.errors },
+    );
+    expect(busy, 'the cap was reached').toBeGreaterThan(0);
+    expect(withoutRetryAfter).toBe(0);
+    expect(others, 'statuses other than 200 and 503').toEqual([]);
+    expect(result.errors).toBe(0);
+    await bff.stop();
+  });
+});
