@@ -98,6 +98,13 @@ export {
   toMappedFields,
   toProviderValue,
 } from './rules/field-resolution.js';
-export { describeZodIssue, formatPath, toIssues, valueAt } from './rules/issues.js';
+export {
+  describeZodIssue,
+  echoableValue,
+  formatPath,
+  protoKeyIssues,
+  toIssues,
+  valueAt,
+} from './rules/issues.js';
 export type { Searchability } from './rules/searchability.js';
 export { searchability, searchableObjects } from './rules/searchability.js';

@@ -1,5 +1,5 @@
 import type { IssueLocation } from '@splice/schema';
-import { toIssues } from '@splice/schema';
+import { protoKeyIssues, toIssues } from '@splice/schema';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import {
@@ -11,7 +11,13 @@ import { validationProblem } from '../problem/problem-error.js';
 
 function check<S extends z.ZodMiniType>(schema: S, value: unknown, location: IssueLocation): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationProblem(toIssues(parsed.error.issues, value, location));
+  const protoKeys = protoKeyIssues(value, location);
+  if (!parsed.success || protoKeys.length > 0) {
+    throw validationProblem([
+      ...protoKeys,
+      ...(parsed.success ? [] : toIssues(parsed.error.issues, value, location)),
+    ]);
+  }
   return parsed.data;
 }
 

@@ -8,11 +8,19 @@ export const nameSchema = z.string().check(z.minLength(1), z.maxLength(limits.na
 export const textSchema = z.string().check(z.maxLength(limits.text));
 
 /**
+ * A map key. `"__proto__"` is refused: assigning it to a plain object sets the prototype instead of
+ * adding an entry, so such an entry would vanish without a word (and its value go unchecked).
+ */
+export const mapKeySchema = nameSchema.check(
+  z.refine((key) => key !== '__proto__', 'The key "__proto__" cannot be used as a name.'),
+);
+
+/**
  * A map with bounded, non-empty keys. zod/mini has no entry-count check for records, so the count is
  * refined here once for every map of the seed.
  */
 export function boundedRecord<V extends z.core.SomeType>(value: V, maxEntries: number = limits.mapEntries) {
-  return z.record(nameSchema, value).check(
+  return z.record(mapKeySchema, value).check(
     z.refine((map) => Object.keys(map).length <= maxEntries, {
       message: `Too many entries: at most ${maxEntries} are allowed.`,
     }),

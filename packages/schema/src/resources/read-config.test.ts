@@ -170,3 +170,12 @@ describe('read object config (seed 2.4)', () => {
     ]);
   });
 });
+
+describe('map keys', () => {
+  it('names a "__proto__" key, which zod drops without a word, so a server can refuse it', async () => {
+    const { protoKeyIssues } = await import('../rules/issues.js');
+    const input = JSON.parse('{"objectName":"contacts","selectedFields":{"__proto__":true,"email":true}}');
+    expect(protoKeyIssues(input, 'body').map((i) => i.name)).toEqual(['selectedFields.__proto__']);
+    expect(protoKeyIssues({ objectName: 'contacts', selectedFields: { email: true } }, 'body')).toEqual([]);
+  });
+});

@@ -236,3 +236,16 @@ describe('describeZodIssue', () => {
     ).toBe('Must be at least 0.');
   });
 });
+
+describe('echoing the offending value', () => {
+  it('cuts long strings and leaves out structures too deep or too big to echo', async () => {
+    const { echoableValue } = await import('./issues.js');
+    expect(echoableValue('short')).toBe('short');
+    expect(String(echoableValue('x'.repeat(10_000)))).toMatch(/^x{256}… \(10000 characters\)$/);
+    expect(echoableValue({ a: [1, 2, { b: 'c' }] })).toEqual({ a: [1, 2, { b: 'c' }] });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 10_000; i++) deep = { deep };
+    expect(echoableValue(deep)).toBeUndefined();
+    expect(echoableValue(Array.from({ length: 1_000 }, (_, i) => i))).toBeUndefined();
+  });
+});

@@ -90,6 +90,37 @@ export function describeZodIssue(issue: z.core.$ZodIssue, value: unknown): strin
   }
 }
 
+const echo = { maxString: 256, maxDepth: 8, maxNodes: 200 } as const;
+
+/**
+ * The offending value as an issue may repeat it: long strings cut, and structures too deep or too big
+ * to echo (a 10,000-level body would overflow the stack of whoever serialises the problem) left out.
+ */
+export function echoableValue(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return value.length > echo.maxString
+      ? `${value.slice(0, echo.maxString)}… (${value.length} characters)`
+      : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  // Walk without recursion, so the check itself cannot overflow.
+  const pending: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 1 }];
+  let nodes = 0;
+  while (pending.length > 0) {
+    const { node, depth } = pending.pop() as { node: unknown; depth: number };
+    nodes++;
+    if (depth > echo.maxDepth || nodes > echo.maxNodes) return undefined;
+    if (node !== null && typeof node === 'object') {
+      for (const child of Object.values(node)) {
+        if (typeof child === 'string' && child.length > echo.maxString) return undefined;
+        if (child !== null && typeof child === 'object') pending.push({ node: child, depth: depth + 1 });
+        else if (++nodes > echo.maxNodes) return undefined;
+      }
+    }
+  }
+  return value;
+}
+
 /**
  * Turns schema issues into the seed's issue items (section 7): one per offending property, `name` the
  * full indexed path (with `prefix` for nested documents), `value` the offending value.
@@ -111,21 +142,51 @@ export function toIssues(
           detail: describeZodIssue(zodIssue, undefined),
           in: location,
           name: formatPath(path, prefix),
-          value: valueAt(input, path),
+          value: echoableValue(valueAt(input, path)),
         });
       }
       continue;
     }
     const value = valueAt(input, zodIssue.path);
     const missing = isMissing(zodIssue, value);
+    const echoed = echoableValue(value);
     issues.push({
       type: missing ? 'urn:problem-type:missing-property' : 'urn:problem-type:invalid-property',
       title: missing ? 'Missing property' : 'Invalid property',
       detail: describeZodIssue(zodIssue, value),
       in: location,
       name: formatPath(zodIssue.path, prefix),
-      ...(value === undefined ? {} : { value }),
+      ...(echoed === undefined ? {} : { value: echoed }),
     });
+  }
+  return issues;
+}
+
+/**
+ * Issues for every `"__proto__"` key in a parsed JSON body. `JSON.parse` keeps such a key as an own
+ * property, but zod (rightly) never copies it into its output: without this check the entry would be
+ * dropped without a word and its value never validated.
+ */
+export function protoKeyIssues(input: unknown, location: IssueLocation, prefix = ''): Issue[] {
+  const issues: Issue[] = [];
+  const pending: Array<{ node: unknown; path: PathKey[] }> = [{ node: input, path: [] }];
+  while (pending.length > 0) {
+    const { node, path } = pending.pop() as { node: unknown; path: PathKey[] };
+    if (node === null || typeof node !== 'object') continue;
+    const keys = Array.isArray(node) ? node.map((_, i) => i) : Object.keys(node);
+    for (const key of keys) {
+      const child = (node as Record<PropertyKey, unknown>)[key];
+      if (key === '__proto__') {
+        issues.push({
+          type: 'urn:problem-type:invalid-property',
+          title: 'Invalid property',
+          detail: 'The key "__proto__" cannot be used as a name.',
+          in: location,
+          name: formatPath([...path, key], prefix),
+        });
+      } else if (child !== null && typeof child === 'object')
+        pending.push({ node: child, path: [...path, key] });
+    }
   }
   return issues;
 }

@@ -21,7 +21,9 @@ export function searchability(
   // Rule 2: `enabled: always` wins over the installation config.
   if (manifestObject.enabled === 'always') return { searchable: true, reason: 'always-enabled' };
   // Rule 3: otherwise searchable unless the installation sets `disabled: true`.
-  const objectConfig = installationContent?.read?.objects[objectName];
+  // Own keys only: an object named "constructor" or "toString" is not one the installation configures.
+  const objects = installationContent?.read?.objects;
+  const objectConfig = objects && Object.hasOwn(objects, objectName) ? objects[objectName] : undefined;
   if (objectConfig?.disabled === true) return { searchable: false, reason: 'disabled' };
   return { searchable: true, reason: 'enabled' };
 }

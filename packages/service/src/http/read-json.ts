@@ -1,5 +1,5 @@
 import type { Issue } from '@splice/schema';
-import { toIssues } from '@splice/schema';
+import { protoKeyIssues, toIssues } from '@splice/schema';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { problemError, validationError } from './problem.js';
@@ -39,6 +39,12 @@ export function parseOrThrow<S extends z.ZodMiniType>(
   prefix = '',
 ): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(toIssues(result.error.issues, input, location, prefix));
+  const protoKeys = protoKeyIssues(input, location, prefix);
+  if (!result.success || protoKeys.length > 0) {
+    throw validationError([
+      ...protoKeys,
+      ...(result.success ? [] : toIssues(result.error.issues, input, location, prefix)),
+    ]);
+  }
   return result.data;
 }

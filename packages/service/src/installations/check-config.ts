@@ -61,6 +61,11 @@ export function checkAgainstManifest(content: ConfigContent, manifest: ManifestI
   return issues;
 }
 
+/** A provider field by name; own keys only, so "toString" is not taken for a field of every object. */
+function fieldOf(metadata: ObjectMetadata, name: string) {
+  return Object.hasOwn(metadata.fields, name) ? metadata.fields[name] : undefined;
+}
+
 function fieldIssue(name: string, objectName: string, fieldName: string): Issue {
   return issue(
     name,
@@ -121,7 +126,7 @@ export function sampleRead(
     for (const { path, filters } of filterGroups) {
       filters.forEach((filter, index) => {
         const providerField = mappings.get(filter.fieldName)?.providerField ?? filter.fieldName;
-        const metadataField = metadata.fields[providerField];
+        const metadataField = fieldOf(metadata, providerField);
         if (!metadataField)
           issues.push(fieldIssue(`${path}[${index}].fieldName`, objectName, filter.fieldName));
         else if (!typeMatches(filter.value, metadataField)) {
@@ -163,7 +168,7 @@ export function sampleRead(
     for (const [mapName, settings] of Object.entries(fieldMaps)) {
       for (const [field, setting] of Object.entries(settings)) {
         const name = `${base}.${mapName}.${field}`;
-        const metadataField = metadata.fields[field];
+        const metadataField = fieldOf(metadata, field);
         if (!metadataField) issues.push(fieldIssue(name, objectName, field));
         else if (metadataField.readOnly)
           issues.push(issue(name, `"${field}" is read-only in the provider.`, field));

@@ -44,7 +44,11 @@ export function searchRecords(deps: ServiceDeps, input: SearchInput): { results:
     });
   }
   const content = installation.config.content as { read?: { objects: Record<string, unknown> } };
-  const rawObjectConfig = content.read?.objects[request.objectName];
+  const objects = content.read?.objects ?? {};
+  // Own keys only: "toString" or "__proto__" must not find Object.prototype's members.
+  const rawObjectConfig = Object.hasOwn(objects, request.objectName)
+    ? objects[request.objectName]
+    : undefined;
   const objectConfig =
     rawObjectConfig === undefined ? undefined : readObjectConfigSchema.parse(rawObjectConfig);
   const verdict = searchability(

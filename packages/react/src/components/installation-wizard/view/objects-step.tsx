@@ -33,16 +33,19 @@ export function ObjectsStep(props: StepViewProps) {
                     state.updateRead(object.objectName, { selected: event.currentTarget.checked })
                   }
                 />
-                <span>{object.displayName}</span>
-                {object.enabledAlways && (
-                  <span
-                    data-part="badge"
-                    id={`${id}-${object.objectName}-always`}
-                    title={messages.objectsAlwaysOnHint}
-                  >
-                    {messages.objectsAlwaysOn}
-                  </span>
-                )}
+                {/* The badge stays in the label's text column, beside the name. */}
+                <span>
+                  {object.displayName}{' '}
+                  {object.enabledAlways && (
+                    <span
+                      data-part="badge"
+                      id={`${id}-${object.objectName}-always`}
+                      title={messages.objectsAlwaysOnHint}
+                    >
+                      {messages.objectsAlwaysOn}
+                    </span>
+                  )}
+                </span>
               </label>
               {serverError && <p data-part="error">{serverError}</p>}
             </div>
