@@ -25,7 +25,9 @@ function rebase(schema: unknown, base: string): unknown {
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [
       key,
-      key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${base}${value}` : rebase(value, base),
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${base}${value}`
+        : rebase(value, base),
     ]),
   );
 }

@@ -92,7 +92,8 @@ function groupRefsIn(url: URL, body: string): string[] {
   if (body) {
     try {
       const parsed = JSON.parse(body) as { groupRef?: unknown } | null;
-      if (parsed && typeof parsed === 'object' && typeof parsed.groupRef === 'string') refs.push(parsed.groupRef);
+      if (parsed && typeof parsed === 'object' && typeof parsed.groupRef === 'string')
+        refs.push(parsed.groupRef);
     } catch {
       // Not JSON: it names no group.
     }

@@ -12,6 +12,8 @@ export const sizes = {
   rawCases: deep ? 10_000 : 1_000,
   /** Generated cross-group attempts. */
   crossGroupCases: deep ? 10_000 : 1_000,
+  /** Rounds of every upstream fault on every route. */
+  faultRounds: deep ? 5 : 1,
   /** Rounds of 10 concurrent same-key creates. */
   idempotencyRounds: deep ? 200 : 20,
   /** SIGKILLs of the store writer. */

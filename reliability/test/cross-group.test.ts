@@ -50,13 +50,23 @@ beforeAll(async () => {
     config: {
       content: {
         provider: 'sandboxcrm',
-        read: { objects: { contacts: { objectName: 'contacts', selectedFieldMappings: { tier: 'lifecycleStage' } } } },
+        read: {
+          objects: {
+            contacts: { objectName: 'contacts', selectedFieldMappings: { tier: 'lifecycleStage' } },
+          },
+        },
       },
     },
   });
   parties.push(
     { sid: 'alice', groupRef: 'acme', orgId: 'org-demo', connectionId: 'conn-acme', installationId: acme.id },
-    { sid: 'bob', groupRef: 'globex', orgId: 'org-globex', connectionId: 'conn-globex', installationId: globex.id },
+    {
+      sid: 'bob',
+      groupRef: 'globex',
+      orgId: 'org-globex',
+      connectionId: 'conn-globex',
+      installationId: globex.id,
+    },
   );
   markers.set('acme', ['Acme Corp', acme.config.id, '"stage":']);
   markers.set('globex', ['"groupName":"Globex"', globex.config.id, '"tier":']);
@@ -82,8 +92,16 @@ describe('cross-group access through the BFF', () => {
       const headers = browserHeaders(attack.attacker.sid, attack.headers);
       if (attack.body === undefined) delete headers['Content-Type'];
       // node:http, so that a GET can carry a body too (fetch refuses to send one).
-      const body = attack.body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(attack.body));
-      const response = await sendRaw(`${bff.url}${attack.path}${attack.query}`, attack.method, headers, body, 15_000, keepAlive);
+      const body =
+        attack.body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(attack.body));
+      const response = await sendRaw(
+        `${bff.url}${attack.path}${attack.query}`,
+        attack.method,
+        headers,
+        body,
+        15_000,
+        keepAlive,
+      );
       const { text } = response;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const requestId = response.headers['x-request-id'];
@@ -92,7 +110,12 @@ describe('cross-group access through the BFF', () => {
       if (response.status >= 500) serverErrors.add(what);
       for (const marker of markers.get(attack.victim.groupRef) ?? []) {
         // A mapped name shows the installation only in search results; elsewhere it could be an echo.
-        if (marker.startsWith('"') && marker.endsWith('":') && !(attack.route === 'search' && response.status === 200)) continue;
+        if (
+          marker.startsWith('"') &&
+          marker.endsWith('":') &&
+          !(attack.route === 'search' && response.status === 200)
+        )
+          continue;
         if (text.includes(marker)) responseLeaks.add(`${what} (shows ${marker})`);
       }
     });
@@ -112,19 +135,38 @@ describe('cross-group access through the BFF', () => {
       const foreignGroups = call.groupRefs.filter((g) => g !== attack.attacker.groupRef);
       const foreignOrg = call.orgId !== undefined && call.orgId !== attack.attacker.orgId;
       if (foreignGroups.length > 0 || foreignOrg) {
-        serviceLeaks.add(`  - ${attack.attacker.sid} (${attack.location}) reached ${call.method} ${call.path} for ${[...foreignGroups, ...(foreignOrg ? [call.orgId] : [])].join(', ')}`);
+        serviceLeaks.add(
+          `  - ${attack.attacker.sid} (${attack.location}) reached ${call.method} ${call.path} for ${[...foreignGroups, ...(foreignOrg ? [call.orgId] : [])].join(', ')}`,
+        );
       }
     }
     const leaks = serviceLeaks.count + responseLeaks.count;
     figures(
       'cross-group',
-      `${attacks.length} attempts (${[...locations.entries()].map(([l, k]) => `${k} ${l}`).join(', ')}), ${leaks} leaks (${serviceLeaks.count} upstream calls for another group or org, ${responseLeaks.count} answers showing its data), ${attributed} upstream calls checked, ${unattributed} unattributed, ${serverErrors.count} 5xx; statuses: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, k]) => `${k}×${s}`).join(', ')}`,
-      { attempts: attacks.length, leaks, serviceLeaks: serviceLeaks.count, responseLeaks: responseLeaks.count, upstreamCalls: attributed, unattributed, fiveXx: serverErrors.count },
+      `${attacks.length} attempts (${[...locations.entries()].map(([l, k]) => `${k} ${l}`).join(', ')}), ${leaks} leaks (${serviceLeaks.count} upstream calls for another group or org, ${responseLeaks.count} answers showing its data), ${attributed} upstream calls checked, ${unattributed} unattributed, ${serverErrors.count} 5xx; statuses: ${[
+        ...statuses.entries(),
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, k]) => `${k}×${s}`)
+        .join(', ')}`,
+      {
+        attempts: attacks.length,
+        leaks,
+        serviceLeaks: serviceLeaks.count,
+        responseLeaks: responseLeaks.count,
+        upstreamCalls: attributed,
+        unattributed,
+        fiveXx: serverErrors.count,
+      },
     );
     expect(serviceLeaks.count, serviceLeaks.toString()).toBe(0);
     expect(responseLeaks.count, responseLeaks.toString()).toBe(0);
-    expect(unattributed, 'every upstream call carries the request id of the browser request it serves').toBe(0);
+    expect(unattributed, 'every upstream call carries the request id of the browser request it serves').toBe(
+      0,
+    );
     expect(serverErrors.count, serverErrors.toString()).toBe(0);
-    expect(attributed, 'some attempts reached the service (with the attacker’s own group)').toBeGreaterThan(0);
+    expect(attributed, 'some attempts reached the service (with the attacker’s own group)').toBeGreaterThan(
+      0,
+    );
   });
 });

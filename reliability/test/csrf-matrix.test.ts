@@ -47,10 +47,17 @@ const origins = [
   'null',
   'http://evil.test',
   'https://app.test',
-  ...(deep ? ['http://app.test:8080', 'http://app.test.evil.test', 'http://sub.app.test', `${appOrigin}/`] : []),
+  ...(deep
+    ? ['http://app.test:8080', 'http://app.test.evil.test', 'http://sub.app.test', `${appOrigin}/`]
+    : []),
 ];
 const sites = [undefined, 'same-origin', 'same-site', 'cross-site', 'none'];
-const csrfHeaders = [undefined, 'splice', 'XMLHttpRequest', ...(deep ? ['Splice', '', 'splice, splice'] : [])];
+const csrfHeaders = [
+  undefined,
+  'splice',
+  'XMLHttpRequest',
+  ...(deep ? ['Splice', '', 'splice, splice'] : []),
+];
 
 interface Route {
   name: string;
@@ -74,15 +81,29 @@ const routes: Route[] = [
     methods: ['POST'],
     body: JSON.stringify({ objectName: 'contacts', fieldFilters: [] }),
   },
-  { name: 'invite', path: '/invites', methods: ['POST'], body: JSON.stringify({ email: 'csrf@example.com' }) },
+  {
+    name: 'invite',
+    path: '/invites',
+    methods: ['POST'],
+    body: JSON.stringify({ email: 'csrf@example.com' }),
+  },
 ];
 
 const safe = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Could a page of the allowed origin (or a client with no browser metadata) have sent it? */
-function legitimate(route: Route, method: string, contentType?: string, origin?: string, site?: string, header?: string) {
+function legitimate(
+  route: Route,
+  method: string,
+  contentType?: string,
+  origin?: string,
+  site?: string,
+  header?: string,
+) {
   if (!route.methods.includes(method)) return false;
-  const fromAllowedPage = origin === appOrigin || (origin === undefined && (site === undefined || site === 'same-origin' || site === 'none'));
+  const fromAllowedPage =
+    origin === appOrigin ||
+    (origin === undefined && (site === undefined || site === 'same-origin' || site === 'none'));
   if (!fromAllowedPage) return false;
   if (safe.has(method)) return true;
   return header === 'splice' && contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
@@ -90,7 +111,14 @@ function legitimate(route: Route, method: string, contentType?: string, origin?:
 
 describe('CSRF matrix', () => {
   it('only requests a legitimate page could send pass', async () => {
-    type Combination = [Route, string, string | undefined, string | undefined, string | undefined, string | undefined];
+    type Combination = [
+      Route,
+      string,
+      string | undefined,
+      string | undefined,
+      string | undefined,
+      string | undefined,
+    ];
     const combinations: Combination[] = [];
     // Every method on one route (GET and HEAD on the wizard, every other method on /invites), and the
     // POST matrix on each POST route as well.
@@ -103,7 +131,8 @@ describe('CSRF matrix', () => {
       for (const contentType of contentTypes)
         for (const origin of origins)
           for (const site of sites)
-            for (const header of csrfHeaders) combinations.push([route, method, contentType, origin, site, header]);
+            for (const header of csrfHeaders)
+              combinations.push([route, method, contentType, origin, site, header]);
     const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
     const passedIds = new Map<string, Combination>();
     const answered = new Map<string, Combination>();
@@ -116,7 +145,10 @@ describe('CSRF matrix', () => {
       if (origin !== undefined) headers.Origin = origin;
       if (site !== undefined) headers['Sec-Fetch-Site'] = site;
       if (header !== undefined) headers['X-Requested-With'] = header;
-      const body = route.body !== undefined && method !== 'GET' && method !== 'HEAD' ? new TextEncoder().encode(route.body) : undefined;
+      const body =
+        route.body !== undefined && method !== 'GET' && method !== 'HEAD'
+          ? new TextEncoder().encode(route.body)
+          : undefined;
       const response = await sendRaw(`${bff.url}${route.path}`, method, headers, body, 15_000, keepAlive);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (response.status >= 500) serverErrors++;
@@ -143,8 +175,20 @@ describe('CSRF matrix', () => {
     }
     figures(
       'csrf-matrix',
-      `${combinations.length} combinations (${methods.length} methods, POST on all ${routes.length - 1} POST routes, × ${contentTypes.length} content types × ${origins.length} origins × ${sites.length} Sec-Fetch-Site × ${csrfHeaders.length} custom headers), ${passed.size} passed, ${legit} legitimate, ${falseAccepts.count} false accepts, ${falseRejects.count} false rejects, ${serverErrors} 5xx; statuses: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, k]) => `${k}×${s}`).join(', ')}`,
-      { combinations: combinations.length, passed: passed.size, legitimate: legit, falseAccepts: falseAccepts.count, falseRejects: falseRejects.count, fiveXx: serverErrors },
+      `${combinations.length} combinations (${methods.length} methods, POST on all ${routes.length - 1} POST routes, × ${contentTypes.length} content types × ${origins.length} origins × ${sites.length} Sec-Fetch-Site × ${csrfHeaders.length} custom headers), ${passed.size} passed, ${legit} legitimate, ${falseAccepts.count} false accepts, ${falseRejects.count} false rejects, ${serverErrors} 5xx; statuses: ${[
+        ...statuses.entries(),
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, k]) => `${k}×${s}`)
+        .join(', ')}`,
+      {
+        combinations: combinations.length,
+        passed: passed.size,
+        legitimate: legit,
+        falseAccepts: falseAccepts.count,
+        falseRejects: falseRejects.count,
+        fiveXx: serverErrors,
+      },
     );
     expect(falseAccepts.count, falseAccepts.toString()).toBe(0);
     expect(falseRejects.count, falseRejects.toString()).toBe(0);

@@ -7,16 +7,22 @@ import type { Session } from '@splice/bff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBff } from '../src/bff-harness.js';
 import { sessionPerGroup, startBffFor } from '../src/bff-harness.js';
-import { bffCreateCases, bffInviteCases, bffSearchCases, bffWizardCases, unknownOrgPrefix } from '../src/fuzz/bff-cases.js';
+import {
+  bffCreateCases,
+  bffInviteCases,
+  bffSearchCases,
+  bffWizardCases,
+  unknownOrgPrefix,
+} from '../src/fuzz/bff-cases.js';
 import type { FuzzOperation, FuzzTally } from '../src/fuzz/run.js';
 import { printFuzzFigures, runFuzz } from '../src/fuzz/run.js';
 import type { SearchableFields } from '../src/fuzz/service-cases.js';
 import { installAcme, searchableFields } from '../src/fuzz/setup.js';
 import type { OpenApiChecker } from '../src/openapi-checker.js';
 import { checkerFor } from '../src/openapi-checker.js';
+import { countServiceErrors } from '../src/quiet.js';
 import type { InProcessService } from '../src/service-harness.js';
 import { startInProcessService } from '../src/service-harness.js';
-import { countServiceErrors } from '../src/quiet.js';
 import { sizes } from '../src/size.js';
 
 const n = sizes.fuzzCases;
@@ -26,7 +32,9 @@ let checker: OpenApiChecker;
 let fields: SearchableFields;
 
 const sessionOf = (sid: string): Session | null =>
-  sid.startsWith(unknownOrgPrefix) ? { groupRef: 'acme', orgId: 'no-such-org', consumerRef: sid } : sessionPerGroup(sid);
+  sid.startsWith(unknownOrgPrefix)
+    ? { groupRef: 'acme', orgId: 'no-such-org', consumerRef: sid }
+    : sessionPerGroup(sid);
 
 let serviceErrors: ReturnType<typeof countServiceErrors>;
 
@@ -62,26 +70,40 @@ describe('schema-driven fuzz of the BFF', () => {
   it(`POST /integrations/:id/installations: ${n} generated cases`, async () => {
     const before = service.countInstallations();
     const groups = Array.from({ length: n }, (_, i) => `bz-${i}`);
-    const tally = await runFuzz(operation('/integrations/{integrationId}/installations', 'POST', 201), bffCreateCases({ url: bff.url, groups }, n, sizes.seed + 10));
+    const tally = await runFuzz(
+      operation('/integrations/{integrationId}/installations', 'POST', 201),
+      bffCreateCases({ url: bff.url, groups }, n, sizes.seed + 10),
+    );
     printFuzzFigures('fuzz:bff:createInstallation', tally);
-    expect(service.countInstallations() - before, 'rows stored = 201 answers').toBe(tally.outcomes.get('201') ?? 0);
+    expect(service.countInstallations() - before, 'rows stored = 201 answers').toBe(
+      tally.outcomes.get('201') ?? 0,
+    );
     expectClean(tally);
   });
 
   it(`POST /integrations/:id/search: ${n} generated cases`, async () => {
-    const tally = await runFuzz(operation('/integrations/{integrationId}/search', 'POST', 200), bffSearchCases({ url: bff.url, fields }, n, sizes.seed + 11));
+    const tally = await runFuzz(
+      operation('/integrations/{integrationId}/search', 'POST', 200),
+      bffSearchCases({ url: bff.url, fields }, n, sizes.seed + 11),
+    );
     printFuzzFigures('fuzz:bff:search', tally);
     expectClean(tally);
   });
 
   it(`POST /invites: ${n} generated cases`, async () => {
-    const tally = await runFuzz(operation('/invites', 'POST', 201), bffInviteCases({ url: bff.url }, n, sizes.seed + 12));
+    const tally = await runFuzz(
+      operation('/invites', 'POST', 201),
+      bffInviteCases({ url: bff.url }, n, sizes.seed + 12),
+    );
     printFuzzFigures('fuzz:bff:createInvite', tally);
     expectClean(tally);
   });
 
   it(`GET /integrations/:id: ${n} generated cases`, async () => {
-    const tally = await runFuzz(operation('/integrations/{integrationId}', 'GET', 200), bffWizardCases({ url: bff.url }, n, sizes.seed + 13));
+    const tally = await runFuzz(
+      operation('/integrations/{integrationId}', 'GET', 200),
+      bffWizardCases({ url: bff.url }, n, sizes.seed + 13),
+    );
     printFuzzFigures('fuzz:bff:getWizard', tally);
     expectClean(tally);
   });

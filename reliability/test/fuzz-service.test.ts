@@ -10,9 +10,9 @@ import { serviceCreateCases, serviceInviteCases, serviceSearchCases } from '../s
 import { installAcme, searchableFields } from '../src/fuzz/setup.js';
 import type { OpenApiChecker } from '../src/openapi-checker.js';
 import { checkerFor } from '../src/openapi-checker.js';
+import { countServiceErrors } from '../src/quiet.js';
 import type { InProcessService } from '../src/service-harness.js';
 import { startInProcessService } from '../src/service-harness.js';
-import { countServiceErrors } from '../src/quiet.js';
 import { sizes } from '../src/size.js';
 
 const n = sizes.fuzzCases;
@@ -40,7 +40,16 @@ describe('schema-driven fuzz of the service', () => {
   it(`createInstallation: ${n} generated cases`, async () => {
     const before = service.countInstallations();
     const cases = serviceCreateCases({ service, groups }, n, sizes.seed);
-    const tally = await runFuzz({ name: 'createInstallation', checker, pathTemplate: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations', method: 'POST', successStatus: 201 }, cases);
+    const tally = await runFuzz(
+      {
+        name: 'createInstallation',
+        checker,
+        pathTemplate: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations',
+        method: 'POST',
+        successStatus: 201,
+      },
+      cases,
+    );
     printFuzzFigures('fuzz:service:createInstallation', tally);
     const created = tally.outcomes.get('201') ?? 0;
     expect(service.countInstallations() - before, 'rows stored = 201 answers').toBe(created);
@@ -51,7 +60,16 @@ describe('schema-driven fuzz of the service', () => {
 
   it(`search: ${n} generated cases`, async () => {
     const cases = serviceSearchCases({ service, fields }, n, sizes.seed + 1);
-    const tally = await runFuzz({ name: 'search', checker, pathTemplate: '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}', method: 'POST', successStatus: 200 }, cases);
+    const tally = await runFuzz(
+      {
+        name: 'search',
+        checker,
+        pathTemplate: '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}',
+        method: 'POST',
+        successStatus: 200,
+      },
+      cases,
+    );
     printFuzzFigures('fuzz:service:search', tally);
     expect(tally.fiveXx, tally.failures.toString()).toBe(0);
     expect(tally.schemaMismatches.count, tally.schemaMismatches.toString()).toBe(0);
@@ -60,7 +78,16 @@ describe('schema-driven fuzz of the service', () => {
 
   it(`inviteOrgUser: ${n} generated cases`, async () => {
     const cases = serviceInviteCases({ service }, n, sizes.seed + 2);
-    const tally = await runFuzz({ name: 'invite', checker, pathTemplate: '/v1/orgs/{orgId}/invites', method: 'POST', successStatus: 201 }, cases);
+    const tally = await runFuzz(
+      {
+        name: 'invite',
+        checker,
+        pathTemplate: '/v1/orgs/{orgId}/invites',
+        method: 'POST',
+        successStatus: 201,
+      },
+      cases,
+    );
     printFuzzFigures('fuzz:service:inviteOrgUser', tally);
     expect(tally.fiveXx, tally.failures.toString()).toBe(0);
     expect(tally.schemaMismatches.count, tally.schemaMismatches.toString()).toBe(0);

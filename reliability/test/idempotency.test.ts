@@ -36,7 +36,13 @@ function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
   const out: Json = {};
-  for (const key of Object.keys(value).reverse()) Object.defineProperty(out, key, { value: reordered((value as Json)[key]), enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(value).reverse())
+    Object.defineProperty(out, key, {
+      value: reordered((value as Json)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
@@ -50,7 +56,11 @@ function create(group: string, key: string, body: unknown) {
 
 describe('idempotency', () => {
   it(`${rounds} rounds of 10 concurrent same-key creates, then a replay, a reordered body and another body`, async () => {
-    const bodies = sampleValues(jsonSchemaOf(createInstallationBodySchema), rounds, sizes.seed + 40) as Json[];
+    const bodies = sampleValues(
+      jsonSchemaOf(createInstallationBodySchema),
+      rounds,
+      sizes.seed + 40,
+    ) as Json[];
     const failures = new Failures();
     const latencies: number[] = [];
     let requests = 0;
@@ -71,7 +81,11 @@ describe('idempotency', () => {
       const answers = await Promise.all(
         Array.from({ length: 10 }, async () => {
           const response = await create(group, key, body);
-          return { status: response.status, replayed: response.headers.get('idempotent-replayed'), text: await response.text() };
+          return {
+            status: response.status,
+            replayed: response.headers.get('idempotent-replayed'),
+            text: await response.text(),
+          };
         }),
       );
       latencies.push(performance.now() - started);
@@ -80,27 +94,47 @@ describe('idempotency', () => {
       if (rows === 1) exactlyOne++;
       else {
         extraRows += Math.max(0, rows - 1);
-        failures.add(`  - round ${round}: ${rows} installations for one key (statuses ${answers.map((a) => a.status).join(',')})`);
+        failures.add(
+          `  - round ${round}: ${rows} installations for one key (statuses ${answers.map((a) => a.status).join(',')})`,
+        );
       }
-      if (answers.some((a) => a.status !== 201)) failures.add(`  - round ${round}: statuses ${answers.map((a) => a.status).join(',')}: ${answers.find((a) => a.status !== 201)?.text.slice(0, 200)}`);
-      if (new Set(answers.map((a) => a.text)).size !== 1) failures.add(`  - round ${round}: ${new Set(answers.map((a) => a.text)).size} different answers`);
+      if (answers.some((a) => a.status !== 201))
+        failures.add(
+          `  - round ${round}: statuses ${answers.map((a) => a.status).join(',')}: ${answers.find((a) => a.status !== 201)?.text.slice(0, 200)}`,
+        );
+      if (new Set(answers.map((a) => a.text)).size !== 1)
+        failures.add(`  - round ${round}: ${new Set(answers.map((a) => a.text)).size} different answers`);
       replays += answers.filter((a) => a.replayed === 'true').length;
 
       // Later: the same key and body in another key order is the same request (replayed, nothing new).
       const again = await create(group, key, reordered(body));
       requests++;
       const againText = await again.text();
-      if (again.status !== 201 || againText !== answers[0]?.text || again.headers.get('idempotent-replayed') !== 'true') {
-        failures.add(`  - round ${round}: the reordered repeat got ${again.status} (replayed: ${again.headers.get('idempotent-replayed')})`);
+      if (
+        again.status !== 201 ||
+        againText !== answers[0]?.text ||
+        again.headers.get('idempotent-replayed') !== 'true'
+      ) {
+        failures.add(
+          `  - round ${round}: the reordered repeat got ${again.status} (replayed: ${again.headers.get('idempotent-replayed')})`,
+        );
       }
       // The same key with another body: 422, and still one installation.
-      const changed = { ...body, config: { ...config, content: { provider: 'sandboxcrm', proxy: { enabled: false } } } };
+      const changed = {
+        ...body,
+        config: { ...config, content: { provider: 'sandboxcrm', proxy: { enabled: false } } },
+      };
       const reused = await create(group, key, changed);
       requests++;
       const reusedProblem = (await reused.json()) as { type?: string };
-      if (reused.status === 422 && reusedProblem.type === 'urn:problem-type:idempotency-key-reused') reusedRefused++;
-      else failures.add(`  - round ${round}: the key with another body got ${reused.status} ${reusedProblem.type}`);
-      if (service.countInstallations(group) - before !== 1) failures.add(`  - round ${round}: a later request created another installation`);
+      if (reused.status === 422 && reusedProblem.type === 'urn:problem-type:idempotency-key-reused')
+        reusedRefused++;
+      else
+        failures.add(
+          `  - round ${round}: the key with another body got ${reused.status} ${reusedProblem.type}`,
+        );
+      if (service.countInstallations(group) - before !== 1)
+        failures.add(`  - round ${round}: a later request created another installation`);
     }
     latencies.sort((a, b) => a - b);
     figures(

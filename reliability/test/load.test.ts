@@ -15,8 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
 import { figures, ms, percentile } from '../src/figures.js';
 import { acmeInstallation } from '../src/fuzz/setup.js';
-import type { Child } from '../src/load/processes.js';
+import { pacedLoad } from '../src/load/paced-load.js';
+import type { Child, Probe } from '../src/load/processes.js';
 import { startNode } from '../src/load/processes.js';
+import type { Stall } from '../src/load/stalls.js';
+import { overlapping, recordStalls } from '../src/load/stalls.js';
 import { seedGroups, serviceCredentials } from '../src/service-harness.js';
 import { deep, sizes } from '../src/size.js';
 
@@ -81,8 +84,15 @@ beforeAll(async () => {
   // Real addresses to search for: the contacts of one stage.
   const found = await fetch(`${serviceUrl}/search/v1/projects/demo/integrations/crm-sync?groupRef=acme`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': serviceCredentials.apiKey, 'x-svc-request-type': 'search' },
-    body: JSON.stringify({ objectName: 'contacts', fieldFilters: [{ fieldName: 'stage', operator: 'eq', value: 'won' }] }),
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': serviceCredentials.apiKey,
+      'x-svc-request-type': 'search',
+    },
+    body: JSON.stringify({
+      objectName: 'contacts',
+      fieldFilters: [{ fieldName: 'stage', operator: 'eq', value: 'won' }],
+    }),
   });
   const { results } = (await found.json()) as { results: Array<{ fields: { email?: string } }> };
   emails = results.map((r) => r.fields.email).filter((e): e is string => typeof e === 'string');
@@ -102,15 +112,33 @@ const browser = {
 /** Narrow searches, as the seed intends them (seed 8): a contact by e-mail, by mapped stage and country, deals by stage and amount. */
 let emails: string[] = ['nobody@example.com'];
 const searchBodies = () => [
-  ...emails.slice(0, 50).map((email) => ({ objectName: 'contacts', fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }] })),
-  { objectName: 'contacts', fieldFilters: [{ fieldName: 'surname', operator: 'eq', value: 'Smith' }, { fieldName: 'country', operator: 'eq', value: 'DE' }] },
-  { objectName: 'deals', fieldFilters: [{ fieldName: 'dealStage', operator: 'eq', value: 'won' }, { fieldName: 'amount', operator: 'eq', value: 1000 }] },
+  ...emails.slice(0, 50).map((email) => ({
+    objectName: 'contacts',
+    fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],
+  })),
+  {
+    objectName: 'contacts',
+    fieldFilters: [
+      { fieldName: 'surname', operator: 'eq', value: 'Smith' },
+      { fieldName: 'country', operator: 'eq', value: 'DE' },
+    ],
+  },
+  {
+    objectName: 'deals',
+    fieldFilters: [
+      { fieldName: 'dealStage', operator: 'eq', value: 'won' },
+      { fieldName: 'amount', operator: 'eq', value: 1000 },
+    ],
+  },
 ];
 
 function countCreated(): number {
   const db = openDatabase(dataDir);
   try {
-    return db.prepare("SELECT COUNT(*) FROM installations WHERE group_ref LIKE 'load-%'").pluck().get() as number;
+    return db
+      .prepare("SELECT COUNT(*) FROM installations WHERE group_ref LIKE 'load-%'")
+      .pluck()
+      .get() as number;
   } finally {
     db.close();
   }
@@ -120,69 +148,130 @@ describe('load through the BFF', () => {
   it(`${rate} requests/s for ${seconds} s, searches and creates mixed: 0 errors, p99 <= 100 ms`, async () => {
     const { child: bff, url } = await startBff(64);
     let nextGroup = 0;
-    let nextSearch = 0;
+    let sent = 0;
     const bodies = searchBodies().map((body) => JSON.stringify(body));
-    const searchRequest = {
-      method: 'POST' as const,
+    const createBody = JSON.stringify({
+      config: {
+        content: {
+          provider: 'sandboxcrm',
+          read: {
+            objects: { contacts: { objectName: 'contacts', selectedFields: { email: true, score: true } } },
+          },
+        },
+      },
+    });
+    // One request shape, decided as it is sent: every tenth a create (a group of its own), the others
+    // searches in turn, so creates are spread evenly over the run.
+    const mixed: autocannon.Request = {
+      method: 'POST',
       path: '/integrations/crm-sync/search',
       headers: { ...browser, Cookie: 'sid=acme' },
       body: bodies[0],
       setupRequest: (request: autocannon.Request) => {
-        request.body = bodies[nextSearch++ % bodies.length];
+        const n = sent++;
+        if (n % createShare === createShare - 1) {
+          const group = `load-${nextGroup++}`;
+          request.path = '/integrations/crm-sync/installations?skipSampling=false';
+          request.headers = { ...browser, Cookie: `sid=${group}`, 'Idempotency-Key': group };
+          request.body = createBody;
+        } else {
+          request.path = '/integrations/crm-sync/search';
+          request.headers = { ...browser, Cookie: 'sid=acme' };
+          request.body = bodies[n % bodies.length];
+        }
         return request;
       },
     };
-    const createBody = JSON.stringify({
-      config: { content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts', selectedFields: { email: true, score: true } } } } } },
-    });
-    const requests = [
-      ...Array.from({ length: createShare - 1 }, () => searchRequest),
-      {
-        method: 'POST' as const,
-        path: '/integrations/crm-sync/installations?skipSampling=false',
-        headers: browser,
-        body: createBody,
-        setupRequest: (request: autocannon.Request) => {
-          const group = `load-${nextGroup++}`;
-          request.headers = { ...request.headers, Cookie: `sid=${group}`, 'Idempotency-Key': group };
-          return request;
-        },
-      },
-    ];
+    const searchOnly: autocannon.Request = {
+      method: 'POST',
+      path: '/integrations/crm-sync/search',
+      headers: { ...browser, Cookie: 'sid=acme' },
+      body: bodies[0],
+    };
     const statuses = new Map<number, number>();
     const searchTimes: number[] = [];
     const createTimes: number[] = [];
     // Warm up (connections, prepared statements, JIT) for 3 s, then measure.
-    await autocannon({ url, connections: 16, overallRate: rate, duration: 3, requests: [searchRequest] });
-    const rssStart = { bff: bff.rss(), service: service.rss() };
-    const rssPeak = { ...rssStart };
+    await pacedLoad({ url, rate, seconds: 3, lanes: 30, requests: [searchOnly] });
+    // RSS is read after a full GC in the process (what is kept, not where the collector happened to be):
+    // early (10 % into the run, at least 10 s), and, on a deep run, again at half-time, once the BFF's
+    // bounded stores have filled (the idempotency replay cache keeps 10,000 answers: about 5.5 minutes of
+    // creates at 30/s). Growth up to then is that cache filling to its bound; growth after it is a leak.
+    const earlyAfterMs = Math.max(10_000, seconds * 100);
+    const baselineAfterMs = deep ? seconds * 500 : earlyAfterMs;
+    let rssEarly: { bff: number; service: number } | undefined;
+    let rssStart: { bff: number; service: number } | undefined;
+    // Event-loop delay is counted from here (the probe restarts each process's histogram).
+    await Promise.all([bff.probe(), service.probe()]);
+    const loop = { bff: { max: 0, p99: 0 }, service: { max: 0, p99: 0 } };
+    const stalls: Record<'bff' | 'service', Stall[]> = { bff: [], service: [] };
+    const own = recordStalls();
+    const note = (name: 'bff' | 'service', probe: Probe) => {
+      loop[name].max = Math.max(loop[name].max, probe.loopMaxMs);
+      loop[name].p99 = Math.max(loop[name].p99, probe.loopP99Ms);
+      stalls[name].push(...probe.stalls);
+    };
+    const probeAt = (afterMs: number, keep: (rss: { bff: number; service: number }) => void) =>
+      setTimeout(() => {
+        void Promise.all([bff.probe(), service.probe()]).then(([b, s]) => {
+          note('bff', b);
+          note('service', s);
+          keep({ bff: b.rss, service: s.rss });
+        });
+      }, afterMs);
+    const probes = [
+      probeAt(earlyAfterMs, (rss) => {
+        rssEarly = rss;
+        if (!deep) rssStart = rss;
+      }),
+      ...(deep ? [probeAt(baselineAfterMs, (rss) => (rssStart = rss))] : []),
+    ];
+    const rssPeak = { bff: bff.rss(), service: service.rss() };
     const sampler = setInterval(() => {
       rssPeak.bff = Math.max(rssPeak.bff, bff.rss());
       rssPeak.service = Math.max(rssPeak.service, service.rss());
     }, 1_000);
     const createdBefore = countCreated();
     const cpuStart = { bff: bff.cpuSeconds(), service: service.cpuSeconds(), self: process.cpuUsage() };
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url, connections: 30, overallRate: rate, duration: seconds, requests, timeout: 10 }, (error, done) =>
-        error ? reject(error) : resolve(done),
-      );
-      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    const { result, seconds: elapsed } = await pacedLoad({
+      url,
+      rate,
+      seconds,
+      lanes: 30,
+      requests: [mixed],
+      onResponse: (statusCode, responseTime) => {
         statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
         (statusCode === 201 ? createTimes : searchTimes).push(responseTime);
-      });
+      },
     });
     clearInterval(sampler);
+    for (const probe of probes) clearTimeout(probe);
     const cpu = {
-      bff: (bff.cpuSeconds() - cpuStart.bff) / result.duration,
-      service: (service.cpuSeconds() - cpuStart.service) / result.duration,
+      bff: (bff.cpuSeconds() - cpuStart.bff) / elapsed,
+      service: (service.cpuSeconds() - cpuStart.service) / elapsed,
       generator: (() => {
         const used = process.cpuUsage(cpuStart.self);
-        return (used.user + used.system) / 1e6 / result.duration;
+        return (used.user + used.system) / 1e6 / elapsed;
       })(),
     };
     // Creates still in flight when the generator stopped finish on the server: let them land.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const rssEnd = { bff: bff.rss(), service: service.rss() };
+    const [bffEnd, serviceEnd] = [await bff.probe(), await service.probe()];
+    note('bff', bffEnd);
+    note('service', serviceEnd);
+    const rssEnd = { bff: bffEnd.rss, service: serviceEnd.rss };
+    own.stop();
+    // Stalls over 100 ms, and how many of the servers' stalls the load generator had at the same time
+    // (then the machine stalled, not the server).
+    const stallLine = (['service', 'bff'] as const)
+      .map((name) => {
+        const list = stalls[name];
+        if (list.length === 0) return `${name} 0`;
+        return `${name} ${list.length} (max ${ms(Math.max(...list.map((s) => s.ms)))}, ${overlapping(list, own.stalls)} while the generator stalled too)`;
+      })
+      .join(', ');
+    rssStart ??= rssEnd;
+    rssEarly ??= rssStart;
     const created = countCreated() - createdBefore;
     const answered201 = statuses.get(201) ?? 0;
     const growth = (end: number, start: number) => ((end - start) / start) * 100;
@@ -192,10 +281,10 @@ describe('load through the BFF', () => {
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
     figures(
       'load',
-      `${result.requests.total} requests in ${result.duration} s at ${Math.round(result.requests.average)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS BFF ${mb(rssStart.bff)} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %, peak ${mb(rssPeak.bff)}), service ${mb(rssStart.service)} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); CPU BFF ${Math.round(cpu.bff * 100)} %, service ${Math.round(cpu.service * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`,
+      `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS after GC at ${Math.round(earlyAfterMs / 1000)} s${deep ? `, ${Math.round(baselineAfterMs / 1000)} s` : ''} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service ${Math.round(cpu.service * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`,
       {
         requests: result.requests.total,
-        rate: result.requests.average,
+        rate: result.requests.total / elapsed,
         creates: answered201,
         created,
         errors,
@@ -203,8 +292,11 @@ describe('load through the BFF', () => {
         p99: result.latency.p99,
         max: result.latency.max,
         rssGrowthBff: growth(rssEnd.bff, rssStart.bff),
+        rssGrowthBffFromEarly: growth(rssEnd.bff, rssEarly.bff),
         rssGrowthService: growth(rssEnd.service, rssStart.service),
         cpu,
+        loop,
+        stalls: { service: stalls.service.length, bff: stalls.bff.length, generator: own.stalls.length },
       },
     );
     expect(errors, `statuses: ${JSON.stringify([...statuses])}`).toBe(0);
@@ -236,7 +328,12 @@ describe('load through the BFF', () => {
           path: '/integrations/crm-sync/search',
           headers: { ...browser, Cookie: 'sid=acme' },
           body: JSON.stringify(searchBodies()[0]),
-          onResponse: (status: number, _body: string, _context: unknown, headers?: Record<string, string | string[]>) => {
+          onResponse: (
+            status: number,
+            _body: string,
+            _context: unknown,
+            headers?: Record<string, string | string[]>,
+          ) => {
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (status === 503 && !headers?.['retry-after'] && !headers?.['Retry-After']) withoutRetryAfter++;
           },
@@ -249,7 +346,14 @@ describe('load through the BFF', () => {
     figures(
       'load:over-cap',
       `${total} requests from 64 connections against maxInFlight ${cap} (${Math.round(result.requests.average)} req/s): ${statuses.get(200) ?? 0}×200, ${busy}×503 (${withoutRetryAfter} without Retry-After), ${others.reduce((n, [, k]) => n + k, 0)} other (${others.map(([s, k]) => `${k}×${s}`).join(', ') || 'none'}), ${result.errors} connection errors; p99 ${ms(result.latency.p99)}`,
-      { total, ok: statuses.get(200) ?? 0, busy, withoutRetryAfter, others: others.length, errors: result.errors },
+      {
+        total,
+        ok: statuses.get(200) ?? 0,
+        busy,
+        withoutRetryAfter,
+        others: others.length,
+        errors: result.errors,
+      },
     );
     expect(busy, 'the cap was reached').toBeGreaterThan(0);
     expect(withoutRetryAfter).toBe(0);

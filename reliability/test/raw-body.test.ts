@@ -12,13 +12,13 @@ import { KnownDefectCounter } from '../src/known-defects.js';
 import type { OpenApiChecker } from '../src/openapi-checker.js';
 import { checkerFor } from '../src/openapi-checker.js';
 import { mapPool } from '../src/pool.js';
+import { countServiceErrors } from '../src/quiet.js';
 import type { RawCase, RawTarget } from '../src/raw/raw-cases.js';
-import { rawCases } from '../src/raw/raw-cases.js';
+import { rawCase } from '../src/raw/raw-cases.js';
 import type { RawAnswer } from '../src/raw/send.js';
 import { sendRaw } from '../src/raw/send.js';
 import type { InProcessService } from '../src/service-harness.js';
 import { startInProcessService } from '../src/service-harness.js';
-import { countServiceErrors } from '../src/quiet.js';
 import { sizes } from '../src/size.js';
 
 let service: InProcessService;
@@ -49,8 +49,14 @@ const templates: Record<string, [checker: string, path: string]> = {};
 
 function serviceTargets(): RawTarget[] {
   const key = { 'x-api-key': service.apiKey };
-  templates['service create'] = ['service', '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations'];
-  templates['service search'] = ['service', '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}'];
+  templates['service create'] = [
+    'service',
+    '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations',
+  ];
+  templates['service search'] = [
+    'service',
+    '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}',
+  ];
   templates['service invite'] = ['service', '/v1/orgs/{orgId}/invites'];
   return [
     {
@@ -119,10 +125,13 @@ function bffTargets(): RawTarget[] {
   ];
 }
 
+/** The longest a hostile body may hold a server (both run in this process). */
+const slowMs = 2_000;
+
 const prototypes = [Object.prototype, Array.prototype, Function.prototype, String.prototype];
 const snapshot = () => prototypes.map((p) => Object.getOwnPropertyNames(p).sort().join(','));
 
-async function runRaw(label: string, cases: RawCase[]) {
+async function runRaw(label: string, targets: RawTarget[], n: number, seed: number) {
   const before = snapshot();
   let crashes = 0;
   const onCrash = () => {
@@ -135,10 +144,14 @@ async function runRaw(label: string, cases: RawCase[]) {
   const families = new Map<string, number>();
   const statuses = new Map<number, number>();
   let fiveXx = 0;
+  const allFiveXx = 0;
   let notProblem = 0;
   let polluted = 0;
+  let slow = 0;
   const latencies: number[] = [];
-  await mapPool(cases, 4, async (c, index) => {
+  const indices = Array.from({ length: n }, (_, i) => i);
+  await mapPool(indices, 4, async (index) => {
+    const c: RawCase = rawCase(targets, index, seed);
     families.set(c.kind, (families.get(c.kind) ?? 0) + 1);
     const headers: Record<string, string> = { ...c.target.headers, 'Idempotency-Key': `raw-${index}` };
     if (c.contentType !== undefined) headers['Content-Type'] = c.contentType;
@@ -147,11 +160,31 @@ async function runRaw(label: string, cases: RawCase[]) {
     try {
       response = await sendRaw(c.target.url, 'POST', headers, c.bytes);
     } catch (error) {
-      failures.add(`  - ${c.target.name} ${c.family}: no answer (${String(error)}, ${String((error as Error).cause ?? '')})`);
+      failures.add(
+        `  - ${c.target.name} ${c.family}: no answer (${String(error)}, ${String((error as Error).cause ?? '')})`,
+      );
       return;
     }
     const { text } = response;
-    latencies.push(performance.now() - started);
+    const took = performance.now() - started;
+    latencies.push(took);
+    // Every answer in time: a body that holds a server's event loop for seconds is a denial of service.
+    if (took > slowMs) {
+      const reason = `slow: ${Math.round(took)} ms`;
+      if (
+        !known.match({
+          url: c.target.url,
+          body: '',
+          family: c.family,
+          status: response.status,
+          reason,
+          answer: text,
+        })
+      ) {
+        slow++;
+        failures.add(`  - ${c.target.name} ${c.family}: ${reason}`);
+      }
+    }
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     if (({} as Record<string, unknown>).polluted !== undefined || snapshot().join() !== before.join()) {
       polluted++;
@@ -159,7 +192,17 @@ async function runRaw(label: string, cases: RawCase[]) {
     }
     const where = `  - ${c.target.name} ${c.family} -> ${response.status}: ${text.slice(0, 200)}`;
     if (response.status >= 500) {
-      if (known.match({ url: c.target.url, body: '', family: c.family, status: response.status, reason: '5xx', answer: text })) return;
+      if (
+        known.match({
+          url: c.target.url,
+          body: '',
+          family: c.family,
+          status: response.status,
+          reason: '5xx',
+          answer: text,
+        })
+      )
+        return;
       fiveXx++;
       failures.add(where);
       return;
@@ -172,7 +215,13 @@ async function runRaw(label: string, cases: RawCase[]) {
     }
     if (response.status >= 400) {
       const [checkerName, template] = templates[c.target.name] as [string, string];
-      const mismatch = checkers[checkerName]?.check(template, 'POST', response.status, String(response.headers['content-type'] ?? ''), body);
+      const mismatch = checkers[checkerName]?.check(
+        template,
+        'POST',
+        response.status,
+        String(response.headers['content-type'] ?? ''),
+        body,
+      );
       if (mismatch) {
         notProblem++;
         failures.add(`${where} (${mismatch})`);
@@ -185,7 +234,8 @@ async function runRaw(label: string, cases: RawCase[]) {
     }
     if (c.lastValue !== undefined && c.target.name.endsWith('invite')) {
       const invited = (body as { invitedEmail?: string }).invitedEmail;
-      if (invited !== c.lastValue) failures.add(`${where} (used ${invited}, not the last value ${c.lastValue})`);
+      if (invited !== c.lastValue)
+        failures.add(`${where} (used ${invited}, not the last value ${c.lastValue})`);
     }
   });
   process.off('uncaughtException', onCrash);
@@ -194,23 +244,42 @@ async function runRaw(label: string, cases: RawCase[]) {
   const refused = [...statuses.entries()].filter(([s]) => s >= 400).reduce((n, [, k]) => n + k, 0);
   figures(
     label,
-    `${cases.length} cases (${[...families.entries()].map(([f, k]) => `${k} ${f}`).join(', ')}), ${fiveXx} 5xx, ${crashes} crashes, ${refused - notProblem}/${refused} refusals documented problem+json, ${polluted} prototype pollutions, ${failures.count} failures${known.counts.size ? ` (+ known defects: ${known.describe()})` : ''}; p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)}; statuses: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, k]) => `${k}×${s}`).join(', ')}`,
-    { cases: cases.length, fiveXx, crashes, notProblem, polluted, failures: failures.count, knownDefects: Object.fromEntries(known.counts) },
+    `${n} cases (${[...families.entries()].map(([f, k]) => `${k} ${f}`).join(', ')}), ${allFiveXx} 5xx${allFiveXx > fiveXx ? ` (${fiveXx} outside known defects)` : ''}, ${crashes} crashes, ${refused - notProblem}/${refused} refusals documented problem+json, ${polluted} prototype pollutions, ${slow} answers over ${slowMs} ms, ${failures.count} failures${known.counts.size ? ` (+ known defects: ${known.describe()})` : ''}; p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)}; statuses: ${[
+      ...statuses.entries(),
+    ]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, k]) => `${k}×${s}`)
+      .join(', ')}`,
+    {
+      cases: n,
+      fiveXx,
+      crashes,
+      notProblem,
+      polluted,
+      failures: failures.count,
+      knownDefects: Object.fromEntries(known.counts),
+    },
   );
-  return { fiveXx, crashes, polluted, notProblem, failures };
+  return { fiveXx, crashes, polluted, notProblem, slow, failures };
 }
 
 describe('raw body fuzz', () => {
   it(`service: ${sizes.rawCases} hostile bodies`, async () => {
-    const result = await runRaw('raw:service', rawCases(serviceTargets(), sizes.rawCases, sizes.seed + 20));
-    expect(result.fiveXx + result.crashes + result.polluted + result.notProblem, result.failures.toString()).toBe(0);
+    const result = await runRaw('raw:service', serviceTargets(), sizes.rawCases, sizes.seed + 20);
+    expect(
+      result.fiveXx + result.crashes + result.polluted + result.notProblem + result.slow,
+      result.failures.toString(),
+    ).toBe(0);
     expect(result.failures.count, result.failures.toString()).toBe(0);
     expect((await fetch(`${service.url}/health`)).status, 'the service still answers').toBe(200);
   });
 
   it(`BFF: ${sizes.rawCases} hostile bodies`, async () => {
-    const result = await runRaw('raw:bff', rawCases(bffTargets(), sizes.rawCases, sizes.seed + 21));
-    expect(result.fiveXx + result.crashes + result.polluted + result.notProblem, result.failures.toString()).toBe(0);
+    const result = await runRaw('raw:bff', bffTargets(), sizes.rawCases, sizes.seed + 21);
+    expect(
+      result.fiveXx + result.crashes + result.polluted + result.notProblem + result.slow,
+      result.failures.toString(),
+    ).toBe(0);
     expect(result.failures.count, result.failures.toString()).toBe(0);
     const wizard = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders('acme') });
     expect(wizard.status, 'the BFF still answers').toBe(200);

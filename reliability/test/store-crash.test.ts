@@ -5,20 +5,32 @@
  * time (possibly while it opens and migrates the database). After every kill the database is reopened:
  * integrity_check and foreign_key_check clean, and every id the writer acknowledged is there.
  */
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
 import { Failures, figures, ms } from '../src/figures.js';
 import { prng } from '../src/fuzz/mutations.js';
 import { mapPool } from '../src/pool.js';
 import { sizes } from '../src/size.js';
 
-const writerScript = fileURLToPath(new URL('../../packages/service/src/store/durability-writer.fixture.ts', import.meta.url));
+const writerScript = fileURLToPath(
+  new URL('../../packages/service/src/store/durability-writer.fixture.ts', import.meta.url),
+);
 const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
+
+/**
+ * Writers still running. A writer never yields to its event loop, so it cannot notice that this test is
+ * gone: whatever ends the test (even a timeout) kills them here.
+ */
+const live = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of live) child.kill('SIGKILL');
+});
 
 interface Lane {
   dir: string;
@@ -33,7 +45,13 @@ function prepare(): Lane {
   const db = openDatabase(dir);
   const repo = new SqliteRepository(db);
   const project = repo.insertProject({ name: 'crash' });
-  const integration = repo.upsertIntegration({ projectId: project.id, name: 'crm', provider: 'sandboxcrm', specVersion: '1.0.0', content: {} });
+  const integration = repo.upsertIntegration({
+    projectId: project.id,
+    name: 'crm',
+    provider: 'sandboxcrm',
+    specVersion: '1.0.0',
+    content: {},
+  });
   repo.upsertGroup({ projectId: project.id, groupRef: 'owner', groupName: 'Owner' });
   const connection = repo.insertConnection({
     projectId: project.id,
@@ -46,7 +64,13 @@ function prepare(): Lane {
     credentials: {},
   });
   db.close();
-  return { dir, projectId: project.id, integrationId: integration.id, connectionId: connection.id, acknowledged: new Set() };
+  return {
+    dir,
+    projectId: project.id,
+    integrationId: integration.id,
+    connectionId: connection.id,
+    acknowledged: new Set(),
+  };
 }
 
 interface KillResult {
@@ -59,16 +83,20 @@ interface KillResult {
 
 /** Runs the writer until it is killed: after `afterWrites` commits, or `afterMs` from its start. */
 function runAndKill(lane: Lane, trigger: { afterWrites?: number; afterMs?: number }): Promise<KillResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, lane.dir, lane.projectId, lane.integrationId, lane.connectionId], {
-    cwd: serviceDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', writerScript, lane.dir, lane.projectId, lane.integrationId, lane.connectionId],
+    {
+      cwd: serviceDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const started = performance.now();
   let count = 0;
   let pending = '';
   let stderr = '';
   const kill = () => {
-    if (!child.killed) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   const timer = trigger.afterMs === undefined ? undefined : setTimeout(kill, trigger.afterMs);
   child.stderr.on('data', (chunk: Buffer) => {
@@ -89,13 +117,17 @@ function runAndKill(lane: Lane, trigger: { afterWrites?: number; afterMs?: numbe
   const guard = setTimeout(kill, 10_000);
   return new Promise((resolve) => {
     child.on('close', (_code, signal) => {
+      live.delete(child);
       clearTimeout(timer);
       clearTimeout(guard);
       resolve({
         acknowledged: count,
         signal,
         stderr,
-        mode: trigger.afterWrites !== undefined ? `after ${trigger.afterWrites} commits` : `after ${trigger.afterMs} ms`,
+        mode:
+          trigger.afterWrites !== undefined
+            ? `after ${trigger.afterWrites} commits`
+            : `after ${trigger.afterMs} ms`,
         aliveMs: performance.now() - started,
       });
     });
@@ -107,8 +139,15 @@ function check(lane: Lane): { integrity: string; foreignKeys: number; stored: nu
   try {
     const integrity = String(db.pragma('integrity_check', { simple: true }));
     const foreignKeys = (db.pragma('foreign_key_check') as unknown[]).length;
-    const stored = new Set(db.prepare('SELECT id FROM installations WHERE project_id = ?').pluck().all(lane.projectId) as string[]);
-    return { integrity, foreignKeys, stored: stored.size, missing: [...lane.acknowledged].filter((id) => !stored.has(id)) };
+    const stored = new Set(
+      db.prepare('SELECT id FROM installations WHERE project_id = ?').pluck().all(lane.projectId) as string[],
+    );
+    return {
+      integrity,
+      foreignKeys,
+      stored: stored.size,
+      missing: [...lane.acknowledged].filter((id) => !stored.has(id)),
+    };
   } finally {
     db.close();
   }
@@ -130,20 +169,31 @@ describe('store crash safety', () => {
       await mapPool(lanes, 2, async (lane, laneIndex) => {
         const random = prng(sizes.seed + 50 + laneIndex);
         for (let k = laneIndex; k < sizes.kills; k += lanes.length) {
-          const trigger = random() < 0.6 ? { afterWrites: 1 + Math.floor(random() * 400) } : { afterMs: Math.floor(random() * 1_500) };
+          const trigger =
+            random() < 0.6
+              ? { afterWrites: 1 + Math.floor(random() * 400) }
+              : { afterMs: Math.floor(random() * 1_500) };
           const result = await runAndKill(lane, trigger);
           kills++;
           if (result.aliveMs > longest) slowest = `${result.mode}, ${result.acknowledged} acknowledged`;
           longest = Math.max(longest, result.aliveMs);
           acknowledged += result.acknowledged;
           if (result.acknowledged === 0) duringOpen++;
-          if (result.signal !== 'SIGKILL') failures.add(`  - kill ${k} (${result.mode}): the writer ended with ${result.signal}: ${result.stderr.slice(0, 300)}`);
+          if (result.signal !== 'SIGKILL')
+            failures.add(
+              `  - kill ${k} (${result.mode}): the writer ended with ${result.signal}: ${result.stderr.slice(0, 300)}`,
+            );
           const verdict = check(lane);
           if (verdict.integrity === 'ok' && verdict.foreignKeys === 0) integrityOk++;
-          else failures.add(`  - kill ${k} (${result.mode}): integrity ${verdict.integrity}, ${verdict.foreignKeys} foreign key violations`);
+          else
+            failures.add(
+              `  - kill ${k} (${result.mode}): integrity ${verdict.integrity}, ${verdict.foreignKeys} foreign key violations`,
+            );
           if (verdict.missing.length > 0) {
             lost += verdict.missing.length;
-            failures.add(`  - kill ${k} (${result.mode}): ${verdict.missing.length} acknowledged writes lost, e.g. ${verdict.missing[0]}`);
+            failures.add(
+              `  - kill ${k} (${result.mode}): ${verdict.missing.length} acknowledged writes lost, e.g. ${verdict.missing[0]}`,
+            );
           }
         }
       });

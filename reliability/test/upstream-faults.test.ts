@@ -11,7 +11,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeHandler, FakeUpstream, RecordedRequest } from '../../packages/bff/test/helpers/fake-upstream.js';
+import type {
+  FakeHandler,
+  FakeUpstream,
+  RecordedRequest,
+} from '../../packages/bff/test/helpers/fake-upstream.js';
 import { json, refusedPort, startFakeUpstream } from '../../packages/bff/test/helpers/fake-upstream.js';
 import type { RunningBff } from '../src/bff-harness.js';
 import { browserHeaders, startBffFor } from '../src/bff-harness.js';
@@ -20,6 +24,7 @@ import { installAcme } from '../src/fuzz/setup.js';
 import { sleep } from '../src/pool.js';
 import type { InProcessService } from '../src/service-harness.js';
 import { startInProcessService } from '../src/service-harness.js';
+import { sizes } from '../src/size.js';
 
 const timeouts = { connectMs: 300, readMs: 300, writeMs: 500, requestMs: 3_000 };
 const options = {
@@ -41,10 +46,19 @@ const forward: FakeHandler = (req, res, recorded) => {
   void forwardTo(service.url, req, res, recorded);
 };
 
-async function forwardTo(target: string, req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) {
+async function forwardTo(
+  target: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  recorded: RecordedRequest,
+) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(recorded.headers)) {
-    if (typeof value === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value;
+    if (
+      typeof value === 'string' &&
+      !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)
+    )
+      headers[name] = value;
   }
   const answer = await fetch(`${target}${req.url}`, {
     method: recorded.method,
@@ -59,7 +73,7 @@ async function forwardTo(target: string, req: IncomingMessage, res: ServerRespon
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   process.on('uncaughtException', onUnhandled);
-  service = await startInProcessService({ extraGroups: { prefix: 'ft', count: 400 } });
+  service = await startInProcessService({ extraGroups: { prefix: 'ft', count: 200 * sizes.faultRounds } });
   await installAcme(service);
   upstream = await startFakeUpstream(forward);
   bff = await startBffFor({ ...service, baseUrl: upstream.baseUrl, searchUrl: upstream.searchUrl }, options);
@@ -139,7 +153,12 @@ interface Fault {
 const chunk = 'x'.repeat(16 * 1024);
 const faults: Fault[] = [
   { name: 'connection refused', status: 502, type: 'upstream-bad-answer' },
-  { name: 'reset before the answer', status: 502, type: 'upstream-bad-answer', handler: (req) => req.socket.destroy() },
+  {
+    name: 'reset before the answer',
+    status: 502,
+    type: 'upstream-bad-answer',
+    handler: (req) => req.socket.destroy(),
+  },
   {
     name: 'reset mid-body',
     status: 502,
@@ -172,19 +191,27 @@ const faults: Fault[] = [
       res.on('close', () => clearInterval(timer));
     },
   },
-  { name: '500', status: 502, type: 'upstream-bad-answer', handler: (_req, res) => json(res, 500, { oops: true }) },
+  {
+    name: '500',
+    status: 502,
+    type: 'upstream-bad-answer',
+    handler: (_req, res) => json(res, 500, { oops: true }),
+  },
   {
     name: '503 problem',
     status: 502,
     type: 'upstream-bad-answer',
-    handler: (_req, res) => json(res, 503, { type: 'about:blank', title: 'Unavailable', status: 503 }, 'application/problem+json'),
+    handler: (_req, res) =>
+      json(res, 503, { type: 'about:blank', title: 'Unavailable', status: 503 }, 'application/problem+json'),
   },
   {
     name: 'malformed JSON',
     status: 502,
     type: 'upstream-bad-answer',
     handler: (req, res) => {
-      res.writeHead(req.method === 'POST' && !req.url?.startsWith('/search') ? 201 : 200, { 'Content-Type': 'application/json' });
+      res.writeHead(req.method === 'POST' && !req.url?.startsWith('/search') ? 201 : 200, {
+        'Content-Type': 'application/json',
+      });
       res.end('{"results": [ {"id": ');
     },
   },
@@ -192,7 +219,11 @@ const faults: Fault[] = [
     name: 'JSON of the wrong shape',
     status: 502,
     type: 'upstream-bad-answer',
-    handler: (req, res) => json(res, req.method === 'POST' && !req.url?.startsWith('/search') ? 201 : 200, { id: 42, surprise: [] }),
+    handler: (req, res) =>
+      json(res, req.method === 'POST' && !req.url?.startsWith('/search') ? 201 : 200, {
+        id: 42,
+        surprise: [],
+      }),
   },
   {
     name: 'redirect',
@@ -207,13 +238,20 @@ const faults: Fault[] = [
     name: '401',
     status: 502,
     type: 'upstream-misconfigured',
-    handler: (_req, res) => json(res, 401, { type: 'urn:problem-type:unauthorized', title: 'Unauthorized', status: 401 }, 'application/problem+json'),
+    handler: (_req, res) =>
+      json(
+        res,
+        401,
+        { type: 'urn:problem-type:unauthorized', title: 'Unauthorized', status: 401 },
+        'application/problem+json',
+      ),
   },
   {
     name: '403',
     status: 502,
     type: 'upstream-misconfigured',
-    handler: (_req, res) => json(res, 403, { type: 'about:blank', title: 'Forbidden', status: 403 }, 'application/problem+json'),
+    handler: (_req, res) =>
+      json(res, 403, { type: 'about:blank', title: 'Forbidden', status: 403 }, 'application/problem+json'),
   },
   {
     name: '429',
@@ -244,7 +282,12 @@ const faults: Fault[] = [
 describe('upstream faults', () => {
   it('every fault on every route: the documented status in time, upstream aborted, the BFF healthy after', async () => {
     const failures = new Failures(10);
-    const rows: string[] = [];
+    /** Per documented status: cases, the slowest answer, upstream calls aborted / abortable. */
+    const byStatus = new Map<
+      number,
+      { cases: number; slowest: number; aborted: number; abortable: number }
+    >();
+    let healthyTotal = 0;
     let cases = 0;
     let n = 0;
     for (const fault of faults) {
@@ -252,81 +295,113 @@ describe('upstream faults', () => {
       let aborted = 0;
       let abortable = 0;
       let healthy = 0;
-      for (const route of routes) {
-        cases++;
-        n = ++counter;
-        const deadline = route.kind === 'read' ? timeouts.readMs : timeouts.writeMs;
-        let target = bff;
-        let refused: { close(): Promise<void>; port: number } | undefined;
-        if (fault.handler) upstream.handle(fault.handler);
-        else {
-          // A BFF of its own, pointed at a port nothing listens on (yet).
-          const port = await refusedPort();
-          target = await startBffFor({ ...service, baseUrl: `http://127.0.0.1:${port}/v1`, searchUrl: `http://127.0.0.1:${port}/search/v1` }, options);
-          refused = { port, close: async () => {} };
-        }
-        const before = upstream.requests.length;
-        const started = performance.now();
-        const response = await route.request(target.url, n);
-        const text = await response.text();
-        const elapsed = performance.now() - started;
-        worstElapsed = Math.max(worstElapsed, elapsed);
-        const where = `  - ${fault.name} on ${route.name}: ${response.status} in ${Math.round(elapsed)} ms: ${text.slice(0, 160)}`;
-        let problem: { type?: string; status?: number; requestId?: string } = {};
-        try {
-          problem = JSON.parse(text);
-        } catch {
-          // judged below
-        }
-        if (response.status !== fault.status || problem.type !== `urn:problem-type:${fault.type}`) {
-          failures.add(`${where} (expected ${fault.status} ${fault.type})`);
-        }
-        if (response.headers.get('content-type') !== 'application/problem+json' || problem.requestId !== response.headers.get('x-request-id')) {
-          failures.add(`${where} (not a problem+json with its request id)`);
-        }
-        if (fault.status === 503 && !response.headers.get('retry-after')) failures.add(`${where} (no Retry-After)`);
-        if (/127\.0\.0\.1|localhost/.test(text)) failures.add(`${where} (names the upstream host)`);
-        if (elapsed > deadline + 250) failures.add(`${where} (over the ${deadline} ms deadline + 250 ms)`);
-        if (fault.stalls) {
-          await sleep(100);
-          const made = upstream.requests.slice(before);
-          abortable += made.length;
-          aborted += made.filter((r) => upstream.aborted.includes(r)).length;
-          if (made.some((r) => !upstream.aborted.includes(r))) failures.add(`${where} (the upstream request was not aborted)`);
-        }
-        // Healthy again: the same BFF serves a normal request.
-        upstream.handle(forward);
-        let server: ReturnType<typeof createServer> | undefined;
-        if (refused) {
-          server = createServer((req, res) => {
-            const chunks: Buffer[] = [];
-            req.on('data', (c: Buffer) => chunks.push(c));
-            req.on('end', () => {
-              void forwardTo(service.url, req, res, { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      for (let round = 0; round < sizes.faultRounds; round++)
+        for (const route of routes) {
+          cases++;
+          n = ++counter;
+          const deadline = route.kind === 'read' ? timeouts.readMs : timeouts.writeMs;
+          let target = bff;
+          let refused: { close(): Promise<void>; port: number } | undefined;
+          if (fault.handler) upstream.handle(fault.handler);
+          else {
+            // A BFF of its own, pointed at a port nothing listens on (yet).
+            const port = await refusedPort();
+            target = await startBffFor(
+              {
+                ...service,
+                baseUrl: `http://127.0.0.1:${port}/v1`,
+                searchUrl: `http://127.0.0.1:${port}/search/v1`,
+              },
+              options,
+            );
+            refused = { port, close: async () => {} };
+          }
+          const before = upstream.requests.length;
+          const started = performance.now();
+          const response = await route.request(target.url, n);
+          const text = await response.text();
+          const elapsed = performance.now() - started;
+          worstElapsed = Math.max(worstElapsed, elapsed);
+          const where = `  - ${fault.name} on ${route.name}: ${response.status} in ${Math.round(elapsed)} ms: ${text.slice(0, 160)}`;
+          let problem: { type?: string; status?: number; requestId?: string } = {};
+          try {
+            problem = JSON.parse(text);
+          } catch {
+            // judged below
+          }
+          if (response.status !== fault.status || problem.type !== `urn:problem-type:${fault.type}`) {
+            failures.add(`${where} (expected ${fault.status} ${fault.type})`);
+          }
+          if (
+            response.headers.get('content-type') !== 'application/problem+json' ||
+            problem.requestId !== response.headers.get('x-request-id')
+          ) {
+            failures.add(`${where} (not a problem+json with its request id)`);
+          }
+          if (fault.status === 503 && !response.headers.get('retry-after'))
+            failures.add(`${where} (no Retry-After)`);
+          if (/127\.0\.0\.1|localhost/.test(text)) failures.add(`${where} (names the upstream host)`);
+          if (elapsed > deadline + 250) failures.add(`${where} (over the ${deadline} ms deadline + 250 ms)`);
+          if (fault.stalls) {
+            await sleep(100);
+            const made = upstream.requests.slice(before);
+            abortable += made.length;
+            aborted += made.filter((r) => upstream.aborted.includes(r)).length;
+            if (made.some((r) => !upstream.aborted.includes(r)))
+              failures.add(`${where} (the upstream request was not aborted)`);
+          }
+          // Healthy again: the same BFF serves a normal request.
+          upstream.handle(forward);
+          let server: ReturnType<typeof createServer> | undefined;
+          if (refused) {
+            server = createServer((req, res) => {
+              const chunks: Buffer[] = [];
+              req.on('data', (c: Buffer) => chunks.push(c));
+              req.on('end', () => {
+                void forwardTo(service.url, req, res, {
+                  method: req.method ?? 'GET',
+                  url: req.url ?? '/',
+                  headers: req.headers,
+                  body: Buffer.concat(chunks).toString('utf8'),
+                });
+              });
             });
-          });
-          await new Promise<void>((resolve) => server?.listen(refused.port, '127.0.0.1', resolve));
+            await new Promise<void>((resolve) => server?.listen(refused.port, '127.0.0.1', resolve));
+          }
+          const again = await route.request(target.url, ++counter);
+          const againText = await again.text();
+          if (again.status === route.ok) healthy++;
+          else
+            failures.add(
+              `  - after ${fault.name} on ${route.name}: a normal request got ${again.status}: ${againText.slice(0, 160)}`,
+            );
+          if (refused) {
+            await target.close();
+            await new Promise<void>((resolve) => {
+              server?.close(() => resolve());
+              server?.closeAllConnections();
+            });
+          }
         }
-        const again = await route.request(target.url, ++counter);
-        const againText = await again.text();
-        if (again.status === route.ok) healthy++;
-        else failures.add(`  - after ${fault.name} on ${route.name}: a normal request got ${again.status}: ${againText.slice(0, 160)}`);
-        if (refused) {
-          await target.close();
-          await new Promise<void>((resolve) => {
-            server?.close(() => resolve());
-            server?.closeAllConnections();
-          });
-        }
-      }
-      rows.push(
-        `${fault.name} → ${fault.status} in ≤ ${ms(worstElapsed)}${fault.stalls ? `, ${aborted}/${abortable} upstream calls aborted` : ''}, healthy after ${healthy}/${routes.length}`,
-      );
+      const row = byStatus.get(fault.status) ?? { cases: 0, slowest: 0, aborted: 0, abortable: 0 };
+      row.cases += routes.length * sizes.faultRounds;
+      row.slowest = Math.max(row.slowest, worstElapsed);
+      row.aborted += aborted;
+      row.abortable += abortable;
+      byStatus.set(fault.status, row);
+      healthyTotal += healthy;
     }
     await sleep(50);
     figures(
       'upstream-faults',
-      `${cases} fault cases (${faults.length} faults × ${routes.length} routes; deadlines read ${timeouts.readMs} ms, write ${timeouts.writeMs} ms, + 250 ms allowed), ${failures.count} failures, ${unhandled} unhandled rejections; ${rows.join('; ')}`,
+      `${cases} cases (${faults.length} faults × ${routes.length} routes × ${sizes.faultRounds} rounds), ${failures.count} failures, ${unhandled} unhandled rejections, BFF healthy after ${healthyTotal}/${cases}; ${[
+        ...byStatus.entries(),
+      ]
+        .map(
+          ([status, row]) =>
+            `${row.cases}×${status} within ${ms(row.slowest)}${row.abortable ? ` (${row.aborted}/${row.abortable} upstream calls aborted)` : ''}`,
+        )
+        .join(', ')}; deadlines: read ${timeouts.readMs} ms, write ${timeouts.writeMs} ms (+ 250 ms allowed)`,
       { cases, failures: failures.count, unhandled },
     );
     expect(failures.count, failures.toString()).toBe(0);

@@ -27,13 +27,42 @@ export interface Attack {
 
 /** Names under which a client might try to pass a group, an organization or an object of theirs. */
 export const spellings = [
-  'groupRef', 'group_ref', 'GroupRef', 'GROUPREF', 'groupId', 'group-id', 'group', 'orgId', 'org_id', 'organizationId',
-  'organisationId', 'tenant', 'customerId', 'accountId', 'installationId', 'connectionId', 'consumerRef', 'projectId',
+  'groupRef',
+  'group_ref',
+  'GroupRef',
+  'GROUPREF',
+  'groupId',
+  'group-id',
+  'group',
+  'orgId',
+  'org_id',
+  'organizationId',
+  'organisationId',
+  'tenant',
+  'customerId',
+  'accountId',
+  'installationId',
+  'connectionId',
+  'consumerRef',
+  'projectId',
 ];
 
 const headerSpellings = [
-  'X-Group-Ref', 'X-GroupRef', 'Group-Ref', 'X-Org-Id', 'X-Organization-Id', 'X-Tenant', 'X-Customer-Id', 'X-Splice-Group',
-  'X-Forwarded-Group', 'X-Account', 'X-Installation-Id', 'X-Connection-Id', 'X-HTTP-Method-Override', 'X-Original-URL', 'X-Rewrite-URL',
+  'X-Group-Ref',
+  'X-GroupRef',
+  'Group-Ref',
+  'X-Org-Id',
+  'X-Organization-Id',
+  'X-Tenant',
+  'X-Customer-Id',
+  'X-Splice-Group',
+  'X-Forwarded-Group',
+  'X-Account',
+  'X-Installation-Id',
+  'X-Connection-Id',
+  'X-HTTP-Method-Override',
+  'X-Original-URL',
+  'X-Rewrite-URL',
 ];
 
 function victimValues(victim: Party): string[] {
@@ -65,14 +94,30 @@ function pathInjections(victim: Party): string[] {
 }
 
 const routes = ['wizard', 'create', 'search', 'invite', 'elsewhere'] as const;
-const locations = ['body', 'body-nested', 'body-legit-field', 'query', 'query-duplicate', 'header', 'path', 'everywhere'] as const;
+const locations = [
+  'body',
+  'body-nested',
+  'body-legit-field',
+  'query',
+  'query-duplicate',
+  'header',
+  'path',
+  'everywhere',
+] as const;
 
 function baseBody(route: Attack['route'], unique: string): Record<string, unknown> | undefined {
   switch (route) {
     case 'create':
-      return { config: { content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } } } };
+      return {
+        config: {
+          content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } },
+        },
+      };
     case 'search':
-      return { objectName: 'contacts', fieldFilters: [{ fieldName: 'email', operator: 'eq', value: 'x@example.com' }] };
+      return {
+        objectName: 'contacts',
+        fieldFilters: [{ fieldName: 'email', operator: 'eq', value: 'x@example.com' }],
+      };
     case 'invite':
       return { email: `${unique}@example.com` };
     default:
@@ -80,7 +125,11 @@ function baseBody(route: Attack['route'], unique: string): Record<string, unknow
   }
 }
 
-function routePath(route: Attack['route'], integration: string, victim: Party): { method: string; path: string } {
+function routePath(
+  route: Attack['route'],
+  integration: string,
+  victim: Party,
+): { method: string; path: string } {
   switch (route) {
     case 'wizard':
       return { method: 'GET', path: `/integrations/${integration}` };
@@ -144,7 +193,8 @@ export function generateAttacks(parties: readonly [Party, Party], n: number, see
     if (s.location === 'body-legit-field' && body) {
       // Fields the browser may send, given the victim's values: they must still act for the attacker.
       if (s.route === 'create') body.connectionId = victim.connectionId;
-      if (s.route === 'search') body.fieldFilters = [{ fieldName: 'groupRef', operator: 'eq', value: victim.groupRef }];
+      if (s.route === 'search')
+        body.fieldFilters = [{ fieldName: 'groupRef', operator: 'eq', value: victim.groupRef }];
       if (s.route === 'invite') body.email = `admin@${victim.groupRef}.example.com`;
     }
     if (s.location === 'query' || s.location === 'everywhere') params.append(s.spelling, value);
@@ -152,9 +202,21 @@ export function generateAttacks(parties: readonly [Party, Party], n: number, see
       params.append('groupRef', attacker.groupRef);
       params.append(s.spelling, value);
     }
-    if (s.location === 'header' || s.location === 'everywhere') headers[s.header] = value.replace(/[\u0000\r\n]/g, '');
+    if (s.location === 'header' || s.location === 'everywhere')
+      headers[s.header] = [...value].filter((ch) => ch >= ' ').join('');
     if (s.route === 'create') headers['Idempotency-Key'] = `xg-${seed}-${index}`;
-    const query = params.size > 0 ? `?${params.toString()}` : s.route === 'create' ? '?skipSampling=true' : '';
-    return { attacker, victim, route: s.route, location: s.location, method, path, query, headers, ...(body === undefined ? {} : { body }) };
+    const query =
+      params.size > 0 ? `?${params.toString()}` : s.route === 'create' ? '?skipSampling=true' : '';
+    return {
+      attacker,
+      victim,
+      route: s.route,
+      location: s.location,
+      method,
+      path,
+      query,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    };
   });
 }

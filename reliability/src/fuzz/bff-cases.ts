@@ -7,9 +7,16 @@ import { inviteRequestSchema, searchRequestSchema } from '@splice/schema';
 import fc from 'fast-check';
 import { browserHeaders } from '../bff-harness.js';
 import type { MutatedBody } from './cases.js';
-import { clone, configRefinementSites, jsonSchemaOf, mutateBody, sampleValues, zodExpectations } from './cases.js';
+import {
+  clone,
+  configRefinementSites,
+  jsonSchemaOf,
+  mutateBody,
+  sampleValues,
+  zodExpectations,
+} from './cases.js';
 import { repairContent } from './content-repair.js';
-import { awkwardKeys } from './json-schema-arbitrary.js';
+import { awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
 import type { Expectation } from './mutations.js';
 import { prng } from './mutations.js';
 import type { FuzzCase, Outcome } from './run.js';
@@ -40,17 +47,30 @@ function classOf(random: () => number): FuzzCase['kind'] {
 }
 
 function invalidCase(base: Omit<FuzzCase, 'kind' | 'label'>, mutated: MutatedBody): FuzzCase {
-  return { ...base, kind: 'invalid', label: mutated.kinds.join('+'), body: JSON.stringify(mutated.body), expect: mutated.expect };
+  return {
+    ...base,
+    kind: 'invalid',
+    label: mutated.kinds.join('+'),
+    body: JSON.stringify(mutated.body),
+    expect: mutated.expect,
+  };
 }
 
-const expectAt = (location: Expectation['in'], name: string): Expectation[] => [{ in: location, name, match: 'exact' }];
+const expectAt = (location: Expectation['in'], name: string): Expectation[] => [
+  { in: location, name, match: 'exact' },
+];
 
 /** A signed-in user whose organization the service does not know (`noorg-<n>`). */
 export const unknownOrgPrefix = 'noorg-';
 
-export function bffCreateCases(ctx: { url: string; groups: readonly string[] }, n: number, seed: number): FuzzCase[] {
+export function bffCreateCases(
+  ctx: { url: string; groups: readonly string[] },
+  n: number,
+  seed: number,
+): FuzzCase[] {
   const values = sampleValues(bffCreateSchema, n, seed) as Json[];
-  const urlOf = (query = '?skipSampling=true', integration = 'crm-sync') => `${ctx.url}/integrations/${integration}/installations${query}`;
+  const urlOf = (query = '?skipSampling=true', integration = 'crm-sync') =>
+    `${ctx.url}/integrations/${integration}/installations${query}`;
   return values.map((generated, index) => {
     const random = prng(seed + index);
     const group = ctx.groups[index] as string;
@@ -63,7 +83,8 @@ export function bffCreateCases(ctx: { url: string; groups: readonly string[] }, 
       else config.createdBy = own;
     }
     repairContent(config.content as Json, random);
-    const headersFor = (sid: string, extra: Record<string, string> = {}) => browserHeaders(sid, { 'Idempotency-Key': `fuzz-${seed}-${index}`, ...extra });
+    const headersFor = (sid: string, extra: Record<string, string> = {}) =>
+      browserHeaders(sid, { 'Idempotency-Key': `fuzz-${seed}-${index}`, ...extra });
     const base = { method: 'POST', url: urlOf(), headers: headersFor(group), body: JSON.stringify(valid) };
     const kind = classOf(random);
     if (kind === 'invalid') {
@@ -71,49 +92,153 @@ export function bffCreateCases(ctx: { url: string; groups: readonly string[] }, 
         const params: Array<() => FuzzCase> = [
           () => {
             const { 'Idempotency-Key': _gone, ...headers } = headersFor(group);
-            return { ...base, headers, kind: 'invalid', label: 'header-idempotency-key-missing', expect: expectAt('header', 'idempotency-key') };
+            return {
+              ...base,
+              headers,
+              kind: 'invalid',
+              label: 'header-idempotency-key-missing',
+              expect: expectAt('header', 'idempotency-key'),
+            };
           },
-          () => ({ ...base, headers: headersFor(group, { 'Idempotency-Key': 'k'.repeat(256) }), kind: 'invalid', label: 'header-idempotency-key-long', expect: expectAt('header', 'idempotency-key') }),
-          () => ({ ...base, url: urlOf(`?skipSampling=${pick(['yes', 'TRUE', '1', ''], random)}`), kind: 'invalid', label: 'query-skipSampling', expect: expectAt('query', 'skipSampling') }),
-          () => ({ ...base, url: urlOf('?skipSampling=true&debug=1'), kind: 'invalid', label: 'query-unknown', expect: expectAt('query', 'debug') }),
+          () => ({
+            ...base,
+            headers: headersFor(group, { 'Idempotency-Key': 'k'.repeat(256) }),
+            kind: 'invalid',
+            label: 'header-idempotency-key-long',
+            expect: expectAt('header', 'idempotency-key'),
+          }),
+          () => ({
+            ...base,
+            url: urlOf(`?skipSampling=${pick(['yes', 'TRUE', '1', ''], random)}`),
+            kind: 'invalid',
+            label: 'query-skipSampling',
+            expect: expectAt('query', 'skipSampling'),
+          }),
+          () => ({
+            ...base,
+            url: urlOf('?skipSampling=true&debug=1'),
+            kind: 'invalid',
+            label: 'query-unknown',
+            expect: expectAt('query', 'debug'),
+          }),
           () => {
             const id = pick(['.hidden', '.x', 'a%20b', '-%2F..%2Fx', 'a%2Fb', '~'.repeat(257)], random);
-            return { ...base, url: urlOf('?skipSampling=true', id), kind: 'invalid', label: 'path-integrationId', expect: expectAt('path', 'integrationId') };
+            return {
+              ...base,
+              url: urlOf('?skipSampling=true', id),
+              kind: 'invalid',
+              label: 'path-integrationId',
+              expect: expectAt('path', 'integrationId'),
+            };
           },
           () => {
             const body = clone(valid);
-            (body.config as Json).createdBy = pick(['builder:someone', 'api:create-installation', `consumer:not-${group}`], random);
-            return { ...base, body: JSON.stringify(body), kind: 'invalid', label: 'createdBy-of-someone-else', expect: expectAt('body', 'config.createdBy') };
+            (body.config as Json).createdBy = pick(
+              ['builder:someone', 'api:create-installation', `consumer:not-${group}`],
+              random,
+            );
+            return {
+              ...base,
+              body: JSON.stringify(body),
+              kind: 'invalid',
+              label: 'createdBy-of-someone-else',
+              expect: expectAt('body', 'config.createdBy'),
+            };
           },
         ];
         return pick(params, random)();
       }
-      const mutated = mutateBody(bffCreateSchema, createInstallationBodySchema, valid, random, (body) => configRefinementSites(body, ['config', 'content']));
+      const mutated = mutateBody(bffCreateSchema, createInstallationBodySchema, valid, random, (body) =>
+        configRefinementSites(body, ['config', 'content']),
+      );
       if (mutated) return invalidCase(base, mutated);
     }
     if (kind === 'refusal') {
       // Signed in as someone else: the creator is theirs to name, so leave it out.
-      const elsewhere = JSON.stringify({ ...valid, connectionId: undefined, config: { ...config, createdBy: undefined } });
+      const elsewhere = JSON.stringify({
+        ...valid,
+        connectionId: undefined,
+        config: { ...config, createdBy: undefined },
+      });
       const refusals: Array<() => FuzzCase> = [
-        () => ({ ...base, headers: headersFor('initech'), body: elsewhere, kind: 'refusal', label: 'no connected account', refusal: problem(422, 'connection-required') }),
-        () => ({ ...base, headers: headersFor(`nobody-${index}`), body: elsewhere, kind: 'refusal', label: 'account not set up', refusal: problem(422, 'account-not-ready') }),
-        () => ({ ...base, headers: headersFor('acme', { 'Idempotency-Key': `acme-${seed}-${index}` }), body: elsewhere, kind: 'refusal', label: 'already installed', refusal: problem(409, 'installation-exists') }),
-        () => ({ ...base, body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }), kind: 'refusal', label: "another group's connection", refusal: problem(422, 'connection-not-found') }),
+        () => ({
+          ...base,
+          headers: headersFor('initech'),
+          body: elsewhere,
+          kind: 'refusal',
+          label: 'no connected account',
+          refusal: problem(422, 'connection-required'),
+        }),
+        () => ({
+          ...base,
+          headers: headersFor(`nobody-${index}`),
+          body: elsewhere,
+          kind: 'refusal',
+          label: 'account not set up',
+          refusal: problem(422, 'account-not-ready'),
+        }),
+        () => ({
+          ...base,
+          headers: headersFor('acme', { 'Idempotency-Key': `acme-${seed}-${index}` }),
+          body: elsewhere,
+          kind: 'refusal',
+          label: 'already installed',
+          refusal: problem(409, 'installation-exists'),
+        }),
+        () => ({
+          ...base,
+          body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
+          kind: 'refusal',
+          label: "another group's connection",
+          refusal: problem(422, 'connection-not-found'),
+        }),
         () => {
           const body = clone(valid);
           ((body.config as Json).content as Json).provider = 'hubspot';
-          return { ...base, body: JSON.stringify(body), kind: 'refusal', label: 'another provider', refusal: problem(422, 'invalid-config') };
+          return {
+            ...base,
+            body: JSON.stringify(body),
+            kind: 'refusal',
+            label: 'another provider',
+            refusal: problem(422, 'invalid-config'),
+          };
         },
-        () => ({ ...base, url: urlOf('?skipSampling=true', pick(['no-such-integration', 'constructor', '__proto__'], random)), kind: 'refusal', label: 'unknown integration', refusal: problem(404, 'integration-not-found') }),
+        () => ({
+          ...base,
+          url: urlOf('?skipSampling=true', pick(['no-such-integration', 'constructor', '__proto__'], random)),
+          kind: 'refusal',
+          label: 'unknown integration',
+          refusal: problem(404, 'integration-not-found'),
+        }),
         () => {
           const { Cookie: _gone, ...headers } = headersFor(group);
-          return { ...base, headers, kind: 'refusal', label: 'not signed in', refusal: problem(401, 'unauthenticated') };
+          return {
+            ...base,
+            headers,
+            kind: 'refusal',
+            label: 'not signed in',
+            refusal: problem(401, 'unauthenticated'),
+          };
         },
         () => {
           const body = clone(valid);
-          const field = pick(['noSuchField', ...awkwardKeys.filter((k) => k !== '__proto__')], random);
-          ((body.config as Json).content as Json).read = { objects: { contacts: { objectName: 'contacts', fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }] } } };
-          return { ...base, url: urlOf('?skipSampling=false'), body: JSON.stringify(body), kind: 'refusal', label: `sample read of an unknown field (${field})`, refusal: problem(422, 'sample-read-failed') };
+          const field = pick(['noSuchField', ...awkwardNames], random);
+          ((body.config as Json).content as Json).read = {
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
+              },
+            },
+          };
+          return {
+            ...base,
+            url: urlOf('?skipSampling=false'),
+            body: JSON.stringify(body),
+            kind: 'refusal',
+            label: `sample read of an unknown field (${field})`,
+            refusal: problem(422, 'sample-read-failed'),
+          };
         },
       ];
       return pick(refusals, random)();
@@ -133,37 +258,98 @@ export function bffCreateCases(ctx: { url: string; groups: readonly string[] }, 
   });
 }
 
-export function bffSearchCases(ctx: { url: string; fields: SearchableFields }, n: number, seed: number): FuzzCase[] {
+export function bffSearchCases(
+  ctx: { url: string; fields: SearchableFields },
+  n: number,
+  seed: number,
+): FuzzCase[] {
   const values = sampleValues(searchSchema, n, seed) as Json[];
-  const urlOf = (integration = 'crm-sync', query = '') => `${ctx.url}/integrations/${integration}/search${query}`;
+  const urlOf = (integration = 'crm-sync', query = '') =>
+    `${ctx.url}/integrations/${integration}/search${query}`;
   return values.map((generated, index) => {
     const random = prng(seed + index);
     const valid = searchBodyRepair(generated, ctx.fields, random);
-    const base = { method: 'POST', url: urlOf(), headers: browserHeaders('acme'), body: JSON.stringify(valid) };
+    const base = {
+      method: 'POST',
+      url: urlOf(),
+      headers: browserHeaders('acme'),
+      body: JSON.stringify(valid),
+    };
     const kind = classOf(random);
     if (kind === 'invalid') {
       if (random() < 0.15) {
         const name = pick(['debug', 'objectName', 'page'], random);
-        return { ...base, url: urlOf('crm-sync', `?${name}=1`), kind: 'invalid', label: 'query-unknown', expect: expectAt('query', name) };
+        return {
+          ...base,
+          url: urlOf('crm-sync', `?${name}=1`),
+          kind: 'invalid',
+          label: 'query-unknown',
+          expect: expectAt('query', name),
+        };
       }
       const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
       if (mutated) return invalidCase(base, mutated);
     }
     if (kind === 'refusal') {
       const refusals: Array<() => FuzzCase> = [
-        () => ({ ...base, body: JSON.stringify({ objectName: 'companies', fieldFilters: [] }), kind: 'refusal', label: 'object paused in the installation', refusal: problem(422, 'object-not-searchable') }),
-        () => ({ ...base, body: JSON.stringify({ objectName: pick(['tickets', 'Contacts'], random), fieldFilters: [] }), kind: 'refusal', label: 'object the manifest does not read', refusal: problem(422, 'object-not-searchable') }),
+        () => ({
+          ...base,
+          body: JSON.stringify({ objectName: 'companies', fieldFilters: [] }),
+          kind: 'refusal',
+          label: 'object paused in the installation',
+          refusal: problem(422, 'object-not-searchable'),
+        }),
+        () => ({
+          ...base,
+          body: JSON.stringify({ objectName: pick(['tickets', 'Contacts'], random), fieldFilters: [] }),
+          kind: 'refusal',
+          label: 'object the manifest does not read',
+          refusal: problem(422, 'object-not-searchable'),
+        }),
         () => {
-          const objectName = pick(awkwardKeys, random);
-          return { ...base, body: JSON.stringify({ objectName, fieldFilters: [] }), kind: 'refusal', label: `object named like a prototype member (${objectName})`, refusal: problem(422, 'object-not-searchable') };
+          const objectName = pick(awkwardNames, random);
+          return {
+            ...base,
+            body: JSON.stringify({ objectName, fieldFilters: [] }),
+            kind: 'refusal',
+            label: `object named like a prototype member (${objectName})`,
+            refusal: problem(422, 'object-not-searchable'),
+          };
         },
         () => {
-          const fieldName = pick(['noSuchField', ...awkwardKeys], random);
-          return { ...base, body: JSON.stringify({ objectName: 'contacts', fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }] }), kind: 'refusal', label: `unknown field (${fieldName})`, refusal: problem(422, 'unknown-field') };
+          const fieldName = pick(['noSuchField', ...awkwardNames], random);
+          return {
+            ...base,
+            body: JSON.stringify({
+              objectName: 'contacts',
+              fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }],
+            }),
+            kind: 'refusal',
+            label: `unknown field (${fieldName})`,
+            refusal: problem(422, 'unknown-field'),
+          };
         },
-        () => ({ ...base, headers: browserHeaders('globex'), kind: 'refusal', label: 'not installed for the group', refusal: problem(404, 'installation-not-found') }),
-        () => ({ ...base, headers: browserHeaders(`nobody-${index}`), kind: 'refusal', label: 'account not set up', refusal: problem(422, 'account-not-ready') }),
-        () => ({ ...base, url: urlOf('no-such-integration'), kind: 'refusal', label: 'unknown integration', refusal: problem(404, 'integration-not-found') }),
+        () => ({
+          ...base,
+          headers: browserHeaders('globex'),
+          kind: 'refusal',
+          label: 'not installed for the group',
+          refusal: problem(404, 'installation-not-found'),
+        }),
+        () => ({
+          ...base,
+          headers: browserHeaders(`nobody-${index}`),
+          kind: 'refusal',
+          label: 'account not set up',
+          refusal: problem(422, 'account-not-ready'),
+        }),
+        () => ({
+          ...base,
+          url: urlOf('no-such-integration'),
+          kind: 'refusal',
+          label: 'unknown integration',
+          refusal: problem(404, 'integration-not-found'),
+        }),
       ];
       return pick(refusals, random)();
     }
@@ -176,22 +362,47 @@ export function bffSearchCases(ctx: { url: string; fields: SearchableFields }, n
 export function bffInviteCases(ctx: { url: string }, n: number, seed: number): FuzzCase[] {
   const values = inviteBodies(n, seed);
   const seen = new Map<string, number>();
-  for (const v of values) seen.set(String(v.email).toLowerCase(), (seen.get(String(v.email).toLowerCase()) ?? 0) + 1);
+  for (const v of values)
+    seen.set(String(v.email).toLowerCase(), (seen.get(String(v.email).toLowerCase()) ?? 0) + 1);
   return values.map((valid, index) => {
     const random = prng(seed + index);
-    const base = { method: 'POST', url: `${ctx.url}/invites`, headers: browserHeaders('acme'), body: JSON.stringify(valid) };
+    const base = {
+      method: 'POST',
+      url: `${ctx.url}/invites`,
+      headers: browserHeaders('acme'),
+      body: JSON.stringify(valid),
+    };
     const kind = classOf(random);
     if (kind === 'invalid') {
-      if (random() < 0.15) return { ...base, url: `${ctx.url}/invites?orgName=x`, kind: 'invalid', label: 'query-unknown', expect: expectAt('query', 'orgName') };
+      if (random() < 0.15)
+        return {
+          ...base,
+          url: `${ctx.url}/invites?orgName=x`,
+          kind: 'invalid',
+          label: 'query-unknown',
+          expect: expectAt('query', 'orgName'),
+        };
       const mutated = mutateBody(inviteSchema, inviteRequestSchema, valid, random);
       if (mutated) return invalidCase(base, mutated);
     }
     if (kind === 'refusal') {
       return random() < 0.5
-        ? { ...base, headers: browserHeaders(`${unknownOrgPrefix}${index}`), kind: 'refusal', label: 'organization not set up', refusal: problem(422, 'account-not-ready') }
+        ? {
+            ...base,
+            headers: browserHeaders(`${unknownOrgPrefix}${index}`),
+            kind: 'refusal',
+            label: 'organization not set up',
+            refusal: problem(422, 'account-not-ready'),
+          }
         : (() => {
             const { Cookie: _gone, ...headers } = browserHeaders('acme');
-            return { ...base, headers, kind: 'refusal' as const, label: 'not signed in', refusal: problem(401, 'unauthenticated') };
+            return {
+              ...base,
+              headers,
+              kind: 'refusal' as const,
+              label: 'not signed in',
+              refusal: problem(401, 'unauthenticated'),
+            };
           })();
     }
     const email = String(valid.email);
@@ -223,7 +434,18 @@ export function bffWizardCases(ctx: { url: string }, n: number, seed: number): F
     const url = `${ctx.url}/integrations/${encodeURIComponent(id)}`;
     const base = { method: 'GET', url, headers };
     if (id === 'crm-sync') return { ...base, kind: 'valid', label: 'valid' };
-    if (!pattern.test(id)) return { ...base, kind: 'invalid', label: 'path-integrationId', expect: expectAt('path', 'integrationId') };
-    return { ...base, kind: 'refusal', label: 'unknown integration', refusal: problem(404, 'integration-not-found') };
+    if (!pattern.test(id))
+      return {
+        ...base,
+        kind: 'invalid',
+        label: 'path-integrationId',
+        expect: expectAt('path', 'integrationId'),
+      };
+    return {
+      ...base,
+      kind: 'refusal',
+      label: 'unknown integration',
+      refusal: problem(404, 'integration-not-found'),
+    };
   });
 }

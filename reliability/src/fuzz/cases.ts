@@ -3,7 +3,7 @@
  * (repaired for the refinements and the manifest), invalid ones by mutation, each judged against zod (the
  * one definition every server validates with) so a case's class is never a guess.
  */
-import { formatPath, toIssues } from '@splice/schema';
+import { formatPath, protoKeyIssues, toIssues } from '@splice/schema';
 import fc from 'fast-check';
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/mini';
@@ -16,7 +16,10 @@ type Json = Record<string, unknown>;
 
 /** The input JSON Schema of a zod/mini schema, as the OpenAPI documents carry it. */
 export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
-  const { $schema: _dialect, ...rest } = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  const { $schema: _dialect, ...rest } = toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Json;
   return rest as JsonSchema;
 }
 
@@ -119,15 +122,26 @@ export function mutateBody(
   if (picked.length === 0) return undefined;
   const body = clone(valid);
   for (const m of picked) m.apply(body);
-  if (zodSchema.safeParse(body).success) return undefined;
+  if (validates(zodSchema, body)) return undefined;
   return { body, expect: picked.map((m) => m.expect), kinds: picked.map((m) => m.kind) };
 }
 
-/** The issues zod finds, as expectations: for a generated value that turned out invalid by itself. */
+/**
+ * The rules every server validates a body with: the zod schema, and no `"__proto__"` key anywhere (zod
+ * would drop such an entry without a word; the schema package's `protoKeyIssues` names it).
+ */
+export function validates(zodSchema: z.ZodMiniType, value: unknown): boolean {
+  return zodSchema.safeParse(value).success && protoKeyIssues(value, 'body').length === 0;
+}
+
+/** The issues those rules find, as expectations: for a generated value that turned out invalid by itself. */
 export function zodExpectations(zodSchema: z.ZodMiniType, value: unknown): Expectation[] | undefined {
+  if (validates(zodSchema, value)) return undefined;
   const parsed = zodSchema.safeParse(value);
-  if (parsed.success) return undefined;
-  return toIssues(parsed.error.issues, value, 'body').map((issue) => ({ in: 'body', name: issue.name, match: 'exact' }));
+  return [
+    ...protoKeyIssues(value, 'body'),
+    ...(parsed.success ? [] : toIssues(parsed.error.issues, value, 'body')),
+  ].map((issue) => ({ in: 'body', name: issue.name, match: 'exact' }));
 }
 
 export { formatPath };

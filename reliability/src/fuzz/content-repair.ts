@@ -40,7 +40,9 @@ function repairWriteObject(object: Json): void {
   for (const [, setting] of own(object.selectedFieldSettings)) {
     const value = (setting as Json).default as Json | undefined;
     if (!value) continue;
-    const set = (['stringValue', 'integerValue', 'booleanValue'] as const).filter((k) => value[k] !== undefined);
+    const set = (['stringValue', 'integerValue', 'booleanValue'] as const).filter(
+      (k) => value[k] !== undefined,
+    );
     if (set.length === 0) value.booleanValue = true;
     for (const extra of set.slice(1)) delete value[extra];
   }
@@ -67,7 +69,11 @@ export function repairContent(content: Json, random: () => number): void {
     (content.read as Json).objects = renameObjects((content.read as Json).objects, names, repairReadObject);
   }
   if (content.write) {
-    (content.write as Json).objects = renameObjects((content.write as Json).objects, writableObjects, repairWriteObject);
+    (content.write as Json).objects = renameObjects(
+      (content.write as Json).objects,
+      writableObjects,
+      repairWriteObject,
+    );
   }
   if (content.proxy) (content.proxy as Json).enabled = false;
 }

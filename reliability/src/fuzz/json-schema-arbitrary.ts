@@ -33,15 +33,33 @@ export type JsonSchema = {
   default?: unknown;
 };
 
-/** Keys that are valid names but have caught JavaScript servers out before. */
-export const awkwardKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'a.b', 'x[0]', ' '];
+/**
+ * Names that are valid but have caught JavaScript servers out before (Object.prototype's members, path
+ * syntax, blanks). `__proto__` is not among them: as a map key it is refused (see mutations.ts).
+ */
+export const awkwardKeys = [
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'a.b',
+  'x[0]',
+  ' ',
+];
+
+/** Every awkward name, `__proto__` included: for values (object and field names), which may be anything. */
+export const awkwardNames = ['__proto__', ...awkwardKeys];
 
 const small = { array: 2, map: 2, string: 10 };
 
 function stringArbitrary(minLength: number, maxLength: number): fc.Arbitrary<string> {
   const short = Math.min(maxLength, small.string);
   return fc.oneof(
-    { weight: 8, arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, short), unit: 'grapheme-ascii' }) },
+    {
+      weight: 8,
+      arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, short), unit: 'grapheme-ascii' }),
+    },
     {
       weight: 3,
       // Non-ASCII graphemes; `maxLength` counts UTF-16 units, as zod does, so longer ones are dropped.
@@ -58,7 +76,10 @@ function keyArbitrary(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   const max = schema?.maxLength ?? 256;
   return fc.oneof(
     { weight: 10, arbitrary: stringArbitrary(Math.max(min, 1), max) },
-    { weight: 1, arbitrary: fc.constantFrom(...awkwardKeys.filter((k) => k.length >= min && k.length <= max)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...awkwardKeys.filter((k) => k.length >= min && k.length <= max)),
+    },
   );
 }
 
@@ -84,7 +105,9 @@ export function arbitraryFor(schema: JsonSchema): fc.Arbitrary<unknown> {
         return fc.record(model, { requiredKeys: schema.required ?? [] });
       }
       const value =
-        typeof schema.additionalProperties === 'object' ? arbitraryFor(schema.additionalProperties) : fc.jsonValue();
+        typeof schema.additionalProperties === 'object'
+          ? arbitraryFor(schema.additionalProperties)
+          : fc.jsonValue();
       return fc
         .uniqueArray(fc.tuple(keyArbitrary(schema.propertyNames), value), {
           maxLength: small.map,
@@ -93,7 +116,13 @@ export function arbitraryFor(schema: JsonSchema): fc.Arbitrary<unknown> {
         .map((entries) => {
           // Own properties even for `__proto__`, as JSON.parse would make them.
           const map: Record<string, unknown> = {};
-          for (const [key, entry] of entries) Object.defineProperty(map, key, { value: entry, enumerable: true, writable: true, configurable: true });
+          for (const [key, entry] of entries)
+            Object.defineProperty(map, key, {
+              value: entry,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
           return map;
         });
     }
@@ -108,7 +137,11 @@ export function arbitraryFor(schema: JsonSchema): fc.Arbitrary<unknown> {
       if (schema.format === 'email') return email.filter((s) => s.length <= max);
       if (schema.format === 'date-time') {
         return fc
-          .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .date({
+            min: new Date('2000-01-01T00:00:00Z'),
+            max: new Date('2100-01-01T00:00:00Z'),
+            noInvalidDate: true,
+          })
           .map((d) => d.toISOString());
       }
       if (schema.pattern) {
@@ -121,7 +154,10 @@ export function arbitraryFor(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'integer': {
       const min = Math.max(schema.minimum ?? -1e9, Number.MIN_SAFE_INTEGER);
       const max = Math.min(schema.maximum ?? 1e9, Number.MAX_SAFE_INTEGER);
-      return fc.oneof({ weight: 5, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
+      return fc.oneof(
+        { weight: 5, arbitrary: fc.integer({ min, max }) },
+        { weight: 1, arbitrary: fc.constantFrom(min, max) },
+      );
     }
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });

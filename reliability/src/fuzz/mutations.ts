@@ -50,7 +50,11 @@ const replace =
     setOwn(parent, key, value());
   };
 
-export function bodyExpectation(path: Path, match: Expectation['match'] = 'exact', location: IssueLocation = 'body'): Expectation {
+export function bodyExpectation(
+  path: Path,
+  match: Expectation['match'] = 'exact',
+  location: IssueLocation = 'body',
+): Expectation {
   return { in: location, name: formatPath(path), match };
 }
 
@@ -64,7 +68,10 @@ function leafMutations(schema: JsonSchema, path: Path): Mutation[] {
   const out: Mutation[] = [];
   if (schema.anyOf) return [at('wrong-type', () => null), at('wrong-type', () => ({ nested: true }))];
   if (schema.const !== undefined || schema.enum) {
-    out.push(at('not-allowed', () => 'zz-not-allowed'), at('wrong-type', () => 7));
+    out.push(
+      at('not-allowed', () => 'zz-not-allowed'),
+      at('wrong-type', () => 7),
+    );
     return out;
   }
   switch (schema.type) {
@@ -76,15 +83,23 @@ function leafMutations(schema: JsonSchema, path: Path): Mutation[] {
       if (schema.pattern || schema.format) out.push(at('pattern-mismatch', () => '!'));
       break;
     case 'integer':
-      out.push(at('fraction', () => 1.5), at('wrong-type', () => '7'));
-      if (schema.minimum !== undefined && schema.minimum > -1e15) out.push(at('below-minimum', () => (schema.minimum as number) - 1));
-      if (schema.maximum !== undefined && schema.maximum < 1e15) out.push(at('above-maximum', () => (schema.maximum as number) + 1));
+      out.push(
+        at('fraction', () => 1.5),
+        at('wrong-type', () => '7'),
+      );
+      if (schema.minimum !== undefined && schema.minimum > -1e15)
+        out.push(at('below-minimum', () => (schema.minimum as number) - 1));
+      if (schema.maximum !== undefined && schema.maximum < 1e15)
+        out.push(at('above-maximum', () => (schema.maximum as number) + 1));
       break;
     case 'number':
       out.push(at('wrong-type', () => '7'));
       break;
     case 'boolean':
-      out.push(at('wrong-type', () => 'true'), at('wrong-type', () => 1));
+      out.push(
+        at('wrong-type', () => 'true'),
+        at('wrong-type', () => 1),
+      );
       break;
   }
   return out;
@@ -138,6 +153,13 @@ export function mutationSites(schema: JsonSchema, value: unknown, path: Path = [
             apply: (root) => setOwn(valueAtPath(root, path) as Record<string, unknown>, '', copy()),
           });
         }
+        // JSON.parse keeps "__proto__" as an own key; a server must name it, not drop it (zod drops it).
+        sites.push({
+          kind: 'proto-key',
+          path: [...path, '__proto__'],
+          expect: bodyExpectation([...path, '__proto__']),
+          apply: (root) => setOwn(valueAtPath(root, path) as Record<string, unknown>, '__proto__', copy()),
+        });
         if (keySchema.maxLength !== undefined) {
           const long = 'k'.repeat(keySchema.maxLength + 1);
           sites.push({
@@ -154,9 +176,19 @@ export function mutationSites(schema: JsonSchema, value: unknown, path: Path = [
     return sites;
   }
   if (schema.type === 'array' && Array.isArray(value)) {
-    if (!isRoot) sites.push({ kind: 'wrong-type', path, expect: bodyExpectation(path), apply: replace(path, () => ({})) });
+    if (!isRoot)
+      sites.push({
+        kind: 'wrong-type',
+        path,
+        expect: bodyExpectation(path),
+        apply: replace(path, () => ({})),
+      });
     const first = value[0];
-    if (schema.maxItems !== undefined && first !== undefined && JSON.stringify(first).length * (schema.maxItems + 1) < 64_000) {
+    if (
+      schema.maxItems !== undefined &&
+      first !== undefined &&
+      JSON.stringify(first).length * (schema.maxItems + 1) < 64_000
+    ) {
       const count = schema.maxItems + 1;
       sites.push({
         kind: 'too-many-items',
@@ -203,7 +235,10 @@ export function prng(seed: number): () => number {
 }
 
 /** Does one of the issues satisfy the expectation? */
-export function issueMatches(issues: ReadonlyArray<{ in?: string; name?: string }>, expectation: Expectation): boolean {
+export function issueMatches(
+  issues: ReadonlyArray<{ in?: string; name?: string }>,
+  expectation: Expectation,
+): boolean {
   return issues.some((issue) => {
     if (issue.in !== expectation.in || typeof issue.name !== 'string') return false;
     if (issue.name === expectation.name) return true;

@@ -47,7 +47,10 @@ export interface FuzzOperation {
 export interface FuzzTally {
   cases: number;
   byKind: Record<FuzzCase['kind'], number>;
+  /** 5xx answers not explained by a known defect. */
   fiveXx: number;
+  /** Every 5xx answer, known defects included. */
+  allFiveXx: number;
   schemaMismatches: Failures;
   failures: Failures;
   /** `status type` -> count, for the figures line. */
@@ -66,11 +69,16 @@ function describeCase(c: FuzzCase, status: number, detail: string, text: string)
   return `  - ${c.kind} (${c.label}) ${c.method} ${c.url.replace(/^https?:\/\/[^/]+/, '')} -> ${status}: ${detail}\n    request: ${(c.body ?? '').slice(0, 300)}\n    answer: ${text.slice(0, 300)}`;
 }
 
-export async function runFuzz(operation: FuzzOperation, cases: readonly FuzzCase[], concurrency = 8): Promise<FuzzTally> {
+export async function runFuzz(
+  operation: FuzzOperation,
+  cases: readonly FuzzCase[],
+  concurrency = 8,
+): Promise<FuzzTally> {
   const tally: FuzzTally = {
     cases: cases.length,
     byKind: { valid: 0, invalid: 0, refusal: 0 },
     fiveXx: 0,
+    allFiveXx: 0,
     schemaMismatches: new Failures(),
     failures: new Failures(),
     outcomes: new Map(),
@@ -82,7 +90,11 @@ export async function runFuzz(operation: FuzzOperation, cases: readonly FuzzCase
   await mapPool(cases, concurrency, async (c) => {
     tally.byKind[c.kind]++;
     const started = performance.now();
-    const response = await fetch(c.url, { method: c.method, headers: c.headers, ...(c.body === undefined ? {} : { body: c.body }) });
+    const response = await fetch(c.url, {
+      method: c.method,
+      headers: c.headers,
+      ...(c.body === undefined ? {} : { body: c.body }),
+    });
     const text = await response.text();
     latencies.push(performance.now() - started);
     const { status } = response;
@@ -100,12 +112,19 @@ export async function runFuzz(operation: FuzzOperation, cases: readonly FuzzCase
     const key = outcomeKey(status, problem?.type);
     tally.outcomes.set(key, (tally.outcomes.get(key) ?? 0) + 1);
     if (status >= 500) {
+      tally.allFiveXx++;
       if (tally.known.match({ url: c.url, body: c.body ?? '', status, reason: '5xx', answer: text })) return;
       tally.fiveXx++;
       tally.failures.add(describeCase(c, status, '5xx', text));
       return;
     }
-    const mismatch = operation.checker.check(operation.pathTemplate, operation.method, status, response.headers.get('content-type'), body);
+    const mismatch = operation.checker.check(
+      operation.pathTemplate,
+      operation.method,
+      status,
+      response.headers.get('content-type'),
+      body,
+    );
     if (mismatch) tally.schemaMismatches.add(describeCase(c, status, mismatch, text));
 
     if (c.kind === 'invalid') {
@@ -132,7 +151,9 @@ export async function runFuzz(operation: FuzzOperation, cases: readonly FuzzCase
       if (wrong) fail(wrong);
       return;
     }
-    const allowed = (c.allowed ?? []).some((a) => a.status === status && (a.type === undefined || a.type === problem?.type));
+    const allowed = (c.allowed ?? []).some(
+      (a) => a.status === status && (a.type === undefined || a.type === problem?.type),
+    );
     if (!allowed) fail('a valid request was refused');
   });
   latencies.sort((a, b) => a - b);
@@ -149,7 +170,7 @@ export function printFuzzFigures(name: string, tally: FuzzTally): void {
     .join(', ');
   figures(
     name,
-    `${tally.cases} cases (${tally.byKind.valid} valid, ${tally.byKind.invalid} invalid, ${tally.byKind.refusal} documented refusals), ${tally.fiveXx} 5xx, ${tally.schemaMismatches.count} schema mismatches, ${tally.failures.count} failures${tally.known.counts.size ? ` (+ known defects: ${tally.known.describe()})` : ''}; p50 ${ms(tally.p50)}, p99 ${ms(tally.p99)}; answers: ${outcomes}`,
+    `${tally.cases} cases (${tally.byKind.valid} valid, ${tally.byKind.invalid} invalid, ${tally.byKind.refusal} documented refusals), ${tally.allFiveXx} 5xx${tally.allFiveXx > tally.fiveXx ? ` (${tally.fiveXx} outside known defects)` : ''}, ${tally.schemaMismatches.count} schema mismatches, ${tally.failures.count} failures${tally.known.counts.size ? ` (+ known defects: ${tally.known.describe()})` : ''}; p50 ${ms(tally.p50)}, p99 ${ms(tally.p99)}; answers: ${outcomes}`,
     {
       cases: tally.cases,
       ...tally.byKind,

@@ -4,10 +4,17 @@
  */
 import { installationRequestSchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
 import type { InProcessService } from '../service-harness.js';
-import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
 import type { MutatedBody } from './cases.js';
-import { clone, configRefinementSites, jsonSchemaOf, mutateBody, sampleValues, zodExpectations } from './cases.js';
-import { awkwardKeys } from './json-schema-arbitrary.js';
+import {
+  clone,
+  configRefinementSites,
+  jsonSchemaOf,
+  mutateBody,
+  sampleValues,
+  zodExpectations,
+} from './cases.js';
+import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
+import { awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
 import type { Expectation } from './mutations.js';
 import { prng } from './mutations.js';
 import type { FuzzCase, Outcome } from './run.js';
@@ -32,7 +39,13 @@ function classOf(random: () => number): FuzzCase['kind'] {
 }
 
 function invalidCase(base: Omit<FuzzCase, 'kind' | 'label'>, mutated: MutatedBody): FuzzCase {
-  return { ...base, kind: 'invalid', label: mutated.kinds.join('+'), body: JSON.stringify(mutated.body), expect: mutated.expect };
+  return {
+    ...base,
+    kind: 'invalid',
+    label: mutated.kinds.join('+'),
+    body: JSON.stringify(mutated.body),
+    expect: mutated.expect,
+  };
 }
 
 function paramCase(base: Omit<FuzzCase, 'kind' | 'label'>, label: string, expect: Expectation): FuzzCase {
@@ -44,15 +57,19 @@ export function verifyInstallation(sent: Json, groupRef: string, createdBy: stri
   const expected = expectedContent((sent.config as Json).content as Json);
   return (body: unknown): string | undefined => {
     const installation = body as Json & { group?: Json; connection?: Json; config?: Json };
-    if (installation.group?.groupRef !== groupRef) return `installed for ${String(installation.group?.groupRef)}, not ${groupRef}`;
-    if (installation.connection?.id !== connectionId) return `connection ${String(installation.connection?.id)}, not ${connectionId}`;
-    if (installation.config?.createdBy !== createdBy) return `createdBy ${String(installation.config?.createdBy)}, not ${createdBy}`;
+    if (installation.group?.groupRef !== groupRef)
+      return `installed for ${String(installation.group?.groupRef)}, not ${groupRef}`;
+    if (installation.connection?.id !== connectionId)
+      return `connection ${String(installation.connection?.id)}, not ${connectionId}`;
+    if (installation.config?.createdBy !== createdBy)
+      return `createdBy ${String(installation.config?.createdBy)}, not ${createdBy}`;
     const content = installation.config?.content;
     if (canonical(content) !== canonical(expected)) {
       const at = firstDifference(expected, content);
       return `the stored config differs from the one sent at ${JSON.stringify(at)}`;
     }
-    if (/sandbox-access|refreshToken|accessToken|credentials/.test(JSON.stringify(body))) return 'credentials in the answer';
+    if (/sandbox-access|refreshToken|accessToken|credentials/.test(JSON.stringify(body)))
+      return 'credentials in the answer';
     return undefined;
   };
 }
@@ -77,17 +94,26 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
     repairContent((valid.config as Json).content as Json, random);
     const credential: Record<string, string> =
       random() < 0.5 ? { 'x-api-key': service.apiKey } : { authorization: `Bearer ${service.authToken}` };
-    const base = { method: 'POST', url: urlOf(), headers: { ...json, ...credential }, body: JSON.stringify(valid) };
+    const base = {
+      method: 'POST',
+      url: urlOf(),
+      headers: { ...json, ...credential },
+      body: JSON.stringify(valid),
+    };
     const kind = classOf(random);
 
     if (kind === 'invalid') {
       if (random() < 0.15) {
         const value = pick(['yes', 'TRUE', '1', '', 'true,false'], random);
-        return paramCase({ ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) }, 'query-skipSampling', {
-          in: 'query',
-          name: 'skipSampling',
-          match: 'exact',
-        });
+        return paramCase(
+          { ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) },
+          'query-skipSampling',
+          {
+            in: 'query',
+            name: 'skipSampling',
+            match: 'exact',
+          },
+        );
       }
       const mutated = mutateBody(createSchema, installationRequestSchema, valid, random, (body) =>
         configRefinementSites(body, ['config', 'content']),
@@ -96,44 +122,128 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
     }
     if (kind === 'refusal') {
       const refusals: Array<() => FuzzCase> = [
-        () => ({ ...base, kind: 'refusal', label: 'unknown group', body: JSON.stringify({ ...valid, groupRef: `no-such-${index}`, connectionId: undefined }), refusal: problem(422, 'group-not-found') }),
-        () => ({ ...base, kind: 'refusal', label: 'group without connection', body: JSON.stringify({ ...valid, groupRef: 'initech', connectionId: undefined }), refusal: problem(422, 'connection-required') }),
-        () => ({ ...base, kind: 'refusal', label: 'already installed', body: JSON.stringify({ ...valid, groupRef: 'acme', connectionId: undefined }), refusal: problem(409, 'installation-exists') }),
-        () => ({ ...base, kind: 'refusal', label: "another group's connection", body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }), refusal: problem(422, 'connection-not-found') }),
+        () => ({
+          ...base,
+          kind: 'refusal',
+          label: 'unknown group',
+          body: JSON.stringify({ ...valid, groupRef: `no-such-${index}`, connectionId: undefined }),
+          refusal: problem(422, 'group-not-found'),
+        }),
+        () => ({
+          ...base,
+          kind: 'refusal',
+          label: 'group without connection',
+          body: JSON.stringify({ ...valid, groupRef: 'initech', connectionId: undefined }),
+          refusal: problem(422, 'connection-required'),
+        }),
+        () => ({
+          ...base,
+          kind: 'refusal',
+          label: 'already installed',
+          body: JSON.stringify({ ...valid, groupRef: 'acme', connectionId: undefined }),
+          refusal: problem(409, 'installation-exists'),
+        }),
+        () => ({
+          ...base,
+          kind: 'refusal',
+          label: "another group's connection",
+          body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
+          refusal: problem(422, 'connection-not-found'),
+        }),
         () => {
           const body = clone(valid);
-          ((body.config as Json).content as Json).provider = pick(['hubspot', 'salesforce', 'sandboxcrm2'], random);
-          return { ...base, kind: 'refusal', label: 'another provider', body: JSON.stringify(body), refusal: problem(422, 'invalid-config') };
+          ((body.config as Json).content as Json).provider = pick(
+            ['hubspot', 'salesforce', 'sandboxcrm2'],
+            random,
+          );
+          return {
+            ...base,
+            kind: 'refusal',
+            label: 'another provider',
+            body: JSON.stringify(body),
+            refusal: problem(422, 'invalid-config'),
+          };
         },
         () => {
           const body = clone(valid);
-          const name = pick(['tickets', 'constructor', '__proto__', 'toString', 'Contacts'], random);
+          const name = pick(['tickets', 'Contacts', ...awkwardKeys], random);
           const content = (body.config as Json).content as Json;
           const objects = Object.create(null) as Json;
           objects[name] = { objectName: name };
           content.read = { objects };
-          return { ...base, kind: 'refusal', label: `object the manifest does not read (${name})`, body: JSON.stringify(body), refusal: problem(422, 'invalid-config') };
+          return {
+            ...base,
+            kind: 'refusal',
+            label: `object the manifest does not read (${name})`,
+            body: JSON.stringify(body),
+            refusal: problem(422, 'invalid-config'),
+          };
         },
         () => {
           const body = clone(valid);
           const field = pick(['noSuchField', ...awkwardKeys], random);
           const selected = Object.create(null) as Json;
           selected[field] = true;
-          ((body.config as Json).content as Json).read = { objects: { contacts: { objectName: 'contacts', selectedFields: selected } } };
-          return { ...base, url: urlOf('demo', 'crm-sync', ''), kind: 'refusal', label: `sample read of an unknown field (${field})`, body: JSON.stringify(body), refusal: problem(422, 'sample-read-failed') };
+          ((body.config as Json).content as Json).read = {
+            objects: { contacts: { objectName: 'contacts', selectedFields: selected } },
+          };
+          return {
+            ...base,
+            url: urlOf('demo', 'crm-sync', ''),
+            kind: 'refusal',
+            label: `sample read of an unknown field (${field})`,
+            body: JSON.stringify(body),
+            refusal: problem(422, 'sample-read-failed'),
+          };
         },
         () => {
           const body = clone(valid);
-          const field = pick(['noSuchField', ...awkwardKeys], random);
+          const field = pick(['noSuchField', ...awkwardNames], random);
           ((body.config as Json).content as Json).read = {
-            objects: { contacts: { objectName: 'contacts', fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }] } },
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
+              },
+            },
           };
-          return { ...base, url: urlOf('demo', 'crm-sync', '?skipSampling=false'), kind: 'refusal', label: `sample read of a filter on an unknown field (${field})`, body: JSON.stringify(body), refusal: problem(422, 'sample-read-failed') };
+          return {
+            ...base,
+            url: urlOf('demo', 'crm-sync', '?skipSampling=false'),
+            kind: 'refusal',
+            label: `sample read of a filter on an unknown field (${field})`,
+            body: JSON.stringify(body),
+            refusal: problem(422, 'sample-read-failed'),
+          };
         },
-        () => ({ ...base, url: urlOf('demo', pick(['no-such-integration', 'constructor', '__proto__'], random)), kind: 'refusal', label: 'unknown integration', refusal: problem(404, 'integration-not-found') }),
-        () => ({ ...base, url: urlOf(pick(['no-such-project', 'constructor'], random)), kind: 'refusal', label: 'unknown project', refusal: problem(404, 'project-not-found') }),
-        () => ({ ...base, headers: json, kind: 'refusal', label: 'no credential', refusal: problem(401, 'unauthorized') }),
-        () => ({ ...base, headers: { ...json, 'x-api-key': 'wrong' }, kind: 'refusal', label: 'wrong API key', refusal: problem(401, 'unauthorized') }),
+        () => ({
+          ...base,
+          url: urlOf('demo', pick(['no-such-integration', 'constructor', '__proto__'], random)),
+          kind: 'refusal',
+          label: 'unknown integration',
+          refusal: problem(404, 'integration-not-found'),
+        }),
+        () => ({
+          ...base,
+          url: urlOf(pick(['no-such-project', 'constructor'], random)),
+          kind: 'refusal',
+          label: 'unknown project',
+          refusal: problem(404, 'project-not-found'),
+        }),
+        () => ({
+          ...base,
+          headers: json,
+          kind: 'refusal',
+          label: 'no credential',
+          refusal: problem(401, 'unauthorized'),
+        }),
+        () => ({
+          ...base,
+          headers: { ...json, 'x-api-key': 'wrong' },
+          kind: 'refusal',
+          label: 'wrong API key',
+          refusal: problem(401, 'unauthorized'),
+        }),
       ];
       return pick(refusals, random)();
     }
@@ -160,14 +270,22 @@ export type SearchableFields = Record<'contacts' | 'deals', string[]>;
 export function searchBodyRepair(value: Json, fields: SearchableFields, random: () => number): Json {
   const objectName = pick(['contacts', 'deals'] as const, random);
   const names = fields[objectName];
-  const filters = (value.fieldFilters as Json[]).map((filter) => ({ ...filter, fieldName: pick(names, random) }));
+  const filters = (value.fieldFilters as Json[]).map((filter) => ({
+    ...filter,
+    fieldName: pick(names, random),
+  }));
   return { ...value, objectName, fieldFilters: filters };
 }
 
-export function serviceSearchCases(ctx: { service: InProcessService; fields: SearchableFields }, n: number, seed: number): FuzzCase[] {
+export function serviceSearchCases(
+  ctx: { service: InProcessService; fields: SearchableFields },
+  n: number,
+  seed: number,
+): FuzzCase[] {
   const { service, fields } = ctx;
   const values = sampleValues(searchSchema, n, seed) as Json[];
-  const urlOf = (query = '?groupRef=acme', project = 'demo') => `${service.searchUrl}/projects/${project}/integrations/crm-sync${query}`;
+  const urlOf = (query = '?groupRef=acme', project = 'demo') =>
+    `${service.searchUrl}/projects/${project}/integrations/crm-sync${query}`;
   const headers = { ...json, 'x-api-key': service.apiKey, 'x-svc-request-type': 'search' };
   return values.map((generated, index) => {
     const random = prng(seed + index);
@@ -177,13 +295,35 @@ export function serviceSearchCases(ctx: { service: InProcessService; fields: Sea
     if (kind === 'invalid') {
       if (random() < 0.2) {
         const params: Array<() => FuzzCase> = [
-          () => paramCase({ ...base, headers: { ...headers, 'x-svc-request-type': pick(['find', 'SEARCH', 'read'], random) } }, 'header-request-type', { in: 'header', name: 'x-svc-request-type', match: 'exact' }),
+          () =>
+            paramCase(
+              {
+                ...base,
+                headers: { ...headers, 'x-svc-request-type': pick(['find', 'SEARCH', 'read'], random) },
+              },
+              'header-request-type',
+              { in: 'header', name: 'x-svc-request-type', match: 'exact' },
+            ),
           () => {
             const { 'x-svc-request-type': _gone, ...rest } = headers;
-            return paramCase({ ...base, headers: rest }, 'header-request-type-missing', { in: 'header', name: 'x-svc-request-type', match: 'exact' });
+            return paramCase({ ...base, headers: rest }, 'header-request-type-missing', {
+              in: 'header',
+              name: 'x-svc-request-type',
+              match: 'exact',
+            });
           },
-          () => paramCase({ ...base, url: urlOf('') }, 'query-groupRef-missing', { in: 'query', name: 'groupRef', match: 'exact' }),
-          () => paramCase({ ...base, url: urlOf('?groupRef=') }, 'query-groupRef-empty', { in: 'query', name: 'groupRef', match: 'exact' }),
+          () =>
+            paramCase({ ...base, url: urlOf('') }, 'query-groupRef-missing', {
+              in: 'query',
+              name: 'groupRef',
+              match: 'exact',
+            }),
+          () =>
+            paramCase({ ...base, url: urlOf('?groupRef=') }, 'query-groupRef-empty', {
+              in: 'query',
+              name: 'groupRef',
+              match: 'exact',
+            }),
         ];
         return pick(params, random)();
       }
@@ -192,19 +332,64 @@ export function serviceSearchCases(ctx: { service: InProcessService; fields: Sea
     }
     if (kind === 'refusal') {
       const refusals: Array<() => FuzzCase> = [
-        () => ({ ...base, kind: 'refusal', label: 'object paused in the installation', body: JSON.stringify({ ...valid, objectName: 'companies', fieldFilters: [] }), refusal: problem(422, 'object-not-searchable') }),
+        () => ({
+          ...base,
+          kind: 'refusal',
+          label: 'object paused in the installation',
+          body: JSON.stringify({ ...valid, objectName: 'companies', fieldFilters: [] }),
+          refusal: problem(422, 'object-not-searchable'),
+        }),
         () => {
-          const objectName = pick(['tickets', 'Contacts', ...awkwardKeys], random);
-          return { ...base, kind: 'refusal', label: `object the manifest does not read (${objectName})`, body: JSON.stringify({ ...valid, objectName, fieldFilters: [] }), refusal: problem(422, 'object-not-searchable') };
+          const objectName = pick(['tickets', 'Contacts', ...awkwardNames], random);
+          return {
+            ...base,
+            kind: 'refusal',
+            label: `object the manifest does not read (${objectName})`,
+            body: JSON.stringify({ ...valid, objectName, fieldFilters: [] }),
+            refusal: problem(422, 'object-not-searchable'),
+          };
         },
         () => {
-          const fieldName = pick(['noSuchField', ...awkwardKeys], random);
-          return { ...base, kind: 'refusal', label: `unknown field (${fieldName})`, body: JSON.stringify({ objectName: 'contacts', fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }] }), refusal: problem(422, 'unknown-field') };
+          const fieldName = pick(['noSuchField', ...awkwardNames], random);
+          return {
+            ...base,
+            kind: 'refusal',
+            label: `unknown field (${fieldName})`,
+            body: JSON.stringify({
+              objectName: 'contacts',
+              fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }],
+            }),
+            refusal: problem(422, 'unknown-field'),
+          };
         },
-        () => ({ ...base, url: urlOf('?groupRef=globex'), kind: 'refusal', label: 'group without installation', refusal: problem(404, 'installation-not-found') }),
-        () => ({ ...base, url: urlOf(`?groupRef=${pick(['nobody', 'constructor', '__proto__'], random)}`), kind: 'refusal', label: 'unknown group', refusal: problem(404, 'group-not-found') }),
-        () => ({ ...base, url: urlOf('?groupRef=acme', 'no-such-project'), kind: 'refusal', label: 'unknown project', refusal: problem(404, 'project-not-found') }),
-        () => ({ ...base, headers: { ...json, 'x-svc-request-type': 'search', authorization: `Bearer ${service.authToken}` }, kind: 'refusal', label: 'bearer instead of API key', refusal: problem(401, 'unauthorized') }),
+        () => ({
+          ...base,
+          url: urlOf('?groupRef=globex'),
+          kind: 'refusal',
+          label: 'group without installation',
+          refusal: problem(404, 'installation-not-found'),
+        }),
+        () => ({
+          ...base,
+          url: urlOf(`?groupRef=${pick(['nobody', 'constructor', '__proto__'], random)}`),
+          kind: 'refusal',
+          label: 'unknown group',
+          refusal: problem(404, 'group-not-found'),
+        }),
+        () => ({
+          ...base,
+          url: urlOf('?groupRef=acme', 'no-such-project'),
+          kind: 'refusal',
+          label: 'unknown project',
+          refusal: problem(404, 'project-not-found'),
+        }),
+        () => ({
+          ...base,
+          headers: { ...json, 'x-svc-request-type': 'search', authorization: `Bearer ${service.authToken}` },
+          kind: 'refusal',
+          label: 'bearer instead of API key',
+          refusal: problem(401, 'unauthorized'),
+        }),
       ];
       return pick(refusals, random)();
     }
@@ -235,8 +420,10 @@ function repeatedAddresses(emails: readonly string[]): Set<string> {
 export function verifyInvite(email: string, orgId: string) {
   return (body: unknown): string | undefined => {
     const invite = body as Json;
-    if (String(invite.invitedEmail).toLowerCase() !== email.toLowerCase()) return `invited ${String(invite.invitedEmail)}, not ${email}`;
-    if (invite.parentType !== 'org' || invite.parentId !== orgId) return `invited to ${String(invite.parentType)} ${String(invite.parentId)}`;
+    if (String(invite.invitedEmail).toLowerCase() !== email.toLowerCase())
+      return `invited ${String(invite.invitedEmail)}, not ${email}`;
+    if (invite.parentType !== 'org' || invite.parentId !== orgId)
+      return `invited to ${String(invite.parentType)} ${String(invite.parentId)}`;
     if (invite.status !== 'pending') return `status ${String(invite.status)}`;
     return undefined;
   };
@@ -262,9 +449,27 @@ export function serviceInviteCases(ctx: { service: InProcessService }, n: number
     }
     if (kind === 'refusal') {
       const refusals: Array<() => FuzzCase> = [
-        () => ({ ...base, url: urlOf(pick(['no-such-org', 'constructor', '__proto__'], random)), kind: 'refusal', label: 'unknown org', refusal: problem(404, 'org-not-found') }),
-        () => ({ ...base, headers: { ...json, 'x-api-key': service.apiKey }, kind: 'refusal', label: 'API key instead of bearer', refusal: problem(401, 'unauthorized') }),
-        () => ({ ...base, headers: { ...json, authorization: 'Bearer wrong' }, kind: 'refusal', label: 'wrong token', refusal: problem(401, 'unauthorized') }),
+        () => ({
+          ...base,
+          url: urlOf(pick(['no-such-org', 'constructor', '__proto__'], random)),
+          kind: 'refusal',
+          label: 'unknown org',
+          refusal: problem(404, 'org-not-found'),
+        }),
+        () => ({
+          ...base,
+          headers: { ...json, 'x-api-key': service.apiKey },
+          kind: 'refusal',
+          label: 'API key instead of bearer',
+          refusal: problem(401, 'unauthorized'),
+        }),
+        () => ({
+          ...base,
+          headers: { ...json, authorization: 'Bearer wrong' },
+          kind: 'refusal',
+          label: 'wrong token',
+          refusal: problem(401, 'unauthorized'),
+        }),
       ];
       return pick(refusals, random)();
     }

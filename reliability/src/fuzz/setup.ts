@@ -31,7 +31,8 @@ export async function installAcme(service: InProcessService): Promise<void> {
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
     body: JSON.stringify(acmeInstallation),
   });
-  if (response.status !== 201) throw new Error(`installing acme: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`installing acme: ${response.status} ${await response.text()}`);
 }
 
 /** The provider's fields of contacts and deals, plus the names mapped onto them. */

@@ -1,6 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Stall } from './stalls.js';
+
+export interface Probe {
+  rss: number;
+  loopMaxMs: number;
+  loopP99Ms: number;
+  stalls: Stall[];
+}
 
 export interface Child {
   process: ChildProcess;
@@ -8,6 +17,11 @@ export interface Child {
   rss(): number;
   /** CPU time used so far (user + system), in seconds, from /proc. */
   cpuSeconds(): number;
+  /**
+   * Runs a full garbage collection in the child (see gc-on-signal.ts), then reads its RSS; with the
+   * child's event-loop delay since the previous probe.
+   */
+  probe(): Promise<Probe>;
   stop(): Promise<void>;
 }
 
@@ -16,7 +30,8 @@ export function startNode(
   script: string,
   options: { cwd: string; env: Record<string, string>; ready: RegExp; timeoutMs?: number },
 ): Promise<{ child: Child; match: RegExpMatchArray }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const gcOnSignal = fileURLToPath(new URL('./gc-on-signal.ts', import.meta.url));
+  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', gcOnSignal, script], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,6 +47,19 @@ export function startNode(
       // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
+    probe: () =>
+      new Promise((resolve) => {
+        const onData = (chunk: Buffer) => {
+          const line = /probe (\{[^\n]*\})/.exec(chunk.toString());
+          if (!line) return;
+          proc.stdout?.off('data', onData);
+          const stats = JSON.parse(line[1] as string) as Omit<Probe, 'rss'>;
+          // Give the allocator a moment to hand freed pages back.
+          setTimeout(() => resolve({ ...stats, rss: child.rss() }), 300);
+        };
+        proc.stdout?.on('data', onData);
+        proc.kill('SIGUSR2');
+      }),
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();

@@ -56,7 +56,15 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 }
 
 /** Byte sequences that are not UTF-8: a stray continuation, an overlong '/', a surrogate, 0xFF, a cut sequence. */
-const invalidUtf8 = [[0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc3, 0x28]];
+const invalidUtf8 = [
+  [0x80],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xff],
+  [0xe2, 0x82],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc3, 0x28],
+];
 
 const MiB = 1024 * 1024;
 
@@ -76,16 +84,31 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
     weight: 6,
     family: 'deep nesting',
     make: (target, random, unique) => {
-      const depth = [1_000, 10_000, 10_000, 50_000][Math.floor(random() * 4)] as number;
+      // 10,000 levels, as the issue asks; deeper bodies are KD-5 (see known-defects.ts).
+      const depth = [1_000, 5_000, 10_000, 10_000][Math.floor(random() * 4)] as number;
       const kind = random() < 0.5 ? 'array' : 'object';
       const open = kind === 'array' ? '['.repeat(depth) : '{"a":'.repeat(depth);
       const close = kind === 'array' ? ']'.repeat(depth) : '}'.repeat(depth);
       const nested = `${open}1${close}`;
       // Either the whole body, or in place of the operation's string property.
-      if (random() < 0.4) return { family: `deep nesting (${depth} ${kind}s, whole body)`, target, bytes: utf8(nested), expect: 'refused' };
+      if (random() < 0.4)
+        return {
+          family: `deep nesting (${depth} ${kind}s, whole body)`,
+          target,
+          bytes: utf8(nested),
+          expect: 'refused',
+        };
       const marker = '"__NESTED__"';
-      const text = JSON.stringify(setAt(target.valid(unique), target.stringPath, '__NESTED__')).replace(marker, nested);
-      return { family: `deep nesting (${depth} ${kind}s, as a value)`, target, bytes: utf8(text), expect: 'refused' };
+      const text = JSON.stringify(setAt(target.valid(unique), target.stringPath, '__NESTED__')).replace(
+        marker,
+        nested,
+      );
+      return {
+        family: `deep nesting (${depth} ${kind}s, as a value)`,
+        target,
+        bytes: utf8(text),
+        expect: 'refused',
+      };
     },
   },
   {
@@ -94,7 +117,12 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
     make: (target, random, unique) => {
       const size = random() < 0.5 ? MiB : MiB - 200;
       const body = setAt(target.valid(unique), target.stringPath, 'x'.repeat(size));
-      return { family: `huge string (${size} bytes)`, target, bytes: utf8(JSON.stringify(body)), expect: 'refused' };
+      return {
+        family: `huge string (${size} bytes)`,
+        target,
+        bytes: utf8(JSON.stringify(body)),
+        expect: 'refused',
+      };
     },
   },
   {
@@ -123,9 +151,10 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
       // At the top level, or inside the object that holds the operation's string property.
       const text = JSON.stringify(target.valid(unique));
       const inner = target.stringPath.length > 1;
-      const injected = inner && random() < 0.5
-        ? text.replace(`"${target.stringPath.at(-1)}":`, `${payload},"${target.stringPath.at(-1)}":`)
-        : text.replace(/^\{/, `{${payload},`);
+      const injected =
+        inner && random() < 0.5
+          ? text.replace(`"${target.stringPath.at(-1)}":`, `${payload},"${target.stringPath.at(-1)}":`)
+          : text.replace(/^\{/, `{${payload},`);
       return { family: 'prototype keys', target, bytes: utf8(injected), expect: 'refused' };
     },
   },
@@ -135,20 +164,29 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
     make: (target, random, unique) => {
       const key = target.stringPath.at(-1) as string;
       const good = JSON.stringify(target.valid(unique));
-      const valueOf = (body: Record<string, unknown>) => {
+      const stringAt = (body: Record<string, unknown>) => {
         let node: unknown = body;
         for (const k of target.stringPath) node = (node as Record<string, unknown>)[k];
         return node as string;
       };
-      const validValue = valueOf(target.valid(unique));
+      const validValue = stringAt(target.valid(unique));
       const badValue = random() < 0.5 ? 42 : 'x'.repeat(300);
       const lastBad = !target.duplicateKeysMaySucceed || random() < 0.5;
       const first = lastBad ? JSON.stringify(validValue) : JSON.stringify(badValue);
       const last = lastBad ? JSON.stringify(badValue) : JSON.stringify(validValue);
-      const text = good.replace(`"${key}":${JSON.stringify(validValue)}`, `"${key}":${first},"${key}":${last}`);
+      const text = good.replace(
+        `"${key}":${JSON.stringify(validValue)}`,
+        `"${key}":${first},"${key}":${last}`,
+      );
       return lastBad
         ? { family: 'duplicate keys (last invalid)', target, bytes: utf8(text), expect: 'refused' }
-        : { family: 'duplicate keys (last valid)', target, bytes: utf8(text), expect: 'either', lastValue: validValue };
+        : {
+            family: 'duplicate keys (last valid)',
+            target,
+            bytes: utf8(text),
+            expect: 'either',
+            lastValue: validValue,
+          };
     },
   },
   {
@@ -160,13 +198,23 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
       if (random() < 0.5) {
         // Between tokens: whatever the decoder does with it, the JSON is broken.
         const at = text.indexOf(':') + 1;
-        return { family: 'invalid UTF-8 (between tokens)', target, bytes: concat(utf8(text.slice(0, at)), bad, utf8(text.slice(at))), expect: 'refused' };
+        return {
+          family: 'invalid UTF-8 (between tokens)',
+          target,
+          bytes: concat(utf8(text.slice(0, at)), bad, utf8(text.slice(at))),
+          expect: 'refused',
+        };
       }
       // Inside the operation's string value, which must then be refused (a name the service does not know, an
       // address that is not one): a decoder that replaces it with U+FFFD must still not make it valid.
       const key = `"${target.stringPath.at(-1)}":"`;
       const at = text.indexOf(key) + key.length;
-      return { family: 'invalid UTF-8 (in a value)', target, bytes: concat(utf8(text.slice(0, at)), bad, utf8(text.slice(at))), expect: 'refused' };
+      return {
+        family: 'invalid UTF-8 (in a value)',
+        target,
+        bytes: concat(utf8(text.slice(0, at)), bad, utf8(text.slice(at))),
+        expect: 'refused',
+      };
     },
   },
   {
@@ -200,7 +248,25 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
     weight: 12,
     family: 'not an object',
     make: (target, random) => {
-      const bodies = ['', 'null', '[]', '"text"', '1', 'true', '{}', '{"":1}', '[{}]', ' ', '\u0000', '1e400', '{"a":1e400}', 'NaN', "{'a':1}", '{"a":1,}', '/* */{}'];
+      const bodies = [
+        '',
+        'null',
+        '[]',
+        '"text"',
+        '1',
+        'true',
+        '{}',
+        '{"":1}',
+        '[{}]',
+        ' ',
+        '\u0000',
+        '1e400',
+        '{"a":1e400}',
+        'NaN',
+        "{'a':1}",
+        '{"a":1,}',
+        '/* */{}',
+      ];
       const text = bodies[Math.floor(random() * bodies.length)] as string;
       return { family: 'not an object', target, bytes: utf8(text), expect: 'refused' };
     },
@@ -209,13 +275,21 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
 
 const totalWeight = makers.reduce((n, m) => n + m.weight, 0);
 
-export function rawCases(targets: readonly RawTarget[], n: number, seed: number): RawCase[] {
-  return Array.from({ length: n }, (_, index) => {
-    const random = prng(seed + index);
-    const target = targets[index % targets.length] as RawTarget;
-    let roll = random() * totalWeight;
-    const maker = makers.find((m) => (roll -= m.weight) < 0) ?? (makers[0] as (typeof makers)[number]);
-    const made = maker.make(target, random, `raw${seed}-${index}`);
-    return { ...made, kind: maker.family, contentType: 'contentType' in made || maker.family === 'wrong content type' ? made.contentType : 'application/json' };
-  });
+/** The `index`-th case of a run: made when it is sent, so a deep run never holds 10,000 bodies at once. */
+export function rawCase(targets: readonly RawTarget[], index: number, seed: number): RawCase {
+  const random = prng(seed + index);
+  const target = targets[index % targets.length] as RawTarget;
+  let roll = random() * totalWeight;
+  const maker =
+    makers.find((m) => {
+      roll -= m.weight;
+      return roll < 0;
+    }) ?? (makers[0] as (typeof makers)[number]);
+  const made = maker.make(target, random, `raw${seed}-${index}`);
+  return {
+    ...made,
+    kind: maker.family,
+    contentType:
+      'contentType' in made || maker.family === 'wrong content type' ? made.contentType : 'application/json',
+  };
 }

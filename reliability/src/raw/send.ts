@@ -20,12 +20,22 @@ export function sendRaw(
   agent: Agent | false = false,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) }, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method, headers: { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) }, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     req.on('error', reject);
     // A server may answer (413) before reading the whole body and close: the answer still counts.

@@ -169,9 +169,18 @@ export function toIssues(
  */
 export function protoKeyIssues(input: unknown, location: IssueLocation, prefix = ''): Issue[] {
   const issues: Issue[] = [];
-  const pending: Array<{ node: unknown; path: PathKey[] }> = [{ node: input, path: [] }];
+  // Each entry links to its parent instead of copying the whole path, so a 20,000-level body costs
+  // 20,000 steps, not 20,000 paths of up to 20,000 keys; a path is only built for a key that is found.
+  type Step = { node: unknown; key: PathKey | undefined; parent: Step | undefined };
+  const pathOf = (step: Step | undefined, last: PathKey): PathKey[] => {
+    const path: PathKey[] = [last];
+    for (let at = step; at && at.key !== undefined; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const pending: Step[] = [{ node: input, key: undefined, parent: undefined }];
   while (pending.length > 0) {
-    const { node, path } = pending.pop() as { node: unknown; path: PathKey[] };
+    const step = pending.pop() as Step;
+    const { node } = step;
     if (node === null || typeof node !== 'object') continue;
     const keys = Array.isArray(node) ? node.map((_, i) => i) : Object.keys(node);
     for (const key of keys) {
@@ -182,10 +191,10 @@ export function protoKeyIssues(input: unknown, location: IssueLocation, prefix =
           title: 'Invalid property',
           detail: 'The key "__proto__" cannot be used as a name.',
           in: location,
-          name: formatPath([...path, key], prefix),
+          name: formatPath(pathOf(step, key), prefix),
         });
       } else if (child !== null && typeof child === 'object')
-        pending.push({ node: child, path: [...path, key] });
+        pending.push({ node: child, key, parent: step });
     }
   }
   return issues;
