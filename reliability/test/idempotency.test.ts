@@ -120,9 +120,16 @@ describe('idempotency', () => {
         );
       }
       // The same key with another body: 422, and still one installation.
+      // Another body for sure: a read of companies for a destination no generated body names.
       const changed = {
         ...body,
-        config: { ...config, content: { provider: 'sandboxcrm', proxy: { enabled: false } } },
+        config: {
+          ...config,
+          content: {
+            ...(config.content as Json),
+            read: { objects: { companies: { objectName: 'companies', destination: `changed-${round}` } } },
+          },
+        },
       };
       const reused = await create(group, key, changed);
       requests++;

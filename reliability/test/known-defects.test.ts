@@ -4,21 +4,16 @@
  * entry (and this reproduction) to be deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningBff } from '../src/bff-harness.js';
-import { browserHeaders, startBffFor } from '../src/bff-harness.js';
-import { figures, ms } from '../src/figures.js';
+import { figures } from '../src/figures.js';
 import type { InProcessService } from '../src/service-harness.js';
 import { startInProcessService } from '../src/service-harness.js';
 
 let service: InProcessService;
-let bff: RunningBff;
 
 beforeAll(async () => {
   service = await startInProcessService();
-  bff = await startBffFor(service);
 });
 afterAll(async () => {
-  await bff.close();
   await service.close();
 });
 
@@ -34,28 +29,31 @@ function still(id: string, reproduces: boolean, how: string) {
 }
 
 describe('known defects still reproduce', () => {
-  it('KD-5: a body nested 20,000 objects deep holds the BFF and the service for seconds', async () => {
-    const nested = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
-    let started = performance.now();
-    const viaBff = await fetch(`${bff.url}/integrations/crm-sync/installations`, {
-      method: 'POST',
-      headers: browserHeaders('acme', { 'Idempotency-Key': 'kd-5' }),
-      body: `{"config":${nested}}`,
-    });
-    await viaBff.text();
-    const bffMs = performance.now() - started;
-    started = performance.now();
-    const direct = await fetch(`${service.baseUrl}/projects/demo/integrations/crm-sync/installations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
-      body: `{"groupRef":"acme","config":${nested}}`,
-    });
-    await direct.text();
-    const serviceMs = performance.now() - started;
+  it('KD-6: an objectName that is not its key goes unnamed beside an invalid backfill period', async () => {
+    const response = await fetch(
+      `${service.baseUrl}/projects/demo/integrations/crm-sync/installations?skipSampling=true`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
+        body: JSON.stringify({
+          groupRef: 'acme',
+          config: {
+            content: {
+              provider: 'sandboxcrm',
+              read: {
+                objects: { deals: { objectName: 'deals-other', backfill: { defaultPeriod: { days: 1.5 } } } },
+              },
+            },
+          },
+        }),
+      },
+    );
+    const { issues = [] } = (await response.json()) as { issues?: Array<{ name: string }> };
+    const names = issues.map((i) => i.name);
     still(
-      'KD-5',
-      bffMs > 1_000 && serviceMs > 1_000,
-      `BFF create with config nested 20,000 objects deep (120 KB) -> ${viaBff.status} after ${ms(bffMs)}; service create, same body -> ${direct.status} after ${ms(serviceMs)} (the 10,000-level bodies of the raw fuzz take about 0.2 s)`,
+      'KD-6',
+      response.status === 400 && !names.includes('config.content.read.objects.deals.objectName'),
+      `create with read.objects.deals {"objectName":"deals-other","backfill":{"defaultPeriod":{"days":1.5}}} -> ${response.status} naming ${names.join(', ')} (expected also config.content.read.objects.deals.objectName)`,
     );
   });
 });

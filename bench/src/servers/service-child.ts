@@ -6,9 +6,15 @@
  * Sends `{ type: 'ready', url, baseUrl, searchUrl, apiKey, authToken, startMs }` over IPC once it listens,
  * and stops on SIGTERM.
  */
-import { defaultManifestPath, loadManifest, seedDemoData, startService } from '@splice/service';
 // The store is not exported from @splice/service's entry; a benchmark may reach into the source.
-import { openDatabase, SqliteRepository } from '@splice/service';
+import {
+  defaultManifestPath,
+  loadManifest,
+  openDatabase,
+  SqliteRepository,
+  seedDemoData,
+  startService,
+} from '@splice/service';
 import { benchGroupRef } from './groups.js';
 
 const started = performance.now();
