@@ -2,19 +2,12 @@ import { expect, test } from '@playwright/test';
 import { seedInstallation } from '../support/seed-installation.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import {
-  expectFaultMessage,
-  faults,
-  inject,
-  offlineDefect,
-  watchPageErrors,
-} from './browser-faults.shared.js';
+import { expectFaultMessage, faults, inject, watchPageErrors } from './browser-faults.shared.js';
 
 for (const fault of faults) {
   test(`search box, ${fault.name}: a specific message, a retry that works, the conditions kept`, async ({
     page,
   }) => {
-    test.fail(fault.name === 'offline', offlineDefect);
     const errors = watchPageErrors(page);
     if (fault.name === 'timeout') await page.clock.install();
     await signInAs(page, users.bob);

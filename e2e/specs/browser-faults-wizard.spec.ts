@@ -4,13 +4,7 @@ import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 import { currentStep, nextTo, openWizard } from '../support/wizard.js';
-import {
-  expectFaultMessage,
-  faults,
-  inject,
-  offlineDefect,
-  watchPageErrors,
-} from './browser-faults.shared.js';
+import { expectFaultMessage, faults, inject, watchPageErrors } from './browser-faults.shared.js';
 
 // The demo where nothing is ever installed: every install request below is answered by the fault (or
 // held back), so alice@acme's group stays uninstalled for the other specs of that demo.
@@ -20,7 +14,6 @@ for (const fault of faults) {
   test(`wizard install, ${fault.name}: a specific message, a retry with the same key, every choice kept`, async ({
     page,
   }) => {
-    test.fail(fault.name === 'offline', offlineDefect);
     const errors = watchPageErrors(page);
     if (fault.name === 'timeout') await page.clock.install();
     await signInAs(page, users.alice);

@@ -129,17 +129,6 @@ export async function expectFaultMessage(alert: Locator, fault: Fault, injected:
   if (fault.reference) await expect(alert).toContainText(fault.reference);
 }
 
-/**
- * KD-7 (reliability/src/known-defects.ts): offline, no component says so. TanStack Query's default
- * `networkMode: 'online'` pauses a mutation or query while `navigator.onLine` is false, so no request is
- * made and @splice/react's own "You appear to be offline" is never reached: the invite form stays on
- * "Sending…" and the wizard on "Installing…" (both disabled) until the network returns, and the search
- * box shows nothing (and its condition's field choice is cleared). The offline cases are marked as
- * expected to fail until that is fixed; Playwright reports them if they start passing.
- */
-export const offlineDefect =
-  'KD-7: offline pauses the request without a message (TanStack networkMode online)';
-
 /** Collects uncaught errors of the page (and failed console errors the app itself reports). */
 export function watchPageErrors(page: Page): Error[] {
   const errors: Error[] = [];

@@ -3,7 +3,7 @@
  * (repaired for the refinements and the manifest), invalid ones by mutation, each judged against zod (the
  * one definition every server validates with) so a case's class is never a guess.
  */
-import { formatPath, protoKeyIssues, toIssues } from '@splice/schema';
+import { protoKeyIssues, toIssues } from '@splice/schema';
 import fc from 'fast-check';
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/mini';
@@ -143,5 +143,3 @@ export function zodExpectations(zodSchema: z.ZodMiniType, value: unknown): Expec
     ...(parsed.success ? [] : toIssues(parsed.error.issues, value, 'body')),
   ].map((issue) => ({ in: 'body', name: issue.name, match: 'exact' }));
 }
-
-export { formatPath };

@@ -21,8 +21,16 @@ export function shouldRetryRead(failureCount: number, error: unknown): boolean {
   return failureCount < 2 && isRetryableError(error);
 }
 
+/**
+ * TanStack Query's default `networkMode: 'online'` pauses a request while the browser says it is
+ * offline, so the user would wait with no word. Splice always sends: the transport then reports
+ * "You appear to be offline" at once, with a retry, and nothing typed is lost.
+ */
+export const networkMode = 'always' as const;
+
 export function integrationQuery(client: SpliceClient, integrationId: string) {
   return {
+    networkMode,
     queryKey: spliceKeys.integration(client.baseUrl, integrationId),
     queryFn: ({ signal }: { signal: AbortSignal }) => client.getIntegration(integrationId, { signal }),
     retry: shouldRetryRead,
@@ -31,6 +39,7 @@ export function integrationQuery(client: SpliceClient, integrationId: string) {
 
 export function searchQuery(client: SpliceClient, integrationId: string, request: SearchRequest) {
   return {
+    networkMode,
     queryKey: spliceKeys.search(client.baseUrl, integrationId, request),
     // Consuming the signal is what lets TanStack Query abort a stale search when the key changes.
     queryFn: ({ signal }: { signal: AbortSignal }) => client.search(integrationId, request, { signal }),

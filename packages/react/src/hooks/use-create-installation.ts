@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { CreateInstallationBody, Installation } from '../client/bff-routes.js';
 import { newIdempotencyKey } from '../client/idempotency-key.js';
-import { spliceKeys } from '../client/query-keys.js';
+import { networkMode, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { isRetryableError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
@@ -36,6 +36,7 @@ export function useCreateInstallation(integrationId: string) {
       mutationFn: ({ body, idempotencyKey, skipSampling }) =>
         client.createInstallation(integrationId, body, { idempotencyKey, skipSampling }),
       retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      networkMode,
       onSuccess: () =>
         queryClient.invalidateQueries({ queryKey: spliceKeys.integration(client.baseUrl, integrationId) }),
     },

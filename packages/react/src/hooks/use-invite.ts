@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { Invite, InviteRequest } from '../client/bff-routes.js';
+import { networkMode } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
 import type { SpliceResult } from './settle.js';
@@ -14,7 +15,7 @@ export function useInvite() {
   const { client, queryClient } = useSpliceContext();
   const inFlight = useRef<Promise<SpliceResult<Invite>> | null>(null);
   const mutation = useMutation<Invite, SpliceError, InviteRequest>(
-    { mutationFn: (request) => client.createInvite(request), retry: false },
+    { mutationFn: (request) => client.createInvite(request), retry: false, networkMode },
     queryClient,
   );
   const { mutateAsync } = mutation;
