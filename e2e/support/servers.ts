@@ -13,10 +13,13 @@ import { join } from 'node:path';
  * - `neverInstalls`: specs that walk the wizard without a successful install (alice@acme): the server's
  *   validation error and the axe scans of each step.
  */
+// E2E_PORT_BASE moves all three (default 5197), so two checkouts can run the suite side by side.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);
+const server = (port: number) => ({ port, url: `http://127.0.0.1:${port}` });
 export const servers = {
-  shared: { port: 5199, url: 'http://127.0.0.1:5199' },
-  installs: { port: 5198, url: 'http://127.0.0.1:5198' },
-  neverInstalls: { port: 5197, url: 'http://127.0.0.1:5197' },
+  shared: server(portBase + 2),
+  installs: server(portBase + 1),
+  neverInstalls: server(portBase),
 } as const;
 
 export type ServerName = keyof typeof servers;
