@@ -17,7 +17,8 @@ const repo = new SqliteRepository(openDatabase(dataDir));
 for (let n = 0; ; n++) {
   const groupRef = `group-${process.pid}-${n}`;
   const installation = repo.transaction(() => {
-    repo.upsertGroup({ projectId, groupRef, groupName: `Group ${n}` });
+    // The padding varies the row size, so pages split at different points from one write to the next.
+    repo.upsertGroup({ projectId, groupRef, groupName: `Group ${n} ${'x'.repeat(n % 500)}` });
     return repo.insertInstallation({
       projectId,
       integrationId,
@@ -29,7 +30,7 @@ for (let n = 0; ; n++) {
         revisionId: 'rev-1',
         createTime: new Date().toISOString(),
         createdBy: 'api:durability-test',
-        content: { provider: 'sandboxcrm', padding: 'x'.repeat(n % 500) },
+        content: { provider: 'sandboxcrm' },
       },
     });
   });

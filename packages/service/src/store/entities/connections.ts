@@ -1,0 +1,78 @@
+/** Connections: a group's account at a provider, with the secrets to call it. */
+import { randomUUID } from 'node:crypto';
+import type { Connection as ConnectionResource } from '@splice/schema';
+import type { SqliteAccess } from '../sqlite-access.js';
+import { now } from '../sqlite-access.js';
+import type { Table } from '../table.js';
+import type { WithDefaults } from '../with-defaults.js';
+
+export type ConnectionStatus = ConnectionResource['status'];
+
+/** The API's connection with its group and consumer stored as references, plus what the API never shows. */
+export type Connection = Omit<ConnectionResource, 'group' | 'consumer'> & {
+  groupRef: ConnectionResource['group']['groupRef'];
+  consumerRef: ConnectionResource['consumer']['consumerRef'];
+  /** The connection a create uses when it names none; at most one per group and provider. */
+  isDefault: boolean;
+  /** Secrets (e.g. `{ accessToken, refreshToken }`): never hand these to a browser. */
+  credentials: Record<string, unknown>;
+};
+export type NewConnection = WithDefaults<Connection, 'id' | 'createTime'>;
+
+const connections: Table<Connection> = {
+  name: 'connections',
+  columns: {
+    id: 'text',
+    projectId: 'text',
+    provider: 'text',
+    groupRef: 'text',
+    consumerRef: 'text',
+    status: 'text',
+    authScheme: 'text',
+    isDefault: 'boolean',
+    createTime: 'text',
+    updateTime: 'text',
+    credentials: 'json',
+  },
+};
+
+export function insertConnection(db: SqliteAccess, input: NewConnection): Connection {
+  const connection: Connection = {
+    ...input,
+    id: input.id ?? randomUUID(),
+    createTime: input.createTime ?? now(),
+  };
+  return db.insert(
+    connections,
+    connection,
+    `group ${connection.groupRef} already has a default ${connection.provider} connection`,
+  );
+}
+
+export function getConnection(db: SqliteAccess, projectId: string, id: string): Connection | undefined {
+  return db.get(connections, 'SELECT * FROM connections WHERE project_id = ? AND id = ?', projectId, id);
+}
+
+export function listConnections(db: SqliteAccess, projectId: string, groupRef: string): Connection[] {
+  return db.all(
+    connections,
+    'SELECT * FROM connections WHERE project_id = ? AND group_ref = ? ORDER BY create_time, id',
+    projectId,
+    groupRef,
+  );
+}
+
+export function getDefaultConnection(
+  db: SqliteAccess,
+  projectId: string,
+  groupRef: string,
+  provider: string,
+): Connection | undefined {
+  return db.get(
+    connections,
+    'SELECT * FROM connections WHERE project_id = ? AND group_ref = ? AND provider = ? AND is_default = 1',
+    projectId,
+    groupRef,
+    provider,
+  );
+}

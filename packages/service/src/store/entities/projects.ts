@@ -1,0 +1,35 @@
+/** Projects: a builder's unit of integrations, addressed by id or by name in every path. */
+import { randomUUID } from 'node:crypto';
+import type { SqliteAccess } from '../sqlite-access.js';
+import { now } from '../sqlite-access.js';
+import type { Table } from '../table.js';
+import type { WithDefaults } from '../with-defaults.js';
+
+export interface Project {
+  id: string;
+  name: string;
+  createTime: string;
+}
+export type NewProject = WithDefaults<Project, 'id' | 'createTime'>;
+
+const projects: Table<Project> = {
+  name: 'projects',
+  columns: { id: 'text', name: 'text', createTime: 'text' },
+};
+
+export function insertProject(db: SqliteAccess, input: NewProject): Project {
+  const project: Project = {
+    id: input.id ?? randomUUID(),
+    name: input.name,
+    createTime: input.createTime ?? now(),
+  };
+  return db.insert(projects, project, `a project named ${project.name} already exists`);
+}
+
+export function getProject(db: SqliteAccess, idOrName: string): Project | undefined {
+  // An id match wins over a name match, so a project named like another's id cannot shadow it.
+  return (
+    db.get(projects, 'SELECT * FROM projects WHERE id = ?', idOrName) ??
+    db.get(projects, 'SELECT * FROM projects WHERE name = ?', idOrName)
+  );
+}
