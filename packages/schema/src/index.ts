@@ -75,6 +75,38 @@ export {
   searchResultItemSchema,
 } from './resources/search.js';
 export type {
+  BackfillProgressView,
+  RunNowAnswer,
+  SyncObjectState,
+  SyncObjectStatus,
+  SyncProblem,
+  SyncProblemCode,
+  SyncRun,
+  SyncStatus,
+} from './resources/sync-status.js';
+export {
+  backfillProgressViewSchema,
+  runNowAnswerSchema,
+  syncObjectStateSchema,
+  syncObjectStatusSchema,
+  syncProblemCodeSchema,
+  syncProblemSchema,
+  syncRunSchema,
+  syncStatusSchema,
+} from './resources/sync-status.js';
+export type {
+  ReadType,
+  WebhookMessage,
+  WebhookResultEntry,
+  WebhookResultInfo,
+} from './resources/webhook-message.js';
+export {
+  readTypeSchema,
+  webhookMessageSchema,
+  webhookResultEntrySchema,
+  webhookResultInfoSchema,
+} from './resources/webhook-message.js';
+export type {
   FieldDefault,
   FieldSetting,
   FieldSettingInput,

@@ -28,6 +28,10 @@ export const problemTypes = {
   upstreamMisconfigured: { type: 'urn:problem-type:upstream-misconfigured', title: 'Bad Gateway' },
   deadline: { type: 'urn:problem-type:deadline-exceeded', title: 'Gateway Timeout' },
   internal: { type: 'about:blank', title: 'Internal Server Error' },
+  invalidSignature: { type: 'urn:problem-type:invalid-signature', title: 'Unauthorized' },
+  invalidMessage: { type: 'urn:problem-type:invalid-message', title: 'Bad Request' },
+  messageInFlight: { type: 'urn:problem-type:message-in-flight', title: 'Message in progress' },
+  messageNotHandled: { type: 'urn:problem-type:message-not-handled', title: 'Internal Server Error' },
 } as const satisfies Record<string, { type: string; title: string }>;
 
 export type ProblemKind = keyof typeof problemTypes;

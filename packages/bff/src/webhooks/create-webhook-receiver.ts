@@ -1,0 +1,161 @@
+import type { WebhookMessage } from '@splice/schema';
+import { toIssues, webhookMessageSchema } from '@splice/schema';
+import type { Context } from 'hono';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import type { ProblemInit } from '../problem/problem-error.js';
+import { ProblemError } from '../problem/problem-error.js';
+import type { ProblemKind } from '../problem/problem-types.js';
+import { renderProblem } from '../problem/render-problem.js';
+import type { WebhookDedupeStore } from './dedupe-store.js';
+import { MemoryWebhookDedupeStore } from './dedupe-store.js';
+import { BodyTooLargeError, readBoundedText } from './read-bounded-text.js';
+import { signatureHeaders } from './signature-headers.js';
+
+/** What `onMessage` learns beside the message itself. */
+export interface WebhookDelivery {
+  /** The message id (`webhook-id`): the same on every retry of one message. */
+  id: string;
+  /** When this delivery attempt was signed (`webhook-timestamp`). */
+  timestamp: Date;
+  /** The Hono context of the request, for the host's own variables. */
+  context: Context;
+}
+
+export interface WebhookReceiverOptions {
+  /**
+   * The destination's signing secret (`whsec_…`). A list accepts messages signed with any of them, so
+   * a secret can be rotated without refusing messages in flight.
+   */
+  secret: string | readonly string[];
+  /**
+   * Handles one verified message. Resolve when the records are stored: the answer is sent after it, and
+   * a rejection answers 500 so that the service delivers the message again (it keeps its id).
+   */
+  onMessage: (message: WebhookMessage, delivery: WebhookDelivery) => void | Promise<void>;
+  /** Remembers handled message ids. Default: in memory, per process (100,000 ids). */
+  store?: WebhookDedupeStore;
+  /** How long a handled id is remembered. Default 48 h: longer than the service retries (a day). */
+  dedupeTtlMs?: number;
+  /** How long one delivery may hold an id before another delivery of it may take over. Default 60 s. */
+  handlingTimeoutMs?: number;
+  /** Largest body accepted. Default 1 MiB (the service sends at most 300 KB). */
+  maxBodyBytes?: number;
+  /** Told when `onMessage` fails (the sender is told only "500"). Default: `console.error`. */
+  onError?: (error: unknown, delivery: { id: string }) => void;
+}
+
+function problem(c: Context, status: 400 | 401 | 413 | 500 | 503, kind: ProblemKind, init: ProblemInit) {
+  return renderProblem(c, new ProblemError(status, kind, init));
+}
+
+function verifiers(secret: string | readonly string[]): Webhook[] {
+  const secrets = typeof secret === 'string' ? [secret] : [...secret];
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s.trim() === '')) {
+    throw new TypeError('createWebhookReceiver: secret must be a whsec_ secret or a non-empty list of them.');
+  }
+  return secrets.map((s) => {
+    try {
+      return new Webhook(s);
+    } catch {
+      throw new TypeError('createWebhookReceiver: a secret is not a valid whsec_ (base64) secret.');
+    }
+  });
+}
+
+/**
+ * A Hono handler that receives the service's webhook messages: it checks the Standard Webhooks
+ * signature (HMAC-SHA256 compared in constant time, timestamp within 5 minutes, through the
+ * `standardwebhooks` library), refuses anything else with a 401 problem, hands each message id to
+ * `onMessage` once however often it is delivered, and answers the sender so that it retries exactly
+ * when a retry can help.
+ *
+ * ```ts
+ * app.post('/webhooks/splice', createWebhookReceiver({ secret, onMessage: (m) => saveRecords(m) }));
+ * ```
+ */
+export function createWebhookReceiver(options: WebhookReceiverOptions) {
+  if (typeof options.onMessage !== 'function') {
+    throw new TypeError('createWebhookReceiver: onMessage is required.');
+  }
+  const webhooks = verifiers(options.secret);
+  const store = options.store ?? new MemoryWebhookDedupeStore();
+  const dedupeTtlMs = options.dedupeTtlMs ?? 48 * 60 * 60 * 1000;
+  const handlingTimeoutMs = options.handlingTimeoutMs ?? 60_000;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const onError = options.onError ?? ((error, { id }) => console.error(`webhook ${id} not handled:`, error));
+
+  return async (c: Context): Promise<Response> => {
+    let body: string;
+    try {
+      body = await readBoundedText(c.req.raw, maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        return problem(c, 413, 'payloadTooLarge', {
+          detail: `The body is larger than ${maxBodyBytes} bytes.`,
+        });
+      }
+      throw error;
+    }
+
+    const headers = signatureHeaders(c.req.raw.headers);
+    if (!headers) {
+      return problem(c, 401, 'invalidSignature', {
+        detail: 'The webhook-id, webhook-timestamp and webhook-signature headers (or svix-*) are required.',
+      });
+    }
+    // The secret list is tried in turn; each comparison inside the library is constant-time.
+    let reason = 'No signature matches.';
+    const verified = webhooks.some((webhook) => {
+      try {
+        webhook.verify(body, headers, { jsonParse: false });
+        return true;
+      } catch (error) {
+        if (!(error instanceof WebhookVerificationError)) throw error;
+        if (/timestamp/i.test(error.message)) reason = 'The timestamp is more than 5 minutes away from now.';
+        return false;
+      }
+    });
+    if (!verified) return problem(c, 401, 'invalidSignature', { detail: `Signature refused. ${reason}` });
+
+    // Signed, so it comes from the service: a malformed message is a sender's bug that a retry repeats.
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return problem(c, 400, 'invalidMessage', { detail: 'The signed body is not JSON.' });
+    }
+    const parsed = webhookMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      return problem(c, 400, 'invalidMessage', {
+        detail: 'The signed body is not a webhook message.',
+        issues: toIssues(parsed.error.issues, json, 'body'),
+      });
+    }
+
+    const id = headers['webhook-id'];
+    const claim = await store.claim(id, handlingTimeoutMs);
+    if (claim === 'done') return c.json({ received: true, duplicate: true }, 200);
+    if (claim === 'in_progress') {
+      return problem(c, 503, 'messageInFlight', {
+        detail: 'Another delivery of this message is being handled; deliver it again later.',
+        retryAfterSeconds: 5,
+      });
+    }
+    try {
+      await options.onMessage(parsed.data, {
+        id,
+        timestamp: new Date(Number(headers['webhook-timestamp']) * 1000),
+        context: c,
+      });
+    } catch (error) {
+      await store.release(id);
+      onError(error, { id });
+      return problem(c, 500, 'messageNotHandled', {
+        detail: 'The message could not be handled here; deliver it again later.',
+        retryable: true,
+      });
+    }
+    await store.complete(id, dedupeTtlMs);
+    return c.json({ received: true, duplicate: false }, 200);
+  };
+}

@@ -1,0 +1,103 @@
+import * as z from 'zod/mini';
+import { limits } from './limits.js';
+import { dateTimeSchema, nameSchema } from './primitives.js';
+import { readTypeSchema } from './webhook-message.js';
+
+const countSchema = z.number().check(z.int(), z.nonnegative());
+
+/**
+ * Where one read object stands, as a user sees it:
+ * - `backfilling`: the first read of past records is running (`backfill` says how far);
+ * - `reading`: a scheduled or triggered read is running;
+ * - `up_to_date`: the last read succeeded and the next one waits for its time;
+ * - `waiting`: nothing has run yet (no backfill, first scheduled read still to come);
+ * - `paused`: reads of the object are paused (`disabled: true`, or paused through the service);
+ * - `failing`: reads or deliveries fail; `problem` says why and what to do.
+ */
+export const syncObjectStateSchema = z.enum([
+  'backfilling',
+  'reading',
+  'up_to_date',
+  'waiting',
+  'paused',
+  'failing',
+]);
+export type SyncObjectState = z.infer<typeof syncObjectStateSchema>;
+
+/**
+ * Why an object is failing, as a code the browser turns into words (and a remedy) through its messages:
+ * - `delivery_retrying`: the app's receiver refuses or does not answer; records wait and are retried;
+ * - `delivery_disabled`: the receiver failed for too long and deliveries stopped;
+ * - `read_failed`: the provider refused the read (permissions, a removed field);
+ * - `connection`: the connection to the provider no longer works (reconnect).
+ */
+export const syncProblemCodeSchema = z.enum([
+  'delivery_retrying',
+  'delivery_disabled',
+  'read_failed',
+  'connection',
+]);
+export type SyncProblemCode = z.infer<typeof syncProblemCodeSchema>;
+
+export const syncProblemSchema = z.strictObject({
+  code: syncProblemCodeSchema,
+  /** The service's own words (never a URL, header or secret), shown beneath the remedy. */
+  detail: z.optional(z.string().check(z.maxLength(limits.text))),
+  /** Since when it has been failing, when known. */
+  since: z.optional(dateTimeSchema),
+});
+export type SyncProblem = z.infer<typeof syncProblemSchema>;
+
+/** A backfill's progress; the total is the provider's estimate and may be missing. */
+export const backfillProgressViewSchema = z.strictObject({
+  operationId: z.string(),
+  recordsProcessed: countSchema,
+  recordsEstimatedTotal: z.nullable(countSchema),
+  startTime: z.nullable(dateTimeSchema),
+  updateTime: z.nullable(dateTimeSchema),
+  done: z.boolean(),
+});
+export type BackfillProgressView = z.infer<typeof backfillProgressViewSchema>;
+
+/** The latest read of an object. */
+export const syncRunSchema = z.strictObject({
+  operationId: z.string(),
+  readType: z.nullable(readTypeSchema),
+  status: z.enum(['in_progress', 'success', 'failure']),
+  time: dateTimeSchema,
+});
+export type SyncRun = z.infer<typeof syncRunSchema>;
+
+export const syncObjectStatusSchema = z.strictObject({
+  objectName: nameSchema,
+  state: syncObjectStateSchema,
+  backfill: z.nullable(backfillProgressViewSchema),
+  lastRun: z.nullable(syncRunSchema),
+  /** When the schedule reads next; null when paused or not scheduled. */
+  nextRunTime: z.nullable(dateTimeSchema),
+  /** Records delivered to the app for this object, all reads together. */
+  recordsDelivered: countSchema,
+  problem: z.nullable(syncProblemSchema),
+  /** Whether "Run now" is allowed (not paused, nothing running). */
+  canRunNow: z.boolean(),
+});
+export type SyncObjectStatus = z.infer<typeof syncObjectStatusSchema>;
+
+/**
+ * `GET /integrations/:integrationId/status` of the BFF: the group's installation and each read
+ * object's state. Built for a browser: it names no destination, URL, header or secret.
+ */
+export const syncStatusSchema = z.strictObject({
+  /** Null when the group has not installed the integration. */
+  installationId: z.nullable(z.string()),
+  objects: z.array(syncObjectStatusSchema).check(z.maxLength(limits.mapEntries)),
+  /** True while any object is backfilling or reading: a client polls while it is. */
+  running: z.boolean(),
+  /** When the BFF put this answer together. */
+  checkedAt: dateTimeSchema,
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/** `POST /integrations/:integrationId/objects/:objectName/read`: the read started. */
+export const runNowAnswerSchema = z.strictObject({ operationId: z.string() });
+export type RunNowAnswer = z.infer<typeof runNowAnswerSchema>;
