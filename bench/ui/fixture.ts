@@ -1,4 +1,4 @@
-import type { IntegrationDetails, MappingInput, ProviderField } from '@splice/react';
+import type { FieldMetadata, IntegrationDetails, MappingInput } from '@splice/react';
 
 const words = [
   'account',
@@ -42,7 +42,7 @@ const words = [
   'usage',
   'website',
 ];
-const types: ProviderField['valueType'][] = [
+const types: FieldMetadata['valueType'][] = [
   'string',
   'string',
   'int',
@@ -63,7 +63,7 @@ const picklist = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'].map((val
  * values to map after picking a field, the rest a plain field choice).
  */
 export function bigWizard(fields: number, mappings: number): IntegrationDetails {
-  const providerFields: ProviderField[] = [
+  const providerFields: FieldMetadata[] = [
     { fieldName: 'id', displayName: 'ID', valueType: 'string', readOnly: true },
     { fieldName: 'email', displayName: 'Email', valueType: 'string' },
   ];

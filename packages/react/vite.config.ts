@@ -16,7 +16,8 @@ const isExternal = (id: string) => externalPackages.some((name) => id === name |
  * The library build (`pnpm --filter @splice/react build`): ESM, one output module per source module so
  * that each component keeps its `'use client'` directive and a host's bundler tree-shakes per file, not
  * minified (the host minifies; readable output is easier to debug), `styles.css` copied beside it.
- * Declarations come from `scripts/build-types.ts` (tsc with `tsconfig.build.json`, then self-contained).
+ * Declarations come from `tsc -p tsconfig.build.json`; the answer and body types they name come from
+ * @splice/schema (a dependency), so they need neither @splice/bff nor hono.
  */
 export default defineConfig({
   build: {

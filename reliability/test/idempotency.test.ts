@@ -1,10 +1,10 @@
+import { createInstallationBodySchema } from '@splice/schema';
 /**
  * Idempotent creates through the BFF against the real service, counted in the service's own store: per
  * round, 10 concurrent creates with one Idempotency-Key (a generated valid config, a fresh group) make
  * exactly one installation and get identical answers; the same key with another body is 422 and creates
  * nothing; the same body with its keys reordered is a replay.
  */
-import { createInstallationBodySchema } from '@splice/bff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBff } from '../src/bff-harness.js';
 import { browserHeaders, startBffFor } from '../src/bff-harness.js';

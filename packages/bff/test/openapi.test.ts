@@ -63,8 +63,8 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['config', 'connectionId']);
     expect(body?.additionalProperties).toBe(false);
     expect(body?.required).toEqual(['config']);
-    const wizard = document.components.schemas.Wizard;
-    expect(wizard?.required).toEqual(
+    const details = document.components.schemas.IntegrationDetails;
+    expect(details?.required).toEqual(
       expect.arrayContaining([
         'integration',
         'readObjects',

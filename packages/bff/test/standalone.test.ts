@@ -1,5 +1,6 @@
+import type { IntegrationDetails } from '@splice/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session, Wizard } from '../src/index.js';
+import type { Session } from '../src/index.js';
 import { createStandaloneApp } from '../src/standalone-app.js';
 import type { Listening } from './helpers/listen.js';
 import { listen } from './helpers/listen.js';
@@ -65,7 +66,7 @@ describe('the standalone server', () => {
 
     const wizard = await fetch(`${server.url}/api/integrations/crm-sync`, { headers: { Cookie: cookie } });
     expect(wizard.status).toBe(200);
-    expect(((await wizard.json()) as Wizard).connection?.id).toBe('conn-globex');
+    expect(((await wizard.json()) as IntegrationDetails).connection?.id).toBe('conn-globex');
   });
 
   it('refuses a tampered cookie as signed out', async () => {

@@ -1,6 +1,7 @@
+import type { IntegrationDetails } from '@splice/schema';
 import { hc } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import type { AppType, Wizard } from '../src/index.js';
+import type { AppType } from '../src/index.js';
 import { installationOf, problemOf, searchOf } from './helpers/read.js';
 import { startRealService } from './helpers/real-service.js';
 import { browserHeaders } from './helpers/sessions.js';
@@ -19,9 +20,9 @@ afterAll(async () => {
   await service.stop();
 });
 
-async function getWizard(user: string): Promise<{ status: number; body: Wizard }> {
+async function getWizard(user: string): Promise<{ status: number; body: IntegrationDetails }> {
   const response = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders(user) });
-  return { status: response.status, body: (await response.json()) as Wizard };
+  return { status: response.status, body: (await response.json()) as IntegrationDetails };
 }
 
 describe('GET /integrations/:integrationId against the embedded service', () => {

@@ -1,20 +1,21 @@
 // Values
 
 // Types
+// The shapes the BFF answers with and accepts, defined once as schemas in @splice/schema.
 export type {
-  CreateInstallationBody,
+  BrowserSearchResponse,
+  BrowserSearchResult,
+  CreateInstallationBodyInput,
+  FieldMetadata,
   Installation,
   IntegrationDetails,
   Invite,
   InviteRequest,
   MappingInput,
-  ProviderField,
   ReadObjectDetails,
-  SearchAnswer,
   SearchRequest,
-  SearchResult,
   WriteObjectDetails,
-} from './client/bff-routes.js';
+} from '@splice/schema';
 export type {
   CallOptions,
   CreateInstallationOptions,

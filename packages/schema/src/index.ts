@@ -1,3 +1,31 @@
+export type { BrowserSearchResponse, BrowserSearchResult } from './browser/browser-search-response.js';
+export { browserSearchResponseSchema, browserSearchResultSchema } from './browser/browser-search-response.js';
+export type {
+  IntegrationDetails,
+  MappingInput,
+  ReadObjectDetails,
+  WriteObjectDetails,
+} from './browser/integration-details.js';
+export {
+  integrationDetailsSchema,
+  mappingInputSchema,
+  readObjectDetailsSchema,
+  writeObjectDetailsSchema,
+} from './browser/integration-details.js';
+export type {
+  CreateInstallationBody,
+  CreateInstallationBodyInput,
+  CreateInstallationQuery,
+  IdempotencyHeader,
+  IntegrationParams,
+} from './browser/requests.js';
+export {
+  browserConfigSchema,
+  createInstallationBodySchema,
+  createInstallationQuerySchema,
+  idempotencyHeaderSchema,
+  integrationParamsSchema,
+} from './browser/requests.js';
 export type { Backfill, BackfillPeriod } from './resources/backfill.js';
 export { backfillPeriodSchema, backfillSchema } from './resources/backfill.js';
 export type {

@@ -2,8 +2,7 @@
  * Cases for the BFF's routes over HTTP, as a same-origin page sends them: the create, search and invite
  * bodies of the browser (no group, no org: those come from the session), the wizard's path parameter.
  */
-import { createInstallationBodySchema } from '@splice/bff';
-import { inviteRequestSchema, searchRequestSchema } from '@splice/schema';
+import { createInstallationBodySchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
 import fc from 'fast-check';
 import { browserHeaders } from '../bff-harness.js';
 import type { MutatedBody } from './cases.js';

@@ -1,15 +1,17 @@
-import { installationSchema, inviteSchema, problemSchema } from '@splice/schema';
-import * as z from 'zod/mini';
-import { problemTypes } from '../problem/problem-types.js';
 import {
+  browserSearchResponseSchema,
   createInstallationBodySchema,
   idempotencyHeaderSchema,
+  installationSchema,
+  integrationDetailsSchema,
   integrationParamsSchema,
-  inviteBodySchema,
-  searchBodySchema,
-} from '../schemas/requests.js';
-import { bffSearchResponseSchema } from '../schemas/search-response.js';
-import { wizardSchema } from '../schemas/wizard.js';
+  inviteRequestSchema,
+  inviteSchema,
+  problemSchema,
+  searchRequestSchema,
+} from '@splice/schema';
+import * as z from 'zod/mini';
+import { problemTypes } from '../problem/problem-types.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -93,7 +95,10 @@ export function buildOpenApiDocument() {
           operationId: 'getWizard',
           summary: 'Everything the installation wizard needs for the session’s group, in one answer.',
           parameters: [integrationIdParam],
-          responses: { '200': jsonAnswer('The wizard data.', 'Wizard'), ...problems(400, 404, ...common) },
+          responses: {
+            '200': jsonAnswer('The wizard data.', 'IntegrationDetails'),
+            ...problems(400, 404, ...common),
+          },
         },
       },
       '/integrations/{integrationId}/installations': {
@@ -131,9 +136,9 @@ export function buildOpenApiDocument() {
           operationId: 'search',
           summary: 'Searches the session’s group’s installation (seed 4.3). One page only.',
           parameters: [integrationIdParam, csrfHeader],
-          requestBody: jsonBody('SearchBody'),
+          requestBody: jsonBody('SearchRequest'),
           responses: {
-            '200': jsonAnswer('The matching records.', 'SearchResponse'),
+            '200': jsonAnswer('The matching records.', 'BrowserSearchResponse'),
             ...problems(400, 404, 413, 415, 422, ...common),
           },
         },
@@ -143,7 +148,7 @@ export function buildOpenApiDocument() {
           operationId: 'createInvite',
           summary: 'Invites a person by e-mail to the session’s organization (seed 4.2).',
           parameters: [csrfHeader],
-          requestBody: jsonBody('InviteBody'),
+          requestBody: jsonBody('InviteRequest'),
           responses: {
             '201': jsonAnswer('The invite.', 'Invite'),
             ...problems(400, 409, 413, 415, 422, ...common),
@@ -170,12 +175,12 @@ export function buildOpenApiDocument() {
         },
       },
       schemas: {
-        Wizard: jsonSchema(wizardSchema, 'output'),
+        IntegrationDetails: jsonSchema(integrationDetailsSchema, 'output'),
         CreateInstallationBody: jsonSchema(createInstallationBodySchema, 'input'),
         Installation: jsonSchema(installationSchema, 'output'),
-        SearchBody: jsonSchema(searchBodySchema, 'input'),
-        SearchResponse: jsonSchema(bffSearchResponseSchema, 'output'),
-        InviteBody: jsonSchema(inviteBodySchema, 'input'),
+        SearchRequest: jsonSchema(searchRequestSchema, 'input'),
+        BrowserSearchResponse: jsonSchema(browserSearchResponseSchema, 'output'),
+        InviteRequest: jsonSchema(inviteRequestSchema, 'input'),
         Invite: jsonSchema(inviteSchema, 'output'),
         Problem: jsonSchema(problemSchema, 'output'),
       },

@@ -1,14 +1,14 @@
-import { Hono } from 'hono';
-import type { BffEnv } from '../env.js';
-import { bodyLimit } from '../middleware/body-limit/index.js';
-import { idempotency } from '../middleware/idempotency/index.js';
-import { validationProblem } from '../problem/problem-error.js';
 import {
   createInstallationBodySchema,
   createInstallationQuerySchema,
   idempotencyHeaderSchema,
   integrationParamsSchema,
-} from '../schemas/requests.js';
+} from '@splice/schema';
+import { Hono } from 'hono';
+import type { BffEnv } from '../env.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { idempotency } from '../middleware/idempotency/index.js';
+import { validationProblem } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import { headerParams, jsonBody, pathParams, queryParams } from '../validation/validators.js';

@@ -1,8 +1,8 @@
+import { inviteRequestSchema } from '@splice/schema';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
-import { inviteBodySchema } from '../schemas/requests.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import { jsonBody } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
@@ -16,7 +16,7 @@ export const inviteRoutes = (deps: RouteDeps) =>
     '/',
     bodyLimit({ maxBytes: deps.config.limits.inviteBodyBytes }),
     noQuery(),
-    jsonBody(inviteBodySchema),
+    jsonBody(inviteRequestSchema),
     async (c) => {
       const { email } = c.req.valid('json');
       const invite = await retold(

@@ -1,7 +1,15 @@
-import type { Connection, Installation, Integration, ManifestField, ObjectMetadata } from '@splice/schema';
+import type {
+  Connection,
+  Installation,
+  Integration,
+  IntegrationDetails,
+  ManifestField,
+  MappingInput,
+  ObjectMetadata,
+  WriteObjectDetails,
+} from '@splice/schema';
 import { searchableObjects } from '@splice/schema';
 import type { Session } from '../schemas/session.js';
-import type { MappingInput, Wizard, WizardWriteObject } from '../schemas/wizard.js';
 import type { IssueClassifier } from '../upstream/browser-problem.js';
 import { browserProblem } from '../upstream/browser-problem.js';
 import type { CallContext, ServiceClient } from '../upstream/service-client.js';
@@ -70,7 +78,7 @@ export interface LoadWizardInput {
  * A metadata call the service refuses (e.g. the group has no connection yet) leaves that object without
  * fields and says why; a fault fails the whole answer, since half a wizard would mislead.
  */
-export async function loadWizard(input: LoadWizardInput): Promise<Wizard> {
+export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDetails> {
   const { service, integrationId, session } = input;
   const abort = new AbortController();
   const ctx: CallContext = { ...input.ctx, signal: AbortSignal.any([input.ctx.signal, abort.signal]) };
@@ -121,7 +129,7 @@ function objectFields(objectName: string, displayName: string | undefined, meta:
     fields: meta?.metadata ? Object.values(meta.metadata.fields) : [],
     fieldsError: meta?.error ?? (meta ? null : 'No metadata.'),
     supports: meta?.metadata?.supports ?? null,
-  } satisfies WizardWriteObject;
+  } satisfies WriteObjectDetails;
 }
 
 export function assembleWizard(
@@ -129,7 +137,7 @@ export function assembleWizard(
   installations: Installation[],
   connections: Connection[],
   metadata: Map<string, Metadata>,
-): Wizard {
+): IntegrationDetails {
   const { content } = integration.latestRevision;
   const installation = installations.find((i) => i.integrationId === integration.id) ?? null;
   return {

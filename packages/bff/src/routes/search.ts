@@ -1,8 +1,8 @@
+import { integrationParamsSchema, searchRequestSchema } from '@splice/schema';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
-import { integrationParamsSchema, searchBodySchema } from '../schemas/requests.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import { jsonBody, pathParams } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
@@ -17,7 +17,7 @@ export const searchRoutes = (deps: RouteDeps) =>
     bodyLimit({ maxBytes: deps.config.limits.searchBodyBytes }),
     pathParams(integrationParamsSchema),
     noQuery(),
-    jsonBody(searchBodySchema),
+    jsonBody(searchRequestSchema),
     async (c) => {
       const { integrationId } = c.req.valid('param');
       const answer = await retold(

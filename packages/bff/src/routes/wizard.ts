@@ -1,7 +1,7 @@
+import { integrationParamsSchema } from '@splice/schema';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { noQuery } from '../middleware/no-query/index.js';
-import { integrationParamsSchema } from '../schemas/requests.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import { pathParams } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
@@ -14,7 +14,7 @@ const classify = classifierFor({ path: ['integrationId'] });
 export const wizardRoutes = (deps: RouteDeps) =>
   new Hono<BffEnv>().get('/:integrationId', pathParams(integrationParamsSchema), noQuery(), async (c) => {
     const { integrationId } = c.req.valid('param');
-    const wizard = await retold(
+    const details = await retold(
       c,
       deps,
       classify,
@@ -27,5 +27,5 @@ export const wizardRoutes = (deps: RouteDeps) =>
         classify,
       }),
     );
-    return c.json(wizard, 200);
+    return c.json(details, 200);
   });

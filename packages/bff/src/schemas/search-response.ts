@@ -1,18 +1,4 @@
-import { limits, searchResultItemSchema } from '@splice/schema';
-import * as z from 'zod/mini';
-
-/**
- * A search result as the browser gets it. api-facts.md: the hosted service has been seen answering items
- * without `id`; the BFF derives one from the record where it can and sends `null` where it cannot, rather
- * than invent an ID that looks real.
- */
-export const bffSearchResultItemSchema = z.extend(searchResultItemSchema, { id: z.nullable(z.string()) });
-export type BffSearchResultItem = z.infer<typeof bffSearchResultItemSchema>;
-
-export const bffSearchResponseSchema = z.object({
-  results: z.array(bffSearchResultItemSchema).check(z.maxLength(limits.searchPage)),
-});
-export type BffSearchResponse = z.infer<typeof bffSearchResponseSchema>;
+import { limits } from '@splice/schema';
 
 function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -1,4 +1,5 @@
 import type {
+  BrowserSearchResponse,
   Config,
   Connection,
   Installation,
@@ -7,10 +8,14 @@ import type {
   ObjectMetadata,
   SearchRequest,
 } from '@splice/schema';
-import { integrationSchema, inviteSchema, objectMetadataSchema } from '@splice/schema';
+import {
+  browserSearchResponseSchema,
+  integrationSchema,
+  inviteSchema,
+  objectMetadataSchema,
+} from '@splice/schema';
 import * as z from 'zod/mini';
-import type { BffSearchResponse } from '../schemas/search-response.js';
-import { bffSearchResponseSchema, normaliseSearchAnswer } from '../schemas/search-response.js';
+import { normaliseSearchAnswer } from '../schemas/search-response.js';
 import type { CallContext, CallerOptions } from './call.js';
 import { createCaller } from './call.js';
 import { endpoint } from './endpoint.js';
@@ -155,7 +160,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       integrationId: string,
       groupRef: string,
       request: SearchRequest,
-    ): Promise<BffSearchResponse> {
+    ): Promise<BrowserSearchResponse> {
       const operation = 'search';
       const url = endpoint(searchUrl, integrationPath(integrationId), { groupRef });
       const body = {
@@ -176,7 +181,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(bffSearchResponseSchema, normaliseSearchAnswer(json), operation);
+      return parse(browserSearchResponseSchema, normaliseSearchAnswer(json), operation);
     },
   };
 }

@@ -1,5 +1,4 @@
-import type { Installation, Invite, Problem } from '@splice/schema';
-import type { BffSearchResponse } from '../../src/index.js';
+import type { BrowserSearchResponse, Installation, Invite, Problem } from '@splice/schema';
 
 /** The problem object of a non-2xx answer. */
 export async function problemOf(response: Response): Promise<Problem> {
@@ -10,8 +9,8 @@ export async function installationOf(response: Response): Promise<Installation> 
   return (await response.json()) as Installation;
 }
 
-export async function searchOf(response: Response): Promise<BffSearchResponse> {
-  return (await response.json()) as BffSearchResponse;
+export async function searchOf(response: Response): Promise<BrowserSearchResponse> {
+  return (await response.json()) as BrowserSearchResponse;
 }
 
 export async function inviteOf(response: Response): Promise<Invite> {

@@ -1,12 +1,12 @@
 import type {
-  CreateInstallationBody,
+  BrowserSearchResponse,
+  CreateInstallationBodyInput,
   Installation,
   IntegrationDetails,
   Invite,
   InviteRequest,
-  SearchAnswer,
   SearchRequest,
-} from './bff-routes.js';
+} from '@splice/schema';
 import type { FetchLike } from './transport.js';
 import { createSpliceSend } from './transport.js';
 
@@ -35,10 +35,14 @@ export interface SpliceClient {
   getIntegration(integrationId: string, options?: CallOptions): Promise<IntegrationDetails>;
   createInstallation(
     integrationId: string,
-    body: CreateInstallationBody,
+    body: CreateInstallationBodyInput,
     options: CreateInstallationOptions,
   ): Promise<Installation>;
-  search(integrationId: string, request: SearchRequest, options?: CallOptions): Promise<SearchAnswer>;
+  search(
+    integrationId: string,
+    request: SearchRequest,
+    options?: CallOptions,
+  ): Promise<BrowserSearchResponse>;
   createInvite(request: InviteRequest, options?: CallOptions): Promise<Invite>;
 }
 
@@ -48,10 +52,10 @@ interface Call extends CallOptions {
 }
 
 /**
- * A client for the BFF's four browser-facing routes, typed end to end from the BFF's AppType (see
- * bff-routes.ts). It calls `fetch` itself rather than through `hono/client`: four fixed routes do not
- * need hono's proxy at runtime, and its 2 KB stays out of the host's bundle. The paths below are the
- * route keys that bff-routes.ts reads from AppType, so a renamed route fails the typecheck there.
+ * A client for the BFF's four browser-facing routes, typed with the schemas' types from @splice/schema
+ * that the BFF validates with. It calls `fetch` itself rather than through `hono/client`: four fixed
+ * routes do not need hono's proxy at runtime, and its 2 KB stays out of the host's bundle.
+ * `splice-client.test-d.ts` proves that these paths and types are the ones the BFF's AppType has.
  * Framework-free: React is only one of its users. Failures reject with a `SpliceProblem` or
  * `SpliceNetworkError`.
  */

@@ -1,4 +1,4 @@
-import type { SearchRequest } from './bff-routes.js';
+import type { SearchRequest } from '@splice/schema';
 import type { SpliceClient } from './create-splice-client.js';
 import { isRetryableError } from './splice-error.js';
 

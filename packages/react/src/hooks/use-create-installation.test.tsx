@@ -1,12 +1,12 @@
+import type { CreateInstallationBodyInput } from '@splice/schema';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CreateInstallationBody } from '../client/bff-routes.js';
 import type { FetchLike } from '../client/transport.js';
 import { jsonResponse, testWrapper } from '../test-utils/test-provider.js';
 import { useCreateInstallation } from './use-create-installation.js';
 import { useIntegration } from './use-integration.js';
 
-const body: CreateInstallationBody = { config: { content: { provider: 'sandbox' } } };
+const body: CreateInstallationBodyInput = { config: { content: { provider: 'sandbox' } } };
 const installation = { id: 'ins_1' };
 
 function keyOf(call: unknown[] | undefined): string | null {

@@ -1,6 +1,6 @@
+import type { CreateInstallationBodyInput, Installation } from '@splice/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import type { CreateInstallationBody, Installation } from '../client/bff-routes.js';
 import { newIdempotencyKey } from '../client/idempotency-key.js';
 import { networkMode, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
@@ -15,7 +15,7 @@ export interface InstallOptions {
 }
 
 interface InstallVariables {
-  body: CreateInstallationBody;
+  body: CreateInstallationBodyInput;
   idempotencyKey: string;
   skipSampling: boolean;
 }
@@ -45,7 +45,10 @@ export function useCreateInstallation(integrationId: string) {
   const { mutateAsync } = mutation;
 
   const install = useCallback(
-    (body: CreateInstallationBody, options: InstallOptions = {}): Promise<SpliceResult<Installation>> => {
+    (
+      body: CreateInstallationBodyInput,
+      options: InstallOptions = {},
+    ): Promise<SpliceResult<Installation>> => {
       // A second click while the first request runs joins it instead of sending another.
       if (inFlight.current) return inFlight.current;
       const skipSampling = options.skipSampling ?? false;

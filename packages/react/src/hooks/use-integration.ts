@@ -1,6 +1,6 @@
+import type { IntegrationDetails } from '@splice/schema';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import type { IntegrationDetails } from '../client/bff-routes.js';
 import { integrationQuery } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';

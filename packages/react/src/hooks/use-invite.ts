@@ -1,6 +1,6 @@
+import type { Invite, InviteRequest } from '@splice/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import type { Invite, InviteRequest } from '../client/bff-routes.js';
 import { networkMode } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';

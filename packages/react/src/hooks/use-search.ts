@@ -1,6 +1,6 @@
+import type { BrowserSearchResponse, BrowserSearchResult, SearchRequest } from '@splice/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { SearchAnswer, SearchRequest, SearchResult } from '../client/bff-routes.js';
 import { searchQuery } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
@@ -15,7 +15,7 @@ const noRequest: SearchRequest = { objectName: '', fieldFilters: [] };
 export function useSearch(integrationId: string) {
   const { client, queryClient } = useSpliceContext();
   const [request, setRequest] = useState<SearchRequest | null>(null);
-  const query = useQuery<SearchAnswer, SpliceError>(
+  const query = useQuery<BrowserSearchResponse, SpliceError>(
     {
       ...searchQuery(client, integrationId, request ?? noRequest),
       enabled: request !== null,
@@ -25,7 +25,7 @@ export function useSearch(integrationId: string) {
     queryClient,
   );
   const { refetch } = query;
-  const results: SearchResult[] | undefined = query.data?.results;
+  const results: BrowserSearchResult[] | undefined = query.data?.results;
 
   const search = useCallback(
     (next: SearchRequest) => {

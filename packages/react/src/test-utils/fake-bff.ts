@@ -1,12 +1,12 @@
 import type {
-  CreateInstallationBody,
+  BrowserSearchResponse,
+  CreateInstallationBodyInput,
   Installation,
   IntegrationDetails,
   Invite,
   InviteRequest,
-  SearchAnswer,
   SearchRequest,
-} from '../client/bff-routes.js';
+} from '@splice/schema';
 import type { FetchLike } from '../client/transport.js';
 import { connectedWizard, connection } from './test-wizard.js';
 
@@ -39,9 +39,9 @@ export interface FakeBffScenario {
   /** `GET /integrations/:integrationId`. Default: `connectedWizard()`. */
   integration?: Answer<IntegrationDetails>;
   /** `POST /integrations/:integrationId/installations`. Default: the installation the body describes. */
-  install?: Answer<Installation, CreateInstallationBody>;
+  install?: Answer<Installation, CreateInstallationBodyInput>;
   /** `POST /integrations/:integrationId/search`. Default: `searchRecords` filtered by the conditions. */
-  search?: Answer<SearchAnswer, SearchRequest>;
+  search?: Answer<BrowserSearchResponse, SearchRequest>;
   /** `POST /invites`. Default: a pending invite for the address. */
   invite?: Answer<Invite, InviteRequest>;
   /** Milliseconds before every answer, so that spinners show in Storybook. Default 0. */
@@ -84,7 +84,7 @@ function isProblem(reply: unknown): reply is ProblemReply {
 const time = '2026-11-21T10:00:00.000Z';
 
 /** Records the default search answers from, per object; `fields` by provider name. */
-export const searchRecords: Record<string, SearchAnswer['results']> = {
+export const searchRecords: Record<string, BrowserSearchResponse['results']> = {
   contacts: [
     {
       id: 'c-1',
@@ -115,7 +115,7 @@ export const searchRecords: Record<string, SearchAnswer['results']> = {
   ],
 };
 
-function searchAnswer(request: SearchRequest): SearchAnswer {
+function searchAnswer(request: SearchRequest): BrowserSearchResponse {
   const records = searchRecords[request.objectName] ?? [];
   return {
     results: records.filter((record) =>
@@ -127,7 +127,7 @@ function searchAnswer(request: SearchRequest): SearchAnswer {
   };
 }
 
-function installationFor(details: IntegrationDetails, body: CreateInstallationBody): Installation {
+function installationFor(details: IntegrationDetails, body: CreateInstallationBodyInput): Installation {
   return {
     id: 'inst_1',
     projectId: 'demo',
@@ -195,7 +195,7 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     if (method === 'GET' && /\/integrations\/[^/]+$/.test(url.pathname)) {
       reply = pick(scenario.integration ?? connectedWizard(), undefined, calls.integration++);
     } else if (method === 'POST' && url.pathname.endsWith('/installations')) {
-      const request = body as CreateInstallationBody;
+      const request = body as CreateInstallationBodyInput;
       reply = pick(scenario.install ?? installationFor(details(), request), request, calls.install++);
       status = 201;
     } else if (method === 'POST' && url.pathname.endsWith('/search')) {

@@ -1,4 +1,4 @@
-import type { IntegrationDetails } from '../client/bff-routes.js';
+import type { IntegrationDetails } from '@splice/schema';
 
 const time = '2026-11-21T10:00:00Z';
 

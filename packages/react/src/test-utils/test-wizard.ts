@@ -1,17 +1,17 @@
-import type { ProviderField, Wizard } from '../components/installation-wizard/model/wizard-types.js';
+import type { FieldMetadata, IntegrationDetails } from '@splice/schema';
 
 const field = (
   fieldName: string,
-  valueType: ProviderField['valueType'],
-  extra: Partial<ProviderField> = {},
-): ProviderField => ({
+  valueType: FieldMetadata['valueType'],
+  extra: Partial<FieldMetadata> = {},
+): FieldMetadata => ({
   fieldName,
   displayName: fieldName,
   valueType,
   ...extra,
 });
 
-export const contactFields: ProviderField[] = [
+export const contactFields: FieldMetadata[] = [
   field('id', 'string', { readOnly: true }),
   field('email', 'string'),
   field('firstName', 'string'),
@@ -31,7 +31,7 @@ export const contactFields: ProviderField[] = [
 ];
 
 /** A small wizard answer shaped like the BFF's, for the model's unit tests. */
-export function testWizard(overrides: Partial<Wizard> = {}): Wizard {
+export function testWizard(overrides: Partial<IntegrationDetails> = {}): IntegrationDetails {
   return {
     integration: { id: 'crm-sync', name: 'crm-sync', displayName: 'CRM sync', provider: 'sandboxcrm' },
     readObjects: [
@@ -89,13 +89,13 @@ export function testWizard(overrides: Partial<Wizard> = {}): Wizard {
     connection: null,
     searchableObjects: ['contacts', 'deals'],
     ...overrides,
-  } as Wizard;
+  } as IntegrationDetails;
 }
 
 const time = '2026-11-21T10:00:00.000Z';
 
 /** The group's working sandboxcrm connection, as the BFF lists it. */
-export const connection: NonNullable<Wizard['connection']> = {
+export const connection: NonNullable<IntegrationDetails['connection']> = {
   id: 'conn-acme',
   projectId: 'demo',
   provider: 'sandboxcrm',
@@ -107,7 +107,7 @@ export const connection: NonNullable<Wizard['connection']> = {
 };
 
 /** `testWizard` for a group whose account is connected: what a user who can install sees. */
-export function connectedWizard(overrides: Partial<Wizard> = {}): Wizard {
+export function connectedWizard(overrides: Partial<IntegrationDetails> = {}): IntegrationDetails {
   return testWizard({ connection, ...overrides });
 }
 
@@ -115,9 +115,9 @@ export function connectedWizard(overrides: Partial<Wizard> = {}): Wizard {
  * A big customer: contacts with 2,000 provider fields and 300 mapping entries (every tenth required
  * and mapped to a field of the same number, so that the step can be left), for the "stays fluid" case.
  */
-export function hugeWizard(): Wizard {
+export function hugeWizard(): IntegrationDetails {
   const base = connectedWizard();
-  const fields: ProviderField[] = [
+  const fields: FieldMetadata[] = [
     ...contactFields,
     ...Array.from({ length: 2_000 - contactFields.length }, (_, i) =>
       field(`custom_${i}`, i % 7 === 0 ? 'int' : 'string', { displayName: `Custom field ${i}` }),
@@ -138,7 +138,7 @@ export function hugeWizard(): Wizard {
 }
 
 /** `connectedWizard` once installed: contacts read with `stage` mapped to `status`, searchable. */
-export function installedWizard(): Wizard {
+export function installedWizard(): IntegrationDetails {
   const wizard = connectedWizard();
   return {
     ...wizard,

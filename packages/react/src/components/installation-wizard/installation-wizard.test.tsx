@@ -1,10 +1,10 @@
+import type { IntegrationDetails } from '@splice/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testWrapper } from '../../test-utils/test-provider.js';
 import { contactFields, testWizard } from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
-import type { Wizard } from './model/wizard-types.js';
 
 const installation = {
   id: 'inst_1',
@@ -23,10 +23,10 @@ const installation = {
   },
 };
 
-const connected = { id: 'conn-acme', status: 'working' } as unknown as Wizard['connection'];
+const connected = { id: 'conn-acme', status: 'working' } as unknown as IntegrationDetails['connection'];
 
 /** A stand-in BFF: answers the wizard's two calls and records what was posted. */
-function fakeBff(wizard: Wizard, onInstall: (body: unknown) => Response | Promise<Response>) {
+function fakeBff(wizard: IntegrationDetails, onInstall: (body: unknown) => Response | Promise<Response>) {
   // biome-ignore lint/suspicious/noExplicitAny: the posted JSON is checked by assertions
   const posts: Array<{ body: any; headers: Headers }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -42,7 +42,7 @@ function fakeBff(wizard: Wizard, onInstall: (body: unknown) => Response | Promis
 }
 
 function renderWizard(
-  wizard: Wizard,
+  wizard: IntegrationDetails,
   onInstall: (body: unknown) => Response | Promise<Response> = () => jsonResponse(installation, 201),
 ) {
   const bff = fakeBff(wizard, onInstall);
@@ -201,7 +201,10 @@ describe('InstallationWizard', () => {
 
   it('shows the existing installation instead of a second install', async () => {
     renderWizard(
-      testWizard({ connection: connected, installation: installation as unknown as Wizard['installation'] }),
+      testWizard({
+        connection: connected,
+        installation: installation as unknown as IntegrationDetails['installation'],
+      }),
     );
     expect(await screen.findByRole('heading', { name: /CRM sync is installed/ })).toBeInTheDocument();
     expect(screen.getByText(/inst_1/)).toBeInTheDocument();

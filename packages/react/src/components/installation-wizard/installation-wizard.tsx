@@ -1,8 +1,9 @@
-'use client';
+import type { Installation } from '@splice/schema';
+
+('use client');
 
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
-import type { Installation } from '../../client/bff-routes.js';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';

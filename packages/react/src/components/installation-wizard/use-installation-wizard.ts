@@ -1,5 +1,5 @@
+import type { Installation, IntegrationDetails } from '@splice/schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Installation } from '../../client/bff-routes.js';
 import type { SpliceError } from '../../client/splice-error.js';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { useCreateInstallation } from '../../hooks/use-create-installation.js';
@@ -12,7 +12,6 @@ import type { HideableStep, WizardStep, WizardStepId } from './model/steps.js';
 import { locateIssue, wizardSteps } from './model/steps.js';
 import type { StepErrors } from './model/validate.js';
 import { validateStep } from './model/validate.js';
-import type { Wizard } from './model/wizard-types.js';
 
 export interface UseInstallationWizardOptions {
   integrationId: string;
@@ -43,7 +42,7 @@ function apply<T>(current: T, update: DraftUpdate<T>): T {
 export function useInstallationWizard(options: UseInstallationWizardOptions) {
   const { integrationId, presets, hiddenSteps, skipSampling, onInstalled } = options;
   const query = useIntegration(integrationId);
-  const wizard: Wizard | undefined = query.data;
+  const wizard: IntegrationDetails | undefined = query.data;
   const creation = useCreateInstallation(integrationId);
   const [draft, setDraft] = useState<WizardDraft | null>(null);
   const [stepIndex, setStepIndex] = useState(0);

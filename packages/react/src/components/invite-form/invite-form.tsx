@@ -1,10 +1,9 @@
 'use client';
 
-import type { InviteStatus } from '@splice/schema';
+import type { Invite, InviteStatus } from '@splice/schema';
 import { inviteRequestSchema, limits } from '@splice/schema';
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import type { Invite } from '../../client/bff-routes.js';
 import type { SpliceError } from '../../client/splice-error.js';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { useInvite } from '../../hooks/use-invite.js';

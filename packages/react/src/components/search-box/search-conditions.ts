@@ -1,4 +1,4 @@
-import type { SearchRequest } from '../../client/bff-routes.js';
+import type { SearchRequest } from '@splice/schema';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import type { FilterRowErrors, FilterRowState } from './filter-row.js';

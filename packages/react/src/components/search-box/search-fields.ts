@@ -1,4 +1,4 @@
-import type { IntegrationDetails, ProviderField, ReadObjectDetails } from '../../client/bff-routes.js';
+import type { FieldMetadata, IntegrationDetails, ReadObjectDetails } from '@splice/schema';
 
 export type FilterInputKind = 'text' | 'number' | 'boolean';
 
@@ -12,7 +12,7 @@ export interface SearchFieldOption {
   suggestions: string[];
 }
 
-function kindOfProviderField(field: ProviderField | undefined): FilterInputKind | undefined {
+function kindOfProviderField(field: FieldMetadata | undefined): FilterInputKind | undefined {
   if (!field) return undefined;
   if (field.valueType === 'int' || field.valueType === 'float') return 'number';
   if (field.valueType === 'boolean') return 'boolean';

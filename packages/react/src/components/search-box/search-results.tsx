@@ -1,7 +1,8 @@
-'use client';
+import type { BrowserSearchResult } from '@splice/schema';
+
+('use client');
 
 import { useState } from 'react';
-import type { SearchResult } from '../../client/bff-routes.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import type { ClassNames } from '../shared/parts.js';
@@ -17,7 +18,7 @@ function cell(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function columnsOf(results: readonly SearchResult[]) {
+function columnsOf(results: readonly BrowserSearchResult[]) {
   const mapped = new Set<string>();
   const provider = new Set<string>();
   for (const result of results) for (const name of Object.keys(result.mappedFields)) mapped.add(name);
@@ -33,7 +34,7 @@ function columnsOf(results: readonly SearchResult[]) {
 interface SearchResultsProps {
   id: string;
   objectName: string;
-  results: readonly SearchResult[];
+  results: readonly BrowserSearchResult[];
   messages: SpliceMessages;
   classNames: ClassNames<SearchResultsPart> | undefined;
 }

@@ -1,6 +1,13 @@
-import type { ConfigContentInput, FieldMappingEntry, ReadFilter } from '@splice/schema';
+import type {
+  ConfigContentInput,
+  FieldMappingEntry,
+  IntegrationDetails,
+  MappingInput,
+  ReadFilter,
+  ReadObjectDetails,
+  WriteObjectDetails,
+} from '@splice/schema';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
-import type { MappingInput, Wizard, WizardReadObject, WizardWriteObject } from './wizard-types.js';
 
 /**
  * A mapping the user has something to choose for: a field to pick (no `fieldName`), or values to map.
@@ -25,7 +32,7 @@ function nonEmpty<V>(map: Record<string, V>, keep: (value: V) => boolean): Recor
   return Object.fromEntries(Object.entries(map).filter(([, value]) => keep(value)));
 }
 
-function readObjectConfig(object: WizardReadObject, draft: ReadObjectDraft) {
+function readObjectConfig(object: ReadObjectDetails, draft: ReadObjectDraft) {
   const inputs = object.mappingInputs.filter(needsUserInput);
   const selectedFieldMappings = nonEmpty(
     Object.fromEntries(
@@ -64,7 +71,7 @@ function readObjectConfig(object: WizardReadObject, draft: ReadObjectDraft) {
   };
 }
 
-function writeObjectConfig(object: WizardWriteObject, draft: WriteObjectDraft) {
+function writeObjectConfig(object: WriteObjectDetails, draft: WriteObjectDraft) {
   const types = new Map(object.fields.map((f) => [f.fieldName, f.valueType]));
   const selectedFieldSettings = Object.fromEntries(
     Object.entries(draft.fields).map(([fieldName, setting]) => {
@@ -97,7 +104,7 @@ function writeObjectConfig(object: WizardWriteObject, draft: WriteObjectDraft) {
 }
 
 /** The config content (seed 2.3) the wizard's choices stand for. */
-export function buildConfigContent(wizard: Wizard, draft: WizardDraft): ConfigContentInput {
+export function buildConfigContent(wizard: IntegrationDetails, draft: WizardDraft): ConfigContentInput {
   const readObjects = wizard.readObjects.filter((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
   const writeObjects = wizard.writeObjects.filter((o) => draft.write[o.objectName]?.selected);
   return {

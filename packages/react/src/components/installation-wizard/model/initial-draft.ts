@@ -1,5 +1,5 @@
+import type { IntegrationDetails, ReadObjectDetails } from '@splice/schema';
 import type { FilterDraft, ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
-import type { Wizard, WizardReadObject } from './wizard-types.js';
 
 /** What a builder may preset per read object (and lock, so the user sees but cannot change it). */
 export interface ReadObjectPreset {
@@ -35,7 +35,7 @@ type InstalledReadObject = {
 };
 
 function initialRead(
-  object: WizardReadObject,
+  object: ReadObjectDetails,
   preset: ReadObjectPreset,
   installed: InstalledReadObject | undefined,
   presets: DraftPresets,
@@ -99,7 +99,7 @@ function initialRead(
  * The draft a wizard opens with: the group's installation when it has one (so a reinstall shows its
  * choices), otherwise the manifest's defaults, with the builder's presets on top.
  */
-export function initialDraft(wizard: Wizard, presets: DraftPresets = {}): WizardDraft {
+export function initialDraft(wizard: IntegrationDetails, presets: DraftPresets = {}): WizardDraft {
   const installedContent = wizard.installation?.config.content;
   const read = Object.fromEntries(
     wizard.readObjects.map((object) => [

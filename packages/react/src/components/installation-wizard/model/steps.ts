@@ -1,5 +1,5 @@
+import type { IntegrationDetails } from '@splice/schema';
 import type { WizardDraft } from './draft.js';
-import type { Wizard } from './wizard-types.js';
 
 /** A wizard step: the object choice, one per chosen read or write object, proxy, review. */
 export type WizardStep =
@@ -16,7 +16,7 @@ export type HideableStep = 'objects' | 'read' | 'write' | 'proxy';
 
 /** The steps for the current choices, in order; follows the draft as objects are switched on and off. */
 export function wizardSteps(
-  wizard: Wizard,
+  wizard: IntegrationDetails,
   draft: WizardDraft,
   hidden: readonly HideableStep[] = [],
 ): WizardStep[] {

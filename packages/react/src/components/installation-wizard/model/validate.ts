@@ -1,7 +1,7 @@
+import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
 import { parseCron } from '../../../cron/parse-cron.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import type { WizardStep } from './steps.js';
-import type { Wizard, WizardReadObject, WizardWriteObject } from './wizard-types.js';
 
 /** Error codes per control id; the UI words them through `messages`. */
 export type StepErrors = Record<string, StepError>;
@@ -19,7 +19,7 @@ export type StepError =
   | { code: 'default-value-required' }
   | { code: 'default-value-type'; expected: 'integer' | 'boolean' };
 
-function validateRead(object: WizardReadObject, draft: ReadObjectDraft): StepErrors {
+function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepErrors {
   const base = `read.${object.objectName}`;
   const errors: StepErrors = {};
   const anyMapping = Object.values(draft.mappings).some((field) => field !== '');
@@ -77,7 +77,7 @@ function validateRead(object: WizardReadObject, draft: ReadObjectDraft): StepErr
   return errors;
 }
 
-function validateWrite(object: WizardWriteObject, draft: WriteObjectDraft): StepErrors {
+function validateWrite(object: WriteObjectDetails, draft: WriteObjectDraft): StepErrors {
   const errors: StepErrors = {};
   const types = new Map(object.fields.map((f) => [f.fieldName, f.valueType]));
   for (const [fieldName, setting] of Object.entries(draft.fields)) {
@@ -98,7 +98,7 @@ function validateWrite(object: WizardWriteObject, draft: WriteObjectDraft): Step
 }
 
 /** What blocks leaving a step; an empty object lets the user go on. */
-export function validateStep(step: WizardStep, wizard: Wizard, draft: WizardDraft): StepErrors {
+export function validateStep(step: WizardStep, wizard: IntegrationDetails, draft: WizardDraft): StepErrors {
   if (step.id === 'objects') {
     const anyRead = wizard.readObjects.some((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
     const anyWrite = wizard.writeObjects.some((o) => draft.write[o.objectName]?.selected);

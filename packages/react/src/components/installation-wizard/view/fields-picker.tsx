@@ -1,8 +1,9 @@
-'use client';
+import type { FieldMetadata } from '@splice/schema';
+
+('use client');
 
 import { useDeferredValue, useMemo, useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
-import type { ProviderField } from '../model/wizard-types.js';
 import { describeStepError } from './describe-step-error.js';
 import { controlId, FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
@@ -13,7 +14,7 @@ const rowHeight = 36;
 
 /** Seed 2.4 `selectedFields` / `selectedFieldsAuto`: a filterable, windowed list of the provider's fields. */
 export function FieldsPicker(
-  props: StepViewProps & { objectName: string; objectLabel: string; fields: readonly ProviderField[] },
+  props: StepViewProps & { objectName: string; objectLabel: string; fields: readonly FieldMetadata[] },
 ) {
   const { state, messages, idPrefix, objectName, objectLabel, fields } = props;
   const draft = state.draft?.read[objectName];

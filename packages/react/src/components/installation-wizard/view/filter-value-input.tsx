@@ -1,14 +1,13 @@
 'use client';
 
-import type { ValueType } from '@splice/schema';
+import type { FieldMetadata, ValueType } from '@splice/schema';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { inputKindOf } from '../model/draft.js';
-import type { ProviderField } from '../model/wizard-types.js';
 
 export interface TypedValueInputProps {
   id: string;
   label: string;
-  field: ProviderField | undefined;
+  field: FieldMetadata | undefined;
   value: string | number | boolean | '';
   onChange: (value: string | number | boolean | '') => void;
   messages: SpliceMessages;

@@ -1,8 +1,9 @@
-'use client';
+import type { ReadObjectDetails } from '@splice/schema';
+
+('use client');
 
 import { formatMessage } from '../../../provider/messages.js';
 import { newFilterKey } from '../model/initial-draft.js';
-import type { WizardReadObject } from '../model/wizard-types.js';
 import { describeStepError } from './describe-step-error.js';
 import { controlId, FieldError } from './field-error.js';
 import { TypedValueInput } from './filter-value-input.js';
@@ -10,7 +11,7 @@ import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
 /** Seed 2.4 `fieldFilters`: `eq` conditions, one per field, each value typed by its field. */
-export function FiltersSection(props: StepViewProps & { object: WizardReadObject }) {
+export function FiltersSection(props: StepViewProps & { object: ReadObjectDetails }) {
   const { state, messages, idPrefix, object } = props;
   const draft = state.draft?.read[object.objectName];
   if (!draft) return null;

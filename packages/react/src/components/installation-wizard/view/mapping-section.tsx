@@ -1,20 +1,21 @@
-'use client';
+import type { FieldMetadata, MappingInput, ReadObjectDetails } from '@splice/schema';
+
+('use client');
 
 import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
 import { needsUserInput } from '../model/build-config.js';
 import { suggestValueMapping } from '../model/suggest-values.js';
 import { typeMismatch } from '../model/validate.js';
-import type { MappingInput, ProviderField, WizardReadObject } from '../model/wizard-types.js';
 import { describeStepError } from './describe-step-error.js';
 import { controlId, FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
-type Props = StepViewProps & { object: WizardReadObject };
+type Props = StepViewProps & { object: ReadObjectDetails };
 
 /** Suggested value pairs for a mapping, by closest name, for the app values not mapped yet. */
-function suggestFor(input: MappingInput, field: ProviderField | undefined, current: Record<string, string>) {
+function suggestFor(input: MappingInput, field: FieldMetadata | undefined, current: Record<string, string>) {
   if (!field?.values?.length || !input.mappedValues?.length) return current;
   const used = new Set(Object.values(current).filter(Boolean));
   const open = input.mappedValues.filter((v) => !current[v.mappedValue]);
@@ -25,7 +26,7 @@ function suggestFor(input: MappingInput, field: ProviderField | undefined, curre
   return { ...current, ...suggestion };
 }
 
-function ValueMapping(props: Props & { input: MappingInput; field: ProviderField | undefined }) {
+function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata | undefined }) {
   const { state, messages, idPrefix, object, input, field } = props;
   const provider = state.wizard?.integration.provider ?? '';
   const draft = state.draft?.read[object.objectName];

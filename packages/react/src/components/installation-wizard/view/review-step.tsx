@@ -1,11 +1,12 @@
-'use client';
+import type { ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
+
+('use client');
 
 import { describeCron } from '../../../cron/describe-cron.js';
 import { parseCron } from '../../../cron/parse-cron.js';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
-import type { WizardReadObject, WizardWriteObject } from '../model/wizard-types.js';
 import type { StepViewProps } from './step-props.js';
 
 function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string {
@@ -15,7 +16,7 @@ function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string 
   return messages.reviewBackfillNone;
 }
 
-function readSummary(object: WizardReadObject, draft: ReadObjectDraft, messages: SpliceMessages): string[] {
+function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages: SpliceMessages): string[] {
   const parsed = parseCron(draft.schedule);
   const fieldCount = Object.values(draft.fields).filter(Boolean).length;
   const mappings = Object.entries(draft.mappings)
@@ -37,7 +38,7 @@ function readSummary(object: WizardReadObject, draft: ReadObjectDraft, messages:
 }
 
 function writeSummary(
-  object: WizardWriteObject,
+  object: WriteObjectDetails,
   draft: WriteObjectDraft,
   messages: SpliceMessages,
 ): string[] {

@@ -1,11 +1,11 @@
-import {
-  configSchema,
-  createdBySchema,
-  installationRequestSchema,
-  inviteRequestSchema,
-  searchRequestSchema,
-} from '@splice/schema';
 import * as z from 'zod/mini';
+import { configSchema, createdBySchema } from '../resources/config.js';
+import { installationRequestSchema } from '../resources/installation.js';
+
+/**
+ * What the browser sends the BFF besides the bodies it shares with the service (`SearchRequest`,
+ * `InviteRequest`). The browser never names its group: the BFF takes it from the session.
+ */
 
 /**
  * An integration ID as it may appear in the upstream path: a conservative character set and no leading
@@ -16,23 +16,27 @@ export const integrationParamsSchema = z.strictObject({
     .string()
     .check(z.regex(/^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,255}$/, 'Use letters, digits and . _ ~ : - only.')),
 });
+export type IntegrationParams = z.infer<typeof integrationParamsSchema>;
 
 /**
  * The browser's config: the shared config, except that `createdBy` stays absent unless sent, so that the
- * route can tell "not sent" (the BFF records `consumer:<consumerRef>`) from a value it must check.
+ * BFF can tell "not sent" (it records `consumer:<consumerRef>`) from a value it must check.
  */
 export const browserConfigSchema = z.extend(configSchema, { createdBy: z.optional(createdBySchema) });
 
-/** The browser's create body: the seed's installation request without `groupRef`, which the session sets. */
+/** The browser's create body: the installation request without `groupRef`, which the session sets. */
 export const createInstallationBodySchema = z.extend(z.omit(installationRequestSchema, { groupRef: true }), {
   config: browserConfigSchema,
 });
 export type CreateInstallationBody = z.infer<typeof createInstallationBodySchema>;
+/** What the browser may send: defaults (such as a backfill's) are filled in by the BFF's parse. */
+export type CreateInstallationBodyInput = z.input<typeof createInstallationBodySchema>;
 
 export const createInstallationQuerySchema = z.strictObject({
-  /** Seed 4.1: default false; true skips the sample read that checks the config against the provider. */
+  /** Default false; true skips the sample read that checks the config against the provider. */
   skipSampling: z.optional(z.enum(['true', 'false'])),
 });
+export type CreateInstallationQuery = z.infer<typeof createInstallationQuerySchema>;
 
 /** Printable ASCII, as the IETF Idempotency-Key draft suggests; long enough for a UUID or a ULID. */
 export const idempotencyHeaderSchema = z.object({
@@ -44,9 +48,4 @@ export const idempotencyHeaderSchema = z.object({
       z.regex(/^[\x21-\x7e]+$/, 'Use 1 to 255 printable ASCII characters.'),
     ),
 });
-
-/** The search body is the seed's, unchanged: the browser never sends the group. */
-export const searchBodySchema = searchRequestSchema;
-
-/** The invite body is the seed's, unchanged: the organization comes from the session. */
-export const inviteBodySchema = inviteRequestSchema;
+export type IdempotencyHeader = z.infer<typeof idempotencyHeaderSchema>;

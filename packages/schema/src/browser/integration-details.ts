@@ -1,14 +1,16 @@
+import * as z from 'zod/mini';
+import { connectionSchema, installationSchema } from '../resources/installation.js';
 import {
-  connectionSchema,
-  fieldMetadataSchema,
-  installationSchema,
-  integrationSchema,
   manifestFieldSchema,
   manifestIntegrationSchema,
   manifestReadObjectSchema,
-  objectMetadataSchema,
-} from '@splice/schema';
-import * as z from 'zod/mini';
+} from '../resources/manifest.js';
+import { fieldMetadataSchema, integrationSchema, objectMetadataSchema } from '../resources/metadata.js';
+
+/**
+ * The BFF's answer to `GET /integrations/:integrationId`: everything the installation wizard and the
+ * search box need for the signed-in user's group, in one answer. The BFF builds it, React reads it.
+ */
 
 const supportsSchema = z.nullable(objectMetadataSchema.shape.supports.def.innerType);
 
@@ -30,35 +32,34 @@ const objectFieldsShape = {
   supports: supportsSchema,
 };
 
-export const wizardReadObjectSchema = z.object({
+export const writeObjectDetailsSchema = z.object(objectFieldsShape);
+export type WriteObjectDetails = z.infer<typeof writeObjectDetailsSchema>;
+
+export const readObjectDetailsSchema = z.object({
   ...objectFieldsShape,
   /** The manifest's entry for the object, as the builder wrote it. */
   manifest: manifestReadObjectSchema,
-  /** Seed 2.6: `enabled: always` reads (and searches) the object in every installation. */
+  /** `enabled: always` in the manifest: the object is read (and searchable) in every installation. */
   enabledAlways: z.boolean(),
   mappingInputs: z.array(mappingInputSchema),
 });
-export type WizardReadObject = z.infer<typeof wizardReadObjectSchema>;
+export type ReadObjectDetails = z.infer<typeof readObjectDetailsSchema>;
 
-export const wizardWriteObjectSchema = z.object(objectFieldsShape);
-export type WizardWriteObject = z.infer<typeof wizardWriteObjectSchema>;
-
-/** Everything the installation wizard needs for the signed-in user's group, in one answer. */
-export const wizardSchema = z.object({
+export const integrationDetailsSchema = z.object({
   integration: z.object({
     id: integrationSchema.shape.id,
     name: integrationSchema.shape.name,
     displayName: z.string(),
     provider: manifestIntegrationSchema.shape.provider,
   }),
-  readObjects: z.array(wizardReadObjectSchema),
-  writeObjects: z.array(wizardWriteObjectSchema),
+  readObjects: z.array(readObjectDetailsSchema),
+  writeObjects: z.array(writeObjectDetailsSchema),
   proxy: z.object({ allowed: z.boolean() }),
   /** The group's installation of this integration, without credentials; null when not installed. */
   installation: z.nullable(installationSchema),
   /** The group's connection to the provider, without credentials; null when it has none. */
   connection: z.nullable(connectionSchema),
-  /** Seed 4.3: the read objects search may use now (rules 1 to 3 against the installation; none without). */
+  /** The read objects search may use now (see `searchableObjects`); none before installing. */
   searchableObjects: z.array(z.string()),
 });
-export type Wizard = z.infer<typeof wizardSchema>;
+export type IntegrationDetails = z.infer<typeof integrationDetailsSchema>;
