@@ -1,8 +1,6 @@
 export type { AppType } from './create-app.js';
 export type { BffApp } from './create-bff.js';
 export { createBff } from './create-bff.js';
-export type { DevSessionOptions } from './dev-session.js';
-export { createDevSession } from './dev-session.js';
 export type { BffEnv } from './env.js';
 export type { BffLogger, LogEntry, LogLevel } from './log/log-entry.js';
 export { consoleLogger } from './log/log-entry.js';
@@ -15,5 +13,3 @@ export type { BffLimits, BffOptions, BffRetry, BffTimeouts } from './options.js'
 export { problemTypes } from './problem/problem-types.js';
 export type { Session } from './schemas/session.js';
 export { sessionSchema } from './schemas/session.js';
-export type { StandaloneEnv } from './standalone-app.js';
-export { createStandaloneApp } from './standalone-app.js';

@@ -1,7 +1,7 @@
 import type { IntegrationDetails } from '@splice/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStandaloneApp } from '../src/dev/index.js';
 import type { Session } from '../src/index.js';
-import { createStandaloneApp } from '../src/standalone-app.js';
 import type { Listening } from './helpers/listen.js';
 import { listen } from './helpers/listen.js';
 import { startRealService } from './helpers/real-service.js';

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { createStandaloneApp } from './standalone-app.js';
 
 /**
- * `pnpm --filter @splice/bff start`: the BFF on its own, configured from the environment
+ * `pnpm --filter @splice/bff start` (development only): the BFF on its own, configured from the environment
  * (SPLICE_BASE_URL, SPLICE_SEARCH_URL, SPLICE_API_KEY, SPLICE_AUTH_TOKEN, SPLICE_PROJECT, PORT,
  * ALLOWED_ORIGINS, SESSION_SECRET).
  */

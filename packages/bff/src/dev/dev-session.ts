@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
-import { csrfGuard } from './middleware/csrf-guard/index.js';
-import { errorHandler } from './problem/handlers.js';
-import { problemError, validationProblem } from './problem/problem-error.js';
-import type { Session } from './schemas/session.js';
+import { csrfGuard } from '../middleware/csrf-guard/index.js';
+import { errorHandler } from '../problem/handlers.js';
+import { problemError, validationProblem } from '../problem/problem-error.js';
+import type { Session } from '../schemas/session.js';
 
 export interface DevSessionOptions {
   /** Signs the cookie (HMAC-SHA256). At least 32 characters. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { createBff } from './create-bff.js';
+import { createBff } from '../create-bff.js';
+import type { BffLogger } from '../log/log-entry.js';
+import { apiHeaders } from '../middleware/api-headers/index.js';
+import { notFoundHandler } from '../problem/handlers.js';
 import { createDevSession } from './dev-session.js';
-import type { BffLogger } from './log/log-entry.js';
-import { apiHeaders } from './middleware/api-headers/index.js';
-import { notFoundHandler } from './problem/handlers.js';
 
 export interface StandaloneEnv {
   SPLICE_BASE_URL?: string;
