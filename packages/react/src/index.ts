@@ -46,11 +46,28 @@ export type {
   InstallationWizardProps,
 } from './components/installation-wizard/installation-wizard.js';
 export { InstallationWizard } from './components/installation-wizard/installation-wizard.js';
-export type { DraftPresets, ReadObjectPreset } from './components/installation-wizard/model/initial-draft.js';
-export type { HideableStep, WizardStep, WizardStepId } from './components/installation-wizard/model/steps.js';
 export type {
-  InstallationWizardState,
+  FieldDefaultDraft,
+  FilterDraft,
+  ReadObjectDraft,
+  WizardDraft,
+  WriteObjectDraft,
+} from './components/installation-wizard/model/draft.js';
+export type { DraftPresets, ReadObjectPreset } from './components/installation-wizard/model/initial-draft.js';
+export type {
+  HideableStep,
+  WizardStep,
+  WizardStepId,
+  WizardStepKind,
+} from './components/installation-wizard/model/steps.js';
+export type { StepError, StepErrors } from './components/installation-wizard/model/validate.js';
+export type {
+  DraftUpdate,
+  ServerFieldError,
+} from './components/installation-wizard/model/wizard-reducer.js';
+export type {
   UseInstallationWizardOptions,
+  UseInstallationWizardResult,
 } from './components/installation-wizard/use-installation-wizard.js';
 export { useInstallationWizard } from './components/installation-wizard/use-installation-wizard.js';
 export type { WizardLocks } from './components/installation-wizard/view/step-props.js';

@@ -1,9 +1,8 @@
+'use client';
+
 import type { Installation } from '@splice/schema';
-
-('use client');
-
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
@@ -15,6 +14,7 @@ import type { DraftPresets } from './model/initial-draft.js';
 import type { HideableStep } from './model/steps.js';
 import type { UseInstallationWizardOptions } from './use-installation-wizard.js';
 import { useInstallationWizard } from './use-installation-wizard.js';
+import { wizardDomIds } from './view/dom-ids.js';
 import { ObjectsStep } from './view/objects-step.js';
 import { Progress, stepTitle } from './view/progress.js';
 import { ProxyStep } from './view/proxy-step.js';
@@ -52,7 +52,8 @@ export interface InstallationWizardProps {
 function WizardView(props: InstallationWizardProps) {
   const { messages, theme } = useSpliceContext();
   const { classNames, locked = {} } = props;
-  const idPrefix = useId().replace(/:/g, '');
+  const prefix = useId().replace(/:/g, '');
+  const ids = useMemo(() => wizardDomIds(prefix), [prefix]);
   const options: UseInstallationWizardOptions = {
     integrationId: props.integrationId,
     ...(props.presets ? { presets: props.presets } : {}),
@@ -88,9 +89,9 @@ function WizardView(props: InstallationWizardProps) {
     </div>
   );
 
-  if (state.query.isPending) return root('loading', <p role="status">{messages.loading}</p>);
-  if (state.query.isError) {
-    const description = describeError(state.query.error, messages);
+  if (state.status === 'loading') return root('loading', <p role="status">{messages.loading}</p>);
+  if (state.status === 'error') {
+    const description = describeError(state.loadError, messages);
     return root(
       'error',
       <>
@@ -99,7 +100,7 @@ function WizardView(props: InstallationWizardProps) {
           {description.reference && <p>{description.reference}</p>}
         </div>
         <div>
-          <button type="button" data-part="button" onClick={() => void state.query.refetch()}>
+          <button type="button" data-part="button" onClick={state.retry}>
             {messages.retry}
           </button>
         </div>
@@ -115,8 +116,8 @@ function WizardView(props: InstallationWizardProps) {
     const installed = state.installed;
     return root(
       'installed',
-      <section {...part('installed', classNames)} role="status" aria-labelledby={`${idPrefix}-installed`}>
-        <h3 id={`${idPrefix}-installed`}>{formatMessage(messages.wizardInstalledTitle, { integration })}</h3>
+      <section {...part('installed', classNames)} role="status" aria-labelledby={ids.installed}>
+        <h3 id={ids.installed}>{formatMessage(messages.wizardInstalledTitle, { integration })}</h3>
         <p>
           {formatMessage(messages.wizardInstalledDetail, {
             date: new Date(installed.createTime).toLocaleString(),
@@ -142,7 +143,7 @@ function WizardView(props: InstallationWizardProps) {
   const step = state.step;
   const isLast = state.stepIndex === state.steps.length - 1;
   const title = stepTitle(step, state, messages);
-  const stepProps = { state, messages, idPrefix, locked };
+  const stepProps = { state, messages, ids, locked };
   const clientErrors = Object.keys(state.errors).length > 0;
   const installProblem = state.installError;
   const issuesPlaced = isSpliceProblem(installProblem) && installProblem.issues.length > 0;
@@ -159,7 +160,7 @@ function WizardView(props: InstallationWizardProps) {
         {...part('step', classNames)}
         data-step={step.id}
         noValidate
-        aria-labelledby={`${idPrefix}-step-title`}
+        aria-labelledby={ids.stepTitle}
         aria-busy={state.isInstalling}
         onSubmit={(event) => {
           event.preventDefault();
@@ -167,7 +168,7 @@ function WizardView(props: InstallationWizardProps) {
           else state.next();
         }}
       >
-        <h3 id={`${idPrefix}-step-title`} ref={headingRef} tabIndex={-1}>
+        <h3 id={ids.stepTitle} ref={headingRef} tabIndex={-1}>
           <span data-part="visually-hidden">
             {formatMessage(messages.wizardProgress, {
               current: state.stepIndex + 1,
@@ -177,15 +178,11 @@ function WizardView(props: InstallationWizardProps) {
           </span>
           {title}
         </h3>
-        {step.id === 'objects' && <ObjectsStep {...stepProps} />}
-        {step.id.startsWith('read:') && 'objectName' in step && (
-          <ReadStep {...stepProps} objectName={step.objectName} />
-        )}
-        {step.id.startsWith('write:') && 'objectName' in step && (
-          <WriteStep {...stepProps} objectName={step.objectName} />
-        )}
-        {step.id === 'proxy' && <ProxyStep {...stepProps} />}
-        {step.id === 'review' && <ReviewStep {...stepProps} />}
+        {step.kind === 'objects' && <ObjectsStep {...stepProps} />}
+        {step.kind === 'read' && <ReadStep {...stepProps} objectName={step.objectName} />}
+        {step.kind === 'write' && <WriteStep {...stepProps} objectName={step.objectName} />}
+        {step.kind === 'proxy' && <ProxyStep {...stepProps} />}
+        {step.kind === 'review' && <ReviewStep {...stepProps} />}
         <div {...part('alert', classNames)} role="alert">
           {clientErrors && <p>{messages.wizardFixErrors}</p>}
           {issuesPlaced && <p>{messages.wizardServerIssues}</p>}

@@ -1,17 +1,21 @@
 import type { Installation, IntegrationDetails } from '@splice/schema';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
-import { isSpliceProblem } from '../../client/splice-error.js';
 import { useCreateInstallation } from '../../hooks/use-create-installation.js';
 import { useIntegration } from '../../hooks/use-integration.js';
 import { buildConfigContent } from './model/build-config.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './model/draft.js';
 import type { DraftPresets } from './model/initial-draft.js';
-import { initialDraft } from './model/initial-draft.js';
-import type { HideableStep, WizardStep, WizardStepId } from './model/steps.js';
-import { locateIssue, wizardSteps } from './model/steps.js';
+import type { HideableStep, WizardStep } from './model/steps.js';
 import type { StepErrors } from './model/validate.js';
-import { validateStep } from './model/validate.js';
+import type { DraftUpdate, ServerFieldError } from './model/wizard-reducer.js';
+import {
+  currentStepIndex,
+  firstInvalidStep,
+  initialWizardState,
+  selectSteps,
+  wizardReducer,
+} from './model/wizard-reducer.js';
 
 export interface UseInstallationWizardOptions {
   integrationId: string;
@@ -22,188 +26,132 @@ export interface UseInstallationWizardOptions {
   onInstalled?: (installation: Installation) => void;
 }
 
-/** A server issue placed on a control: its step and the service's own sentence. */
-export interface ServerFieldError {
-  stepId: WizardStepId;
-  detail: string;
-}
-
-type DraftUpdate<T> = Partial<T> | ((current: T) => T);
-
-function apply<T>(current: T, update: DraftUpdate<T>): T {
-  return typeof update === 'function' ? (update as (c: T) => T)(current) : { ...current, ...update };
+/** What `useInstallationWizard` gives a view: the wizard's state and the actions that change it. */
+export interface UseInstallationWizardResult {
+  /** `loading` until the integration's details arrive, `error` when they could not be loaded. */
+  status: 'loading' | 'error' | 'ready';
+  /** Why the details could not be loaded (with `status: 'error'`). */
+  loadError: SpliceError | null;
+  /** Asks for the details again after a load error. */
+  retry: () => void;
+  /** The integration's details: objects, fields, connection, installation. */
+  wizard: IntegrationDetails | undefined;
+  /** The user's choices; null until the details arrive. */
+  draft: WizardDraft | null;
+  steps: readonly WizardStep[];
+  step: WizardStep | undefined;
+  stepIndex: number;
+  /** The furthest step reached: steps up to it can be revisited. */
+  visited: number;
+  /** Client-side errors shown after the user tried to go on, by field id. */
+  errors: StepErrors;
+  /** The last install's issues, by field id, each with its step. */
+  serverErrors: Readonly<Record<string, ServerFieldError>>;
+  installError: SpliceError | null;
+  /** The installation made here, or the one the group already had. */
+  installed: Installation | null;
+  isInstalling: boolean;
+  /** The control to focus after the step renders (a field id, or `heading`); null when nothing waits. */
+  focusTarget: string | null;
+  /** Tells the wizard the view has moved focus, so it is not moved again. */
+  clearFocusTarget: () => void;
+  updateRead: (objectName: string, update: DraftUpdate<ReadObjectDraft>) => void;
+  updateWrite: (objectName: string, update: DraftUpdate<WriteObjectDraft>) => void;
+  setProxyEnabled: (enabled: boolean) => void;
+  /** Goes on, or shows what blocks the step and returns false. */
+  next: () => boolean;
+  back: () => void;
+  goTo: (index: number) => void;
+  /** Checks every step, then creates the installation; server issues land on their controls. */
+  install: () => Promise<void>;
 }
 
 /**
  * The wizard's state and actions without any markup: the draft (kept whole while the user moves back
  * and forth), the steps it implies, validation per step, and installing with server issues routed back
- * to the step and control they name. `InstallationWizard` is one view of it; a host can build another.
+ * to the step and control they name. The transitions are `wizardReducer`'s; this hook adds the data
+ * loading and the request. `InstallationWizard` is one view of it; a host can build another.
  */
-export function useInstallationWizard(options: UseInstallationWizardOptions) {
-  const { integrationId, presets, hiddenSteps, skipSampling, onInstalled } = options;
+export function useInstallationWizard(options: UseInstallationWizardOptions): UseInstallationWizardResult {
+  const { integrationId, presets, hiddenSteps = noSteps, skipSampling, onInstalled } = options;
   const query = useIntegration(integrationId);
-  const wizard: IntegrationDetails | undefined = query.data;
   const creation = useCreateInstallation(integrationId);
-  const [draft, setDraft] = useState<WizardDraft | null>(null);
-  const [stepIndex, setStepIndex] = useState(0);
-  const [visited, setVisited] = useState(0);
-  const [shownErrors, setShownErrors] = useState<StepErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, ServerFieldError>>({});
-  const [installError, setInstallError] = useState<SpliceError | null>(null);
-  const [installed, setInstalled] = useState<Installation | null>(null);
-  /** The control to focus after the step renders (first invalid one, or the step's heading). */
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(wizardReducer, hiddenSteps, initialWizardState);
   const presetsRef = useRef(presets);
+  const onInstalledRef = useRef(onInstalled);
+  onInstalledRef.current = onInstalled;
 
-  // The draft is made once, from the first answer: later refetches must not wipe what the user chose.
+  const details = query.data;
   useEffect(() => {
-    if (wizard && draft === null) setDraft(initialDraft(wizard, presetsRef.current));
-  }, [wizard, draft]);
+    if (details) dispatch({ type: 'loaded', details, presets: presetsRef.current });
+  }, [details]);
+  // Keyed by content: a host passing a fresh array each render must not cause a dispatch each render.
+  const hiddenKey = hiddenSteps.join();
+  const hiddenRef = useRef(hiddenSteps);
+  hiddenRef.current = hiddenSteps;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for the array's content
+  useEffect(() => dispatch({ type: 'hide-steps', hidden: hiddenRef.current }), [hiddenKey]);
 
-  const steps: WizardStep[] = useMemo(
-    () => (wizard && draft ? wizardSteps(wizard, draft, hiddenSteps) : []),
-    [wizard, draft, hiddenSteps],
-  );
-  const index = Math.min(stepIndex, Math.max(steps.length - 1, 0));
-  const step = steps[index];
-
-  const clearServerErrors = useCallback((stepId: WizardStepId) => {
-    setServerErrors((current) => {
-      const kept = Object.entries(current).filter(([, e]) => e.stepId !== stepId);
-      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-    });
-  }, []);
-
-  const updateRead = useCallback(
-    (objectName: string, update: DraftUpdate<ReadObjectDraft>) => {
-      setDraft((d) =>
-        d?.read[objectName]
-          ? { ...d, read: { ...d.read, [objectName]: apply(d.read[objectName], update) } }
-          : d,
-      );
-      setShownErrors({});
-      clearServerErrors(`read:${objectName}`);
-    },
-    [clearServerErrors],
-  );
-  const updateWrite = useCallback(
-    (objectName: string, update: DraftUpdate<WriteObjectDraft>) => {
-      setDraft((d) =>
-        d?.write[objectName]
-          ? { ...d, write: { ...d.write, [objectName]: apply(d.write[objectName], update) } }
-          : d,
-      );
-      setShownErrors({});
-      clearServerErrors(`write:${objectName}`);
-    },
-    [clearServerErrors],
-  );
-  const setProxyEnabled = useCallback(
-    (enabled: boolean) => {
-      setDraft((d) => (d ? { ...d, proxyEnabled: enabled } : d));
-      clearServerErrors('proxy');
-    },
-    [clearServerErrors],
-  );
-
-  const stepErrors = useMemo<StepErrors>(
-    () => (wizard && draft && step ? validateStep(step, wizard, draft) : {}),
-    [wizard, draft, step],
-  );
-
-  const goTo = useCallback(
-    (target: number) => {
-      if (target < 0 || target >= steps.length) return;
-      setStepIndex(target);
-      setVisited((v) => Math.max(v, target));
-      setShownErrors({});
-      setFocusTarget('heading');
-    },
-    [steps.length],
-  );
+  const steps = useMemo(() => selectSteps(state), [state]);
+  const index = currentStepIndex(state, steps);
+  const { refetch } = query;
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
   const next = useCallback(() => {
-    const ids = Object.keys(stepErrors);
-    if (ids.length > 0) {
-      setShownErrors(stepErrors);
-      setFocusTarget(ids[0] ?? null);
-      return false;
-    }
-    goTo(index + 1);
-    return true;
-  }, [stepErrors, goTo, index]);
-
-  const back = useCallback(() => goTo(index - 1), [goTo, index]);
+    const before = stateRef.current;
+    dispatch({ type: 'next' });
+    return Object.keys(wizardReducer(before, { type: 'next' }).shownErrors).length === 0;
+  }, []);
 
   const install = useCallback(async () => {
-    if (!wizard || !draft) return;
-    // Every step is checked again: a hidden or skipped step may still hold a problem.
-    for (const [i, s] of steps.entries()) {
-      const errors = validateStep(s, wizard, draft);
-      if (Object.keys(errors).length > 0) {
-        setStepIndex(i);
-        setShownErrors(errors);
-        setFocusTarget(Object.keys(errors)[0] ?? null);
-        return;
-      }
-    }
-    setInstallError(null);
+    const current = stateRef.current;
+    dispatch({ type: 'install' });
+    if (!current.details || !current.draft || current.installing || firstInvalidStep(current)) return;
     const result = await creation.install(
-      { config: { content: buildConfigContent(wizard, draft) } },
+      { config: { content: buildConfigContent(current.details, current.draft) } },
       { skipSampling },
     );
     if (result.ok) {
-      setInstalled(result.data);
-      onInstalled?.(result.data);
-      return;
-    }
-    const error = result.error;
-    setInstallError(error);
-    if (isSpliceProblem(error) && error.issues.length > 0) {
-      const placed: Record<string, ServerFieldError> = {};
-      for (const issue of error.issues) {
-        const location = locateIssue(issue.name);
-        // Two issues on one control: both sentences are kept.
-        const previous = placed[location.fieldId]?.detail;
-        placed[location.fieldId] = {
-          stepId: location.stepId,
-          detail: previous ? `${previous} ${issue.detail}` : issue.detail,
-        };
-      }
-      setServerErrors(placed);
-      const first = Object.entries(placed)[0];
-      const target = first ? steps.findIndex((s) => s.id === first[1].stepId) : -1;
-      if (first && target >= 0 && target !== index) {
-        setStepIndex(target);
-        setFocusTarget(first[0]);
-      } else if (first) setFocusTarget(first[0]);
-    }
-  }, [wizard, draft, steps, creation, skipSampling, onInstalled, index]);
+      dispatch({ type: 'install-succeeded', installation: result.data });
+      onInstalledRef.current?.(result.data);
+    } else dispatch({ type: 'install-failed', error: result.error });
+  }, [creation.install, skipSampling]);
+
+  const actions = useMemo(
+    () => ({
+      retry: () => void refetch(),
+      clearFocusTarget: () => dispatch({ type: 'focus-handled' }),
+      updateRead: (objectName: string, update: DraftUpdate<ReadObjectDraft>) =>
+        dispatch({ type: 'update-read', objectName, update }),
+      updateWrite: (objectName: string, update: DraftUpdate<WriteObjectDraft>) =>
+        dispatch({ type: 'update-write', objectName, update }),
+      setProxyEnabled: (enabled: boolean) => dispatch({ type: 'set-proxy', enabled }),
+      back: () => dispatch({ type: 'back' }),
+      goTo: (target: number) => dispatch({ type: 'go-to', index: target }),
+    }),
+    [refetch],
+  );
 
   return {
-    query,
-    wizard,
-    draft,
+    ...actions,
+    status: query.isPending ? 'loading' : query.isError ? 'error' : 'ready',
+    loadError: query.error,
+    wizard: state.details ?? undefined,
+    draft: state.draft,
     steps,
-    step,
+    step: steps[index],
     stepIndex: index,
-    visited,
-    /** Client-side errors shown after the user tried to go on. */
-    errors: shownErrors,
-    serverErrors,
-    installError,
-    installed: installed ?? wizard?.installation ?? null,
-    isInstalling: creation.isPending,
-    focusTarget,
-    clearFocusTarget: () => setFocusTarget(null),
-    updateRead,
-    updateWrite,
-    setProxyEnabled,
+    visited: state.visited,
+    errors: state.shownErrors,
+    serverErrors: state.serverErrors,
+    installError: state.installError,
+    installed: state.installed ?? details?.installation ?? null,
+    isInstalling: state.installing,
+    focusTarget: state.focusTarget,
     next,
-    back,
-    goTo,
     install,
   };
 }
 
-export type InstallationWizardState = ReturnType<typeof useInstallationWizard>;
+const noSteps: readonly HideableStep[] = [];

@@ -1,6 +1,6 @@
-import type { BrowserSearchResult } from '@splice/schema';
+'use client';
 
-('use client');
+import type { BrowserSearchResult } from '@splice/schema';
 
 import { useState } from 'react';
 import type { SpliceMessages } from '../../provider/messages.js';

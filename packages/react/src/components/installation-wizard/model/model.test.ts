@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testWizard } from '../../../test-utils/test-wizard.js';
 import { buildConfigContent } from './build-config.js';
 import { initialDraft } from './initial-draft.js';
-import { locateIssue, splitIssueName, wizardSteps } from './steps.js';
+import { locateIssue, objectStep, splitIssueName, wizardSteps } from './steps.js';
 import { similarity, suggestValueMapping } from './suggest-values.js';
 import { typeMismatch, validateStep } from './validate.js';
 
@@ -170,7 +170,7 @@ describe('step validation', () => {
   it('blocks the read step while a required mapping is unmapped, and lets it go once mapped', () => {
     const wizard = testWizard();
     const draft = initialDraft(wizard);
-    const step = { id: 'read:contacts' as const, objectName: 'contacts' };
+    const step = objectStep('read', 'contacts');
     expect(validateStep(step, wizard, draft)['read.contacts.mappings.stage']).toEqual({
       code: 'mapping-required',
       mapToName: 'stage',
@@ -185,7 +185,7 @@ describe('step validation', () => {
     draft.read.contacts!.mappings.stage = 'status';
     draft.read.contacts!.schedule = '61 * * * *';
     draft.read.contacts!.valueMappings.stage = { new: 'lead', won: 'lead' };
-    const errors = validateStep({ id: 'read:contacts', objectName: 'contacts' }, wizard, draft);
+    const errors = validateStep(objectStep('read', 'contacts'), wizard, draft);
     expect(errors['read.contacts.schedule']?.code).toBe('invalid-schedule');
     expect(errors['read.contacts.valueMappings.stage']).toEqual({
       code: 'value-used-twice',
@@ -203,7 +203,7 @@ describe('step validation', () => {
       { key: 'c', fieldName: 'email', value: '' },
       { key: 'd', fieldName: 'score', value: 10 },
     ];
-    const errors = validateStep({ id: 'read:contacts', objectName: 'contacts' }, wizard, draft);
+    const errors = validateStep(objectStep('read', 'contacts'), wizard, draft);
     expect(errors['read.contacts.filters.0']).toEqual({ code: 'filter-value-type', expected: 'integer' });
     expect(errors['read.contacts.filters.1']).toEqual({ code: 'filter-value-type', expected: 'boolean' });
     expect(errors['read.contacts.filters.2']).toEqual({ code: 'filter-value-required' });
@@ -214,7 +214,9 @@ describe('step validation', () => {
     const wizard = testWizard({ readObjects: testWizard().readObjects.filter((o) => !o.enabledAlways) });
     const draft = initialDraft(wizard);
     draft.read.contacts!.selected = false;
-    expect(validateStep({ id: 'objects' }, wizard, draft)).toEqual({ objects: { code: 'choose-an-object' } });
+    expect(validateStep({ kind: 'objects', id: 'objects' }, wizard, draft)).toEqual({
+      objects: { code: 'choose-an-object' },
+    });
   });
 
   it('warns about an app number field mapped to a text field, not to an int', () => {

@@ -1,15 +1,34 @@
 import type { IntegrationDetails } from '@splice/schema';
 import type { WizardDraft } from './draft.js';
+import type { ReadPart } from './field-ids.js';
+import { fieldIds } from './field-ids.js';
 
-/** A wizard step: the object choice, one per chosen read or write object, proxy, review. */
+/**
+ * A wizard step: the object choice, one per chosen read or write object, proxy, review. `kind` says
+ * what the step edits; `id` tells two steps of one kind apart (a React key, `data-step` in the page).
+ */
 export type WizardStep =
-  | { id: 'objects' }
-  | { id: `read:${string}`; objectName: string }
-  | { id: `write:${string}`; objectName: string }
-  | { id: 'proxy' }
-  | { id: 'review' };
+  | { kind: 'objects'; id: 'objects' }
+  | { kind: 'read'; id: `read:${string}`; objectName: string }
+  | { kind: 'write'; id: `write:${string}`; objectName: string }
+  | { kind: 'proxy'; id: 'proxy' }
+  | { kind: 'review'; id: 'review' };
 
+export type WizardStepKind = WizardStep['kind'];
 export type WizardStepId = WizardStep['id'];
+
+/** The step that edits one read or write object. */
+export function objectStep(kind: 'read', objectName: string): Extract<WizardStep, { kind: 'read' }>;
+export function objectStep(kind: 'write', objectName: string): Extract<WizardStep, { kind: 'write' }>;
+export function objectStep(
+  kind: 'read' | 'write',
+  objectName: string,
+): Extract<WizardStep, { kind: 'read' | 'write' }>;
+export function objectStep(kind: 'read' | 'write', objectName: string): WizardStep {
+  return kind === 'read'
+    ? { kind, id: `read:${objectName}`, objectName }
+    : { kind, id: `write:${objectName}`, objectName };
+}
 
 /** Steps a builder can hide; hiding a per-object step keeps the object's defaults and presets. */
 export type HideableStep = 'objects' | 'read' | 'write' | 'proxy';
@@ -21,23 +40,23 @@ export function wizardSteps(
   hidden: readonly HideableStep[] = [],
 ): WizardStep[] {
   const steps: WizardStep[] = [];
-  if (!hidden.includes('objects')) steps.push({ id: 'objects' });
+  if (!hidden.includes('objects')) steps.push({ kind: 'objects', id: 'objects' });
   if (!hidden.includes('read')) {
     for (const object of wizard.readObjects) {
       if (object.enabledAlways || draft.read[object.objectName]?.selected) {
-        steps.push({ id: `read:${object.objectName}`, objectName: object.objectName });
+        steps.push(objectStep('read', object.objectName));
       }
     }
   }
   if (!hidden.includes('write')) {
     for (const object of wizard.writeObjects) {
       if (draft.write[object.objectName]?.selected) {
-        steps.push({ id: `write:${object.objectName}`, objectName: object.objectName });
+        steps.push(objectStep('write', object.objectName));
       }
     }
   }
-  if (wizard.proxy.allowed && !hidden.includes('proxy')) steps.push({ id: 'proxy' });
-  steps.push({ id: 'review' });
+  if (wizard.proxy.allowed && !hidden.includes('proxy')) steps.push({ kind: 'proxy', id: 'proxy' });
+  steps.push({ kind: 'review', id: 'review' });
   return steps;
 }
 
@@ -47,7 +66,7 @@ export interface FieldLocation {
   fieldId: string;
 }
 
-const readPart: Record<string, string> = {
+const readPart: Record<string, ReadPart> = {
   selectedFields: 'fields',
   selectedFieldsAuto: 'fields',
   selectedFieldMappings: 'mappings',
@@ -78,32 +97,36 @@ export function splitIssueName(name: string): Array<string | number> {
  * to the step and control that edit it, so a 400/422 lands where the user can fix it.
  */
 export function locateIssue(name: string): FieldLocation {
+  const review: FieldLocation = { stepId: 'review', fieldId: fieldIds.review };
   const parts = splitIssueName(name);
   const [c, content, section, objects, objectName, part, key] = parts;
-  if (c !== 'config' || content !== 'content') return { stepId: 'review', fieldId: 'review' };
-  if (section === 'proxy') return { stepId: 'proxy', fieldId: 'proxy' };
+  if (c !== 'config' || content !== 'content') return review;
+  if (section === 'proxy') return { stepId: 'proxy', fieldId: fieldIds.proxy };
   if (
-    (section === 'read' || section === 'write') &&
-    objects === 'objects' &&
-    typeof objectName === 'string'
+    (section !== 'read' && section !== 'write') ||
+    objects !== 'objects' ||
+    typeof objectName !== 'string'
   ) {
-    if (part === undefined) return { stepId: 'objects', fieldId: `objects.${section}.${objectName}` };
-    if (section === 'read') {
-      const mapped = readPart[String(part)] ?? 'fields';
-      const withKey =
-        (mapped === 'mappings' || mapped === 'valueMappings') && typeof key === 'string'
-          ? `.${key}`
-          : mapped === 'filters' && typeof key === 'number'
-            ? `.${key}`
-            : '';
-      return { stepId: `read:${objectName}`, fieldId: `read.${objectName}.${mapped}${withKey}` };
-    }
-    if (part === 'deletionSettings')
-      return { stepId: `write:${objectName}`, fieldId: `write.${objectName}.deletion` };
-    if ((part === 'selectedFieldSettings' || part === 'selectedValueDefaults') && typeof key === 'string') {
-      return { stepId: `write:${objectName}`, fieldId: `write.${objectName}.fields.${key}` };
-    }
-    return { stepId: `write:${objectName}`, fieldId: `write.${objectName}` };
+    return review;
   }
-  return { stepId: 'review', fieldId: 'review' };
+  if (part === undefined) return { stepId: 'objects', fieldId: fieldIds.objectChoice(section, objectName) };
+  const stepId = objectStep(section, objectName).id;
+  if (section === 'read') {
+    const mapped = readPart[String(part)] ?? 'fields';
+    if (mapped === 'mappings' && typeof key === 'string') {
+      return { stepId, fieldId: fieldIds.mapping(objectName, key) };
+    }
+    if (mapped === 'valueMappings' && typeof key === 'string') {
+      return { stepId, fieldId: fieldIds.valueMapping(objectName, key) };
+    }
+    if (mapped === 'filters' && typeof key === 'number') {
+      return { stepId, fieldId: fieldIds.filter(objectName, key) };
+    }
+    return { stepId, fieldId: fieldIds.readPart(objectName, mapped) };
+  }
+  if (part === 'deletionSettings') return { stepId, fieldId: fieldIds.deletion(objectName) };
+  if ((part === 'selectedFieldSettings' || part === 'selectedValueDefaults') && typeof key === 'string') {
+    return { stepId, fieldId: fieldIds.writeDefault(objectName, key) };
+  }
+  return { stepId, fieldId: fieldIds.write(objectName) };
 }

@@ -1,6 +1,7 @@
 import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
 import { parseCron } from '../../../cron/parse-cron.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
+import { fieldIds } from './field-ids.js';
 import type { WizardStep } from './steps.js';
 
 /** Error codes per control id; the UI words them through `messages`. */
@@ -20,22 +21,22 @@ export type StepError =
   | { code: 'default-value-type'; expected: 'integer' | 'boolean' };
 
 function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepErrors {
-  const base = `read.${object.objectName}`;
+  const name = object.objectName;
   const errors: StepErrors = {};
   const anyMapping = Object.values(draft.mappings).some((field) => field !== '');
   if (!draft.allFields && !Object.values(draft.fields).some(Boolean) && !anyMapping) {
-    errors[`${base}.fields`] = { code: 'choose-a-field' };
+    errors[fieldIds.readFields(name)] = { code: 'choose-a-field' };
   }
   const known = new Set(object.fields.map((f) => f.fieldName));
   for (const input of object.mappingInputs) {
     const mapped = draft.mappings[input.mapToName];
     if (input.required && !input.fieldName && !mapped) {
-      errors[`${base}.mappings.${input.mapToName}`] = {
+      errors[fieldIds.mapping(name, input.mapToName)] = {
         code: 'mapping-required',
         mapToName: input.mapToName,
       };
     } else if (mapped && !input.fieldName && known.size > 0 && !known.has(mapped)) {
-      errors[`${base}.mappings.${input.mapToName}`] = {
+      errors[fieldIds.mapping(name, input.mapToName)] = {
         code: 'mapping-unknown-field',
         field: mapped,
         objectName: object.displayName,
@@ -47,7 +48,7 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
     for (const providerValue of Object.values(values)) {
       if (!providerValue) continue;
       if (seen.has(providerValue)) {
-        errors[`${base}.valueMappings.${mapToName}`] = { code: 'value-used-twice', providerValue };
+        errors[fieldIds.valueMapping(name, mapToName)] = { code: 'value-used-twice', providerValue };
         break;
       }
       seen.add(providerValue);
@@ -55,15 +56,16 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
   }
   if (draft.schedule) {
     const parsed = parseCron(draft.schedule);
-    if (!parsed.ok) errors[`${base}.schedule`] = { code: 'invalid-schedule', detail: parsed.error.message };
+    if (!parsed.ok)
+      errors[fieldIds.schedule(name)] = { code: 'invalid-schedule', detail: parsed.error.message };
   }
   if (draft.backfill === undefined && object.manifest.backfill !== undefined) {
-    errors[`${base}.backfill`] = { code: 'invalid-backfill' };
+    errors[fieldIds.backfill(name)] = { code: 'invalid-backfill' };
   }
   const types = new Map(object.fields.map((f) => [f.fieldName, f.valueType]));
   draft.filters.forEach((filter, index) => {
     if (!filter.fieldName) return;
-    const id = `${base}.filters.${index}`;
+    const id = fieldIds.filter(name, index);
     const type = types.get(filter.fieldName);
     if (filter.value === '') errors[id] = { code: 'filter-value-required' };
     else if (type === 'int' && !(typeof filter.value === 'number' && Number.isInteger(filter.value))) {
@@ -82,7 +84,7 @@ function validateWrite(object: WriteObjectDetails, draft: WriteObjectDraft): Ste
   const types = new Map(object.fields.map((f) => [f.fieldName, f.valueType]));
   for (const [fieldName, setting] of Object.entries(draft.fields)) {
     if (!setting.enabled) continue;
-    const id = `write.${object.objectName}.fields.${fieldName}`;
+    const id = fieldIds.writeDefault(object.objectName, fieldName);
     const type = types.get(fieldName);
     if (setting.value === '') errors[id] = { code: 'default-value-required' };
     else if (
@@ -99,22 +101,25 @@ function validateWrite(object: WriteObjectDetails, draft: WriteObjectDraft): Ste
 
 /** What blocks leaving a step; an empty object lets the user go on. */
 export function validateStep(step: WizardStep, wizard: IntegrationDetails, draft: WizardDraft): StepErrors {
-  if (step.id === 'objects') {
-    const anyRead = wizard.readObjects.some((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
-    const anyWrite = wizard.writeObjects.some((o) => draft.write[o.objectName]?.selected);
-    return anyRead || anyWrite ? {} : { objects: { code: 'choose-an-object' } };
+  switch (step.kind) {
+    case 'objects': {
+      const anyRead = wizard.readObjects.some((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
+      const anyWrite = wizard.writeObjects.some((o) => draft.write[o.objectName]?.selected);
+      return anyRead || anyWrite ? {} : { [fieldIds.objects]: { code: 'choose-an-object' } };
+    }
+    case 'read': {
+      const object = wizard.readObjects.find((o) => o.objectName === step.objectName);
+      const objectDraft = draft.read[step.objectName];
+      return object && objectDraft ? validateRead(object, objectDraft) : {};
+    }
+    case 'write': {
+      const object = wizard.writeObjects.find((o) => o.objectName === step.objectName);
+      const objectDraft = draft.write[step.objectName];
+      return object && objectDraft ? validateWrite(object, objectDraft) : {};
+    }
+    default:
+      return {};
   }
-  if ('objectName' in step && step.id.startsWith('read:')) {
-    const object = wizard.readObjects.find((o) => o.objectName === step.objectName);
-    const objectDraft = draft.read[step.objectName];
-    return object && objectDraft ? validateRead(object, objectDraft) : {};
-  }
-  if ('objectName' in step && step.id.startsWith('write:')) {
-    const object = wizard.writeObjects.find((o) => o.objectName === step.objectName);
-    const objectDraft = draft.write[step.objectName];
-    return object && objectDraft ? validateWrite(object, objectDraft) : {};
-  }
-  return {};
 }
 
 /** Warns when an app field's declared type cannot hold the provider field's values. */

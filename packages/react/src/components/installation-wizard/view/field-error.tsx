@@ -8,8 +8,3 @@ export function FieldError(props: { id: string; text: string | undefined }) {
     </p>
   );
 }
-
-/** A DOM id from a wizard field id, unique per wizard instance. */
-export function controlId(prefix: string, fieldId: string): string {
-  return `${prefix}-${fieldId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-}

@@ -1,11 +1,14 @@
-import type { FieldMetadata } from '@splice/schema';
+'use client';
 
-('use client');
+import type { FieldMetadata } from '@splice/schema';
 
 import { useDeferredValue, useMemo, useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
+
+import { fieldIds } from '../model/field-ids.js';
+
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 import { VirtualList } from './virtual-list.js';
@@ -16,7 +19,7 @@ const rowHeight = 36;
 export function FieldsPicker(
   props: StepViewProps & { objectName: string; objectLabel: string; fields: readonly FieldMetadata[] },
 ) {
-  const { state, messages, idPrefix, objectName, objectLabel, fields } = props;
+  const { state, messages, ids, objectName, objectLabel, fields } = props;
   const draft = state.draft?.read[objectName];
   const [query, setQuery] = useState('');
   // Typing stays instant while the list re-filters at lower priority (2,000 fields).
@@ -29,15 +32,15 @@ export function FieldsPicker(
     );
   }, [fields, deferredQuery]);
   if (!draft) return null;
-  const fieldId = `read.${objectName}.fields`;
-  const id = controlId(idPrefix, fieldId);
+  const fieldId = fieldIds.readFields(objectName);
+  const id = ids.of(fieldId);
   const provider = state.wizard?.integration.provider ?? '';
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
   const selectedCount = draft.allFields
     ? fields.length
     : fields.filter((f) => draft.fields[f.fieldName]).length;
   return (
-    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={`${id}-error`}>
+    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={id.error}>
       <legend data-part="legend">{messages.fieldsLegend}</legend>
       <label data-part="option">
         <input
@@ -50,17 +53,17 @@ export function FieldsPicker(
       {!draft.allFields && (
         <>
           <div data-part="field">
-            <label data-part="label" htmlFor={`${id}-filter`}>
+            <label data-part="label" htmlFor={id.filter}>
               {messages.fieldsFilterLabel}
             </label>
             <input
               data-part="input"
-              id={`${id}-filter`}
+              id={id.filter}
               type="search"
               value={query}
               placeholder={messages.fieldsFilterPlaceholder}
               onChange={(event) => setQuery(event.currentTarget.value)}
-              aria-controls={`${id}-list`}
+              aria-controls={id.list}
             />
           </div>
           <p data-part="hint" role="status">
@@ -69,7 +72,7 @@ export function FieldsPicker(
           {matches.length === 0 ? (
             <p data-part="hint">{formatMessage(messages.fieldsNoMatch, { query: deferredQuery })}</p>
           ) : (
-            <div id={`${id}-list`}>
+            <div id={id.list}>
               <VirtualList
                 items={matches}
                 rowHeight={rowHeight}
@@ -97,7 +100,7 @@ export function FieldsPicker(
           )}
         </>
       )}
-      <FieldError id={`${id}-error`} text={error} />
+      <FieldError id={id.error} text={error} />
     </fieldset>
   );
 }

@@ -1,22 +1,23 @@
+'use client';
+
 import type { ReadObjectDetails } from '@splice/schema';
 
-('use client');
-
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldIds } from '../model/field-ids.js';
 import { newFilterKey } from '../model/initial-draft.js';
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import { TypedValueInput } from './filter-value-input.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
 /** Seed 2.4 `fieldFilters`: `eq` conditions, one per field, each value typed by its field. */
 export function FiltersSection(props: StepViewProps & { object: ReadObjectDetails }) {
-  const { state, messages, idPrefix, object } = props;
+  const { state, messages, ids, object } = props;
   const draft = state.draft?.read[object.objectName];
   if (!draft) return null;
   const provider = state.wizard?.integration.provider ?? '';
-  const base = `read.${object.objectName}.filters`;
+  const base = fieldIds.filters(object.objectName);
   if (object.supports && !object.supports.readFilters) {
     return <p data-part="hint">{formatMessage(messages.filtersUnsupported, { provider })}</p>;
   }
@@ -30,15 +31,15 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
     <fieldset data-part="fieldset" data-field-id={base}>
       <legend data-part="legend">{messages.filtersLegend}</legend>
       {draft.filters.map((filter, index) => {
-        const fieldId = `${base}.${index}`;
-        const id = controlId(idPrefix, fieldId);
+        const fieldId = fieldIds.filter(object.objectName, index);
+        const id = ids.of(fieldId);
         const field = object.fields.find((f) => f.fieldName === filter.fieldName);
         const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
         return (
           <div key={filter.key} data-part="row" data-field-id={fieldId}>
             <select
               data-part="select"
-              id={`${id}-field`}
+              id={id.field}
               aria-label={`${messages.filtersField} ${index + 1}`}
               value={filter.fieldName}
               onChange={(event) => update(filter.key, { fieldName: event.currentTarget.value, value: '' })}
@@ -56,14 +57,14 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
             </select>
             <span aria-hidden="true">=</span>
             <TypedValueInput
-              id={id}
+              id={id.control}
               label={`${messages.filtersValue} (${index + 1})`}
               field={field}
               value={filter.value}
               onChange={(value) => update(filter.key, { value })}
               messages={messages}
               invalid={Boolean(error)}
-              describedBy={`${id}-error`}
+              describedBy={id.error}
             />
             <button
               type="button"
@@ -77,7 +78,7 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
             >
               {formatMessage(messages.filtersRemove, { index: index + 1 })}
             </button>
-            <FieldError id={`${id}-error`} text={error} />
+            <FieldError id={id.error} text={error} />
           </div>
         );
       })}

@@ -1,14 +1,15 @@
-import type { FieldMetadata, MappingInput, ReadObjectDetails } from '@splice/schema';
+'use client';
 
-('use client');
+import type { FieldMetadata, MappingInput, ReadObjectDetails } from '@splice/schema';
 
 import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
 import { needsUserInput } from '../model/build-config.js';
+import { fieldIds } from '../model/field-ids.js';
 import { suggestValueMapping } from '../model/suggest-values.js';
 import { typeMismatch } from '../model/validate.js';
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
@@ -27,12 +28,12 @@ function suggestFor(input: MappingInput, field: FieldMetadata | undefined, curre
 }
 
 function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata | undefined }) {
-  const { state, messages, idPrefix, object, input, field } = props;
+  const { state, messages, ids, object, input, field } = props;
   const provider = state.wizard?.integration.provider ?? '';
   const draft = state.draft?.read[object.objectName];
   const values = draft?.valueMappings[input.mapToName] ?? {};
-  const fieldId = `read.${object.objectName}.valueMappings.${input.mapToName}`;
-  const id = controlId(idPrefix, fieldId);
+  const fieldId = fieldIds.valueMapping(object.objectName, input.mapToName);
+  const id = ids.of(fieldId);
   const name = input.mapToDisplayName ?? input.mapToName;
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
   const picklist = field?.values ?? [];
@@ -45,7 +46,7 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
       },
     }));
   return (
-    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={`${id}-error`}>
+    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={id.error}>
       <legend data-part="legend">{formatMessage(messages.valuesLegend, { name })}</legend>
       {!field ? (
         <p data-part="hint">{formatMessage(messages.valuesNeedField, { provider })}</p>
@@ -61,32 +62,35 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
               </tr>
             </thead>
             <tbody>
-              {(input.mappedValues ?? []).map((v) => (
-                <tr key={v.mappedValue} data-part="value-row">
-                  <th scope="row">
-                    <label htmlFor={controlId(idPrefix, `${fieldId}.${v.mappedValue}`)}>
-                      {v.mappedDisplayValue}
-                    </label>
-                  </th>
-                  <td>
-                    <select
-                      data-part="select"
-                      id={controlId(idPrefix, `${fieldId}.${v.mappedValue}`)}
-                      value={values[v.mappedValue] ?? ''}
-                      aria-invalid={error ? true : undefined}
-                      data-invalid={error ? '' : undefined}
-                      onChange={(event) => setValue(v.mappedValue, event.currentTarget.value)}
-                    >
-                      <option value="">{messages.valuesUnmapped}</option>
-                      {picklist.map((p) => (
-                        <option key={p.value} value={p.value}>
-                          {p.displayValue}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))}
+              {(input.mappedValues ?? []).map((v) => {
+                const entryId = ids.of(
+                  fieldIds.valueMappingEntry(object.objectName, input.mapToName, v.mappedValue),
+                ).control;
+                return (
+                  <tr key={v.mappedValue} data-part="value-row">
+                    <th scope="row">
+                      <label htmlFor={entryId}>{v.mappedDisplayValue}</label>
+                    </th>
+                    <td>
+                      <select
+                        data-part="select"
+                        id={entryId}
+                        value={values[v.mappedValue] ?? ''}
+                        aria-invalid={error ? true : undefined}
+                        data-invalid={error ? '' : undefined}
+                        onChange={(event) => setValue(v.mappedValue, event.currentTarget.value)}
+                      >
+                        <option value="">{messages.valuesUnmapped}</option>
+                        {picklist.map((p) => (
+                          <option key={p.value} value={p.value}>
+                            {p.displayValue}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           <div>
@@ -108,17 +112,17 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
           </div>
         </>
       )}
-      <FieldError id={`${id}-error`} text={error} />
+      <FieldError id={id.error} text={error} />
     </fieldset>
   );
 }
 
 function FieldMapping(props: Props & { input: MappingInput; datalistId: string }) {
-  const { state, messages, idPrefix, object, input, datalistId } = props;
+  const { state, messages, ids, object, input, datalistId } = props;
   const provider = state.wizard?.integration.provider ?? '';
   const draft = state.draft?.read[object.objectName];
-  const fieldId = `read.${object.objectName}.mappings.${input.mapToName}`;
-  const id = controlId(idPrefix, fieldId);
+  const fieldId = fieldIds.mapping(object.objectName, input.mapToName);
+  const id = ids.of(fieldId);
   const name = input.mapToDisplayName ?? input.mapToName;
   const mapped = input.fieldName ?? draft?.mappings[input.mapToName] ?? '';
   const field = object.fields.find((f) => f.fieldName === mapped);
@@ -141,24 +145,24 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
   return (
     <div data-part="mapping" data-field-id={fieldId} data-state={mapped ? 'mapped' : 'unmapped'}>
       <div data-part="field">
-        <label data-part="label" htmlFor={id}>
+        <label data-part="label" htmlFor={id.control}>
           {name} <span data-part="option-hint">{input.required ? '' : `(${messages.mappingOptional})`}</span>
         </label>
         {input.fieldName ? (
-          <p data-part="hint" id={`${id}-hint`}>
+          <p data-part="hint" id={id.hint}>
             {formatMessage(messages.mappingFixed, { field: field?.displayName ?? input.fieldName })}
           </p>
         ) : (
           <>
             {input.prompt && (
-              <p data-part="hint" id={`${id}-hint`}>
+              <p data-part="hint" id={id.hint}>
                 {input.prompt}
               </p>
             )}
             <div data-part="row">
               <input
                 data-part="input"
-                id={id}
+                id={id.control}
                 list={datalistId}
                 value={mapped}
                 autoComplete="off"
@@ -166,7 +170,7 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
                 aria-required={input.required || undefined}
                 aria-invalid={error ? true : undefined}
                 data-invalid={error ? '' : undefined}
-                aria-describedby={`${id}-error ${id}-warning${input.prompt ? ` ${id}-hint` : ''}`}
+                aria-describedby={`${id.error} ${id.warning}${input.prompt ? ` ${id.hint}` : ''}`}
                 onChange={(event) => pick(event.currentTarget.value.trim())}
               />
               {mapped && (
@@ -182,7 +186,7 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
             </div>
           </>
         )}
-        <p data-part="warning" id={`${id}-warning`} aria-live="polite">
+        <p data-part="warning" id={id.warning} aria-live="polite">
           {mismatch
             ? formatMessage(messages.mappingTypeMismatch, {
                 field: field.displayName,
@@ -192,7 +196,7 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
               })
             : ''}
         </p>
-        <FieldError id={`${id}-error`} text={error} />
+        <FieldError id={id.error} text={error} />
       </div>
       {(input.mappedValues?.length ?? 0) > 0 && <ValueMapping {...props} input={input} field={field} />}
     </div>
@@ -209,15 +213,15 @@ const pageSize = 25;
  * entries mounts as fast as one with 25.
  */
 export function MappingSection(props: Props) {
-  const { state, object, messages, idPrefix } = props;
+  const { state, object, messages, ids } = props;
   const [shown, setShown] = useState(pageSize);
   const [query, setQuery] = useState('');
   const [optionsWanted, setOptionsWanted] = useState(false);
   const inputs = object.mappingInputs.filter(needsUserInput);
   if (inputs.length === 0) return null;
-  const base = `read.${object.objectName}`;
+  const name = object.objectName;
   const hasError = (input: MappingInput) =>
-    [`${base}.mappings.${input.mapToName}`, `${base}.valueMappings.${input.mapToName}`].some(
+    [fieldIds.mapping(name, input.mapToName), fieldIds.valueMapping(name, input.mapToName)].some(
       (id) => id in state.errors || id in state.serverErrors,
     );
   const q = query.trim().toLowerCase();
@@ -225,8 +229,8 @@ export function MappingSection(props: Props) {
     ? inputs.filter((i) => `${i.mapToName} ${i.mapToDisplayName ?? ''}`.toLowerCase().includes(q))
     : inputs;
   const visible = matching.filter((input, index) => index < shown || hasError(input));
-  const datalistId = controlId(idPrefix, `${base}.field-options`);
-  const filterId = controlId(idPrefix, `${base}.mapping-filter`);
+  const datalistId = ids.of(fieldIds.mappingOptions(name)).control;
+  const filterId = ids.of(fieldIds.mappingFilter(name)).control;
   return (
     <fieldset data-part="fieldset" onFocus={() => setOptionsWanted(true)}>
       <legend data-part="legend">{messages.mappingLegend}</legend>

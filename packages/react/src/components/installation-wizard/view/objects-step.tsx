@@ -1,34 +1,37 @@
 'use client';
 
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
 /** Which objects to read and to write; `enabled: always` objects are shown on and cannot be turned off. */
 export function ObjectsStep(props: StepViewProps) {
-  const { state, messages, idPrefix } = props;
+  const { state, messages, ids } = props;
   const wizard = state.wizard;
   const draft = state.draft;
   if (!wizard || !draft) return null;
   const provider = wizard.integration.provider;
-  const error = errorText(state, 'objects', (e) => describeStepError(e, messages, provider));
-  const id = controlId(idPrefix, 'objects');
+  const error = errorText(state, fieldIds.objects, (e) => describeStepError(e, messages, provider));
+  const objectsIds = ids.of(fieldIds.objects);
   return (
-    <div data-part="step-body" data-field-id="objects" aria-describedby={`${id}-error`}>
+    <div data-part="step-body" data-field-id={fieldIds.objects} aria-describedby={objectsIds.error}>
       <fieldset data-part="fieldset">
         <legend data-part="legend">{formatMessage(messages.objectsReadLegend, { provider })}</legend>
         {wizard.readObjects.map((object) => {
-          const serverError = state.serverErrors[`objects.read.${object.objectName}`]?.detail;
+          const choiceId = fieldIds.objectChoice('read', object.objectName);
+          const alwaysId = ids.of(choiceId).hint;
+          const serverError = state.serverErrors[choiceId]?.detail;
           return (
-            <div key={object.objectName} data-field-id={`objects.read.${object.objectName}`}>
+            <div key={object.objectName} data-field-id={choiceId}>
               <label data-part="option" data-state={object.enabledAlways ? 'always-on' : undefined}>
                 <input
                   type="checkbox"
                   checked={object.enabledAlways || (draft.read[object.objectName]?.selected ?? false)}
                   disabled={object.enabledAlways}
-                  aria-describedby={object.enabledAlways ? `${id}-${object.objectName}-always` : undefined}
+                  aria-describedby={object.enabledAlways ? alwaysId : undefined}
                   onChange={(event) =>
                     state.updateRead(object.objectName, { selected: event.currentTarget.checked })
                   }
@@ -37,11 +40,7 @@ export function ObjectsStep(props: StepViewProps) {
                 <span>
                   {object.displayName}{' '}
                   {object.enabledAlways && (
-                    <span
-                      data-part="badge"
-                      id={`${id}-${object.objectName}-always`}
-                      title={messages.objectsAlwaysOnHint}
-                    >
+                    <span data-part="badge" id={alwaysId} title={messages.objectsAlwaysOnHint}>
                       {messages.objectsAlwaysOn}
                     </span>
                   )}
@@ -69,7 +68,7 @@ export function ObjectsStep(props: StepViewProps) {
           ))}
         </fieldset>
       )}
-      <FieldError id={`${id}-error`} text={error} />
+      <FieldError id={objectsIds.error} text={error} />
     </div>
   );
 }

@@ -3,27 +3,33 @@
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import type { WizardStep } from '../model/steps.js';
-import type { InstallationWizardState } from '../use-installation-wizard.js';
+import type { UseInstallationWizardResult } from '../use-installation-wizard.js';
 
 export function stepTitle(
   step: WizardStep,
-  state: InstallationWizardState,
+  state: UseInstallationWizardResult,
   messages: SpliceMessages,
 ): string {
-  if (step.id === 'objects') return messages.wizardStepObjects;
-  if (step.id === 'proxy') return messages.wizardStepProxy;
-  if (step.id === 'review') return messages.wizardStepReview;
-  const objectName = 'objectName' in step ? step.objectName : '';
-  if (step.id.startsWith('read:')) {
-    const object = state.wizard?.readObjects.find((o) => o.objectName === objectName);
-    return formatMessage(messages.wizardStepRead, { object: object?.displayName ?? objectName });
+  switch (step.kind) {
+    case 'objects':
+      return messages.wizardStepObjects;
+    case 'proxy':
+      return messages.wizardStepProxy;
+    case 'review':
+      return messages.wizardStepReview;
+    case 'read': {
+      const object = state.wizard?.readObjects.find((o) => o.objectName === step.objectName);
+      return formatMessage(messages.wizardStepRead, { object: object?.displayName ?? step.objectName });
+    }
+    case 'write': {
+      const object = state.wizard?.writeObjects.find((o) => o.objectName === step.objectName);
+      return formatMessage(messages.wizardStepWrite, { object: object?.displayName ?? step.objectName });
+    }
   }
-  const object = state.wizard?.writeObjects.find((o) => o.objectName === objectName);
-  return formatMessage(messages.wizardStepWrite, { object: object?.displayName ?? objectName });
 }
 
 /** The steps as an ordered list; visited ones are buttons, the current one is marked for assistive tech. */
-export function Progress(props: { state: InstallationWizardState; messages: SpliceMessages }) {
+export function Progress(props: { state: UseInstallationWizardResult; messages: SpliceMessages }) {
   const { state, messages } = props;
   const stepsWithErrors = new Set(Object.values(state.serverErrors).map((e) => e.stepId));
   return (

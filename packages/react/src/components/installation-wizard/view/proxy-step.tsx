@@ -1,23 +1,24 @@
 'use client';
 
 import { formatMessage } from '../../../provider/messages.js';
-import { controlId, FieldError } from './field-error.js';
+import { fieldIds } from '../model/field-ids.js';
+import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 
 /** Seed 2.3 `proxy`, offered only where the builder's manifest allows it. */
 export function ProxyStep(props: StepViewProps) {
-  const { state, messages, idPrefix } = props;
+  const { state, messages, ids } = props;
   const wizard = state.wizard;
   if (!wizard || !state.draft) return null;
-  const id = controlId(idPrefix, 'proxy');
+  const id = ids.of(fieldIds.proxy);
   return (
-    <div data-part="step-body" data-field-id="proxy">
+    <div data-part="step-body" data-field-id={fieldIds.proxy}>
       <label data-part="option">
         <input
-          id={id}
+          id={id.control}
           type="checkbox"
           checked={state.draft.proxyEnabled}
-          aria-describedby={`${id}-hint ${id}-error`}
+          aria-describedby={`${id.hint} ${id.error}`}
           onChange={(event) => state.setProxyEnabled(event.currentTarget.checked)}
         />
         <span>
@@ -27,10 +28,10 @@ export function ProxyStep(props: StepViewProps) {
           })}
         </span>
       </label>
-      <p data-part="hint" id={`${id}-hint`}>
+      <p data-part="hint" id={id.hint}>
         {messages.proxyHint}
       </p>
-      <FieldError id={`${id}-error`} text={state.serverErrors.proxy?.detail} />
+      <FieldError id={id.error} text={state.serverErrors[fieldIds.proxy]?.detail} />
     </div>
   );
 }

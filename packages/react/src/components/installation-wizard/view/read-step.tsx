@@ -2,8 +2,9 @@
 
 import { formatMessage } from '../../../provider/messages.js';
 import { BackfillPicker } from '../../backfill-picker/backfill-picker.js';
+import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import { FieldsPicker } from './fields-picker.js';
 import { FiltersSection } from './filters-section.js';
 import { MappingSection } from './mapping-section.js';
@@ -13,15 +14,16 @@ import { errorText } from './step-props.js';
 
 /** Seed 2.4: everything about reading one object. */
 export function ReadStep(props: StepViewProps & { objectName: string }) {
-  const { state, messages, idPrefix, objectName, locked } = props;
+  const { state, messages, ids, objectName, locked } = props;
   const object = state.wizard?.readObjects.find((o) => o.objectName === objectName);
   const draft = state.draft?.read[objectName];
   if (!object || !draft) return null;
   const provider = state.wizard?.integration.provider ?? '';
-  const backfillId = `read.${objectName}.backfill`;
+  const backfillId = fieldIds.backfill(objectName);
   const backfillError = errorText(state, backfillId, (e) => describeStepError(e, messages, provider));
-  const pausedId = controlId(idPrefix, `read.${objectName}.paused`);
-  const pausedError = errorText(state, `read.${objectName}.paused`, () => '');
+  const pausedId = fieldIds.paused(objectName);
+  const paused = ids.of(pausedId);
+  const pausedError = errorText(state, pausedId, () => '');
   return (
     <div data-part="step-body">
       {object.fieldsError && (
@@ -41,24 +43,24 @@ export function ReadStep(props: StepViewProps & { objectName: string }) {
           onValueChange={(backfill) => state.updateRead(objectName, { backfill })}
           disabled={locked.backfill}
         />
-        <FieldError id={controlId(idPrefix, backfillId)} text={backfillError} />
+        <FieldError id={ids.of(backfillId).error} text={backfillError} />
       </div>
       <FiltersSection {...props} object={object} />
-      <div data-part="field" data-field-id={`read.${objectName}.paused`}>
+      <div data-part="field" data-field-id={pausedId}>
         <label data-part="option">
           <input
-            id={pausedId}
+            id={paused.control}
             type="checkbox"
             checked={draft.paused}
-            aria-describedby={`${pausedId}-hint`}
+            aria-describedby={paused.hint}
             onChange={(event) => state.updateRead(objectName, { paused: event.currentTarget.checked })}
           />
           <span>{formatMessage(messages.pausedLabel, { object: object.displayName })}</span>
         </label>
-        <p data-part="hint" id={`${pausedId}-hint`}>
+        <p data-part="hint" id={paused.hint}>
           {messages.pausedHint}
         </p>
-        {pausedError && <FieldError id={`${pausedId}-error`} text={pausedError} />}
+        {pausedError && <FieldError id={paused.error} text={pausedError} />}
       </div>
     </div>
   );

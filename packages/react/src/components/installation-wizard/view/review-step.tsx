@@ -1,12 +1,17 @@
-import type { ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
+'use client';
 
-('use client');
+import type { ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
 
 import { describeCron } from '../../../cron/describe-cron.js';
 import { parseCron } from '../../../cron/parse-cron.js';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
+
+import { fieldIds } from '../model/field-ids.js';
+import type { WizardStepId } from '../model/steps.js';
+import { objectStep } from '../model/steps.js';
+
 import type { StepViewProps } from './step-props.js';
 
 function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string {
@@ -63,8 +68,8 @@ export function ReviewStep(props: StepViewProps) {
   if (!wizard || !draft) return null;
   const reads = wizard.readObjects.filter((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
   const writes = wizard.writeObjects.filter((o) => draft.write[o.objectName]?.selected);
-  const stepIndexOf = (id: string) => state.steps.findIndex((s) => s.id === id);
-  const editButton = (id: string, label: string) => {
+  const stepIndexOf = (id: WizardStepId) => state.steps.findIndex((s) => s.id === id);
+  const editButton = (id: WizardStepId, label: string) => {
     const target = stepIndexOf(id);
     return target >= 0 ? (
       <button
@@ -78,7 +83,7 @@ export function ReviewStep(props: StepViewProps) {
     ) : null;
   };
   return (
-    <div data-part="step-body" data-field-id="review">
+    <div data-part="step-body" data-field-id={fieldIds.review}>
       <section data-part="summary" aria-label={messages.reviewReads}>
         <h4>{messages.reviewReads}</h4>
         {reads.length === 0 ? (
@@ -87,7 +92,8 @@ export function ReviewStep(props: StepViewProps) {
           <ul>
             {reads.map((o) => (
               <li key={o.objectName}>
-                <strong>{o.displayName}</strong> {editButton(`read:${o.objectName}`, o.displayName)}
+                <strong>{o.displayName}</strong>{' '}
+                {editButton(objectStep('read', o.objectName).id, o.displayName)}
                 <ul>
                   {readSummary(o, draft.read[o.objectName] as ReadObjectDraft, messages).map((line) => (
                     <li key={line}>{line}</li>
@@ -106,7 +112,8 @@ export function ReviewStep(props: StepViewProps) {
           <ul>
             {writes.map((o) => (
               <li key={o.objectName}>
-                <strong>{o.displayName}</strong> {editButton(`write:${o.objectName}`, o.displayName)}
+                <strong>{o.displayName}</strong>{' '}
+                {editButton(objectStep('write', o.objectName).id, o.displayName)}
                 <ul>
                   {writeSummary(o, draft.write[o.objectName] as WriteObjectDraft, messages).map((line) => (
                     <li key={line}>{line}</li>

@@ -5,8 +5,9 @@ import { describeCron } from '../../../cron/describe-cron.js';
 import { nextRuns } from '../../../cron/next-runs.js';
 import { parseCron } from '../../../cron/parse-cron.js';
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
@@ -24,10 +25,10 @@ function formatRun(date: Date): string {
 
 /** Seed 2.4 `schedule`: presets, or a validated cron with a readable preview and the next runs. */
 export function ScheduleField(props: StepViewProps & { objectName: string }) {
-  const { state, messages, idPrefix, objectName, locked } = props;
+  const { state, messages, ids, objectName, locked } = props;
   const draft = state.draft?.read[objectName];
-  const fieldId = `read.${objectName}.schedule`;
-  const id = controlId(idPrefix, fieldId);
+  const fieldId = fieldIds.schedule(objectName);
+  const id = ids.of(fieldId);
   const schedule = draft?.schedule ?? '';
   const parsed = useMemo(() => parseCron(schedule), [schedule]);
   const upcoming = useMemo(() => (parsed.ok ? nextRuns(parsed.schedule, { count: 3 }) : []), [parsed]);
@@ -48,13 +49,13 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
   }
   const set = (value: string) => state.updateRead(objectName, { schedule: value });
   return (
-    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={`${id}-error`}>
+    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={id.error}>
       <legend data-part="legend">{messages.scheduleLegend}</legend>
       {presets.map((p) => (
         <label key={p.cron} data-part="option">
           <input
             type="radio"
-            name={`${id}-preset`}
+            name={id.choices}
             checked={preset?.cron === p.cron}
             onChange={() => set(p.cron)}
           />
@@ -64,32 +65,32 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
       <label data-part="option">
         <input
           type="radio"
-          name={`${id}-preset`}
+          name={id.choices}
           checked={!preset}
           onChange={() => set(schedule)}
-          aria-controls={id}
+          aria-controls={id.control}
         />
         <span>{messages.scheduleCustom}</span>
       </label>
       <div data-part="field">
-        <label data-part="label" htmlFor={id}>
+        <label data-part="label" htmlFor={id.control}>
           {messages.scheduleCronLabel}
         </label>
         <input
           data-part="input"
-          id={id}
+          id={id.control}
           value={schedule}
           spellCheck={false}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           data-invalid={error ? '' : undefined}
-          aria-describedby={`${id}-hint ${id}-preview ${id}-error`}
+          aria-describedby={`${id.hint} ${id.preview} ${id.error}`}
           onChange={(event) => set(event.currentTarget.value)}
         />
-        <p data-part="hint" id={`${id}-hint`}>
+        <p data-part="hint" id={id.hint}>
           {messages.scheduleCronHint}
         </p>
-        <div data-part="preview" id={`${id}-preview`} aria-live="polite">
+        <div data-part="preview" id={id.preview} aria-live="polite">
           {parsed.ok && (
             <>
               <p>{description}</p>
@@ -100,7 +101,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
           )}
         </div>
         <FieldError
-          id={`${id}-error`}
+          id={id.error}
           text={
             error ??
             (schedule && !parsed.ok

@@ -1,12 +1,14 @@
 import type { SpliceMessages } from '../../../provider/messages.js';
-import type { InstallationWizardState } from '../use-installation-wizard.js';
+import type { StepError } from '../model/validate.js';
+import type { UseInstallationWizardResult } from '../use-installation-wizard.js';
+import type { WizardDomIds } from './dom-ids.js';
 
 /** What every step view receives. */
 export interface StepViewProps {
-  state: InstallationWizardState;
+  state: UseInstallationWizardResult;
   messages: SpliceMessages;
-  /** Prefix of DOM ids, unique per wizard. */
-  idPrefix: string;
+  /** The DOM ids of this wizard instance. */
+  ids: WizardDomIds;
   /** Parts the builder locked: shown, not editable. */
   locked: WizardLocks;
 }
@@ -19,9 +21,9 @@ export interface WizardLocks {
 
 /** The text of an error on a control: the server's sentence wins over the client's code. */
 export function errorText(
-  state: InstallationWizardState,
+  state: UseInstallationWizardResult,
   fieldId: string,
-  describe: (code: NonNullable<InstallationWizardState['errors'][string]>) => string,
+  describe: (error: StepError) => string,
 ): string | undefined {
   const server = state.serverErrors[fieldId];
   if (server) return server.detail;

@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
 import type { FieldDefaultDraft } from '../model/draft.js';
+import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
-import { controlId, FieldError } from './field-error.js';
+import { FieldError } from './field-error.js';
 import { TypedValueInput } from './filter-value-input.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
@@ -18,7 +19,7 @@ const newDefault: FieldDefaultDraft = {
 
 /** Seed 2.5: deletion, and per field a default value with when to write it. */
 export function WriteStep(props: StepViewProps & { objectName: string }) {
-  const { state, messages, idPrefix, objectName } = props;
+  const { state, messages, ids, objectName } = props;
   const object = state.wizard?.writeObjects.find((o) => o.objectName === objectName);
   const draft = state.draft?.write[objectName];
   const [adding, setAdding] = useState('');
@@ -27,7 +28,9 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
   const writable = object.fields.filter((f) => !f.readOnly);
   const available = writable.filter((f) => !(f.fieldName in draft.fields));
   const supportsIfEmpty = object.supports?.writeIfEmpty ?? false;
-  const deletionId = controlId(idPrefix, `write.${objectName}.deletion`);
+  const deletionField = fieldIds.deletion(objectName);
+  const deletion = ids.of(deletionField);
+  const addId = ids.of(fieldIds.writeAdd(objectName)).control;
   const setField = (fieldName: string, patch: Partial<FieldDefaultDraft>) =>
     state.updateWrite(objectName, (d) => ({
       ...d,
@@ -35,10 +38,10 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
     }));
   return (
     <div data-part="step-body">
-      <div data-part="field" data-field-id={`write.${objectName}.deletion`}>
+      <div data-part="field" data-field-id={deletionField}>
         <label data-part="option">
           <input
-            id={deletionId}
+            id={deletion.control}
             type="checkbox"
             checked={draft.deletionEnabled}
             onChange={(event) =>
@@ -47,34 +50,31 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
           />
           <span>{formatMessage(messages.writeDeletionLabel, { object: object.displayName })}</span>
         </label>
-        <FieldError
-          id={`${deletionId}-error`}
-          text={state.serverErrors[`write.${objectName}.deletion`]?.detail}
-        />
+        <FieldError id={deletion.error} text={state.serverErrors[deletionField]?.detail} />
       </div>
       <fieldset data-part="fieldset">
         <legend data-part="legend">{messages.writeDefaultsLegend}</legend>
         {Object.entries(draft.fields).map(([fieldName, setting]) => {
-          const fieldId = `write.${objectName}.fields.${fieldName}`;
-          const id = controlId(idPrefix, fieldId);
+          const fieldId = fieldIds.writeDefault(objectName, fieldName);
+          const id = ids.of(fieldId);
           const field = object.fields.find((f) => f.fieldName === fieldName);
           const label = field?.displayName ?? fieldName;
           const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
           return (
             <div key={fieldName} data-part="write-field" data-field-id={fieldId}>
               <div data-part="field">
-                <label data-part="label" htmlFor={id}>
+                <label data-part="label" htmlFor={id.control}>
                   {formatMessage(messages.writeDefaultValue, { field: label })}
                 </label>
                 <TypedValueInput
-                  id={id}
+                  id={id.control}
                   label={formatMessage(messages.writeDefaultValue, { field: label })}
                   field={field}
                   value={setting.value}
                   onChange={(value) => setField(fieldName, { value })}
                   messages={messages}
                   invalid={Boolean(error)}
-                  describedBy={`${id}-error`}
+                  describedBy={id.error}
                 />
               </div>
               <div data-part="row">
@@ -121,17 +121,17 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
                   {formatMessage(messages.writeRemoveDefault, { field: label })}
                 </button>
               </div>
-              <FieldError id={`${id}-error`} text={error} />
+              <FieldError id={id.error} text={error} />
             </div>
           );
         })}
         <div data-part="row">
-          <label data-part="label" htmlFor={controlId(idPrefix, `write.${objectName}.add`)}>
+          <label data-part="label" htmlFor={addId}>
             {messages.writeAddDefault}
           </label>
           <select
             data-part="select"
-            id={controlId(idPrefix, `write.${objectName}.add`)}
+            id={addId}
             value={adding}
             onChange={(event) => setAdding(event.currentTarget.value)}
           >

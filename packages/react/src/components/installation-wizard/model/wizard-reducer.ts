@@ -1,0 +1,227 @@
+import type { Installation, IntegrationDetails } from '@splice/schema';
+import type { SpliceError } from '../../../client/splice-error.js';
+import { isSpliceProblem } from '../../../client/splice-error.js';
+import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
+import type { DraftPresets } from './initial-draft.js';
+import { initialDraft } from './initial-draft.js';
+import type { HideableStep, WizardStep, WizardStepId } from './steps.js';
+import { locateIssue, objectStep, wizardSteps } from './steps.js';
+import type { StepErrors } from './validate.js';
+import { validateStep } from './validate.js';
+
+/** A server issue placed on a control: its step and the service's own sentence. */
+export interface ServerFieldError {
+  stepId: WizardStepId;
+  detail: string;
+}
+
+/** A change to one object's choices: the fields to replace, or a function of the current choices. */
+export type DraftUpdate<T> = Partial<T> | ((current: T) => T);
+
+/**
+ * Everything the wizard remembers, free of React: a host or a test can drive it with
+ * `wizardReducer` alone. The integration details come in with `loaded`; until then `draft` is null.
+ */
+export interface WizardState {
+  details: IntegrationDetails | null;
+  /** Kept whole while the user moves back and forth; made once, from the first details. */
+  draft: WizardDraft | null;
+  hiddenSteps: readonly HideableStep[];
+  /** The step shown; may point past the end after objects are switched off (see `currentStep`). */
+  stepIndex: number;
+  /** The furthest step reached, so the progress bar can offer a way back to each one. */
+  visited: number;
+  /** Client-side errors, shown once the user tried to go on. */
+  shownErrors: StepErrors;
+  /** The last install's issues, by control, until the user edits their step. */
+  serverErrors: Record<string, ServerFieldError>;
+  installError: SpliceError | null;
+  installing: boolean;
+  installed: Installation | null;
+  /** The control a view should focus next (a field id, or `heading` for the step's title). */
+  focusTarget: string | null;
+}
+
+export type WizardAction =
+  | { type: 'loaded'; details: IntegrationDetails; presets?: DraftPresets | undefined }
+  | { type: 'hide-steps'; hidden: readonly HideableStep[] }
+  | { type: 'update-read'; objectName: string; update: DraftUpdate<ReadObjectDraft> }
+  | { type: 'update-write'; objectName: string; update: DraftUpdate<WriteObjectDraft> }
+  | { type: 'set-proxy'; enabled: boolean }
+  | { type: 'next' }
+  | { type: 'back' }
+  | { type: 'go-to'; index: number }
+  | { type: 'install' }
+  | { type: 'install-succeeded'; installation: Installation }
+  | { type: 'install-failed'; error: SpliceError }
+  | { type: 'focus-handled' };
+
+export function initialWizardState(hiddenSteps: readonly HideableStep[] = []): WizardState {
+  return {
+    details: null,
+    draft: null,
+    hiddenSteps,
+    stepIndex: 0,
+    visited: 0,
+    shownErrors: {},
+    serverErrors: {},
+    installError: null,
+    installing: false,
+    installed: null,
+    focusTarget: null,
+  };
+}
+
+/** The steps the current choices imply, in order (none before the details arrive). */
+export function selectSteps(state: WizardState): WizardStep[] {
+  return state.details && state.draft ? wizardSteps(state.details, state.draft, state.hiddenSteps) : [];
+}
+
+/** The index of the step shown, kept inside the current steps. */
+export function currentStepIndex(state: WizardState, steps = selectSteps(state)): number {
+  return Math.min(state.stepIndex, Math.max(steps.length - 1, 0));
+}
+
+/** What blocks leaving the step shown; empty when the user may go on. */
+export function currentStepErrors(state: WizardState, steps = selectSteps(state)): StepErrors {
+  const step = steps[currentStepIndex(state, steps)];
+  return state.details && state.draft && step ? validateStep(step, state.details, state.draft) : {};
+}
+
+/** The first step (of all, hidden or passed ones included) that still holds a problem. */
+export function firstInvalidStep(
+  state: WizardState,
+  steps = selectSteps(state),
+): { index: number; errors: StepErrors } | undefined {
+  const { details, draft } = state;
+  if (!details || !draft) return undefined;
+  for (const [index, step] of steps.entries()) {
+    const errors = validateStep(step, details, draft);
+    if (Object.keys(errors).length > 0) return { index, errors };
+  }
+  return undefined;
+}
+
+function apply<T>(current: T, update: DraftUpdate<T>): T {
+  return typeof update === 'function' ? (update as (c: T) => T)(current) : { ...current, ...update };
+}
+
+/** Server issues of one step go once the user edits that step: they describe the choices before. */
+function withoutServerErrors(errors: WizardState['serverErrors'], stepId: WizardStepId) {
+  const kept = Object.entries(errors).filter(([, e]) => e.stepId !== stepId);
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
+}
+
+function goTo(state: WizardState, index: number): WizardState {
+  if (index < 0 || index >= selectSteps(state).length) return state;
+  return {
+    ...state,
+    stepIndex: index,
+    visited: Math.max(state.visited, index),
+    shownErrors: {},
+    focusTarget: 'heading',
+  };
+}
+
+/** Each issue on the control it names; two issues on one control keep both sentences. */
+function placeIssues(error: SpliceError): Record<string, ServerFieldError> {
+  const placed: Record<string, ServerFieldError> = {};
+  if (!isSpliceProblem(error)) return placed;
+  for (const issue of error.issues) {
+    const { stepId, fieldId } = locateIssue(issue.name);
+    const previous = placed[fieldId]?.detail;
+    placed[fieldId] = { stepId, detail: previous ? `${previous} ${issue.detail}` : issue.detail };
+  }
+  return placed;
+}
+
+/** The wizard's transitions. Pure: the same state and action always give the same next state. */
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'loaded':
+      // Later refetches refresh the details but must not wipe what the user chose.
+      return {
+        ...state,
+        details: action.details,
+        draft: state.draft ?? initialDraft(action.details, action.presets),
+      };
+    case 'hide-steps':
+      return action.hidden.join() === state.hiddenSteps.join()
+        ? state
+        : { ...state, hiddenSteps: action.hidden };
+    case 'update-read': {
+      const current = state.draft?.read[action.objectName];
+      if (!state.draft || !current) return state;
+      return {
+        ...state,
+        draft: {
+          ...state.draft,
+          read: { ...state.draft.read, [action.objectName]: apply(current, action.update) },
+        },
+        shownErrors: {},
+        serverErrors: withoutServerErrors(state.serverErrors, objectStep('read', action.objectName).id),
+      };
+    }
+    case 'update-write': {
+      const current = state.draft?.write[action.objectName];
+      if (!state.draft || !current) return state;
+      return {
+        ...state,
+        draft: {
+          ...state.draft,
+          write: { ...state.draft.write, [action.objectName]: apply(current, action.update) },
+        },
+        shownErrors: {},
+        serverErrors: withoutServerErrors(state.serverErrors, objectStep('write', action.objectName).id),
+      };
+    }
+    case 'set-proxy':
+      if (!state.draft) return state;
+      return {
+        ...state,
+        draft: { ...state.draft, proxyEnabled: action.enabled },
+        serverErrors: withoutServerErrors(state.serverErrors, 'proxy'),
+      };
+    case 'next': {
+      const steps = selectSteps(state);
+      const errors = currentStepErrors(state, steps);
+      const first = Object.keys(errors)[0];
+      if (first !== undefined) return { ...state, shownErrors: errors, focusTarget: first };
+      return goTo(state, currentStepIndex(state, steps) + 1);
+    }
+    case 'back':
+      return goTo(state, currentStepIndex(state) - 1);
+    case 'go-to':
+      return goTo(state, action.index);
+    case 'install': {
+      if (!state.details || !state.draft || state.installing) return state;
+      // Every step is checked again: a hidden or skipped step may still hold a problem.
+      const invalid = firstInvalidStep(state);
+      if (invalid) {
+        return {
+          ...state,
+          stepIndex: invalid.index,
+          shownErrors: invalid.errors,
+          focusTarget: Object.keys(invalid.errors)[0] ?? null,
+        };
+      }
+      return { ...state, installing: true, installError: null };
+    }
+    case 'install-succeeded':
+      return { ...state, installing: false, installed: action.installation };
+    case 'install-failed': {
+      const serverErrors = placeIssues(action.error);
+      const failed = { ...state, installing: false, installError: action.error, serverErrors };
+      const first = Object.entries(serverErrors)[0];
+      if (!first) return failed;
+      // The user lands on the first control the server named, on its own step.
+      const [fieldId, { stepId }] = first;
+      const target = selectSteps(state).findIndex((s) => s.id === stepId);
+      return target >= 0
+        ? { ...failed, stepIndex: target, focusTarget: fieldId }
+        : { ...failed, focusTarget: fieldId };
+    }
+    case 'focus-handled':
+      return state.focusTarget === null ? state : { ...state, focusTarget: null };
+  }
+}
