@@ -83,7 +83,7 @@ describe('InstallationWizard', () => {
       backfill: { defaultPeriod: { fullHistory: true } },
     });
     expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
-  });
+  }, 20_000); // Eight steps of typing: slow on a loaded CI machine.
 
   it('blocks the step while a required mapping is unmapped, saying so next to the field', async () => {
     const { user } = renderWizard(testWizard({ connection: connected }));
