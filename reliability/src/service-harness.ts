@@ -8,6 +8,8 @@
  * provider are not in its public exports, so they are imported from its sources (the workspace resolves
  * packages to their TypeScript sources; nothing here is built).
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Provider } from '@splice/service';
 import { createServiceApp, defaultManifestPath, loadManifest, seedDemoData } from '@splice/service';
+import { createOAuthDeps } from '../../packages/service/src/oauth/secret-key.js';
 import { createSandboxProvider } from '../../packages/service/src/provider/index.js';
 import type { Database, Repository } from '../../packages/service/src/store/index.js';
 import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
@@ -113,6 +116,7 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
     repo,
     providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
     credentials: serviceCredentials,
+    oauth: createOAuthDeps(db, randomBytes(32)),
   });
   const received: ReceivedCall[] = [];
   const handler = options.record

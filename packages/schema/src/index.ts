@@ -44,6 +44,21 @@ export {
   defaultCreatedBy,
   proxyConfigSchema,
 } from './resources/config.js';
+export type {
+  ConnectOutcome,
+  ConnectResult,
+  ConnectStart,
+  ConnectUrl,
+} from './resources/connect-flow.js';
+export {
+  connectAttemptSchema,
+  connectChannelName,
+  connectOutcomeSchema,
+  connectResultSchema,
+  connectResultType,
+  connectStartSchema,
+  connectUrlSchema,
+} from './resources/connect-flow.js';
 export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.js';
 export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
 export type {
@@ -87,6 +102,12 @@ export {
   objectMetadataSchema,
   valueTypeSchema,
 } from './resources/metadata.js';
+export type { ConnectError, OauthConnectRequest, OauthUpdateRequest } from './resources/oauth-connect.js';
+export {
+  connectErrorSchema,
+  oauthConnectRequestSchema,
+  oauthUpdateRequestSchema,
+} from './resources/oauth-connect.js';
 export type { FilterValue } from './resources/primitives.js';
 export { dateTimeSchema, filterValueSchema, nameSchema } from './resources/primitives.js';
 export type { Issue, IssueLocation, Problem } from './resources/problem.js';

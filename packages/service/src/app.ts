@@ -7,6 +7,7 @@ import { openApiDocument } from './openapi/document.js';
 import { installationRoutes } from './routes/installations.js';
 import { inviteRoutes } from './routes/invites.js';
 import { metadataRoutes } from './routes/metadata.js';
+import { oauthRoutes } from './routes/oauth.js';
 import { searchRoutes } from './routes/search.js';
 
 /**
@@ -45,6 +46,10 @@ export function createServiceApp(deps: ServiceDeps) {
   app.route('/v1', installationRoutes(deps));
   app.route('/v1', inviteRoutes(deps));
   app.route('/v1', metadataRoutes(deps));
+  const oauth = oauthRoutes(deps);
+  app.route('/v1', oauth.api);
   app.route('/search/v1', searchRoutes(deps));
+  // The callback and the sandbox provider's pages are browser pages, outside the API's prefixes.
+  app.route('/', oauth.pages);
   return app;
 }

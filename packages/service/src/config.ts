@@ -15,6 +15,8 @@ export interface ServiceConfig {
   manifestPath: string;
   /** Sandbox contacts to generate (5,000 by default; benchmarks raise it to 1,000,000). */
   contacts: number;
+  /** `SPLICE_SECRET_KEY`: seals stored OAuth tokens (default: a key file in the data directory). */
+  secretKey: string | undefined;
   usingDevCredentials: boolean;
 }
 
@@ -35,6 +37,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     authToken: env.SPLICE_AUTH_TOKEN || devCredentials.authToken,
     manifestPath: resolve(cwd, env.SPLICE_MANIFEST || defaultManifestPath),
     contacts: intFromEnv('SPLICE_CONTACTS', env.SPLICE_CONTACTS, 5_000),
+    secretKey: env.SPLICE_SECRET_KEY || undefined,
     usingDevCredentials: !env.SPLICE_API_KEY || !env.SPLICE_AUTH_TOKEN,
   };
 }

@@ -1,5 +1,6 @@
 import type { FieldMetadata, ObjectMetadata } from '@splice/schema';
 import type { Credentials } from './http/credentials.js';
+import type { OAuthDeps } from './oauth/connect-flow.js';
 import type { Repository } from './store/index.js';
 
 /** One provider record as search returns it. */
@@ -35,4 +36,6 @@ export interface ServiceDeps {
   repo: Repository;
   providers: ReadonlyMap<string, Provider>;
   credentials: Credentials;
+  /** The OAuth connect flow's store, the key that seals tokens, and the clock. */
+  oauth: OAuthDeps;
 }

@@ -4,6 +4,8 @@ export { configFromEnv, defaultManifestPath, devCredentials } from './config.js'
 export { demoDataSet, seedDemoData } from './demo-data.js';
 export type { Provider, ProviderRecord, ServiceDeps } from './deps.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
+export type { OAuthDeps } from './oauth/connect-flow.js';
+export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
 export type { RunningService, StartServiceOptions } from './start-service.js';
 export { startService } from './start-service.js';

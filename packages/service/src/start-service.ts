@@ -5,6 +5,7 @@ import { defaultManifestPath, devCredentials } from './config.js';
 import { seedDemoData } from './demo-data.js';
 import type { Provider } from './deps.js';
 import { loadManifest } from './manifest/load-manifest.js';
+import { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 import { createSandboxProvider } from './provider/sandbox-provider.js';
 import { openDatabase, SqliteRepository } from './store/index.js';
 
@@ -21,6 +22,8 @@ export interface StartServiceOptions {
   contacts?: number;
   /** The manifest YAML. Default: the demo manifest (integration `crm-sync`). */
   manifestPath?: string;
+  /** Seals stored OAuth tokens: 32 bytes, base64. Default: a key file in `dataDir`, made on first start. */
+  secretKey?: string;
 }
 
 export interface RunningService {
@@ -50,7 +53,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     authToken: options.authToken ?? devCredentials.authToken,
   };
   const providers = new Map<string, Provider>([[sandbox.name, sandbox]]);
-  const app = createServiceApp({ repo, providers, credentials });
+  const oauth = createOAuthDeps(db, loadSecretKey(options.dataDir, options.secretKey));
+  const app = createServiceApp({ repo, providers, credentials, oauth });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));

@@ -79,9 +79,11 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
   const { target, request, skipSampling } = input;
   const { project, integration, manifest } = target;
   const connection = chooseConnection(deps, target, request);
-  if (connection.status !== 'working') {
+  // `created` is a fresh (or refreshed) connection not yet used: usable. Only one the provider refused is not.
+  if (connection.status === 'bad_credentials') {
     throw problemError(422, 'connectionUnusable', {
-      detail: `The connection "${connection.id}" is ${connection.status === 'bad_credentials' ? 'rejected by the provider (bad credentials)' : 'not yet working'}: reconnect it, then install.`,
+      detail: `The connection "${connection.id}" is rejected by the provider (bad credentials): reconnect it, then install.`,
+      remedy: 'Reconnect the account (oauth-update), then retry.',
     });
   }
   if (repo.getInstallation(project.id, integration.id, request.groupRef)) {
@@ -110,8 +112,12 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
   }
   const createTime = new Date().toISOString();
   try {
-    return repo.transaction(() =>
-      repo.insertInstallation({
+    return repo.transaction(() => {
+      // A request made with the connection worked: `created` becomes `working` (the hosted statuses).
+      if (connection.status === 'created') {
+        repo.updateConnection(project.id, connection.id, { status: 'working', updateTime: createTime });
+      }
+      return repo.insertInstallation({
         projectId: project.id,
         integrationId: integration.id,
         groupRef: request.groupRef,
@@ -127,8 +133,8 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
           createdBy: request.config.createdBy,
           content: normaliseContent(request.config.content),
         },
-      }),
-    );
+      });
+    });
   } catch (error) {
     // Two concurrent creates for one group: the unique constraint lets exactly one through.
     if (error instanceof ConflictError) {

@@ -92,4 +92,45 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX invites_by_org ON invites (org_id, create_time);
   `,
+  // 2: the OAuth connect flow. `oauth_flows` is the service's side (one row per URL handed out, found by
+  // the hash of its `state`); the `sandbox_oauth_*` tables are the sandbox provider's own authorization
+  // server (codes and tokens, kept as hashes only, as a provider keeps them).
+  `
+  CREATE TABLE oauth_flows (
+    state_hash     TEXT PRIMARY KEY,
+    project_id     TEXT NOT NULL REFERENCES projects (id),
+    provider       TEXT NOT NULL,
+    group_ref      TEXT NOT NULL,
+    group_name     TEXT NOT NULL,
+    consumer_ref   TEXT NOT NULL,
+    consumer_name  TEXT NOT NULL,
+    connection_id  TEXT,
+    redirect_url   TEXT,
+    code_verifier  TEXT NOT NULL,
+    create_time    TEXT NOT NULL,
+    expire_time    TEXT NOT NULL,
+    used_time      TEXT
+  );
+
+  CREATE TABLE sandbox_oauth_codes (
+    code_hash      TEXT PRIMARY KEY,
+    client_id      TEXT NOT NULL,
+    redirect_uri   TEXT NOT NULL,
+    code_challenge TEXT NOT NULL,
+    account        TEXT NOT NULL,
+    scope          TEXT NOT NULL,
+    expire_time    TEXT NOT NULL,
+    used_time      TEXT
+  );
+
+  CREATE TABLE sandbox_oauth_tokens (
+    token_hash   TEXT PRIMARY KEY,
+    kind         TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+    account      TEXT NOT NULL,
+    scope        TEXT NOT NULL,
+    create_time  TEXT NOT NULL,
+    expire_time  TEXT,
+    revoked_time TEXT
+  );
+  `,
 ];

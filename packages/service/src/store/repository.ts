@@ -18,7 +18,7 @@
  * Errors: a broken uniqueness rule throws `ConflictError`, a missing parent row `MissingReferenceError`
  * (see ./errors). Lookups that find nothing return `undefined`.
  */
-import type { Connection, NewConnection } from './entities/connections.js';
+import type { Connection, ConnectionChanges, NewConnection } from './entities/connections.js';
 import type { Group, NewGroup } from './entities/groups.js';
 import type { Installation, NewInstallation } from './entities/installations.js';
 import type { Integration, IntegrationInput } from './entities/integrations.js';
@@ -26,7 +26,12 @@ import type { Invite, NewInvite } from './entities/invites.js';
 import type { NewOrg, Org } from './entities/orgs.js';
 import type { NewProject, Project } from './entities/projects.js';
 
-export type { Connection, ConnectionStatus, NewConnection } from './entities/connections.js';
+export type {
+  Connection,
+  ConnectionChanges,
+  ConnectionStatus,
+  NewConnection,
+} from './entities/connections.js';
 export type { Group, NewGroup } from './entities/groups.js';
 export type {
   HealthStatus,
@@ -60,6 +65,8 @@ export interface Repository {
   upsertIntegration(input: IntegrationInput): Integration;
   /** By id first, then by name, within the project. */
   getIntegration(projectId: string, idOrName: string): Integration | undefined;
+  /** The project's integrations (the OAuth flow asks the provider for what they read and write). */
+  listIntegrations(projectId: string): Integration[];
 
   /** Inserts a group, or renames an existing one (same projectId + groupRef). */
   upsertGroup(group: NewGroup): Group;
@@ -69,6 +76,8 @@ export interface Repository {
   getConnection(projectId: string, id: string): Connection | undefined;
   listConnections(projectId: string, groupRef: string): Connection[];
   getDefaultConnection(projectId: string, groupRef: string, provider: string): Connection | undefined;
+  /** Changes a connection's status, consumer or credentials and stamps `updateTime`; undefined if absent. */
+  updateConnection(projectId: string, id: string, changes: ConnectionChanges): Connection | undefined;
 
   /** Throws `ConflictError` when the group already has an installation of the integration. */
   insertInstallation(installation: NewInstallation): Installation;

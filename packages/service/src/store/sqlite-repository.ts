@@ -13,6 +13,7 @@ import * as orgs from './entities/orgs.js';
 import * as projects from './entities/projects.js';
 import type {
   Connection,
+  ConnectionChanges,
   Group,
   Installation,
   Integration,
@@ -62,6 +63,9 @@ export class SqliteRepository implements Repository {
   getIntegration(projectId: string, idOrName: string): Integration | undefined {
     return integrations.getIntegration(this.#db, projectId, idOrName);
   }
+  listIntegrations(projectId: string): Integration[] {
+    return integrations.listIntegrations(this.#db, projectId);
+  }
 
   upsertGroup(group: NewGroup): Group {
     return this.transaction(() => groups.upsertGroup(this.#db, group));
@@ -81,6 +85,10 @@ export class SqliteRepository implements Repository {
   }
   getDefaultConnection(projectId: string, groupRef: string, provider: string): Connection | undefined {
     return connections.getDefaultConnection(this.#db, projectId, groupRef, provider);
+  }
+  // A read then a write: one transaction makes the pair atomic.
+  updateConnection(projectId: string, id: string, changes: ConnectionChanges): Connection | undefined {
+    return this.transaction(() => connections.updateConnection(this.#db, projectId, id, changes));
   }
 
   insertInstallation(installation: NewInstallation): Installation {

@@ -18,6 +18,10 @@ export type Connection = Omit<ConnectionResource, 'group' | 'consumer'> & {
   credentials: Record<string, unknown>;
 };
 export type NewConnection = WithDefaults<Connection, 'id' | 'createTime'>;
+/** What an OAuth flow or a provider's refusal changes on a connection. `updateTime` defaults to now. */
+export type ConnectionChanges = Partial<
+  Pick<Connection, 'status' | 'consumerRef' | 'credentials' | 'updateTime'>
+>;
 
 const connections: Table<Connection> = {
   name: 'connections',
@@ -75,4 +79,29 @@ export function getDefaultConnection(
     groupRef,
     provider,
   );
+}
+
+export function updateConnection(
+  db: SqliteAccess,
+  projectId: string,
+  id: string,
+  changes: ConnectionChanges,
+): Connection | undefined {
+  const current = getConnection(db, projectId, id);
+  if (!current) return undefined;
+  const next: Connection = { ...current, ...changes, updateTime: changes.updateTime ?? now() };
+  db.run(
+    `UPDATE connections
+     SET status = @status, consumer_ref = @consumerRef, credentials = @credentials, update_time = @updateTime
+     WHERE project_id = @projectId AND id = @id`,
+    {
+      projectId,
+      id,
+      status: next.status,
+      consumerRef: next.consumerRef,
+      credentials: JSON.stringify(next.credentials),
+      updateTime: next.updateTime ?? null,
+    },
+  );
+  return next;
 }

@@ -86,3 +86,7 @@ export function getIntegration(
     db.get(integrations, byName, projectId, idOrName)
   );
 }
+
+export function listIntegrations(db: SqliteAccess, projectId: string): Integration[] {
+  return db.all(integrations, 'SELECT * FROM integrations WHERE project_id = ? ORDER BY name', projectId);
+}

@@ -1,0 +1,50 @@
+import * as z from 'zod/mini';
+import { connectErrorSchema } from './oauth-connect.js';
+
+/**
+ * The browser side of the connect flow (BFF routes and the page that ends the flow). In a module of its
+ * own, importing nothing heavy, because the components bundle it.
+ */
+
+/** One click's id: the result page echoes it, so a component accepts only the answer to its own click. */
+export const connectAttemptSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/));
+
+/**
+ * `POST /integrations/:integrationId/connect` and `/reconnect` bodies. `popup` ends the flow by telling
+ * the opener; `redirect` (the popup was blocked) sends the tab back to `returnTo`, a path on the page's own
+ * origin.
+ */
+export const connectStartSchema = z.strictObject({
+  attempt: connectAttemptSchema,
+  mode: z.enum(['popup', 'redirect']),
+  returnTo: z.optional(
+    z.string().check(
+      z.maxLength(2048),
+      // A path on this origin only: `//host` and `/\host` would leave it.
+      z.regex(/^\/(?![/\\])[^\s]*$/, 'Give a path on this site, starting with a single "/".'),
+    ),
+  ),
+});
+export type ConnectStart = z.infer<typeof connectStartSchema>;
+
+/** What the connect routes answer: the URL the popup (or the tab) goes to. */
+export const connectUrlSchema = z.object({ url: z.string() });
+export type ConnectUrl = z.infer<typeof connectUrlSchema>;
+
+/** How one connect attempt ended, as the result page tells the component. */
+export const connectOutcomeSchema = z.union([z.literal('connected'), connectErrorSchema]);
+export type ConnectOutcome = z.infer<typeof connectOutcomeSchema>;
+
+/** The type tag of a result message: a component ignores every message without it. */
+export const connectResultType = 'splice:connect-result';
+
+/** The message the page that ends the flow posts (postMessage to the opener, BroadcastChannel fallback). */
+export const connectResultSchema = z.strictObject({
+  type: z.literal(connectResultType),
+  attempt: connectAttemptSchema,
+  outcome: connectOutcomeSchema,
+});
+export type ConnectResult = z.infer<typeof connectResultSchema>;
+
+/** The BroadcastChannel name the result page also posts on (same origin only, by the platform's rule). */
+export const connectChannelName = 'splice-connect';

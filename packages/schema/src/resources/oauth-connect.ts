@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+import { limits } from './limits.js';
+
+const ref = z.string().check(z.minLength(1), z.maxLength(limits.name));
+const displayName = z.string().check(z.minLength(1), z.maxLength(limits.name));
+
+/**
+ * An absolute http(s) URL without credentials: where the embedded service sends the browser once the flow
+ * ends. Extension: the hosted service ends its flow on its own callback page instead.
+ */
+const redirectUrlSchema = z.string().check(
+  z.maxLength(2048),
+  z.refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'Give an absolute http or https URL without user name or password.'),
+);
+
+/**
+ * The body of `POST {base_url}/oauth-connect`, field for field as the hosted service takes it, plus the
+ * embedded service's `redirectUrl` extension. The answer is the URL to open, as `text/plain`.
+ */
+export const oauthConnectRequestSchema = z.strictObject({
+  projectIdOrName: ref,
+  provider: ref,
+  groupRef: ref,
+  /** Default: `groupRef`. */
+  groupName: z.optional(displayName),
+  consumerRef: ref,
+  /** Default: `consumerRef`. */
+  consumerName: z.optional(displayName),
+  providerWorkspaceRef: z.optional(ref),
+  providerMetadata: z.optional(z.record(z.string(), z.unknown())),
+  providerAppId: z.optional(ref),
+  enableCSRFProtection: z.optional(z.boolean()),
+  /** Extension (embedded service only): where the browser goes when the flow ends. */
+  redirectUrl: z.optional(redirectUrlSchema),
+});
+export type OauthConnectRequest = z.infer<typeof oauthConnectRequestSchema>;
+
+/**
+ * The optional body of `PATCH {base_url}/projects/{p}/connections/{id}:oauth-update`. The hosted operation
+ * takes no body; `redirectUrl` is the same extension as on oauth-connect.
+ */
+export const oauthUpdateRequestSchema = z.strictObject({
+  redirectUrl: z.optional(redirectUrlSchema),
+});
+export type OauthUpdateRequest = z.infer<typeof oauthUpdateRequestSchema>;
+
+/** How a connect flow can end without a connection: the OAuth error codes the flow reports. */
+export const connectErrorSchema = z.enum(['access_denied', 'expired', 'provider_error']);
+export type ConnectError = z.infer<typeof connectErrorSchema>;

@@ -1,0 +1,191 @@
+import type { ConnectError } from '@splice/schema';
+import { manifestIntegrationSchema } from '@splice/schema';
+import type { Connection, Project, Repository } from '../store/index.js';
+import type { SecretBox } from './crypto.js';
+import { hashSecret, pkceChallenge, randomToken } from './crypto.js';
+import type { OAuthStore } from './oauth-store.js';
+import {
+  authorizePath,
+  callbackPath,
+  exchangeCode,
+  sandboxClientId,
+} from './sandbox-authorization-server.js';
+
+/** A `state` (and the URL carrying it) works once, for 10 minutes. */
+export const flowLifetimeMs = 10 * 60_000;
+
+export interface OAuthDeps {
+  store: OAuthStore;
+  secrets: SecretBox;
+  /** The clock; tests move it to expire a flow. Default: the real time. */
+  now?: () => Date;
+}
+
+export interface FlowStart {
+  project: Project;
+  provider: string;
+  groupRef: string;
+  groupName: string;
+  consumerRef: string;
+  consumerName: string;
+  /** For oauth-update: the connection to refresh. */
+  connectionId: string | null;
+  redirectUrl: string | null;
+}
+
+/** What the provider is asked for: every object the project's integrations of this provider read or write. */
+export function scopesFor(repo: Repository, projectId: string, provider: string): string[] {
+  const scopes = new Set<string>();
+  for (const integration of repo.listIntegrations(projectId)) {
+    if (integration.provider !== provider) continue;
+    const content = manifestIntegrationSchema.safeParse(integration.content);
+    if (!content.success) continue;
+    for (const object of content.data.read.objects) scopes.add(`${object.objectName}:read`);
+    for (const object of content.data.write?.objects ?? []) scopes.add(`${object.objectName}:write`);
+  }
+  return [...scopes].sort();
+}
+
+/**
+ * Records a flow and answers the provider URL to open. The service is the OAuth client: it keeps the PKCE
+ * verifier (sealed) and sends only its S256 challenge; the `state` is stored as a hash and binds the
+ * flow to the project, group, consumer (and connection, for an update).
+ */
+export function startFlow(repo: Repository, oauth: OAuthDeps, start: FlowStart, origin: string): string {
+  const now = oauth.now?.() ?? new Date();
+  const state = randomToken();
+  const verifier = randomToken(48);
+  oauth.store.insertFlow({
+    stateHash: hashSecret(state),
+    projectId: start.project.id,
+    provider: start.provider,
+    groupRef: start.groupRef,
+    groupName: start.groupName,
+    consumerRef: start.consumerRef,
+    consumerName: start.consumerName,
+    connectionId: start.connectionId,
+    redirectUrl: start.redirectUrl,
+    codeVerifier: JSON.stringify(oauth.secrets.seal(verifier)),
+    createTime: now.toISOString(),
+    expireTime: new Date(now.getTime() + flowLifetimeMs).toISOString(),
+    usedTime: null,
+  });
+  const url = new URL(`${origin}${authorizePath}`);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: sandboxClientId,
+    redirect_uri: `${origin}${callbackPath}`,
+    state,
+    code_challenge: pkceChallenge(verifier),
+    code_challenge_method: 'S256',
+    scope: scopesFor(repo, start.project.id, start.provider).join(' '),
+    login_hint: start.consumerName,
+    workspace: start.groupName,
+  }).toString();
+  return url.toString();
+}
+
+export type FlowEnd =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'page'; status: 200 | 400; outcome: 'connected' | ConnectError; detail: string };
+
+const endDetail: Record<'connected' | ConnectError, string> = {
+  connected: 'Your account is connected. You can close this window.',
+  access_denied: 'Access was denied, so nothing was connected. You can close this window.',
+  expired: 'This sign-in link has expired or was used already. Start again from the app.',
+  provider_error: 'The provider could not complete the sign-in. Start again from the app.',
+};
+
+function end(
+  redirectUrl: string | null,
+  outcome: 'connected' | ConnectError,
+  connectionId?: string,
+): FlowEnd {
+  if (!redirectUrl) {
+    return { kind: 'page', status: outcome === 'connected' ? 200 : 400, outcome, detail: endDetail[outcome] };
+  }
+  const url = new URL(redirectUrl);
+  url.searchParams.set('outcome', outcome);
+  if (connectionId) url.searchParams.set('connectionId', connectionId);
+  return { kind: 'redirect', url: url.toString() };
+}
+
+/**
+ * Creates the group's connection, or refreshes it (same connection id, new tokens, status `created`).
+ * The group is created on its first connection, named as the connect call said (default: its ref).
+ */
+function saveConnection(
+  repo: Repository,
+  flow: FlowRecord,
+  credentials: Record<string, unknown>,
+): Connection {
+  return repo.transaction(() => {
+    const existingGroup = repo.getGroup(flow.projectId, flow.groupRef);
+    if (!existingGroup) {
+      repo.upsertGroup({ projectId: flow.projectId, groupRef: flow.groupRef, groupName: flow.groupName });
+    }
+    const target = flow.connectionId
+      ? repo.getConnection(flow.projectId, flow.connectionId)
+      : repo.getDefaultConnection(flow.projectId, flow.groupRef, flow.provider);
+    const changes = { status: 'created' as const, consumerRef: flow.consumerRef, credentials };
+    if (target) return repo.updateConnection(flow.projectId, target.id, changes) as Connection;
+    return repo.insertConnection({
+      projectId: flow.projectId,
+      provider: flow.provider,
+      groupRef: flow.groupRef,
+      authScheme: 'oauth2/authorizationCodePKCE',
+      isDefault: true,
+      ...changes,
+    });
+  });
+}
+
+type FlowRecord = NonNullable<ReturnType<OAuthStore['getFlow']>>;
+
+/**
+ * The service's callback (`redirect_uri`): checks the `state` (known, unused, within 10 minutes), spends
+ * it, trades the code for tokens with the flow's own verifier, and stores them sealed. Whatever happens,
+ * the browser ends on the flow's `redirectUrl` with an `outcome` (or on a page saying it, without one).
+ * No token ever appears in an answer.
+ */
+export function completeFlow(
+  repo: Repository,
+  oauth: OAuthDeps,
+  params: { state?: string; code?: string; error?: string },
+  origin: string,
+): FlowEnd {
+  const now = oauth.now?.() ?? new Date();
+  const stateHash = params.state ? hashSecret(params.state) : '';
+  const flow = stateHash ? oauth.store.getFlow(stateHash) : undefined;
+  if (!flow) {
+    return { kind: 'page', status: 400, outcome: 'expired', detail: endDetail.expired };
+  }
+  // Spent before anything else: a reused state (a replayed or bookmarked callback) changes nothing.
+  if (!oauth.store.useFlow(stateHash, now.toISOString())) return end(flow.redirectUrl, 'expired');
+  if (Date.parse(flow.expireTime) <= now.getTime()) return end(flow.redirectUrl, 'expired');
+  if (params.error)
+    return end(flow.redirectUrl, params.error === 'access_denied' ? 'access_denied' : 'provider_error');
+  const verifier = oauth.secrets.open(JSON.parse(flow.codeVerifier));
+  if (typeof verifier !== 'string') return end(flow.redirectUrl, 'provider_error');
+  const answer = exchangeCode(
+    oauth.store,
+    {
+      code: params.code,
+      codeVerifier: verifier,
+      redirectUri: `${origin}${callbackPath}`,
+      clientId: sandboxClientId,
+    },
+    now,
+  );
+  if (!answer.ok) return end(flow.redirectUrl, 'provider_error');
+  const { tokens } = answer;
+  const connection = saveConnection(repo, flow, {
+    sealed: oauth.secrets.seal({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000).toISOString(),
+      scopes: tokens.scope.split(' ').filter(Boolean),
+    }),
+  });
+  return end(flow.redirectUrl, 'connected', connection.id);
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => entities[c] as string);
+}
+
+/** A fresh CSP nonce for one page's inline style. */
+export function cspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * Headers of every page the OAuth flow renders: nothing but its own nonce'd style runs, no page may frame
+ * it (a framed consent button is the clickjacking attack), nothing is cached, no referrer leaks the state.
+ */
+export function pageHeaders(nonce: string): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}

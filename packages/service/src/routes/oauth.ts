@@ -1,0 +1,290 @@
+import { oauthConnectRequestSchema, oauthUpdateRequestSchema } from '@splice/schema';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { ServiceDeps } from '../deps.js';
+import { bodyLimit } from '../http/body-limit.js';
+import { requireCredentials } from '../http/credentials.js';
+import { problemError, validationError } from '../http/problem.js';
+import { readJson } from '../http/read-json.js';
+import type { FlowEnd } from '../oauth/connect-flow.js';
+import { completeFlow, startFlow } from '../oauth/connect-flow.js';
+import { consentPage, messagePage } from '../oauth/consent-page.js';
+import { hashSecret as hashState } from '../oauth/crypto.js';
+import { cspNonce, pageHeaders } from '../oauth/html.js';
+import {
+  authorizePath,
+  callbackPath,
+  decide,
+  exchangeCode,
+  parseAuthorizationRequest,
+  requestFields,
+  revokeTokens,
+  tokenPath,
+} from '../oauth/sandbox-authorization-server.js';
+import type { Connection } from '../store/index.js';
+import { findProject, publicConnection } from './lookups.js';
+
+/** The origin the browser reached this service on: the provider pages and the callback live on it. */
+const originOf = (c: Context) => new URL(c.req.url).origin;
+
+const endTitles: Record<string, string> = {
+  connected: 'Account connected',
+  access_denied: 'Access denied',
+  expired: 'Link expired',
+  provider_error: 'Sign-in failed',
+};
+
+function answerFlowEnd(c: Context, ended: FlowEnd) {
+  if (ended.kind === 'redirect') return c.redirect(ended.url, 303);
+  const nonce = cspNonce();
+  return c.body(
+    messagePage(nonce, endTitles[ended.outcome] ?? 'Sign-in', ended.detail),
+    ended.status,
+    pageHeaders(nonce),
+  );
+}
+
+function refusalPage(c: Context, status: 400 | 403, detail: string) {
+  const nonce = cspNonce();
+  return c.body(messagePage(nonce, 'This request cannot be completed', detail), status, pageHeaders(nonce));
+}
+
+/** A JSON body is optional for oauth-update (the hosted operation takes none). */
+async function optionalUpdateBody(c: Context) {
+  const length = c.req.header('content-length');
+  if (!c.req.header('content-type') && (length === undefined || length === '0')) return {};
+  return readJson(c, oauthUpdateRequestSchema);
+}
+
+function readableScope(deps: ServiceDeps, provider: string, scope: string): string[] {
+  const metadata = deps.providers.get(provider);
+  const name = (object: string) => metadata?.getObjectMetadata(object)?.displayName?.toLowerCase() ?? object;
+  const reads: string[] = [];
+  const writes: string[] = [];
+  for (const item of scope.split(' ').filter(Boolean)) {
+    const [object, access] = item.split(':');
+    if (!object) continue;
+    (access === 'write' ? writes : reads).push(name(object));
+  }
+  return [
+    ...(reads.length ? [`Read your ${reads.join(', ')}`] : []),
+    ...(writes.length ? [`Create and update your ${writes.join(', ')}`] : []),
+    'Know your name, e-mail address and workspace',
+  ];
+}
+
+/**
+ * The OAuth connect flow. On `{base_url}`: `POST /oauth-connect` and
+ * `PATCH /projects/{p}/connections/{id}:oauth-update` as the hosted service has them (200, the URL as
+ * text/plain), and the sandbox control `POST /projects/{p}/connections/{id}:sandbox-revoke` (extension).
+ * Beside `{base_url}`: the service's callback and the sandbox provider's own authorization pages.
+ */
+export function oauthRoutes(deps: ServiceDeps) {
+  const { repo, oauth } = deps;
+  const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
+
+  const api = new Hono()
+    .post('/oauth-connect', auth, bodyLimit(16 * 1024), async (c) => {
+      const body = await readJson(c, oauthConnectRequestSchema);
+      const project = findProject(repo, body.projectIdOrName);
+      if (!deps.providers.has(body.provider)) {
+        throw validationError([
+          {
+            name: 'provider',
+            type: 'urn:problem-type:invalid-reference',
+            in: 'body',
+            detail: `There is no provider "${body.provider}".`,
+            value: body.provider,
+          },
+        ]);
+      }
+      const group = repo.getGroup(project.id, body.groupRef);
+      const url = startFlow(
+        repo,
+        oauth,
+        {
+          project,
+          provider: body.provider,
+          groupRef: body.groupRef,
+          groupName: body.groupName ?? group?.groupName ?? body.groupRef,
+          consumerRef: body.consumerRef,
+          consumerName: body.consumerName ?? body.consumerRef,
+          connectionId: null,
+          redirectUrl: body.redirectUrl ?? null,
+        },
+        originOf(c),
+      );
+      return c.text(url, 200);
+    })
+    .on(
+      ['PATCH', 'POST'],
+      '/projects/:projectIdOrName/connections/:target{[^/]+:[a-z-]+}',
+      auth,
+      bodyLimit(16 * 1024),
+      async (c) => {
+        const project = findProject(repo, c.req.param('projectIdOrName'));
+        const target = c.req.param('target');
+        const at = target.lastIndexOf(':');
+        const connectionId = target.slice(0, at);
+        const action = target.slice(at + 1);
+        const expected =
+          action === 'oauth-update' ? 'PATCH' : action === 'sandbox-revoke' ? 'POST' : undefined;
+        if (!expected)
+          throw problemError(404, 'notFound', `There is no operation at ${c.req.method} ${c.req.path}.`);
+        if (c.req.method !== expected) {
+          c.header('Allow', expected);
+          throw problemError(405, 'methodNotAllowed', `Use ${expected} for :${action}.`);
+        }
+        const connection = repo.getConnection(project.id, connectionId);
+        if (!connection) {
+          throw problemError(
+            404,
+            'connectionNotFound',
+            `Project "${project.name}" has no connection "${connectionId}".`,
+          );
+        }
+        if (action === 'sandbox-revoke') return c.json(revoke(deps, connection), 200);
+        const body = await optionalUpdateBody(c);
+        const group = repo.getGroup(project.id, connection.groupRef);
+        const url = startFlow(
+          repo,
+          oauth,
+          {
+            project,
+            provider: connection.provider,
+            groupRef: connection.groupRef,
+            groupName: group?.groupName ?? connection.groupRef,
+            consumerRef: connection.consumerRef,
+            consumerName: connection.consumerRef,
+            connectionId: connection.id,
+            redirectUrl: body.redirectUrl ?? null,
+          },
+          originOf(c),
+        );
+        return c.text(url, 200);
+      },
+    );
+
+  const pages = new Hono()
+    .get(callbackPath, (c) => {
+      const q = c.req.query();
+      return answerFlowEnd(
+        c,
+        completeFlow(repo, oauth, { state: q.state, code: q.code, error: q.error }, originOf(c)),
+      );
+    })
+    .get(authorizePath, (c) => {
+      const parsed = parseAuthorizationRequest(c.req.query(), originOf(c));
+      if (!parsed.ok) {
+        if (!parsed.redirect) return refusalPage(c, 400, parsed.description);
+        const url = new URL(parsed.redirectUri);
+        url.search = new URLSearchParams({
+          error: 'invalid_request',
+          error_description: parsed.description,
+          state: parsed.state,
+        }).toString();
+        return c.redirect(url.toString(), 303);
+      }
+      const { request } = parsed;
+      const nonce = cspNonce();
+      const appName = findAppName(deps, request.state);
+      return c.body(
+        consentPage({
+          nonce,
+          appName,
+          account: request.account,
+          workspace: request.workspace,
+          permissions: readableScope(deps, 'sandboxcrm', request.scope),
+          request: requestFields(request),
+        }),
+        200,
+        pageHeaders(nonce),
+      );
+    })
+    .post(authorizePath, bodyLimit(16 * 1024), async (c) => {
+      // The provider's own defence of its consent form: a page of another site must not post "allow".
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      if (
+        (origin !== undefined && origin !== originOf(c)) ||
+        (site !== undefined && site !== 'same-origin')
+      ) {
+        return refusalPage(c, 403, 'This form can only be sent from the Sandbox CRM consent page.');
+      }
+      const form = await c.req.parseBody();
+      const fields = Object.fromEntries(
+        Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
+      );
+      const parsed = parseAuthorizationRequest(fields, originOf(c));
+      if (!parsed.ok) return refusalPage(c, 400, parsed.description);
+      const decision = fields.decision === 'allow' ? 'allow' : 'deny';
+      return c.redirect(decide(oauth.store, parsed.request, decision, oauth.now?.() ?? new Date()), 303);
+    })
+    .post(tokenPath, bodyLimit(16 * 1024), async (c) => {
+      const form = await c.req.parseBody();
+      const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
+      c.header('Cache-Control', 'no-store');
+      if (text('grant_type') !== 'authorization_code') {
+        return c.json(
+          { error: 'unsupported_grant_type', error_description: 'Only authorization_code is supported.' },
+          400,
+        );
+      }
+      const answer = exchangeCode(
+        oauth.store,
+        {
+          code: text('code'),
+          codeVerifier: text('code_verifier'),
+          redirectUri: text('redirect_uri'),
+          clientId: text('client_id'),
+        },
+        oauth.now?.() ?? new Date(),
+      );
+      if (!answer.ok)
+        return c.json(
+          { error: answer.error, error_description: answer.description },
+          answer.error === 'invalid_client' ? 401 : 400,
+        );
+      // RFC 6749 5.1: this is the provider's token endpoint talking to its client, the one place a token
+      // is ever written out; the service's own API never returns one.
+      return c.json(
+        {
+          access_token: answer.tokens.accessToken,
+          token_type: 'Bearer',
+          expires_in: answer.tokens.expiresIn,
+          refresh_token: answer.tokens.refreshToken,
+          scope: answer.tokens.scope,
+        },
+        200,
+      );
+    });
+
+  return { api, pages };
+}
+
+/** The app the consent page names: the project the flow belongs to. */
+function findAppName(deps: ServiceDeps, state: string): string {
+  const flow = deps.oauth.store.getFlow(hashState(state));
+  const project = flow ? deps.repo.getProject(flow.projectId) : undefined;
+  return project?.name ?? 'An app';
+}
+
+/** The sandbox control: the provider revokes the connection's tokens, and the connection turns bad. */
+function revoke(deps: ServiceDeps, connection: Connection) {
+  const now = deps.oauth.now?.() ?? new Date();
+  const opened = deps.oauth.secrets.open((connection.credentials as { sealed?: unknown }).sealed) as
+    | { accessToken?: string; refreshToken?: string }
+    | undefined;
+  if (opened) {
+    revokeTokens(
+      deps.oauth.store,
+      [opened.accessToken, opened.refreshToken].filter((t): t is string => typeof t === 'string'),
+      now,
+    );
+  }
+  const updated = deps.repo.updateConnection(connection.projectId, connection.id, {
+    status: 'bad_credentials',
+    updateTime: now.toISOString(),
+  });
+  return publicConnection(deps.repo, updated ?? connection);
+}
