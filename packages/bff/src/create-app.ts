@@ -16,6 +16,7 @@ import {
   notFoundHandler,
   notFoundProblem,
 } from './problem/handlers.js';
+import { connectDoneRoutes } from './routes/connect-done.js';
 import type { RouteDeps } from './routes/deps.js';
 import { integrationRoutes } from './routes/integrations.js';
 import { inviteRoutes } from './routes/invites.js';
@@ -31,6 +32,10 @@ export function createApp(deps: RouteDeps, rateLimitStore?: RateLimitStore) {
   const routes = app
     .use(requestId())
     .use(accessLog({ log }))
+    // The page that ends the connect flow: a document, not an API answer, so it sets its own headers
+    // (apiHeaders' CSP forbids scripts), and is reached by a navigation from the provider (a cross-site
+    // GET the CSRF guard would refuse). It reads no session and calls nothing upstream.
+    .route('/', connectDoneRoutes(config.allowedOrigins))
     .use(apiHeaders())
     .use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedProblem }))
     .use(csrfGuard({ allowedOrigins: config.allowedOrigins }))

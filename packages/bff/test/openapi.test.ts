@@ -37,8 +37,12 @@ describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document listing every browser-facing route', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/connect/done',
       '/integrations/{integrationId}',
+      '/integrations/{integrationId}/connect',
+      '/integrations/{integrationId}/connection',
       '/integrations/{integrationId}/installations',
+      '/integrations/{integrationId}/reconnect',
       '/integrations/{integrationId}/search',
       '/invites',
       '/openapi.json',

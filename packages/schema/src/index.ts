@@ -59,6 +59,8 @@ export {
   connectStartSchema,
   connectUrlSchema,
 } from './resources/connect-flow.js';
+export type { ConnectionAnswer } from './resources/connection-answer.js';
+export { connectionAnswerSchema } from './resources/connection-answer.js';
 export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.js';
 export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
 export type {

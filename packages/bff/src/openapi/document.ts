@@ -1,5 +1,8 @@
 import {
   browserSearchResponseSchema,
+  connectionAnswerSchema,
+  connectStartSchema,
+  connectUrlSchema,
   createInstallationBodySchema,
   idempotencyHeaderSchema,
   installationSchema,
@@ -143,6 +146,59 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      '/integrations/{integrationId}/connect': {
+        post: {
+          operationId: 'connect',
+          summary:
+            'Starts the OAuth connect flow for the session’s group and user (the provider comes from the integration): answers the URL for the popup, or the tab in `redirect` mode.',
+          parameters: [integrationIdParam, csrfHeader],
+          requestBody: jsonBody('ConnectStart'),
+          responses: {
+            '200': jsonAnswer('The URL to open.', 'ConnectUrl'),
+            ...problems(400, 404, 413, 415, ...common),
+          },
+        },
+      },
+      '/integrations/{integrationId}/reconnect': {
+        post: {
+          operationId: 'reconnect',
+          summary:
+            'Starts a flow that refreshes the group’s existing connection (e.g. one with bad credentials).',
+          parameters: [integrationIdParam, csrfHeader],
+          requestBody: jsonBody('ConnectStart'),
+          responses: {
+            '200': jsonAnswer('The URL to open.', 'ConnectUrl'),
+            ...problems(400, 404, 409, 413, 415, ...common),
+          },
+        },
+      },
+      '/integrations/{integrationId}/connection': {
+        get: {
+          operationId: 'getConnection',
+          summary:
+            'The session’s group’s connection to the integration’s provider and its status (null: none yet).',
+          parameters: [integrationIdParam],
+          responses: {
+            '200': jsonAnswer('The connection, without credentials.', 'ConnectionAnswer'),
+            ...problems(400, 404, ...common),
+          },
+        },
+      },
+      '/connect/done': {
+        get: {
+          operationId: 'connectDone',
+          summary:
+            'The page the connect flow ends on (HTML, public): tells the opener the result with postMessage to the exact allowed origin of the builder’s page, and on the BroadcastChannel `splice-connect`; in `redirect` mode it stores the result in sessionStorage and returns to `returnTo`.',
+          security: [],
+          parameters: ['attempt', 'mode', 'origin', 'returnTo', 'outcome', 'connectionId'].map((name) => ({
+            name,
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+          })),
+          responses: { '200': { description: 'The result page (text/html).' } },
+        },
+      },
       '/invites': {
         post: {
           operationId: 'createInvite',
@@ -182,6 +238,9 @@ export function buildOpenApiDocument() {
         BrowserSearchResponse: jsonSchema(browserSearchResponseSchema, 'output'),
         InviteRequest: jsonSchema(inviteRequestSchema, 'input'),
         Invite: jsonSchema(inviteSchema, 'output'),
+        ConnectStart: jsonSchema(connectStartSchema, 'input'),
+        ConnectUrl: jsonSchema(connectUrlSchema, 'output'),
+        ConnectionAnswer: jsonSchema(connectionAnswerSchema, 'output'),
         Problem: jsonSchema(problemSchema, 'output'),
       },
     },

@@ -20,6 +20,7 @@ export const problemTypes = {
     type: 'urn:problem-type:idempotency-key-in-flight',
     title: 'Request in progress',
   },
+  noConnection: { type: 'urn:problem-type:no-connection', title: 'No connection to reconnect' },
   accountNotReady: { type: 'urn:problem-type:account-not-ready', title: 'Account not ready' },
   rateLimited: { type: 'urn:problem-type:rate-limited', title: 'Too Many Requests' },
   busy: { type: 'urn:problem-type:busy', title: 'Service Unavailable' },

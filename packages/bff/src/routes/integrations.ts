@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
+import { connectRoutes } from './connect.js';
 import type { RouteDeps } from './deps.js';
 import { installationRoutes } from './installations.js';
 import { searchRoutes } from './search.js';
@@ -9,5 +10,6 @@ import { wizardRoutes } from './wizard.js';
 export const integrationRoutes = (deps: RouteDeps) =>
   new Hono<BffEnv>()
     .route('/', wizardRoutes(deps))
+    .route('/', connectRoutes(deps))
     .route('/', installationRoutes(deps))
     .route('/', searchRoutes(deps));

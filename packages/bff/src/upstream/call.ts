@@ -27,9 +27,11 @@ export interface CallContext {
 
 export interface CallSpec {
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   url: URL;
   credential: 'api-key' | 'bearer';
+  /** What a success carries: JSON (default) or `text/plain` (the OAuth operations answer a bare URL). */
+  answer?: 'json' | 'text';
   extraHeaders?: Record<string, string>;
   body?: unknown;
   /**
@@ -61,6 +63,12 @@ function tryJson(text: string): unknown {
  */
 export function interpret(spec: CallSpec, answer: UpstreamAnswer): unknown {
   const { status } = answer;
+  if (status === spec.expectStatus && spec.answer === 'text') {
+    if (!answer.contentType.toLowerCase().startsWith('text/plain')) {
+      throw new UpstreamFault('malformed', spec.operation, `answer ${status} is not text/plain`, status);
+    }
+    return answer.text;
+  }
   if (status === spec.expectStatus) {
     const json = tryJson(answer.text);
     if (json === undefined) {
@@ -98,7 +106,7 @@ export function createCaller(options: CallerOptions) {
     if (!release) throw new UpstreamFault('busy', spec.operation, `${limiter.max} calls already in flight`);
     const started = performance.now();
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: spec.answer === 'text' ? 'text/plain, application/problem+json' : 'application/json',
       'user-agent': 'splice-bff',
       'x-request-id': ctx.requestId,
       ...(spec.credential === 'api-key'

@@ -16,7 +16,7 @@ export interface HttpClientOptions {
 export interface UpstreamCall {
   /** The operation's name, for logs and faults. */
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   url: URL;
   headers: Record<string, string>;
   body?: string;

@@ -37,6 +37,26 @@ export interface InstallationCreate {
 
 const recordsSchema = z.array(z.unknown());
 
+/** The OAuth operations answer the URL to open as text: it must be an absolute http(s) URL. */
+const authorizationUrlSchema = z.string().check(
+  z.refine((value) => {
+    try {
+      const url = new URL(value.trim());
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'not an absolute http(s) URL'),
+);
+
+export interface OauthConnectInput {
+  provider: string;
+  groupRef: string;
+  consumerRef: string;
+  /** Extension of the embedded service: where the browser goes when the flow ends. */
+  redirectUrl: string;
+}
+
 /** The service's operations, as the BFF uses them; each answer validated before anything reads it. */
 export function createServiceClient(options: ServiceClientOptions) {
   const { baseUrl, searchUrl, project } = options;
@@ -138,6 +158,48 @@ export function createServiceClient(options: ServiceClientOptions) {
         expectStatus: 201,
       });
       return sanitiseInstallation(json, operation);
+    },
+
+    /** `POST {base_url}/oauth-connect`: the provider URL for the group and consumer. Never retried. */
+    async oauthConnect(ctx: CallContext, input: OauthConnectInput): Promise<string> {
+      const operation = 'oauthConnect';
+      const text = await call(ctx, {
+        operation,
+        method: 'POST',
+        url: endpoint(baseUrl, ['oauth-connect']),
+        credential: 'api-key',
+        // Built field by field, as every upstream body: only what the allowlist names leaves.
+        body: {
+          projectIdOrName: project,
+          provider: input.provider,
+          groupRef: input.groupRef,
+          consumerRef: input.consumerRef,
+          redirectUrl: input.redirectUrl,
+        },
+        kind: 'write',
+        expectStatus: 200,
+        answer: 'text',
+      });
+      return parse(authorizationUrlSchema, text, operation).trim();
+    },
+
+    /** `PATCH {base_url}/projects/{p}/connections/{id}:oauth-update`: the URL that refreshes a connection. */
+    async oauthUpdate(ctx: CallContext, connectionId: string, redirectUrl: string): Promise<string> {
+      const operation = 'oauthUpdate';
+      const url = endpoint(baseUrl, ['projects', project, 'connections', connectionId]);
+      // The custom method's colon stays literal, as in the hosted path (an encoded %3A would not route).
+      url.pathname += ':oauth-update';
+      const text = await call(ctx, {
+        operation,
+        method: 'PATCH',
+        url,
+        credential: 'api-key',
+        body: { redirectUrl },
+        kind: 'write',
+        expectStatus: 200,
+        answer: 'text',
+      });
+      return parse(authorizationUrlSchema, text, operation).trim();
     },
 
     async createInvite(ctx: CallContext, orgId: string, email: string): Promise<Invite> {

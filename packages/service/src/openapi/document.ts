@@ -5,6 +5,8 @@ import {
   integrationSchema,
   inviteRequestSchema,
   inviteSchema,
+  oauthConnectRequestSchema,
+  oauthUpdateRequestSchema,
   objectMetadataSchema,
   problemSchema,
   searchRequestSchema,
@@ -69,7 +71,7 @@ export function openApiDocument() {
       title: 'Splice embedded integration service',
       version: '1.0.0',
       description:
-        "The seed's three operations (createInstallation, org invites, search) plus read-only extensions marked `x-splice-extension`, which mirror the hosted service's metadata paths. Every error is `application/problem+json`.",
+        "The seed's three operations (createInstallation, org invites, search), the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` body field of the OAuth operations, the sandbox control :sandbox-revoke, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`.",
     },
     servers: [{ url: '/' }],
     components: {
@@ -87,6 +89,8 @@ export function openApiDocument() {
         Integration: toSchema(integrationSchema, 'output'),
         ObjectMetadata: toSchema(objectMetadataSchema, 'output'),
         Connection: toSchema(connectionSchema, 'output'),
+        OauthConnectRequest: toSchema(oauthConnectRequestSchema, 'input'),
+        OauthUpdateRequest: toSchema(oauthUpdateRequestSchema, 'input'),
         Problem: toSchema(problemSchema, 'output'),
       },
     },
@@ -271,6 +275,133 @@ export function openApiDocument() {
               },
             },
             ...problems([common.malformed, common.unauthorized, [404, ['projectNotFound'], 'Not found.']]),
+          },
+        },
+      },
+      '/v1/oauth-connect': {
+        post: {
+          operationId: 'oauthConnect',
+          summary:
+            'Start an OAuth connect flow for a group and consumer: answers the provider URL for the browser to open.',
+          description:
+            'The state in the URL works once and for 10 minutes, and is bound to the project, group and consumer; the flow uses PKCE S256. Allow creates the group connection (the group too, when the project does not know it) or refreshes the existing one. Tokens are stored sealed and never returned. The `redirectUrl` body field is an extension: where the browser goes when the flow ends, with `outcome` (`connected`, `access_denied`, `expired`, `provider_error`) and, on success, `connectionId` added to its query.',
+          security: [{ apiKey: [] }, { bearer: [] }],
+          requestBody: { required: true, content: json('OauthConnectRequest') },
+          responses: {
+            '200': {
+              description: 'The URL to open.',
+              content: { 'text/plain': { schema: { type: 'string', format: 'uri' } } },
+            },
+            ...problems([
+              common.malformed,
+              common.unauthorized,
+              [404, ['projectNotFound'], 'The project does not exist.'],
+              common.tooLarge,
+              common.notJson,
+            ]),
+          },
+        },
+      },
+      '/v1/projects/{projectIdOrName}/connections/{connectionId}:oauth-update': {
+        patch: {
+          operationId: 'oauthUpdate',
+          summary:
+            'Start an OAuth flow that refreshes an existing connection (e.g. one with bad credentials).',
+          description:
+            "Same flow as oauth-connect, for the connection's own group and consumer; Allow keeps the connection id and sets its status to `created`. The body is optional (the hosted operation takes none); its `redirectUrl` is the same extension.",
+          security: [{ apiKey: [] }, { bearer: [] }],
+          parameters: [
+            pathParam('projectIdOrName', 'Project ID or project name.'),
+            pathParam('connectionId', 'The connection to refresh.'),
+          ],
+          requestBody: { required: false, content: json('OauthUpdateRequest') },
+          responses: {
+            '200': {
+              description: 'The URL to open.',
+              content: { 'text/plain': { schema: { type: 'string', format: 'uri' } } },
+            },
+            ...problems([
+              common.malformed,
+              common.unauthorized,
+              [404, ['projectNotFound', 'connectionNotFound'], 'Not found.'],
+              [405, ['methodNotAllowed'], 'Use PATCH.'],
+            ]),
+          },
+        },
+      },
+      '/v1/projects/{projectIdOrName}/connections/{connectionId}:sandbox-revoke': {
+        post: {
+          operationId: 'sandboxRevoke',
+          summary:
+            "Extension, sandbox only: the provider revokes the connection's tokens (as a user removing the app would); the connection turns `bad_credentials`, so reconnecting can be tried.",
+          ...extension,
+          security: [{ apiKey: [] }, { bearer: [] }],
+          parameters: [
+            pathParam('projectIdOrName', 'Project ID or project name.'),
+            pathParam('connectionId', 'The connection to break.'),
+          ],
+          responses: {
+            '200': { description: 'The connection, without credentials.', content: json('Connection') },
+            ...problems([
+              common.unauthorized,
+              [404, ['projectNotFound', 'connectionNotFound'], 'Not found.'],
+            ]),
+          },
+        },
+      },
+      '/callbacks/v1/oauth': {
+        get: {
+          operationId: 'oauthCallback',
+          summary:
+            "Extension (a browser page): the service's OAuth redirect URI. Spends the state, trades the code for tokens, then redirects (303) to the flow's redirectUrl with its outcome, or shows a page saying it.",
+          ...extension,
+          parameters: ['state', 'code', 'error'].map((name) => ({
+            name,
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+          })),
+          responses: {
+            '303': { description: "To the flow's redirectUrl with `outcome`." },
+            '200': { description: 'A page: connected (no redirectUrl was given).' },
+            '400': { description: 'A page: the state is unknown, used or expired, or the flow failed.' },
+          },
+        },
+      },
+      '/sandbox-provider/oauth/authorize': {
+        get: {
+          operationId: 'sandboxAuthorize',
+          summary:
+            "Extension (a browser page): the sandbox provider's consent screen (which app, which account, what it may read and write; Allow or Deny).",
+          ...extension,
+          responses: {
+            '200': { description: 'The consent page (HTML).' },
+            '303': { description: 'A malformed request, back to the registered redirect URI with `error`.' },
+            '400': { description: 'A page: unknown client or unregistered redirect URI.' },
+          },
+        },
+        post: {
+          operationId: 'sandboxAuthorizeDecision',
+          summary: "Extension: the consent form's Allow or Deny; same-origin only.",
+          ...extension,
+          responses: {
+            '303': { description: 'To the redirect URI with `code` and `state`, or `error=access_denied`.' },
+            '403': { description: 'Posted from another site.' },
+          },
+        },
+      },
+      '/sandbox-provider/oauth/token': {
+        post: {
+          operationId: 'sandboxToken',
+          summary:
+            "Extension: the sandbox provider's token endpoint (authorization_code grant, PKCE S256 required; a code works once and for 60 seconds).",
+          ...extension,
+          responses: {
+            '200': { description: 'The token answer (RFC 6749 5.1), to the OAuth client only.' },
+            '400': {
+              description: '`invalid_request`, `invalid_grant` (wrong verifier, spent or expired code).',
+            },
+            '401': { description: '`invalid_client`.' },
           },
         },
       },

@@ -1,0 +1,132 @@
+import type { Connection } from '@splice/schema';
+import { connectStartSchema } from '@splice/schema';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { BffEnv } from '../env.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { noQuery } from '../middleware/no-query/index.js';
+import { problemError } from '../problem/problem-error.js';
+import { integrationParamsSchema } from '../schemas/requests.js';
+import { classifierFor } from '../upstream/browser-problem.js';
+import { jsonBody, pathParams } from '../validation/validators.js';
+import { connectDonePath } from './connect-done.js';
+import type { RouteDeps } from './deps.js';
+import { callContext, retold } from './deps.js';
+
+const classify = classifierFor({ path: ['integrationId'] });
+
+/** The group's connection to a provider: a working one first, else the newest (possibly bad) one. */
+export function groupConnection(connections: Connection[], provider: string): Connection | null {
+  const forProvider = connections.filter((c) => c.provider === provider);
+  return (
+    forProvider.find((c) => c.status === 'working') ??
+    forProvider.find((c) => c.status === 'created') ??
+    forProvider.at(-1) ??
+    null
+  );
+}
+
+/**
+ * The page origin the flow returns to: the request's Origin (the CSRF guard has checked it against the
+ * allowlist), else this request's own origin when allowed, else the first allowed origin.
+ */
+function pageOrigin(c: Context<BffEnv>, allowed: readonly string[]): string {
+  const origin = c.req.header('Origin');
+  if (origin && allowed.includes(origin)) return origin;
+  const own = new URL(c.req.url).origin;
+  return allowed.includes(own) ? own : (allowed[0] as string);
+}
+
+/**
+ * Where the service sends the browser when the flow ends: this BFF's result page, on the page's origin
+ * (the BFF is mounted on the builder's own origin), carrying the click's attempt id, the mode and where a
+ * same-tab flow returns to. The mount prefix is whatever precedes `/integrations/` in this request.
+ */
+function resultPageUrl(
+  c: Context<BffEnv>,
+  deps: RouteDeps,
+  body: { attempt: string; mode: string; returnTo?: string | undefined },
+) {
+  const origin = pageOrigin(c, deps.config.allowedOrigins);
+  const path = new URL(c.req.url).pathname;
+  const mount = path.slice(0, path.lastIndexOf('/integrations/'));
+  const url = new URL(`${origin}${mount}${connectDonePath}`);
+  url.searchParams.set('attempt', body.attempt);
+  url.searchParams.set('mode', body.mode);
+  url.searchParams.set('origin', origin);
+  if (body.returnTo) url.searchParams.set('returnTo', body.returnTo);
+  return url.toString();
+}
+
+/**
+ * The connect flow for the session's group and consumer: `POST /:integrationId/connect` (a new or the
+ * default connection), `POST /:integrationId/reconnect` (refresh the group's existing connection), both
+ * answering `{ url }` to open; `GET /:integrationId/connection` for the component's status checks. The
+ * provider always comes from the integration, the group and consumer from the session.
+ */
+export const connectRoutes = (deps: RouteDeps) =>
+  new Hono<BffEnv>()
+    .post(
+      '/:integrationId/connect',
+      bodyLimit({ maxBytes: 4 * 1024 }),
+      noQuery(),
+      pathParams(integrationParamsSchema),
+      jsonBody(connectStartSchema),
+      async (c) => {
+        const { integrationId } = c.req.valid('param');
+        const body = c.req.valid('json');
+        const { groupRef, consumerRef } = c.var.session;
+        const ctx = callContext(c);
+        const integration = await retold(c, deps, classify, deps.service.getIntegration(ctx, integrationId));
+        const url = await retold(
+          c,
+          deps,
+          classify,
+          deps.service.oauthConnect(ctx, {
+            provider: integration.provider,
+            groupRef,
+            consumerRef,
+            redirectUrl: resultPageUrl(c, deps, body),
+          }),
+        );
+        return c.json({ url }, 200);
+      },
+    )
+    .post(
+      '/:integrationId/reconnect',
+      bodyLimit({ maxBytes: 4 * 1024 }),
+      noQuery(),
+      pathParams(integrationParamsSchema),
+      jsonBody(connectStartSchema),
+      async (c) => {
+        const { integrationId } = c.req.valid('param');
+        const body = c.req.valid('json');
+        const ctx = callContext(c);
+        const [integration, connections] = await Promise.all([
+          retold(c, deps, classify, deps.service.getIntegration(ctx, integrationId)),
+          retold(c, deps, classify, deps.service.listConnections(ctx, c.var.session.groupRef)),
+        ]);
+        const connection = groupConnection(connections, integration.provider);
+        if (!connection) {
+          throw problemError(409, 'noConnection', {
+            detail: `There is no ${integration.provider} connection to reconnect yet: connect one first.`,
+          });
+        }
+        const url = await retold(
+          c,
+          deps,
+          classify,
+          deps.service.oauthUpdate(ctx, connection.id, resultPageUrl(c, deps, body)),
+        );
+        return c.json({ url }, 200);
+      },
+    )
+    .get('/:integrationId/connection', noQuery(), pathParams(integrationParamsSchema), async (c) => {
+      const { integrationId } = c.req.valid('param');
+      const ctx = callContext(c);
+      const [integration, connections] = await Promise.all([
+        retold(c, deps, classify, deps.service.getIntegration(ctx, integrationId)),
+        retold(c, deps, classify, deps.service.listConnections(ctx, c.var.session.groupRef)),
+      ]);
+      return c.json({ connection: groupConnection(connections, integration.provider) }, 200);
+    });

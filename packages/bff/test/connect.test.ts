@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemOf } from './helpers/read.js';
+import { startRealService } from './helpers/real-service.js';
+import { appOrigin, browserHeaders } from './helpers/sessions.js';
+import type { RunningBff } from './helpers/start-bff.js';
+import { startBff } from './helpers/start-bff.js';
+
+let service: Awaited<ReturnType<typeof startRealService>>;
+let bff: RunningBff;
+
+beforeAll(async () => {
+  service = await startRealService();
+  bff = await startBff(service, { apiKey: service.apiKey, authToken: service.authToken });
+});
+afterAll(async () => {
+  await bff.close();
+  await service.stop();
+});
+
+const attempt = (n: number) => `attempt-${String(n).padStart(12, '0')}`;
+
+async function post(path: string, user: string, body: unknown, extra: Record<string, string> = {}) {
+  return fetch(`${bff.url}${path}`, {
+    method: 'POST',
+    headers: browserHeaders(user, extra),
+    body: JSON.stringify(body),
+  });
+}
+
+/** What the user's browser does in the popup: the consent page, a choice, the service's callback. */
+async function runFlow(url: string, decision: 'allow' | 'deny'): Promise<URL> {
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  const fields = new URLSearchParams(new URL(url).search);
+  fields.set('decision', decision);
+  const origin = new URL(url).origin;
+  const chosen = await fetch(`${origin}/sandbox-provider/oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: fields.toString(),
+  });
+  const callback = await fetch(chosen.headers.get('location') as string, { redirect: 'manual' });
+  expect(callback.status).toBe(303);
+  return new URL(callback.headers.get('location') as string);
+}
+
+async function connectionOf(user: string) {
+  const response = await fetch(`${bff.url}/integrations/crm-sync/connection`, {
+    headers: browserHeaders(user),
+  });
+  expect(response.status).toBe(200);
+  return (
+    (await response.json()) as {
+      connection: { id: string; status: string; group: { groupRef: string } } | null;
+    }
+  ).connection;
+}
+
+describe('POST /integrations/:integrationId/connect', () => {
+  it("connects the session's group: the flow ends on the BFF's result page for the page's origin", async () => {
+    expect(await connectionOf('ivan')).toBeNull();
+    const response = await post('/integrations/crm-sync/connect', 'ivan', {
+      attempt: attempt(1),
+      mode: 'popup',
+    });
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    expect(new URL(url).origin).toBe(new URL(service.url).origin);
+    const end = await runFlow(url, 'allow');
+    expect(end.origin).toBe(appOrigin);
+    expect(end.pathname).toBe('/connect/done');
+    expect(Object.fromEntries(end.searchParams)).toMatchObject({
+      attempt: attempt(1),
+      mode: 'popup',
+      origin: appOrigin,
+      outcome: 'connected',
+    });
+    const connection = await connectionOf('ivan');
+    expect(connection).toMatchObject({ status: 'created', group: { groupRef: 'initech' } });
+    // The integration's GET shows it too, and the wizard's fields can now be read.
+    const wizard = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders('ivan') });
+    const body = (await wizard.json()) as {
+      connection: { id: string };
+      readObjects: Array<{ fieldsError: string | null }>;
+    };
+    expect(body.connection.id).toBe(connection?.id);
+    expect(body.readObjects[0]?.fieldsError).toBeNull();
+  });
+
+  it('a denied consent ends with access_denied on the result page', async () => {
+    const response = await post('/integrations/crm-sync/connect', 'bob', {
+      attempt: attempt(2),
+      mode: 'popup',
+    });
+    const end = await runFlow(((await response.json()) as { url: string }).url, 'deny');
+    expect(end.searchParams.get('outcome')).toBe('access_denied');
+    expect(await connectionOf('bob')).toMatchObject({ id: 'conn-globex', status: 'working' });
+  });
+
+  it('carries a same-tab return path, and refuses one that leaves the site', async () => {
+    const ok = await post('/integrations/crm-sync/connect', 'bob', {
+      attempt: attempt(3),
+      mode: 'redirect',
+      returnTo: '/#/install',
+    });
+    expect(ok.status).toBe(200);
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const refused = await post('/integrations/crm-sync/connect', 'bob', {
+        attempt: attempt(4),
+        mode: 'redirect',
+        returnTo,
+      });
+      expect(refused.status).toBe(400);
+      expect((await problemOf(refused)).issues).toEqual([
+        expect.objectContaining({ name: 'returnTo', in: 'body' }),
+      ]);
+    }
+  });
+
+  it('is CSRF-guarded, needs a session, and never takes a group from the browser', async () => {
+    const noHeader = await post(
+      '/integrations/crm-sync/connect',
+      'bob',
+      { attempt: attempt(5), mode: 'popup' },
+      {
+        'X-Requested-With': '',
+      },
+    );
+    expect(noHeader.status).toBe(403);
+    const otherSite = await post(
+      '/integrations/crm-sync/connect',
+      'bob',
+      { attempt: attempt(5), mode: 'popup' },
+      {
+        Origin: 'https://evil.example',
+      },
+    );
+    expect(otherSite.status).toBe(403);
+    const anonymous = await post('/integrations/crm-sync/connect', 'nobody', {
+      attempt: attempt(5),
+      mode: 'popup',
+    });
+    expect(anonymous.status).toBe(401);
+    const withGroup = await post('/integrations/crm-sync/connect', 'bob', {
+      attempt: attempt(5),
+      mode: 'popup',
+      groupRef: 'acme',
+    });
+    expect(withGroup.status).toBe(400);
+    expect((await problemOf(withGroup)).type).toBe('urn:problem-type:session-bound-parameter');
+  });
+});
+
+describe('reconnect', () => {
+  it('refreshes the group connection after the provider revoked it', async () => {
+    const revoked = await fetch(`${service.baseUrl}/projects/demo/connections/conn-acme:sandbox-revoke`, {
+      method: 'POST',
+      headers: { 'x-api-key': service.apiKey },
+    });
+    expect(revoked.status).toBe(200);
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'bad_credentials' });
+    const response = await post('/integrations/crm-sync/reconnect', 'alice', {
+      attempt: attempt(6),
+      mode: 'popup',
+    });
+    expect(response.status).toBe(200);
+    const end = await runFlow(((await response.json()) as { url: string }).url, 'allow');
+    expect(end.searchParams.get('connectionId')).toBe('conn-acme');
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'created' });
+  });
+
+  it('answers 409 when the group has nothing to reconnect', async () => {
+    const fresh = await startBff(service, {
+      apiKey: service.apiKey,
+      authToken: service.authToken,
+      resolveSession: () => ({ groupRef: 'umbrella', orgId: 'org-demo', consumerRef: 'wesker' }),
+    });
+    try {
+      const response = await fetch(`${fresh.url}/integrations/crm-sync/reconnect`, {
+        method: 'POST',
+        headers: browserHeaders('x'),
+        body: JSON.stringify({ attempt: attempt(7), mode: 'popup' }),
+      });
+      expect(response.status).toBe(409);
+      expect((await problemOf(response)).type).toBe('urn:problem-type:no-connection');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('GET /connect/done', () => {
+  const done = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${bff.url}/connect/done?${new URLSearchParams(query)}`, { headers });
+
+  it("posts the result to the opener at the page's exact origin and on the BroadcastChannel", async () => {
+    // A cross-site navigation from the provider reaches it: no session, no CSRF header.
+    const response = await done(
+      { attempt: attempt(8), mode: 'popup', origin: appOrigin, outcome: 'expired' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    );
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(csp).toContain(`script-src 'nonce-${nonce}'`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const html = await response.text();
+    expect(html).toContain('The sign-in link expired');
+    expect(html).toContain(`var target = "${appOrigin}"`);
+    expect(html).toContain('"outcome":"expired"');
+    expect(html).toContain('window.opener.postMessage(result, target)');
+    expect(html).toContain('new BroadcastChannel("splice-connect")');
+    expect(html).not.toContain("'*'");
+  });
+
+  it('posts nothing to an origin outside the allowlist, nor for a malformed attempt', async () => {
+    const foreign = await (
+      await done({ attempt: attempt(9), mode: 'popup', origin: 'https://evil.example', outcome: 'connected' })
+    ).text();
+    expect(foreign).toContain('var result = null');
+    expect(foreign).not.toContain('evil.example');
+    const malformed = await (
+      await done({ attempt: '<script>', mode: 'popup', origin: appOrigin, outcome: 'connected' })
+    ).text();
+    expect(malformed).toContain('var result = null');
+    expect(malformed).not.toContain('<script>"');
+  });
+
+  it('in redirect mode keeps the result for the page and returns to the path the user was on', async () => {
+    const html = await (
+      await done({
+        attempt: attempt(10),
+        mode: 'redirect',
+        origin: appOrigin,
+        returnTo: '/#/install',
+        outcome: 'connected',
+      })
+    ).text();
+    expect(html).toContain(`var redirectTo = "${appOrigin}/#/install"`);
+    expect(html).toContain("sessionStorage.setItem('splice-connect:' + result.attempt");
+  });
+});
