@@ -1,6 +1,23 @@
 export type { BrowserSearchResponse, BrowserSearchResult } from './browser/browser-search-response.js';
 export { browserSearchResponseSchema, browserSearchResultSchema } from './browser/browser-search-response.js';
 export type {
+  ConnectOutcome,
+  ConnectResult,
+  ConnectStart,
+  ConnectUrl,
+} from './browser/connect-flow.js';
+export {
+  connectAttemptSchema,
+  connectChannelName,
+  connectOutcomeSchema,
+  connectResultSchema,
+  connectResultType,
+  connectStartSchema,
+  connectUrlSchema,
+} from './browser/connect-flow.js';
+export type { ConnectionAnswer } from './browser/connection-answer.js';
+export { connectionAnswerSchema } from './browser/connection-answer.js';
+export type {
   IntegrationDetails,
   MappingInput,
   ReadObjectDetails,
@@ -44,23 +61,6 @@ export {
   defaultCreatedBy,
   proxyConfigSchema,
 } from './resources/config.js';
-export type {
-  ConnectOutcome,
-  ConnectResult,
-  ConnectStart,
-  ConnectUrl,
-} from './resources/connect-flow.js';
-export {
-  connectAttemptSchema,
-  connectChannelName,
-  connectOutcomeSchema,
-  connectResultSchema,
-  connectResultType,
-  connectStartSchema,
-  connectUrlSchema,
-} from './resources/connect-flow.js';
-export type { ConnectionAnswer } from './resources/connection-answer.js';
-export { connectionAnswerSchema } from './resources/connection-answer.js';
 export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.js';
 export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
 export type {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { connectErrorSchema } from './oauth-connect.js';
+import { connectErrorSchema } from '../resources/oauth-connect.js';
 
 /**
  * The browser side of the connect flow (BFF routes and the page that ends the flow). In a module of its

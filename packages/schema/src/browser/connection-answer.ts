@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { connectionSchema } from './installation.js';
+import { connectionSchema } from '../resources/installation.js';
 
 /**
  * `GET /integrations/:integrationId/connection` (BFF): the session group's connection to the
