@@ -43,6 +43,19 @@ export {
   idempotencyHeaderSchema,
   integrationParamsSchema,
 } from './browser/requests.js';
+export type { CronFieldName, CronFieldSpec } from './cron/cron-fields.js';
+export { cronFields } from './cron/cron-fields.js';
+export type { NextRunsOptions } from './cron/next-runs.js';
+export { nextRuns } from './cron/next-runs.js';
+export type {
+  CronError,
+  CronErrorCode,
+  CronField,
+  CronItem,
+  CronParseResult,
+  CronSchedule,
+} from './cron/parse-cron.js';
+export { dayMatches, parseCron } from './cron/parse-cron.js';
 export type { Backfill, BackfillPeriod } from './resources/backfill.js';
 export { backfillPeriodSchema, backfillSchema } from './resources/backfill.js';
 export type {
@@ -61,6 +74,21 @@ export {
   defaultCreatedBy,
   proxyConfigSchema,
 } from './resources/config.js';
+export type {
+  Destination,
+  DestinationMetadata,
+  DestinationRequest,
+  DestinationUpdate,
+} from './resources/destination.js';
+export {
+  destinationMetadataSchema,
+  destinationNameSchema,
+  destinationRequestSchema,
+  destinationSchema,
+  destinationUpdateSchema,
+  webhookHeadersSchema,
+  webhookUrlSchema,
+} from './resources/destination.js';
 export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.js';
 export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
 export type {
@@ -118,6 +146,12 @@ export type { ReadConfig, ReadObjectConfig } from './resources/read-config.js';
 export { readConfigSchema, readObjectConfigSchema, scheduleSchema } from './resources/read-config.js';
 export type { ReadFilter } from './resources/read-filter.js';
 export { readFilterSchema, readFiltersSchema } from './resources/read-filter.js';
+export type { PauseReadsRequest, TriggerReadRequest, TriggerReadResult } from './resources/read-request.js';
+export {
+  pauseReadsRequestSchema,
+  triggerReadRequestSchema,
+  triggerReadResultSchema,
+} from './resources/read-request.js';
 export type { SearchFilter, SearchRequest, SearchResponse, SearchResultItem } from './resources/search.js';
 export {
   searchFilterSchema,

@@ -4,14 +4,16 @@ import { requestId } from 'hono/request-id';
 import type { ServiceDeps } from './deps.js';
 import { ProblemError, problemError, renderProblem } from './http/problem.js';
 import { openApiDocument } from './openapi/document.js';
+import { destinationRoutes } from './routes/destinations.js';
 import { installationRoutes } from './routes/installations.js';
 import { inviteRoutes } from './routes/invites.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
 
 /**
- * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, both on one port
+ * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, `{read_url}` is `/read/v1`, all on one port
  * (design.md). Every non-2xx answer is a problem object.
  */
 export function createServiceApp(deps: ServiceDeps) {
@@ -51,5 +53,10 @@ export function createServiceApp(deps: ServiceDeps) {
   app.route('/search/v1', searchRoutes(deps));
   // The callback and the sandbox provider's pages are browser pages, outside the API's prefixes.
   app.route('/', oauth.pages);
+  if (deps.destinations) app.route('/v1', destinationRoutes(deps, deps.destinations));
+  if (deps.reads) {
+    app.route('/v1', operationRoutes(deps, deps.reads));
+    app.route('/read/v1', readRoutes(deps, deps.reads));
+  }
   return app;
 }

@@ -14,10 +14,18 @@ async function main() {
   console.log(`Splice embedded service listening
   {base_url}    ${service.baseUrl}
   {search_url}  ${service.searchUrl}
+  {read_url}    ${service.readUrl}
   OpenAPI       ${service.url}/openapi.json
   API key       ${service.apiKey}${config.usingDevCredentials ? '   (dev default: set SPLICE_API_KEY)' : ''}
   Auth token    ${service.authToken}${config.usingDevCredentials ? '   (dev default: set SPLICE_AUTH_TOKEN)' : ''}
   Data dir      ${config.dataDir}
+  Sandbox       ${config.sandboxActivity} changes per minute per group (SPLICE_SANDBOX_ACTIVITY)${
+    config.demoReceiverUrl
+      ? `
+  Demo receiver ${config.demoReceiverUrl}   (destinations contactsWebhook, companiesWebhook, dealsWebhook)
+  Webhook secret ${config.demoWebhookSecret}${process.env.SPLICE_DEMO_WEBHOOK_SECRET ? '' : '   (dev default: set SPLICE_DEMO_WEBHOOK_SECRET)'}`
+      : ''
+  }
   Demo data     project "${demoDataSet.project.id}", integration "crm-sync", groups ${groups}, org "${demoDataSet.org.id}"`);
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoWebhookSecret } from './demo-data.js';
+import { type ReadTiming, readTimingFromEnv } from './reads/timing.js';
 
 /** Dev credentials used when the environment sets none; printed at start so curl users can copy them. */
 export const devCredentials = { apiKey: 'splice-dev-api-key', authToken: 'splice-dev-auth-token' } as const;
@@ -18,6 +20,13 @@ export interface ServiceConfig {
   /** `SPLICE_SECRET_KEY`: seals stored OAuth tokens (default: a key file in the data directory). */
   secretKey: string | undefined;
   usingDevCredentials: boolean;
+  /** Sandbox changes per minute per connected group (`SPLICE_SANDBOX_ACTIVITY`, default 3). */
+  sandboxActivity: number;
+  /** The demo app's webhook receiver: the demo data set's destinations point there when set. */
+  demoReceiverUrl?: string;
+  demoWebhookSecret: string;
+  /** Read engine time constants from `SPLICE_*_MS` variables (README, "Reads and delivery"). */
+  readTiming: Partial<ReadTiming>;
 }
 
 function intFromEnv(name: string, value: string | undefined, fallback: number): number {
@@ -39,5 +48,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     contacts: intFromEnv('SPLICE_CONTACTS', env.SPLICE_CONTACTS, 5_000),
     secretKey: env.SPLICE_SECRET_KEY || undefined,
     usingDevCredentials: !env.SPLICE_API_KEY || !env.SPLICE_AUTH_TOKEN,
+    sandboxActivity: intFromEnv('SPLICE_SANDBOX_ACTIVITY', env.SPLICE_SANDBOX_ACTIVITY, 3),
+    ...(env.SPLICE_DEMO_RECEIVER_URL ? { demoReceiverUrl: env.SPLICE_DEMO_RECEIVER_URL } : {}),
+    demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET || demoWebhookSecret,
+    readTiming: readTimingFromEnv(env),
   };
 }

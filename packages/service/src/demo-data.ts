@@ -1,4 +1,5 @@
 import type { Manifest } from '@splice/schema';
+import type { SqliteDestinationStore } from './store/destination-store.js';
 import type { Repository } from './store/index.js';
 
 /**
@@ -52,4 +53,43 @@ export function seedDemoData(repo: Repository, manifest: Manifest): void {
       });
     }
   });
+}
+
+/** The demo receiver's signing secret when `SPLICE_DEMO_WEBHOOK_SECRET` is unset (a dev value, printed at start). */
+export const demoWebhookSecret = 'whsec_c3BsaWNlLWRlbW8td2ViaG9vay1zZWNyZXQtMDE=';
+
+/**
+ * Points every destination the manifest's read objects name (`contactsWebhook`, ...) at the demo app's
+ * receiver, with the configured secret. Runs at every start, because the demo's port changes between runs.
+ */
+export function seedDemoDestinations(
+  destinations: SqliteDestinationStore,
+  manifest: Manifest,
+  receiver: { url: string; signingSecret: string },
+): string[] {
+  const projectId = demoDataSet.project.id;
+  const names = new Set(
+    manifest.integrations.flatMap((integration) =>
+      (integration.read?.objects ?? []).flatMap((object) => (object.destination ? [object.destination] : [])),
+    ),
+  );
+  for (const name of names) {
+    const existing = destinations.get(projectId, name);
+    if (!existing) {
+      destinations.insert({
+        projectId,
+        name,
+        metadata: { url: receiver.url },
+        signingSecret: receiver.signingSecret,
+      });
+      continue;
+    }
+    if (existing.metadata.url !== receiver.url) {
+      destinations.update(projectId, name, { metadata: { ...existing.metadata, url: receiver.url } });
+    }
+    if (existing.signingSecret !== receiver.signingSecret) {
+      destinations.setSigningSecret(projectId, name, receiver.signingSecret);
+    }
+  }
+  return [...names];
 }

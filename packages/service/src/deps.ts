@@ -1,6 +1,9 @@
 import type { FieldMetadata, ObjectMetadata } from '@splice/schema';
 import type { Credentials } from './http/credentials.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
+import type { ReadPage, ReadWindow } from './provider/sandbox-reader.js';
+import type { ReadEngine } from './reads/read-engine.js';
+import type { SqliteDestinationStore } from './store/destination-store.js';
 import type { Repository } from './store/index.js';
 
 /** One provider record as search returns it. */
@@ -27,6 +30,10 @@ export interface Provider {
     objectName: string,
     fieldNames: string[],
   ): { ok: true; record: ProviderRecord | null } | { ok: false; unknownFields: string[] };
+  /** Records modified within a window that meet every condition, in id order after `afterId`. */
+  readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
+  /** How many records `readPage` would return over the whole window (a backfill's estimate). */
+  countRecords(objectName: string, window: ReadWindow): number;
 }
 
 export type { FieldMetadata };
@@ -38,4 +45,8 @@ export interface ServiceDeps {
   credentials: Credentials;
   /** The OAuth connect flow's store, the key that seals tokens, and the clock. */
   oauth: OAuthDeps;
+  /** Webhook destinations (`{base_url}/projects/{p}/destinations`). */
+  destinations?: SqliteDestinationStore;
+  /** The read engine: absent in apps that only serve the synchronous operations. */
+  reads?: ReadEngine;
 }

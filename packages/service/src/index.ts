@@ -1,13 +1,28 @@
 export { createServiceApp } from './app.js';
 export type { ServiceConfig } from './config.js';
 export { configFromEnv, defaultManifestPath, devCredentials } from './config.js';
-export { demoDataSet, seedDemoData } from './demo-data.js';
+export { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
 export type { Provider, ProviderRecord, ServiceDeps } from './deps.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
 export type { OAuthDeps } from './oauth/connect-flow.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
+export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox-activity.js';
+export { startSandboxActivity } from './provider/sandbox-activity.js';
+export type { ReadPage, ReadWindow } from './provider/sandbox-reader.js';
+export type * from './reads/operation-store.js';
+export type { ReadEngineOptions, TriggerInput } from './reads/read-engine.js';
+export { ReadEngine } from './reads/read-engine.js';
+export { SqliteOperationStore } from './reads/sqlite-operation-store.js';
+export type { ReadTiming } from './reads/timing.js';
+export { defaultReadTiming, readTimingFromEnv } from './reads/timing.js';
 export type { RunningService, StartServiceOptions } from './start-service.js';
 export { startService } from './start-service.js';
+export type {
+  Destination as StoredDestination,
+  DestinationMetadata,
+  NewDestination,
+} from './store/destination-store.js';
+export { newSigningSecret, SqliteDestinationStore } from './store/destination-store.js';
 export type { Repository } from './store/index.js';
 export { openDatabase, SqliteRepository } from './store/index.js';

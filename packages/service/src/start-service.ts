@@ -2,11 +2,16 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
 import { defaultManifestPath, devCredentials } from './config.js';
-import { seedDemoData } from './demo-data.js';
+import { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
 import type { Provider } from './deps.js';
 import { loadManifest } from './manifest/load-manifest.js';
 import { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
+import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
 import { createSandboxProvider } from './provider/sandbox-provider.js';
+import { ReadEngine } from './reads/read-engine.js';
+import { SqliteOperationStore } from './reads/sqlite-operation-store.js';
+import type { ReadTiming } from './reads/timing.js';
+import { SqliteDestinationStore } from './store/destination-store.js';
 import { openDatabase, SqliteRepository } from './store/index.js';
 
 export interface StartServiceOptions {
@@ -24,6 +29,15 @@ export interface StartServiceOptions {
   manifestPath?: string;
   /** Seals stored OAuth tokens: 32 bytes, base64. Default: a key file in `dataDir`, made on first start. */
   secretKey?: string;
+  /** Sandbox changes per minute per connected group. Default 3; 0 keeps the sandbox still. */
+  sandboxActivity?: number;
+  /** Read engine time constants (tests shrink them). */
+  readTiming?: Partial<ReadTiming>;
+  /** False serves the API without reading or delivering anything. Default true. */
+  runReads?: boolean;
+  /** The demo app's receiver: the demo data set's destinations point at it. */
+  demoReceiverUrl?: string;
+  demoWebhookSecret?: string;
 }
 
 export interface RunningService {
@@ -32,6 +46,12 @@ export interface RunningService {
   baseUrl: string;
   /** `{search_url}` of the seed. */
   searchUrl: string;
+  /** `{read_url}`: trigger a read, pause and resume (the hosted service's read API). */
+  readUrl: string;
+  /** The read engine (tests wake it or look at its store). */
+  reads: ReadEngine;
+  /** The sandbox's stream of changes (tests apply changes on demand). */
+  sandboxActivity: SandboxActivity;
   apiKey: string;
   authToken: string;
   port: number;
@@ -54,7 +74,28 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   };
   const providers = new Map<string, Provider>([[sandbox.name, sandbox]]);
   const oauth = createOAuthDeps(db, loadSecretKey(options.dataDir, options.secretKey));
-  const app = createServiceApp({ repo, providers, credentials, oauth });
+  const destinations = new SqliteDestinationStore(db);
+  if (options.demoReceiverUrl) {
+    seedDemoDestinations(destinations, manifest, {
+      url: options.demoReceiverUrl,
+      signingSecret: options.demoWebhookSecret ?? demoWebhookSecret,
+    });
+  }
+  const reads = new ReadEngine({
+    repo,
+    providers,
+    store: new SqliteOperationStore(db),
+    destinations,
+    ...(options.readTiming ? { timing: options.readTiming } : {}),
+  });
+  // The sandbox is one data set that every connected group's connection sees; its rate is per group.
+  const connectedGroups = demoDataSet.groups.filter(
+    (g) => repo.listConnections(demoDataSet.project.id, g.groupRef).length > 0,
+  ).length;
+  const sandboxActivity = startSandboxActivity(db, {
+    changesPerMinute: (options.sandboxActivity ?? 3) * Math.max(1, connectedGroups),
+  });
+  const app = createServiceApp({ repo, providers, credentials, oauth, destinations, reads });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
@@ -62,14 +103,20 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  if (options.runReads !== false) reads.start();
   return {
     url,
     baseUrl: `${url}/v1`,
     searchUrl: `${url}/search/v1`,
+    readUrl: `${url}/read/v1`,
+    reads,
+    sandboxActivity,
     ...credentials,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      sandboxActivity.stop();
+      await reads.stop();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => {
           db.close();
           if (error) reject(error);
@@ -77,6 +124,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         });
         // Keep-alive sockets would hold close() open; the service has nothing left to answer.
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

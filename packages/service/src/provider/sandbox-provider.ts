@@ -17,6 +17,7 @@ import type { FieldFilter, ProviderRecord, SampleReadResult, SearchResult } from
 import { toRawRecord } from './raw-record.js';
 import { noMatch } from './sandbox-columns.js';
 import { getObjectMetadata, listObjects } from './sandbox-crm-metadata.js';
+import { createSandboxReader, type ReadPage, type ReadWindow } from './sandbox-reader.js';
 import {
   providerName,
   type SandboxTable,
@@ -49,6 +50,9 @@ export interface SandboxProvider {
    * Throws `UnknownObjectError`.
    */
   sampleRead(objectName: string, fieldNames: readonly string[]): SampleReadResult;
+  /** Bulk reads for the read engine (./sandbox-reader). */
+  readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
+  countRecords(objectName: string, window: ReadWindow): number;
 }
 
 type Row = Record<string, string | number | null>;
@@ -60,6 +64,7 @@ type Row = Record<string, string | number | null>;
 export function createSandboxProvider(db: Database, options: SeedOptions = {}): SandboxProvider {
   const seed = seedSandboxData(db, options);
   const statements = new Map<string, Statement<unknown[], Row>>();
+  const reader = createSandboxReader(db);
 
   function prepared(key: string, sql: string): Statement<unknown[], Row> {
     let statement = statements.get(key);
@@ -74,6 +79,8 @@ export function createSandboxProvider(db: Database, options: SeedOptions = {}): 
   return {
     name: providerName,
     seed,
+    readPage: reader.readPage,
+    countRecords: reader.countRecords,
 
     listObjects(): ObjectMetadata[] {
       return listObjects();

@@ -18,7 +18,7 @@ export interface SearchInput {
 }
 
 /** The fields a result shows: what the installation reads, or everything when it reads all fields. */
-function visibleFields(fields: Record<string, unknown>, objectConfig: ReadObjectConfig | undefined) {
+export function visibleFields(fields: Record<string, unknown>, objectConfig: ReadObjectConfig | undefined) {
   const selected = Object.entries(objectConfig?.selectedFields ?? {}).filter(([, on]) => on);
   if (!objectConfig || objectConfig.selectedFieldsAuto === 'all' || selected.length === 0) return fields;
   const keep = new Set([

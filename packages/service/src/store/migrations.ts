@@ -133,4 +133,98 @@ export const migrations: readonly string[] = [
     revoked_time TEXT
   );
   `,
+  // 3: destinations and the read engine's durable state (issue "Installations that run"). Delivered
+  // messages are deleted, so the deliveries table holds only what is still owed to a receiver.
+  `
+  CREATE TABLE destinations (
+    id              TEXT PRIMARY KEY,
+    project_id      TEXT NOT NULL REFERENCES projects (id),
+    name            TEXT NOT NULL,
+    type            TEXT NOT NULL CHECK (type = 'webhook'),
+    metadata        TEXT NOT NULL,
+    signing_secret  TEXT NOT NULL,
+    status          TEXT NOT NULL CHECK (status IN ('enabled', 'disabled')),
+    disabled_reason TEXT,
+    disabled_time   TEXT,
+    failing_since   TEXT,
+    last_error      TEXT,
+    create_time     TEXT NOT NULL,
+    update_time     TEXT,
+    UNIQUE (project_id, name)
+  );
+
+  -- Which config of an installation the engine has planned reads for: a new installation (or, later, a new
+  -- config) has no row here yet, so a crash between the installation's insert and the planning loses nothing.
+  CREATE TABLE read_plans (
+    installation_id TEXT PRIMARY KEY REFERENCES installations (id) ON DELETE CASCADE,
+    config_id       TEXT NOT NULL,
+    plan_time       TEXT NOT NULL
+  );
+
+  CREATE TABLE read_objects (
+    installation_id  TEXT NOT NULL REFERENCES installations (id) ON DELETE CASCADE,
+    object_name      TEXT NOT NULL,
+    paused           INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),
+    pause_note       TEXT,
+    schedule         TEXT,
+    next_run_time    INTEGER,
+    cursor_time      TEXT,
+    last_run_time    TEXT,
+    last_run_status  TEXT,
+    records_delivered INTEGER NOT NULL DEFAULT 0,
+    backfill_operation_id TEXT,
+    PRIMARY KEY (installation_id, object_name)
+  );
+  CREATE INDEX read_objects_due ON read_objects (next_run_time) WHERE paused = 0 AND next_run_time IS NOT NULL;
+
+  CREATE TABLE read_operations (
+    seq               INTEGER PRIMARY KEY AUTOINCREMENT,
+    id                TEXT NOT NULL UNIQUE,
+    project_id        TEXT NOT NULL,
+    integration_id    TEXT NOT NULL,
+    installation_id   TEXT NOT NULL,
+    config_id         TEXT NOT NULL,
+    object_name       TEXT NOT NULL,
+    read_type         TEXT NOT NULL CHECK (read_type IN ('backfill', 'scheduled', 'triggered')),
+    status            TEXT NOT NULL CHECK (status IN ('in_progress', 'success', 'failure')),
+    phase             TEXT NOT NULL CHECK (phase IN ('reading', 'delivering', 'done')),
+    since_time        TEXT,
+    until_time        TEXT NOT NULL,
+    after_id          INTEGER NOT NULL DEFAULT 0,
+    records_processed INTEGER NOT NULL DEFAULT 0,
+    records_estimated_total INTEGER,
+    records_delivered INTEGER NOT NULL DEFAULT 0,
+    messages_total    INTEGER NOT NULL DEFAULT 0,
+    messages_delivered INTEGER NOT NULL DEFAULT 0,
+    messages_failed   INTEGER NOT NULL DEFAULT 0,
+    errors            TEXT NOT NULL DEFAULT '[]',
+    result            TEXT,
+    scheduled_time    TEXT,
+    create_time       TEXT NOT NULL,
+    update_time       TEXT NOT NULL,
+    end_time          TEXT
+  );
+  CREATE INDEX read_operations_by_installation ON read_operations (installation_id, seq);
+  CREATE INDEX read_operations_active ON read_operations (installation_id, object_name, seq) WHERE phase != 'done';
+
+  CREATE TABLE deliveries (
+    seq               INTEGER PRIMARY KEY AUTOINCREMENT,
+    id                TEXT NOT NULL UNIQUE,
+    operation_id      TEXT NOT NULL,
+    project_id        TEXT NOT NULL,
+    installation_id   TEXT NOT NULL,
+    object_name       TEXT NOT NULL,
+    destination_name  TEXT NOT NULL,
+    body              TEXT NOT NULL,
+    num_records       INTEGER NOT NULL,
+    status            TEXT NOT NULL CHECK (status IN ('pending', 'failed')),
+    attempts          INTEGER NOT NULL DEFAULT 0,
+    next_attempt_time INTEGER NOT NULL,
+    first_attempt_time INTEGER,
+    last_error        TEXT,
+    create_time       TEXT NOT NULL
+  );
+  CREATE INDEX deliveries_pending ON deliveries (installation_id, object_name, seq) WHERE status = 'pending';
+  CREATE INDEX deliveries_by_operation ON deliveries (operation_id, status);
+  `,
 ];

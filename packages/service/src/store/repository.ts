@@ -82,6 +82,7 @@ export interface Repository {
   /** Throws `ConflictError` when the group already has an installation of the integration. */
   insertInstallation(installation: NewInstallation): Installation;
   getInstallation(projectId: string, integrationId: string, groupRef: string): Installation | undefined;
+  getInstallationById(projectId: string, id: string): Installation | undefined;
   listInstallations(projectId: string, integrationId: string, groupRef?: string): Installation[];
 
   insertInvite(invite: NewInvite): Invite;

@@ -97,6 +97,9 @@ export class SqliteRepository implements Repository {
   getInstallation(projectId: string, integrationId: string, groupRef: string): Installation | undefined {
     return installations.getInstallation(this.#db, projectId, integrationId, groupRef);
   }
+  getInstallationById(projectId: string, id: string): Installation | undefined {
+    return installations.getInstallationById(this.#db, projectId, id);
+  }
   listInstallations(projectId: string, integrationId: string, groupRef?: string): Installation[] {
     return installations.listInstallations(this.#db, projectId, integrationId, groupRef);
   }

@@ -87,3 +87,12 @@ export function listInstallations(
     groupRef,
   );
 }
+
+/** By id within a project: the read engine and the operation routes address installations by id. */
+export function getInstallationById(
+  db: SqliteAccess,
+  projectId: string,
+  id: string,
+): Installation | undefined {
+  return db.get(installations, 'SELECT * FROM installations WHERE project_id = ? AND id = ?', projectId, id);
+}

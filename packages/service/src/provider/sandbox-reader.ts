@@ -1,0 +1,94 @@
+/**
+ * Bulk reads of the sandbox CRM for the read engine: records whose last-modified time lies in a window,
+ * with `eq` conditions, one page at a time in id order.
+ *
+ * Paging is keyset on the id (the table's rowid), so each page starts where the last one stopped and a whole
+ * read is one pass over the table. When the window covers all history the `updatedAt` term is written as
+ * `+"updatedAt"`, which keeps SQLite from choosing the `updatedAt` index and sorting every row by id for
+ * each page; a narrow window (a scheduled read, a 30-day backfill) may use that index.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { UnknownFieldError, UnknownObjectError } from './errors.js';
+import type { FieldFilter, ProviderRecord } from './provider-types.js';
+import { toRawRecord } from './raw-record.js';
+import { noMatch } from './sandbox-columns.js';
+import type { SandboxTable } from './sandbox-tables.js';
+import { providerName, sandboxTables } from './sandbox-tables.js';
+
+export interface ReadWindow {
+  /** Exclusive lower bound on `updatedAt`, epoch ms; undefined reads all history. */
+  sinceMs?: number;
+  /** Inclusive upper bound on `updatedAt`, epoch ms. */
+  untilMs: number;
+  conditions: readonly FieldFilter[];
+}
+
+export interface ReadPage {
+  records: ProviderRecord[];
+  /** The id to continue after; equal to the input when the page is empty. */
+  lastId: number;
+}
+
+type Row = Record<string, string | number | null>;
+
+export interface SandboxReader {
+  readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
+  countRecords(objectName: string, window: ReadWindow): number;
+}
+
+export function createSandboxReader(db: Database): SandboxReader {
+  const statements = new Map<string, Statement<unknown[], Row>>();
+
+  function query(objectName: string, window: ReadWindow, kind: 'page' | 'count') {
+    const table = sandboxTables.get(objectName);
+    if (table === undefined) throw new UnknownObjectError(providerName, objectName);
+    const params: Array<string | number | null> = [];
+    const terms: string[] = [];
+    const fullHistory = window.sinceMs === undefined;
+    terms.push(fullHistory ? '+"updatedAt" <= ?' : '"updatedAt" > ? AND "updatedAt" <= ?');
+    if (!fullHistory) params.push(window.sinceMs!);
+    params.push(window.untilMs);
+    for (const condition of window.conditions) {
+      const column = table.columnsByField.get(condition.fieldName);
+      if (column === undefined) throw new UnknownFieldError(providerName, objectName, condition.fieldName);
+      const param = column.codec.filterParam(condition.value);
+      // A value of the wrong type matches no record, exactly as in search.
+      if (param === noMatch) return undefined;
+      terms.push(`${column.sql} = ?`);
+      params.push(param);
+    }
+    const key = `${kind}\u0000${objectName}\u0000${fullHistory}\u0000${window.conditions.map((c) => c.fieldName).join('\u0000')}`;
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      const sql =
+        kind === 'page'
+          ? `SELECT * FROM ${table.sql} WHERE "id" > ? AND ${terms.join(' AND ')} ORDER BY "id" LIMIT ?`
+          : `SELECT count(*) AS n FROM ${table.sql} WHERE ${terms.join(' AND ')}`;
+      statement = db.prepare<unknown[], Row>(sql);
+      statements.set(key, statement);
+    }
+    return { table, statement, params };
+  }
+
+  return {
+    readPage(objectName, window, afterId, limit) {
+      const prepared = query(objectName, window, 'page');
+      if (prepared === undefined) return { records: [], lastId: afterId };
+      const rows = prepared.statement.all(afterId, ...prepared.params, limit);
+      const records = rows.map((row) => toRecord(prepared.table, row));
+      return { records, lastId: rows.length ? Number(rows[rows.length - 1]!.id) : afterId };
+    },
+    countRecords(objectName, window) {
+      const prepared = query(objectName, window, 'count');
+      if (prepared === undefined) return 0;
+      return Number(prepared.statement.get(...prepared.params)?.n ?? 0);
+    },
+  };
+}
+
+function toRecord(table: SandboxTable, row: Row): ProviderRecord {
+  const fields: Record<string, string | number | boolean | null> = {};
+  for (const column of table.columns)
+    fields[column.fieldName] = column.codec.decode(row[column.fieldName] ?? null);
+  return { id: String(fields.id), fields, raw: toRawRecord(fields) };
+}

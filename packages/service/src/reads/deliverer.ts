@@ -1,0 +1,151 @@
+/**
+ * Sends one stored message to its webhook destination, signed by the Standard Webhooks scheme (the
+ * `standardwebhooks` library), and records the outcome.
+ *
+ * - 2xx: delivered (the stored message is dropped).
+ * - Network error, timeout, 408, 429 and 5xx: retried later with the same message id; 429 and 503 wait as
+ *   long as `Retry-After` asks. After `retryForMs` of failures the message fails for good.
+ * - Any other status: the message fails at once; the failure is recorded on its operation.
+ * - Every failure extends the destination's failing streak; a streak of `disableAfterMs` disables it.
+ * The signature headers go out twice: `webhook-*` (Standard Webhooks) and `svix-*`, which receivers of the
+ * hosted service verify.
+ */
+import { Webhook } from 'standardwebhooks';
+import type { Destination, SqliteDestinationStore } from '../store/destination-store.js';
+import type { Delivery, OperationStore } from './operation-store.js';
+import { backoffDelay, type ReadTiming } from './timing.js';
+
+type Outcome =
+  | { kind: 'delivered' }
+  | { kind: 'retry'; error: string; after?: number }
+  | { kind: 'fail'; error: string };
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export class Deliverer {
+  readonly #signers = new Map<string, Webhook>();
+
+  constructor(
+    private readonly store: OperationStore,
+    private readonly destinations: SqliteDestinationStore,
+    private readonly timing: ReadTiming,
+  ) {}
+
+  #signer(secret: string): Webhook {
+    let signer = this.#signers.get(secret);
+    if (!signer) {
+      if (this.#signers.size > 1_000) this.#signers.clear();
+      signer = new Webhook(secret);
+      this.#signers.set(secret, signer);
+    }
+    return signer;
+  }
+
+  /** The headers of one attempt: a fresh timestamp and signature, the message's own id. */
+  headers(destination: Destination, delivery: Delivery, now: number): Record<string, string> {
+    const timestamp = Math.floor(now / 1000);
+    const signature = this.#signer(destination.signingSecret).sign(
+      delivery.id,
+      new Date(timestamp * 1000),
+      delivery.body,
+    );
+    return {
+      ...destination.metadata.headers,
+      'content-type': 'application/json',
+      'user-agent': 'splice-service',
+      'webhook-id': delivery.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature,
+      'svix-id': delivery.id,
+      'svix-timestamp': String(timestamp),
+      'svix-signature': signature,
+    };
+  }
+
+  async #send(destination: Destination, delivery: Delivery): Promise<Outcome> {
+    const now = this.timing.now();
+    try {
+      const response = await fetch(destination.metadata.url, {
+        method: 'POST',
+        headers: this.headers(destination, delivery, now),
+        body: delivery.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timing.deliveryTimeoutMs),
+      });
+      // The answer's body is read to the end (under the same deadline) so the connection can be reused.
+      await response.arrayBuffer();
+      const status = response.status;
+      if (status >= 200 && status < 300) return { kind: 'delivered' };
+      const error = `the receiver answered ${status}`;
+      if (status === 408 || status === 429 || status >= 500) {
+        const after = retryAfterMs(response.headers.get('retry-after'), this.timing.now());
+        return { kind: 'retry', error, ...(after === undefined ? {} : { after }) };
+      }
+      return { kind: 'fail', error };
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      const name = (error as Error).name;
+      const reason =
+        name === 'TimeoutError'
+          ? `no answer within ${this.timing.deliveryTimeoutMs} ms`
+          : `${cause ?? name}: ${(error as Error).message}`;
+      return { kind: 'retry', error: `could not deliver (${reason})` };
+    }
+  }
+
+  /** Attempts one message and records what happened. */
+  async deliver(delivery: Delivery): Promise<void> {
+    const now = this.timing.now();
+    const destination = this.destinations.get(delivery.projectId, delivery.destinationName);
+    if (!destination) {
+      await this.store.park(
+        delivery,
+        now + this.timing.parkMs,
+        `the destination "${delivery.destinationName}" does not exist: create it to receive these records`,
+      );
+      return;
+    }
+    if (destination.status === 'disabled') {
+      await this.store.park(
+        delivery,
+        now + this.timing.parkMs,
+        destination.disabledReason ?? 'destination disabled',
+      );
+      return;
+    }
+    const outcome = await this.#send(destination, delivery);
+    const doneTime = this.timing.now();
+    const iso = new Date(doneTime).toISOString();
+    if (outcome.kind === 'delivered') {
+      await this.store.markDelivered(delivery, iso);
+      this.destinations.recordSuccess(destination.id);
+      return;
+    }
+    this.destinations.recordFailure(destination.id, outcome.error, doneTime, this.timing.disableAfterMs);
+    if (outcome.kind === 'fail') {
+      await this.store.markFailed(delivery, outcome.error, iso);
+      return;
+    }
+    const first = delivery.firstAttemptTime ?? now;
+    if (doneTime - first >= this.timing.retryForMs) {
+      await this.store.markFailed(
+        delivery,
+        `gave up after ${delivery.attempts + 1} attempts since ${new Date(first).toISOString()}: ${outcome.error}`,
+        iso,
+      );
+      return;
+    }
+    const delay = Math.min(
+      this.timing.retryMaxMs,
+      outcome.after ?? backoffDelay(this.timing, delivery.attempts + 1),
+    );
+    await this.store.markRetry(delivery, doneTime + delay, first, outcome.error);
+  }
+}

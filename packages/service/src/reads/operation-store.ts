@@ -1,0 +1,212 @@
+/**
+ * The read engine's durable state, behind an interface of Promises so that a PostgreSQL-backed queue can
+ * take over when the service runs on several machines. `SqliteOperationStore` is the implementation for one
+ * machine.
+ *
+ * The unit of ordering is a stream: one object of one installation. A stream runs one operation at a time
+ * (the oldest not done), and its messages are delivered one at a time in `seq` order. Every step that must
+ * survive a crash is one store call that commits atomically: a read page's messages are stored together with
+ * the operation's cursor, so after a SIGKILL the engine resumes at the cursor and resends only messages that
+ * were not yet recorded as delivered (with the same id).
+ */
+
+export type ReadType = 'backfill' | 'scheduled' | 'triggered';
+export type OperationStatus = 'in_progress' | 'success' | 'failure';
+export type OperationPhase = 'reading' | 'delivering' | 'done';
+
+/** An eq condition on a provider field (names and values already resolved to the provider's). */
+export interface ReadCondition {
+  fieldName: string;
+  value: string | number | boolean;
+}
+
+export interface ReadOperation {
+  id: string;
+  seq: number;
+  projectId: string;
+  integrationId: string;
+  installationId: string;
+  configId: string;
+  objectName: string;
+  readType: ReadType;
+  status: OperationStatus;
+  phase: OperationPhase;
+  /** Exclusive lower bound on the record's last-modified time; undefined reads all history. */
+  sinceTime?: string;
+  /** Inclusive upper bound on the record's last-modified time. */
+  untilTime: string;
+  /** The read cursor: the last record id already turned into messages. */
+  afterId: number;
+  recordsProcessed: number;
+  recordsEstimatedTotal?: number;
+  recordsDelivered: number;
+  messagesTotal: number;
+  messagesDelivered: number;
+  messagesFailed: number;
+  errors: string[];
+  result?: string;
+  /** For a scheduled read: the cron time it ran for (lateness is createTime minus this). */
+  scheduledTime?: string;
+  createTime: string;
+  updateTime: string;
+  endTime?: string;
+}
+
+export interface NewReadOperation {
+  id: string;
+  projectId: string;
+  integrationId: string;
+  installationId: string;
+  configId: string;
+  objectName: string;
+  readType: ReadType;
+  sinceTime?: string;
+  untilTime: string;
+  scheduledTime?: string;
+  createTime: string;
+}
+
+/** Per stream: pause state, schedule and the history the status view shows. */
+export interface ReadObjectState {
+  installationId: string;
+  objectName: string;
+  paused: boolean;
+  pauseNote?: string;
+  schedule?: string;
+  /** Epoch ms of the next scheduled read; undefined when the object has no schedule. */
+  nextRunTime?: number;
+  /** The `untilTime` of the last completed scheduled read or backfill: where the next incremental read starts. */
+  cursorTime?: string;
+  lastRunTime?: string;
+  lastRunStatus?: OperationStatus;
+  recordsDelivered: number;
+  backfillOperationId?: string;
+}
+
+/** A due stream with what a scheduled operation needs to know of its installation. */
+export interface DueObject extends ReadObjectState {
+  projectId: string;
+  integrationId: string;
+  configId: string;
+}
+
+/** What planning an installation decides for one object. */
+export interface PlannedObject {
+  objectName: string;
+  schedule?: string;
+  nextRunTime?: number;
+  /** Where incremental reads start when the object has no backfill: the installation's creation. */
+  cursorTime?: string;
+  backfill?: NewReadOperation;
+}
+
+export interface NewDelivery {
+  id: string;
+  destinationName: string;
+  body: string;
+  numRecords: number;
+}
+
+export interface Delivery {
+  seq: number;
+  id: string;
+  operationId: string;
+  projectId: string;
+  installationId: string;
+  objectName: string;
+  destinationName: string;
+  body: string;
+  numRecords: number;
+  attempts: number;
+  nextAttemptTime: number;
+  firstAttemptTime?: number;
+  lastError?: string;
+}
+
+export interface ReadPageCheckpoint {
+  operationId: string;
+  afterId: number;
+  recordsProcessed: number;
+  messages: NewDelivery[];
+  /** The last page: the operation moves on to delivering. */
+  finished: boolean;
+  createTime: string;
+}
+
+export interface ScheduledStart {
+  installationId: string;
+  objectName: string;
+  /** The following cron time, epoch ms (undefined when the schedule has no further run). */
+  nextRunTime?: number;
+  operation: NewReadOperation;
+}
+
+export interface OperationStore {
+  /** Installations whose current config has not been planned yet (new ones, or ones whose config changed). */
+  installationsToPlan(limit: number): Promise<Array<{ projectId: string; installationId: string }>>;
+  /** Stores a plan: the objects' state (keeping pause, cursor and counts of objects already known) and backfills. */
+  savePlan(installationId: string, configId: string, objects: PlannedObject[], now: string): Promise<void>;
+
+  /** Unpaused streams whose next run is due and that have no operation running. */
+  dueObjects(now: number, limit: number): Promise<DueObject[]>;
+  /** Creates scheduled operations and moves the streams' next run times, in one transaction. */
+  startScheduled(starts: ScheduledStart[]): Promise<void>;
+  /** Moves a stream's next run time without a read (a paused or vanished object). */
+  setNextRun(installationId: string, objectName: string, nextRunTime: number | undefined): Promise<void>;
+  insertOperation(operation: NewReadOperation): Promise<void>;
+  /** Records the estimated number of records an operation reads (counted when it starts). */
+  setEstimate(operationId: string, total: number): Promise<void>;
+
+  /** The operation each stream works on (its oldest not done), at most `limit`. */
+  headOperations(limit: number): Promise<ReadOperation[]>;
+  getOperation(id: string): Promise<ReadOperation | undefined>;
+  /** Newest first, `beforeSeq` pages further back. */
+  listOperations(installationId: string, pageSize: number, beforeSeq?: number): Promise<ReadOperation[]>;
+  latestOperation(
+    installationId: string,
+    objectName: string,
+    readType?: ReadType,
+  ): Promise<ReadOperation | undefined>;
+  /** Stores a read page's messages and advances the operation's cursor, atomically. */
+  checkpoint(page: ReadPageCheckpoint): Promise<void>;
+  /** A read that cannot go on (e.g. the provider refused): the operation fails, its stored messages stay. */
+  failReading(operationId: string, error: string, now: string): Promise<void>;
+  /** Done when read and every message settled: success if none failed. Returns true when it finished it. */
+  finishIfSettled(operationId: string, now: string): Promise<boolean>;
+
+  pendingDeliveries(installationId: string, objectName: string): Promise<number>;
+  /** Each stream's first pending message whose attempt is due, skipping `busy` streams, at most `limit`. */
+  dueDeliveries(now: number, limit: number, busy: ReadonlySet<string>): Promise<Delivery[]>;
+  /** The earliest next attempt of any pending message, epoch ms. */
+  nextDeliveryTime(): Promise<number | undefined>;
+  markDelivered(delivery: Delivery, now: string): Promise<void>;
+  markRetry(
+    delivery: Delivery,
+    nextAttemptTime: number,
+    firstAttemptTime: number,
+    error: string,
+  ): Promise<void>;
+  markFailed(delivery: Delivery, error: string, now: string): Promise<void>;
+  /** Puts a message off without counting an attempt (its destination is missing or disabled). */
+  park(delivery: Delivery, nextAttemptTime: number, reason: string): Promise<void>;
+  /** Makes a destination's waiting messages due now: it was created, updated or enabled again. */
+  wakeDestination(projectId: string, destinationName: string): Promise<void>;
+  /** The error of a stream's first pending message, if it has been attempted. */
+  streamDeliveryState(
+    installationId: string,
+    objectName: string,
+  ): Promise<{ pending: number; attempts: number; lastError?: string; retryingSince?: number }>;
+
+  readObjects(installationId: string): Promise<ReadObjectState[]>;
+  getReadObject(installationId: string, objectName: string): Promise<ReadObjectState | undefined>;
+  /** Pauses or resumes the named objects (all when undefined). */
+  setPaused(
+    installationId: string,
+    objectNames: string[] | undefined,
+    paused: boolean,
+    note?: string,
+  ): Promise<void>;
+}
+
+export const streamKey = (installationId: string, objectName: string): string =>
+  `${installationId}\u0000${objectName}`;

@@ -1,0 +1,359 @@
+/**
+ * The read engine: plans new installations (their backfills and schedules), starts scheduled reads when
+ * their cron time comes, reads pages into stored messages, and delivers the messages. Three loops share
+ * one store:
+ *
+ * - control (every `tickMs`): plan installations not planned yet, start due scheduled reads;
+ * - reading: each stream's current operation reads a page whenever fewer than `maxPendingPerStream` of its
+ *   messages wait for delivery; an operation whose messages all settled is finished;
+ * - delivery: up to `deliveryConcurrency` messages in flight, one per stream, each stream in order.
+ *
+ * Everything durable goes through `OperationStore`, so a restart (or a SIGKILL) resumes where the last
+ * checkpoint left off.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Provider } from '../deps.js';
+import type { SqliteDestinationStore } from '../store/destination-store.js';
+import type { Installation, Repository } from '../store/index.js';
+import { Deliverer } from './deliverer.js';
+import type { OperationStore, ReadOperation, ScheduledStart } from './operation-store.js';
+import { streamKey } from './operation-store.js';
+import { effectiveReadObjects, nextRunAfter, planInstallation, readUntil } from './read-plan.js';
+import { buildContext, manifestOf, type OperationContext, ReadRefused, readOnePage } from './read-worker.js';
+import { defaultReadTiming, type ReadTiming } from './timing.js';
+
+export interface ReadEngineOptions {
+  repo: Repository;
+  providers: ReadonlyMap<string, Provider>;
+  store: OperationStore;
+  destinations: SqliteDestinationStore;
+  timing?: Partial<ReadTiming>;
+  /** Where unexpected errors go. Default: console.error. */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** Resolves after `ms`, or earlier when `notify` is called. */
+class Wakeup {
+  #resolve: (() => void) | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #pending = false;
+  wait(ms: number): Promise<void> {
+    if (this.#pending) {
+      this.#pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+      this.#timer = setTimeout(() => this.notify(), Math.max(0, ms));
+    });
+  }
+  notify(): void {
+    if (this.#resolve) {
+      clearTimeout(this.#timer);
+      const resolve = this.#resolve;
+      this.#resolve = undefined;
+      resolve();
+    } else this.#pending = true;
+  }
+}
+
+export interface TriggerInput {
+  installation: Installation;
+  objectName: string;
+  sinceTime?: string;
+  untilTime?: string;
+}
+
+export class ReadEngine {
+  readonly timing: ReadTiming;
+  readonly store: OperationStore;
+  readonly destinations: SqliteDestinationStore;
+  readonly #repo: Repository;
+  readonly #providers: ReadonlyMap<string, Provider>;
+  readonly #deliverer: Deliverer;
+  readonly #log: (message: string, error?: unknown) => void;
+  readonly #contexts = new Map<string, OperationContext>();
+  readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #wakeControl = new Wakeup();
+  readonly #wakeReading = new Wakeup();
+  readonly #wakeDelivery = new Wakeup();
+  #running = false;
+  #loops: Promise<void>[] = [];
+
+  constructor(options: ReadEngineOptions) {
+    this.timing = { ...defaultReadTiming, ...options.timing };
+    this.store = options.store;
+    this.destinations = options.destinations;
+    this.#repo = options.repo;
+    this.#providers = options.providers;
+    this.#deliverer = new Deliverer(this.store, this.destinations, this.timing);
+    this.#log = options.log ?? ((message, error) => console.error(`[reads] ${message}`, error ?? ''));
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loops = [
+      this.#loop(
+        'control',
+        () => this.#controlStep(),
+        this.#wakeControl,
+        () => this.timing.tickMs,
+      ),
+      this.#loop(
+        'reading',
+        () => this.#readingStep(),
+        this.#wakeReading,
+        () => this.timing.tickMs,
+      ),
+      this.#loop(
+        'delivery',
+        () => this.#deliveryStep(),
+        this.#wakeDelivery,
+        () => this.#deliveryWait(),
+      ),
+    ];
+  }
+
+  /** Stops the loops and waits for messages in flight to be answered (or time out). */
+  async stop(): Promise<void> {
+    if (!this.#running) return;
+    this.#running = false;
+    this.wake();
+    await Promise.all(this.#loops);
+    await Promise.all(this.#inFlight.values());
+  }
+
+  /** Something changed (an installation, a destination, a trigger): look now instead of at the next tick. */
+  wake(): void {
+    this.#wakeControl.notify();
+    this.#wakeReading.notify();
+    this.#wakeDelivery.notify();
+  }
+
+  async #loop(
+    name: string,
+    step: () => Promise<boolean>,
+    wakeup: Wakeup,
+    idle: () => number | Promise<number>,
+  ) {
+    while (this.#running) {
+      let busy = false;
+      try {
+        busy = await step();
+      } catch (error) {
+        this.#log(`the ${name} loop failed a step; it goes on at the next tick`, error);
+      }
+      if (!this.#running) break;
+      if (busy) await new Promise((resolve) => setImmediate(resolve));
+      else await wakeup.wait(await idle());
+    }
+  }
+
+  // ---- control: planning and schedules ----
+
+  async #controlStep(): Promise<boolean> {
+    const now = this.timing.now();
+    const toPlan = await this.store.installationsToPlan(500);
+    for (const { projectId, installationId } of toPlan) await this.#plan(projectId, installationId, now);
+    let started = 0;
+    for (;;) {
+      const due = await this.store.dueObjects(now, 5_000);
+      if (due.length === 0) break;
+      const starts: ScheduledStart[] = due.map((object) => {
+        const nextRunTime = nextRunAfter(object.schedule, now);
+        return {
+          installationId: object.installationId,
+          objectName: object.objectName,
+          ...(nextRunTime === undefined ? {} : { nextRunTime }),
+          operation: {
+            id: randomUUID(),
+            projectId: object.projectId,
+            integrationId: object.integrationId,
+            installationId: object.installationId,
+            configId: object.configId,
+            objectName: object.objectName,
+            readType: 'scheduled',
+            ...(object.cursorTime ? { sinceTime: object.cursorTime } : {}),
+            untilTime: new Date(readUntil(now)).toISOString(),
+            scheduledTime: new Date(object.nextRunTime!).toISOString(),
+            createTime: new Date(now).toISOString(),
+          },
+        };
+      });
+      await this.store.startScheduled(starts);
+      started += starts.length;
+      if (due.length < 5_000) break;
+    }
+    if (toPlan.length > 0 || started > 0) this.#wakeReading.notify();
+    return toPlan.length === 500;
+  }
+
+  async #plan(projectId: string, installationId: string, now: number): Promise<void> {
+    const installation = this.#repo.getInstallationById(projectId, installationId);
+    if (!installation) return;
+    let objects: ReturnType<typeof planInstallation> = [];
+    try {
+      const manifest = manifestOf(this.#repo, installation.projectId, installation.integrationId);
+      objects = planInstallation({ installation, manifest, now, newId: randomUUID });
+    } catch (error) {
+      this.#log(`installation ${installationId} could not be planned; it reads nothing`, error);
+    }
+    await this.store.savePlan(installationId, installation.config.id, objects, new Date(now).toISOString());
+  }
+
+  // ---- reading ----
+
+  async #readingStep(): Promise<boolean> {
+    const heads = await this.store.headOperations(2_000);
+    let progressed = false;
+    const now = () => new Date(this.timing.now()).toISOString();
+    for (const operation of heads) {
+      if (!this.#running) break;
+      if (operation.phase === 'delivering') {
+        if (await this.store.finishIfSettled(operation.id, now())) {
+          this.#contexts.delete(operation.id);
+          progressed = true;
+        }
+        continue;
+      }
+      const pending = await this.store.pendingDeliveries(operation.installationId, operation.objectName);
+      if (pending >= this.timing.maxPendingPerStream) continue;
+      try {
+        const context = this.#contextOf(operation);
+        await readOnePage(this.store, operation, context, this.timing);
+        this.#wakeDelivery.notify();
+      } catch (error) {
+        const reason =
+          error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;
+        if (!(error instanceof ReadRefused)) this.#log(`operation ${operation.id} failed to read`, error);
+        await this.store.failReading(operation.id, reason, now());
+        this.#contexts.delete(operation.id);
+      }
+      progressed = true;
+    }
+    return progressed;
+  }
+
+  #contextOf(operation: ReadOperation): OperationContext {
+    let context = this.#contexts.get(operation.id);
+    if (!context) {
+      context = buildContext(this.#repo, this.#providers, operation);
+      this.#contexts.set(operation.id, context);
+    }
+    return context;
+  }
+
+  // ---- delivery ----
+
+  async #deliveryStep(): Promise<boolean> {
+    const free = this.timing.deliveryConcurrency - this.#inFlight.size;
+    if (free <= 0) {
+      await Promise.race(this.#inFlight.values());
+      return true;
+    }
+    const due = await this.store.dueDeliveries(this.timing.now(), free, new Set(this.#inFlight.keys()));
+    for (const delivery of due) {
+      const key = streamKey(delivery.installationId, delivery.objectName);
+      const attempt = this.#deliverer
+        .deliver(delivery)
+        .catch((error: unknown) => this.#log(`message ${delivery.id} could not be recorded`, error))
+        .finally(() => {
+          this.#inFlight.delete(key);
+          this.#wakeDelivery.notify();
+          this.#wakeReading.notify();
+        });
+      this.#inFlight.set(key, attempt);
+    }
+    return false;
+  }
+
+  async #deliveryWait(): Promise<number> {
+    const next = await this.store.nextDeliveryTime();
+    const tick = this.timing.tickMs;
+    if (next === undefined) return tick;
+    return Math.min(tick, Math.max(0, next - this.timing.now()));
+  }
+
+  // ---- what the routes use ----
+
+  /** An on-demand read: queued behind the stream's current operation. Returns the operation id. */
+  async trigger(input: TriggerInput): Promise<string> {
+    const { installation } = input;
+    const now = this.timing.now();
+    const id = randomUUID();
+    const until = input.untilTime ? Date.parse(input.untilTime) : readUntil(now);
+    await this.store.insertOperation({
+      id,
+      projectId: installation.projectId,
+      integrationId: installation.integrationId,
+      installationId: installation.id,
+      configId: installation.config.id,
+      objectName: input.objectName,
+      readType: 'triggered',
+      ...(input.sinceTime ? { sinceTime: new Date(Date.parse(input.sinceTime)).toISOString() } : {}),
+      untilTime: new Date(Math.min(until, readUntil(now))).toISOString(),
+      createTime: new Date(now).toISOString(),
+    });
+    this.#wakeReading.notify();
+    return id;
+  }
+
+  /** Per object: pause state, schedule, last and next run, records delivered, backfill and delivery health. */
+  async readStatus(installation: Installation) {
+    const manifest = manifestOf(this.#repo, installation.projectId, installation.integrationId);
+    const states = new Map((await this.store.readObjects(installation.id)).map((s) => [s.objectName, s]));
+    const objects = [];
+    for (const object of effectiveReadObjects(installation, manifest)) {
+      const state = states.get(object.objectName);
+      const backfill = state?.backfillOperationId
+        ? await this.store.getOperation(state.backfillOperationId)
+        : undefined;
+      const stream = await this.store.streamDeliveryState(installation.id, object.objectName);
+      const destination = object.destination
+        ? this.destinations.get(installation.projectId, object.destination)
+        : undefined;
+      const delivery =
+        destination?.status === 'disabled'
+          ? { state: 'disabled' as const, lastError: destination.disabledReason }
+          : stream.pending > 0 && (stream.attempts > 0 || !destination)
+            ? {
+                state: 'retrying' as const,
+                ...(stream.lastError ? { lastError: stream.lastError } : {}),
+                ...(stream.retryingSince
+                  ? { retryingSince: new Date(stream.retryingSince).toISOString() }
+                  : {}),
+              }
+            : { state: 'ok' as const };
+      objects.push({
+        objectName: object.objectName,
+        paused: state?.paused ?? false,
+        disabled: object.disabled,
+        ...(object.schedule ? { schedule: object.schedule } : {}),
+        ...(object.destination ? { destination: object.destination } : {}),
+        nextRunTime:
+          state?.nextRunTime !== undefined && !state.paused
+            ? new Date(state.nextRunTime).toISOString()
+            : null,
+        lastRunTime: state?.lastRunTime ?? null,
+        ...(state?.lastRunStatus ? { lastRunStatus: state.lastRunStatus } : {}),
+        recordsDelivered: state?.recordsDelivered ?? 0,
+        ...(backfill
+          ? {
+              backfill: {
+                operationId: backfill.id,
+                status: backfill.status,
+                recordsProcessed: backfill.recordsProcessed,
+                recordsDelivered: backfill.recordsDelivered,
+                ...(backfill.recordsEstimatedTotal === undefined
+                  ? {}
+                  : { recordsEstimatedTotal: backfill.recordsEstimatedTotal }),
+              },
+            }
+          : {}),
+        delivery,
+      });
+    }
+    return { installationId: installation.id, objects };
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Reads one page of an operation: the provider records after the operation's cursor, turned into messages
+ * and stored with the advanced cursor in one checkpoint. What an operation needs to know of its installation
+ * (envelope, mappings, conditions, destination) is looked up once and kept while it runs.
+ */
+import type { ManifestIntegration } from '@splice/schema';
+import { manifestIntegrationSchema, resolveFieldName, toProviderValue } from '@splice/schema';
+import type { Provider } from '../deps.js';
+import type { FieldFilter } from '../provider/provider-types.js';
+import type { ReadWindow } from '../provider/sandbox-reader.js';
+import type { Installation, Repository } from '../store/index.js';
+import type { MessageEnvelope, RecordShaping } from './build-messages.js';
+import { buildMessages } from './build-messages.js';
+import type { OperationStore, ReadOperation } from './operation-store.js';
+import { type EffectiveReadObject, effectiveReadObjects } from './read-plan.js';
+import type { ReadTiming } from './timing.js';
+
+export interface OperationContext {
+  installation: Installation;
+  provider: Provider;
+  object: EffectiveReadObject;
+  envelope: MessageEnvelope;
+  shaping: RecordShaping;
+  window: ReadWindow;
+  destinationName: string;
+}
+
+/** A read that cannot proceed; the operation fails with this message. */
+export class ReadRefused extends Error {}
+
+export function manifestOf(repo: Repository, projectId: string, integrationId: string): ManifestIntegration {
+  const integration = repo.getIntegration(projectId, integrationId);
+  if (!integration) throw new ReadRefused(`the integration "${integrationId}" no longer exists`);
+  return manifestIntegrationSchema.parse(integration.content);
+}
+
+/** The provider's conditions for a read: the object's fieldFilters, and for a backfill its own too (AND). */
+export function readConditions(object: EffectiveReadObject, withBackfill: boolean): FieldFilter[] {
+  const filters = [...object.fieldFilters, ...(withBackfill ? (object.backfill?.fieldFilters ?? []) : [])];
+  const ctx = { manifestObject: object.manifestObject, objectConfig: object.config };
+  return filters
+    .filter((filter) => filter.value !== undefined)
+    .map((filter) => {
+      const field = resolveFieldName(filter.fieldName, ctx);
+      return { fieldName: field.providerField, value: toProviderValue(filter.value!, field) };
+    });
+}
+
+export function buildContext(
+  repo: Repository,
+  providers: ReadonlyMap<string, Provider>,
+  operation: ReadOperation,
+): OperationContext {
+  const installation = repo.getInstallationById(operation.projectId, operation.installationId);
+  if (!installation) throw new ReadRefused('the installation no longer exists');
+  const integration = repo.getIntegration(operation.projectId, operation.integrationId);
+  if (!integration) throw new ReadRefused(`the integration "${operation.integrationId}" no longer exists`);
+  const manifest = manifestIntegrationSchema.parse(integration.content);
+  const provider = providers.get(integration.provider);
+  if (!provider) throw new ReadRefused(`the service has no provider "${integration.provider}"`);
+  const object = effectiveReadObjects(installation, manifest).find(
+    (o) => o.objectName === operation.objectName,
+  );
+  if (!object) throw new ReadRefused(`the installation no longer reads "${operation.objectName}"`);
+  if (!object.destination) throw new ReadRefused(`"${operation.objectName}" names no destination`);
+  const group = repo.getGroup(installation.projectId, installation.groupRef);
+  const connection = repo.getConnection(installation.projectId, installation.connectionId);
+  const consumerRef = connection?.consumerRef ?? installation.createdBy;
+  return {
+    installation,
+    provider,
+    object,
+    destinationName: object.destination,
+    shaping: {
+      ...(object.config ? { objectConfig: object.config } : {}),
+      ...(object.manifestObject ? { manifestObject: object.manifestObject } : {}),
+    },
+    envelope: {
+      projectId: installation.projectId,
+      provider: integration.provider,
+      groupRef: installation.groupRef,
+      groupName: group?.groupName ?? installation.groupRef,
+      installationId: installation.id,
+      installationUpdateTime: installation.updateTime ?? installation.createTime,
+      objectName: operation.objectName,
+      consumerRef,
+      // The store keeps no display name for a consumer: its reference stands in.
+      consumerName: consumerRef,
+      operationId: operation.id,
+      readType: operation.readType,
+      operationTime: operation.createTime,
+    },
+    window: {
+      ...(operation.sinceTime ? { sinceMs: Date.parse(operation.sinceTime) } : {}),
+      untilMs: Date.parse(operation.untilTime),
+      conditions: readConditions(object, operation.readType === 'backfill'),
+    },
+  };
+}
+
+/** Reads and checkpoints one page. Returns the number of records read. */
+export async function readOnePage(
+  store: OperationStore,
+  operation: ReadOperation,
+  context: OperationContext,
+  timing: ReadTiming,
+): Promise<number> {
+  const { provider, window } = context;
+  if (operation.afterId === 0 && operation.recordsEstimatedTotal === undefined) {
+    await store.setEstimate(operation.id, provider.countRecords(operation.objectName, window));
+  }
+  const page = provider.readPage(operation.objectName, window, operation.afterId, timing.pageSize);
+  const messages = buildMessages(
+    context.envelope,
+    page.records,
+    context.shaping,
+    context.destinationName,
+    timing.maxMessageBytes,
+  );
+  await store.checkpoint({
+    operationId: operation.id,
+    afterId: page.lastId,
+    recordsProcessed: operation.recordsProcessed + page.records.length,
+    messages,
+    finished: page.records.length < timing.pageSize,
+    createTime: new Date(timing.now()).toISOString(),
+  });
+  return page.records.length;
+}

@@ -1,0 +1,575 @@
+/**
+ * `OperationStore` over the service's SQLite database (migration 2: read_plans, read_objects,
+ * read_operations, deliveries). better-sqlite3 is synchronous; each method does its work in one
+ * transaction and hands back a settled Promise, so callers are written for a networked store already.
+ */
+import type { Database } from 'better-sqlite3';
+import type {
+  Delivery,
+  DueObject,
+  NewReadOperation,
+  OperationStore,
+  PlannedObject,
+  ReadObjectState,
+  ReadOperation,
+  ReadPageCheckpoint,
+  ReadType,
+  ScheduledStart,
+} from './operation-store.js';
+
+interface OperationRow {
+  seq: number;
+  id: string;
+  project_id: string;
+  integration_id: string;
+  installation_id: string;
+  config_id: string;
+  object_name: string;
+  read_type: ReadType;
+  status: ReadOperation['status'];
+  phase: ReadOperation['phase'];
+  since_time: string | null;
+  until_time: string;
+  after_id: number;
+  records_processed: number;
+  records_estimated_total: number | null;
+  records_delivered: number;
+  messages_total: number;
+  messages_delivered: number;
+  messages_failed: number;
+  errors: string;
+  result: string | null;
+  scheduled_time: string | null;
+  create_time: string;
+  update_time: string;
+  end_time: string | null;
+}
+
+interface ReadObjectRow {
+  installation_id: string;
+  object_name: string;
+  paused: 0 | 1;
+  pause_note: string | null;
+  schedule: string | null;
+  next_run_time: number | null;
+  cursor_time: string | null;
+  last_run_time: string | null;
+  last_run_status: ReadOperation['status'] | null;
+  records_delivered: number;
+  backfill_operation_id: string | null;
+}
+
+interface DueRow extends ReadObjectRow {
+  project_id: string;
+  integration_id: string;
+  config_id: string;
+}
+
+interface DeliveryRow {
+  seq: number;
+  id: string;
+  operation_id: string;
+  project_id: string;
+  installation_id: string;
+  object_name: string;
+  destination_name: string;
+  body: string;
+  num_records: number;
+  attempts: number;
+  next_attempt_time: number;
+  first_attempt_time: number | null;
+  last_error: string | null;
+}
+
+/** Errors kept per operation: enough to say what went wrong without growing without bound. */
+const maxErrors = 20;
+
+function toOperation(row: OperationRow): ReadOperation {
+  return {
+    id: row.id,
+    seq: row.seq,
+    projectId: row.project_id,
+    integrationId: row.integration_id,
+    installationId: row.installation_id,
+    configId: row.config_id,
+    objectName: row.object_name,
+    readType: row.read_type,
+    status: row.status,
+    phase: row.phase,
+    ...(row.since_time ? { sinceTime: row.since_time } : {}),
+    untilTime: row.until_time,
+    afterId: row.after_id,
+    recordsProcessed: row.records_processed,
+    ...(row.records_estimated_total === null ? {} : { recordsEstimatedTotal: row.records_estimated_total }),
+    recordsDelivered: row.records_delivered,
+    messagesTotal: row.messages_total,
+    messagesDelivered: row.messages_delivered,
+    messagesFailed: row.messages_failed,
+    errors: JSON.parse(row.errors) as string[],
+    ...(row.result ? { result: row.result } : {}),
+    ...(row.scheduled_time ? { scheduledTime: row.scheduled_time } : {}),
+    createTime: row.create_time,
+    updateTime: row.update_time,
+    ...(row.end_time ? { endTime: row.end_time } : {}),
+  };
+}
+
+function toReadObject(row: ReadObjectRow): ReadObjectState {
+  return {
+    installationId: row.installation_id,
+    objectName: row.object_name,
+    paused: row.paused === 1,
+    ...(row.pause_note ? { pauseNote: row.pause_note } : {}),
+    ...(row.schedule ? { schedule: row.schedule } : {}),
+    ...(row.next_run_time === null ? {} : { nextRunTime: row.next_run_time }),
+    ...(row.cursor_time ? { cursorTime: row.cursor_time } : {}),
+    ...(row.last_run_time ? { lastRunTime: row.last_run_time } : {}),
+    ...(row.last_run_status ? { lastRunStatus: row.last_run_status } : {}),
+    recordsDelivered: row.records_delivered,
+    ...(row.backfill_operation_id ? { backfillOperationId: row.backfill_operation_id } : {}),
+  };
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    seq: row.seq,
+    id: row.id,
+    operationId: row.operation_id,
+    projectId: row.project_id,
+    installationId: row.installation_id,
+    objectName: row.object_name,
+    destinationName: row.destination_name,
+    body: row.body,
+    numRecords: row.num_records,
+    attempts: row.attempts,
+    nextAttemptTime: row.next_attempt_time,
+    ...(row.first_attempt_time === null ? {} : { firstAttemptTime: row.first_attempt_time }),
+    ...(row.last_error ? { lastError: row.last_error } : {}),
+  };
+}
+
+export class SqliteOperationStore implements OperationStore {
+  readonly #insertOperation;
+  readonly #insertDelivery;
+  readonly #headOperations;
+  readonly #dueObjects;
+  readonly #dueDeliveries;
+  readonly #getOperation;
+
+  constructor(private readonly db: Database) {
+    this.#insertOperation = db.prepare<[Record<string, unknown>]>(
+      `INSERT INTO read_operations (id, project_id, integration_id, installation_id, config_id, object_name,
+         read_type, status, phase, since_time, until_time, scheduled_time, create_time, update_time)
+       VALUES (@id, @projectId, @integrationId, @installationId, @configId, @objectName, @readType,
+         'in_progress', 'reading', @sinceTime, @untilTime, @scheduledTime, @createTime, @createTime)`,
+    );
+    this.#insertDelivery = db.prepare(
+      `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
+         body, num_records, status, next_attempt_time, create_time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)`,
+    );
+    // Each stream's oldest unfinished operation: streams run one operation at a time, in creation order.
+    this.#headOperations = db.prepare<[number], OperationRow>(
+      `SELECT o.* FROM read_operations o
+       WHERE o.phase != 'done' AND o.seq = (
+         SELECT min(p.seq) FROM read_operations p
+         WHERE p.phase != 'done' AND p.installation_id = o.installation_id AND p.object_name = o.object_name)
+       ORDER BY o.seq LIMIT ?`,
+    );
+    this.#dueObjects = db.prepare<[number, number], DueRow>(
+      `SELECT r.*, i.project_id, i.integration_id, json_extract(i.config, '$.id') AS config_id
+       FROM read_objects r JOIN installations i ON i.id = r.installation_id
+       WHERE r.paused = 0 AND r.next_run_time IS NOT NULL AND r.next_run_time <= ?
+         AND NOT EXISTS (SELECT 1 FROM read_operations o WHERE o.phase != 'done'
+           AND o.installation_id = r.installation_id AND o.object_name = r.object_name)
+       ORDER BY r.next_run_time LIMIT ?`,
+    );
+    this.#dueDeliveries = db.prepare<[number, number], DeliveryRow>(
+      `SELECT d.* FROM deliveries d
+       WHERE d.status = 'pending' AND d.next_attempt_time <= ? AND d.seq = (
+         SELECT min(x.seq) FROM deliveries x
+         WHERE x.status = 'pending' AND x.installation_id = d.installation_id AND x.object_name = d.object_name)
+       ORDER BY d.next_attempt_time, d.seq LIMIT ?`,
+    );
+    this.#getOperation = db.prepare<[string], OperationRow>('SELECT * FROM read_operations WHERE id = ?');
+  }
+
+  #insert(operation: NewReadOperation): void {
+    this.#insertOperation.run({
+      ...operation,
+      sinceTime: operation.sinceTime ?? null,
+      scheduledTime: operation.scheduledTime ?? null,
+    });
+  }
+
+  async installationsToPlan(limit: number): Promise<Array<{ projectId: string; installationId: string }>> {
+    return this.db
+      .prepare(
+        `SELECT i.project_id AS projectId, i.id AS installationId FROM installations i LEFT JOIN read_plans p ON p.installation_id = i.id
+         WHERE p.installation_id IS NULL OR p.config_id != json_extract(i.config, '$.id')
+         ORDER BY i.create_time LIMIT ?`,
+      )
+      .all(limit) as Array<{ projectId: string; installationId: string }>;
+  }
+
+  async savePlan(
+    installationId: string,
+    configId: string,
+    objects: PlannedObject[],
+    now: string,
+  ): Promise<void> {
+    const upsert = this.db.prepare(
+      `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
+         backfill_operation_id)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
+         next_run_time = excluded.next_run_time,
+         backfill_operation_id = coalesce(excluded.backfill_operation_id, backfill_operation_id)`,
+    );
+    this.db.transaction(() => {
+      for (const object of objects) {
+        upsert.run(
+          installationId,
+          object.objectName,
+          object.schedule ?? null,
+          object.nextRunTime ?? null,
+          object.cursorTime ?? null,
+          object.backfill?.id ?? null,
+        );
+        if (object.backfill) this.#insert(object.backfill);
+      }
+      this.db
+        .prepare(
+          `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES (?, ?, ?)
+           ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time`,
+        )
+        .run(installationId, configId, now);
+    })();
+  }
+
+  async dueObjects(now: number, limit: number): Promise<DueObject[]> {
+    return this.#dueObjects.all(now, limit).map((row) => ({
+      ...toReadObject(row),
+      projectId: row.project_id,
+      integrationId: row.integration_id,
+      configId: row.config_id,
+    }));
+  }
+
+  async startScheduled(starts: ScheduledStart[]): Promise<void> {
+    const move = this.db.prepare(
+      'UPDATE read_objects SET next_run_time = ? WHERE installation_id = ? AND object_name = ?',
+    );
+    this.db.transaction(() => {
+      for (const start of starts) {
+        this.#insert(start.operation);
+        move.run(start.nextRunTime ?? null, start.installationId, start.objectName);
+      }
+    })();
+  }
+
+  async setNextRun(
+    installationId: string,
+    objectName: string,
+    nextRunTime: number | undefined,
+  ): Promise<void> {
+    this.db
+      .prepare('UPDATE read_objects SET next_run_time = ? WHERE installation_id = ? AND object_name = ?')
+      .run(nextRunTime ?? null, installationId, objectName);
+  }
+
+  async insertOperation(operation: NewReadOperation): Promise<void> {
+    this.#insert(operation);
+  }
+
+  async headOperations(limit: number): Promise<ReadOperation[]> {
+    return this.#headOperations.all(limit).map(toOperation);
+  }
+
+  async getOperation(id: string): Promise<ReadOperation | undefined> {
+    const row = this.#getOperation.get(id);
+    return row ? toOperation(row) : undefined;
+  }
+
+  async listOperations(
+    installationId: string,
+    pageSize: number,
+    beforeSeq?: number,
+  ): Promise<ReadOperation[]> {
+    return (
+      this.db
+        .prepare(
+          `SELECT * FROM read_operations WHERE installation_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+        )
+        .all(installationId, beforeSeq ?? Number.MAX_SAFE_INTEGER, pageSize) as OperationRow[]
+    ).map(toOperation);
+  }
+
+  async latestOperation(
+    installationId: string,
+    objectName: string,
+    readType?: ReadType,
+  ): Promise<ReadOperation | undefined> {
+    const row = this.db
+      .prepare(
+        `SELECT * FROM read_operations WHERE installation_id = ? AND object_name = ?
+           AND (? IS NULL OR read_type = ?) ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(installationId, objectName, readType ?? null, readType ?? null) as OperationRow | undefined;
+    return row ? toOperation(row) : undefined;
+  }
+
+  async checkpoint(page: ReadPageCheckpoint): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.#getOperation.get(page.operationId);
+      // A checkpoint for an operation that is no longer reading (failed meanwhile) writes nothing.
+      if (row?.phase !== 'reading') return;
+      for (const message of page.messages) {
+        this.#insertDelivery.run(
+          message.id,
+          row.id,
+          row.project_id,
+          row.installation_id,
+          row.object_name,
+          message.destinationName,
+          message.body,
+          message.numRecords,
+          page.createTime,
+        );
+      }
+      this.db
+        .prepare(
+          `UPDATE read_operations SET after_id = ?, records_processed = ?, messages_total = messages_total + ?,
+             phase = ?, update_time = ? WHERE id = ?`,
+        )
+        .run(
+          page.afterId,
+          page.recordsProcessed,
+          page.messages.length,
+          page.finished ? 'delivering' : 'reading',
+          page.createTime,
+          row.id,
+        );
+      // Every record up to `until` is now stored as a message: the next incremental read starts there.
+      // A triggered read picks its own window and leaves the schedule's cursor alone.
+      if (page.finished && row.read_type !== 'triggered') {
+        this.db
+          .prepare(
+            `UPDATE read_objects SET cursor_time = ?
+             WHERE installation_id = ? AND object_name = ? AND (cursor_time IS NULL OR cursor_time < ?)`,
+          )
+          .run(row.until_time, row.installation_id, row.object_name, row.until_time);
+      }
+    })();
+  }
+
+  async setEstimate(operationId: string, total: number): Promise<void> {
+    this.db
+      .prepare('UPDATE read_operations SET records_estimated_total = ? WHERE id = ?')
+      .run(total, operationId);
+  }
+
+  #appendError(row: OperationRow, error: string): string {
+    const errors = JSON.parse(row.errors) as string[];
+    if (errors.length < maxErrors) errors.push(error);
+    return JSON.stringify(errors);
+  }
+
+  async failReading(operationId: string, error: string, now: string): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.#getOperation.get(operationId);
+      if (row?.phase !== 'reading') return;
+      this.db
+        .prepare(`UPDATE read_operations SET phase = 'delivering', errors = ?, update_time = ? WHERE id = ?`)
+        .run(this.#appendError(row, error), now, operationId);
+    })();
+  }
+
+  async finishIfSettled(operationId: string, now: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      const row = this.#getOperation.get(operationId);
+      if (row?.phase !== 'delivering') return false;
+      const pending = this.db
+        .prepare(`SELECT count(*) FROM deliveries WHERE operation_id = ? AND status = 'pending'`)
+        .pluck()
+        .get(operationId) as number;
+      if (pending > 0) return false;
+      const errors = JSON.parse(row.errors) as string[];
+      const failed = row.messages_failed > 0 || errors.length > 0;
+      const label = `[${row.object_name}]`;
+      const result = failed
+        ? `${label} ${row.records_delivered} of ${row.records_processed} records delivered; ${errors[0] ?? 'some messages failed'}`
+        : row.records_processed === 0
+          ? `${label} No new data found`
+          : `${label} ${row.records_delivered} records delivered`;
+      const status = failed ? 'failure' : 'success';
+      this.db
+        .prepare(
+          `UPDATE read_operations SET phase = 'done', status = ?, result = ?, update_time = ?, end_time = ?
+           WHERE id = ?`,
+        )
+        .run(status, result, now, now, operationId);
+      this.db
+        .prepare(
+          `UPDATE read_objects SET last_run_time = ?, last_run_status = ? WHERE installation_id = ? AND object_name = ?`,
+        )
+        .run(now, status, row.installation_id, row.object_name);
+      this.db
+        .prepare('UPDATE installations SET last_operation_status = ? WHERE id = ?')
+        .run(status, row.installation_id);
+      return true;
+    })();
+  }
+
+  async pendingDeliveries(installationId: string, objectName: string): Promise<number> {
+    return this.db
+      .prepare(
+        `SELECT count(*) FROM deliveries WHERE installation_id = ? AND object_name = ? AND status = 'pending'`,
+      )
+      .pluck()
+      .get(installationId, objectName) as number;
+  }
+
+  async dueDeliveries(now: number, limit: number, busy: ReadonlySet<string>): Promise<Delivery[]> {
+    const rows = this.#dueDeliveries.all(now, limit + busy.size);
+    const due: Delivery[] = [];
+    for (const row of rows) {
+      if (busy.has(`${row.installation_id}\u0000${row.object_name}`)) continue;
+      due.push(toDelivery(row));
+      if (due.length === limit) break;
+    }
+    return due;
+  }
+
+  async nextDeliveryTime(): Promise<number | undefined> {
+    const value = this.db
+      .prepare(`SELECT min(next_attempt_time) FROM deliveries WHERE status = 'pending'`)
+      .pluck()
+      .get() as number | null;
+    return value ?? undefined;
+  }
+
+  async markDelivered(delivery: Delivery, now: string): Promise<void> {
+    this.db.transaction(() => {
+      // The body is not kept: a delivered message is only a count on its operation from here on.
+      const removed = this.db
+        .prepare(`DELETE FROM deliveries WHERE id = ? AND status = 'pending'`)
+        .run(delivery.id);
+      if (removed.changes === 0) return;
+      this.db
+        .prepare(
+          `UPDATE read_operations SET messages_delivered = messages_delivered + 1,
+             records_delivered = records_delivered + ?, update_time = ? WHERE id = ?`,
+        )
+        .run(delivery.numRecords, now, delivery.operationId);
+      this.db
+        .prepare(
+          `UPDATE read_objects SET records_delivered = records_delivered + ?
+           WHERE installation_id = ? AND object_name = ?`,
+        )
+        .run(delivery.numRecords, delivery.installationId, delivery.objectName);
+    })();
+  }
+
+  async markRetry(
+    delivery: Delivery,
+    nextAttemptTime: number,
+    firstAttemptTime: number,
+    error: string,
+  ): Promise<void> {
+    this.db
+      .prepare(
+        `UPDATE deliveries SET attempts = attempts + 1, next_attempt_time = ?,
+           first_attempt_time = coalesce(first_attempt_time, ?), last_error = ? WHERE id = ?`,
+      )
+      .run(nextAttemptTime, firstAttemptTime, error, delivery.id);
+  }
+
+  /** Waits without counting an attempt: the destination is missing or disabled. */
+  async park(delivery: Delivery, nextAttemptTime: number, reason: string): Promise<void> {
+    this.db
+      .prepare('UPDATE deliveries SET next_attempt_time = ?, last_error = ? WHERE id = ?')
+      .run(nextAttemptTime, reason, delivery.id);
+  }
+
+  /** Makes a destination's waiting messages due now (it was created, updated or re-enabled). */
+  async wakeDestination(projectId: string, destinationName: string): Promise<void> {
+    this.db
+      .prepare(
+        `UPDATE deliveries SET next_attempt_time = 0 WHERE project_id = ? AND destination_name = ? AND status = 'pending'`,
+      )
+      .run(projectId, destinationName);
+  }
+
+  async markFailed(delivery: Delivery, error: string, now: string): Promise<void> {
+    this.db.transaction(() => {
+      const changed = this.db
+        .prepare(
+          `UPDATE deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?
+           WHERE id = ? AND status = 'pending'`,
+        )
+        .run(error, delivery.id);
+      if (changed.changes === 0) return;
+      const row = this.#getOperation.get(delivery.operationId);
+      if (!row) return;
+      this.db
+        .prepare(
+          `UPDATE read_operations SET messages_failed = messages_failed + 1, errors = ?, update_time = ? WHERE id = ?`,
+        )
+        .run(this.#appendError(row, `message ${delivery.id}: ${error}`), now, row.id);
+    })();
+  }
+
+  async streamDeliveryState(
+    installationId: string,
+    objectName: string,
+  ): Promise<{ pending: number; attempts: number; lastError?: string; retryingSince?: number }> {
+    const head = this.db
+      .prepare(
+        `SELECT attempts, last_error, first_attempt_time, (SELECT count(*) FROM deliveries x
+           WHERE x.installation_id = d.installation_id AND x.object_name = d.object_name AND x.status = 'pending') AS pending
+         FROM deliveries d WHERE installation_id = ? AND object_name = ? AND status = 'pending' ORDER BY seq LIMIT 1`,
+      )
+      .get(installationId, objectName) as
+      | { attempts: number; last_error: string | null; first_attempt_time: number | null; pending: number }
+      | undefined;
+    if (!head) return { pending: 0, attempts: 0 };
+    return {
+      pending: head.pending,
+      attempts: head.attempts,
+      ...(head.last_error ? { lastError: head.last_error } : {}),
+      ...(head.first_attempt_time === null ? {} : { retryingSince: head.first_attempt_time }),
+    };
+  }
+
+  async readObjects(installationId: string): Promise<ReadObjectState[]> {
+    return (
+      this.db
+        .prepare('SELECT * FROM read_objects WHERE installation_id = ? ORDER BY object_name')
+        .all(installationId) as ReadObjectRow[]
+    ).map(toReadObject);
+  }
+
+  async getReadObject(installationId: string, objectName: string): Promise<ReadObjectState | undefined> {
+    const row = this.db
+      .prepare('SELECT * FROM read_objects WHERE installation_id = ? AND object_name = ?')
+      .get(installationId, objectName) as ReadObjectRow | undefined;
+    return row ? toReadObject(row) : undefined;
+  }
+
+  async setPaused(
+    installationId: string,
+    objectNames: string[] | undefined,
+    paused: boolean,
+    note?: string,
+  ): Promise<void> {
+    const update = this.db.prepare(
+      `UPDATE read_objects SET paused = ?, pause_note = ? WHERE installation_id = ? AND (? IS NULL OR object_name = ?)`,
+    );
+    this.db.transaction(() => {
+      for (const name of objectNames ?? [null]) {
+        update.run(paused ? 1 : 0, paused ? (note ?? null) : null, installationId, name, name);
+      }
+    })();
+  }
+}

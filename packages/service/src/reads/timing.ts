@@ -1,0 +1,79 @@
+/**
+ * Every time constant and size of the read engine in one injectable object, so tests run a day of retries in
+ * seconds and the README documents one list. `readTimingFromEnv` maps the `SPLICE_*` variables onto it.
+ */
+export interface ReadTiming {
+  /** How often the engine plans new installations and starts scheduled reads. */
+  tickMs: number;
+  /** Records read from the provider per page. */
+  pageSize: number;
+  /** Upper bound of a message body (the hosted service's inline limit is 300 KB). */
+  maxMessageBytes: number;
+  /** Messages stored ahead of delivery per object: bounds the disk and memory a slow receiver costs. */
+  maxPendingPerStream: number;
+  /** Messages in flight at once across all objects (one per object, to keep each object's order). */
+  deliveryConcurrency: number;
+  /** First retry delay; each further retry doubles it (with jitter) up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a message is retried before it fails for good. */
+  retryForMs: number;
+  /** A receiver that has not answered (headers and body) within this is a failed attempt. */
+  deliveryTimeoutMs: number;
+  /** A destination whose deliveries all failed for this long is disabled. */
+  disableAfterMs: number;
+  /** How long a message for a missing or disabled destination waits before it is looked at again. */
+  parkMs: number;
+  now: () => number;
+  /** In [0, 1): the jitter source. */
+  random: () => number;
+}
+
+export const defaultReadTiming: ReadTiming = {
+  tickMs: 1_000,
+  pageSize: 1_000,
+  maxMessageBytes: 300 * 1024,
+  maxPendingPerStream: 4,
+  deliveryConcurrency: 16,
+  retryBaseMs: 1_000,
+  retryMaxMs: 3_600_000,
+  retryForMs: 86_400_000,
+  deliveryTimeoutMs: 30_000,
+  disableAfterMs: 6 * 3_600_000,
+  parkMs: 5_000,
+  now: Date.now,
+  random: Math.random,
+};
+
+function msFromEnv(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of milliseconds, got "${value}".`);
+  return n;
+}
+
+/** The timing a deployment chose through the environment; unset variables keep the defaults. */
+export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<ReadTiming> {
+  const entries: Array<[keyof ReadTiming, string]> = [
+    ['tickMs', 'SPLICE_READ_TICK_MS'],
+    ['retryBaseMs', 'SPLICE_RETRY_BASE_MS'],
+    ['retryMaxMs', 'SPLICE_RETRY_MAX_MS'],
+    ['retryForMs', 'SPLICE_RETRY_FOR_MS'],
+    ['deliveryTimeoutMs', 'SPLICE_DELIVERY_TIMEOUT_MS'],
+    ['disableAfterMs', 'SPLICE_DESTINATION_DISABLE_AFTER_MS'],
+    ['parkMs', 'SPLICE_DELIVERY_PARK_MS'],
+  ];
+  const timing: Partial<Record<keyof ReadTiming, number>> = {};
+  for (const [key, name] of entries) {
+    const value = msFromEnv(name, env[name]);
+    if (value !== undefined) timing[key] = value;
+  }
+  return timing as Partial<ReadTiming>;
+}
+
+/** Exponential backoff with jitter: a delay in [d/2, d) where d doubles per attempt, capped. */
+export function backoffDelay(timing: ReadTiming, attempt: number): number {
+  const ceiling = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(attempt - 1, 40));
+  return Math.round(ceiling / 2 + (timing.random() * ceiling) / 2);
+}

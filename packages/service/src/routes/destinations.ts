@@ -1,0 +1,152 @@
+import { destinationRequestSchema, destinationUpdateSchema } from '@splice/schema';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { ServiceDeps } from '../deps.js';
+import { bodyLimit } from '../http/body-limit.js';
+import { requireCredentials } from '../http/credentials.js';
+import { problemError } from '../http/problem.js';
+import { parseOrThrow, readJson } from '../http/read-json.js';
+import type { Destination, SqliteDestinationStore } from '../store/destination-store.js';
+import { ConflictError } from '../store/index.js';
+import { findProject } from './lookups.js';
+
+const getQuerySchema = z.object({
+  includeSecrets: z.optional(z.enum(['true', 'false'])),
+  rotate: z.optional(z.enum(['true', 'false'])),
+});
+
+/** A destination as the API answers: never its secret, unless `withSecret` (create and rotate only). */
+export function destinationView(destination: Destination, withSecret = false) {
+  return {
+    id: destination.id,
+    name: destination.name,
+    type: destination.type,
+    metadata: destination.metadata,
+    status: destination.status,
+    ...(destination.disabledReason ? { disabledReason: destination.disabledReason } : {}),
+    ...(destination.disabledTime ? { disabledTime: destination.disabledTime } : {}),
+    createTime: destination.createTime,
+    ...(destination.updateTime ? { updateTime: destination.updateTime } : {}),
+    ...(withSecret ? { secrets: { signingSecret: destination.signingSecret } } : {}),
+  };
+}
+
+function conflict(name: string) {
+  return problemError(409, 'destinationExists', {
+    detail: `The project already has a destination named "${name}".`,
+    issues: [
+      {
+        type: 'urn:problem-type:destination-exists',
+        detail: 'This name is taken.',
+        in: 'body',
+        name: 'name',
+        value: name,
+      },
+    ],
+  });
+}
+
+/**
+ * Destinations, at the hosted service's paths: `{base_url}/projects/{p}/destinations[/{name}]`. The signing
+ * secret is shown once, when created, and again only when rotated (`?rotate=true&includeSecrets=true`).
+ */
+export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestinationStore) {
+  const { repo } = deps;
+  const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
+  const find = (projectId: string, name: string) => {
+    const destination = destinations.get(projectId, name);
+    if (!destination) throw problemError(404, 'destinationNotFound', `There is no destination "${name}".`);
+    return destination;
+  };
+  return new Hono()
+    .post('/projects/:projectIdOrName/destinations', auth, bodyLimit(64 * 1024), async (c) => {
+      const project = findProject(repo, c.req.param('projectIdOrName'));
+      const request = await readJson(c, destinationRequestSchema);
+      try {
+        const destination = destinations.insert({
+          projectId: project.id,
+          name: request.name,
+          metadata: request.metadata,
+        });
+        // Messages that waited for a destination of this name can go now.
+        await deps.reads?.store.wakeDestination(project.id, destination.name);
+        deps.reads?.wake();
+        return c.json(destinationView(destination, true), 201);
+      } catch (error) {
+        if (error instanceof ConflictError) throw conflict(request.name);
+        throw error;
+      }
+    })
+    .get('/projects/:projectIdOrName/destinations', auth, (c) => {
+      const project = findProject(repo, c.req.param('projectIdOrName'));
+      return c.json(
+        destinations.list(project.id).map((d) => destinationView(d)),
+        200,
+      );
+    })
+    .get('/projects/:projectIdOrName/destinations/:name', auth, (c) => {
+      const project = findProject(repo, c.req.param('projectIdOrName'));
+      const query = parseOrThrow(getQuerySchema, c.req.query(), 'query');
+      const destination = find(project.id, c.req.param('name'));
+      if (query.rotate === 'true') {
+        const rotated = destinations.rotateSecret(project.id, destination.name)!;
+        return c.json(destinationView(rotated, true), 200);
+      }
+      if (query.includeSecrets === 'true') {
+        throw problemError(422, 'validation', {
+          detail: 'The signing secret is shown only when the destination is created or its secret rotated.',
+          issues: [
+            {
+              type: 'urn:problem-type:secret-not-shown',
+              detail: 'Add rotate=true to get a new secret; the current one is not shown again.',
+              in: 'query',
+              name: 'includeSecrets',
+              value: 'true',
+            },
+          ],
+        });
+      }
+      return c.json(destinationView(destination), 200);
+    })
+    .patch('/projects/:projectIdOrName/destinations/:name', auth, bodyLimit(64 * 1024), async (c) => {
+      const project = findProject(repo, c.req.param('projectIdOrName'));
+      const current = find(project.id, c.req.param('name'));
+      const { updateMask, destination: change } = await readJson(c, destinationUpdateSchema);
+      const issues = updateMask
+        .filter((path) => (path === 'name' ? !change.name : path === 'metadata.url' && !change.metadata?.url))
+        .map((path) => ({
+          type: 'urn:problem-type:validation',
+          detail: `The update mask names "${path}" but the destination gives no value for it.`,
+          in: 'body' as const,
+          name: `destination.${path}`,
+        }));
+      if (issues.length)
+        throw problemError(400, 'validation', { detail: 'The update is incomplete.', issues });
+      const metadata = {
+        url: updateMask.includes('metadata.url') ? change.metadata!.url! : current.metadata.url,
+        ...(updateMask.includes('metadata.headers')
+          ? change.metadata?.headers
+            ? { headers: change.metadata.headers }
+            : {}
+          : current.metadata.headers
+            ? { headers: current.metadata.headers }
+            : {}),
+      };
+      const newName = updateMask.includes('name') ? change.name! : current.name;
+      try {
+        const updated = destinations.update(project.id, current.name, { name: newName, metadata })!;
+        await deps.reads?.store.wakeDestination(project.id, updated.name);
+        deps.reads?.wake();
+        return c.json(destinationView(updated), 200);
+      } catch (error) {
+        if (error instanceof ConflictError) throw conflict(newName);
+        throw error;
+      }
+    })
+    .delete('/projects/:projectIdOrName/destinations/:name', auth, (c) => {
+      const project = findProject(repo, c.req.param('projectIdOrName'));
+      const destination = find(project.id, c.req.param('name'));
+      destinations.delete(project.id, destination.name);
+      return c.body(null, 204);
+    });
+}

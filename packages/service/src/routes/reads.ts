@@ -1,0 +1,242 @@
+import { pauseReadsRequestSchema, triggerReadRequestSchema } from '@splice/schema';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { ServiceDeps } from '../deps.js';
+import { bodyLimit } from '../http/body-limit.js';
+import { requireCredentials } from '../http/credentials.js';
+import { problemError } from '../http/problem.js';
+import { parseOrThrow, readJson } from '../http/read-json.js';
+import type { ReadOperation } from '../reads/operation-store.js';
+import type { ReadEngine } from '../reads/read-engine.js';
+import { effectiveReadObjects } from '../reads/read-plan.js';
+import type { Installation } from '../store/index.js';
+import { findIntegration, findProject, type IntegrationWithManifest } from './lookups.js';
+
+/** An operation as the hosted service shapes it (api.yaml `Operation`), with read details in `metadata`. */
+export function operationView(operation: ReadOperation) {
+  return {
+    id: operation.id,
+    projectId: operation.projectId,
+    integrationId: operation.integrationId,
+    installationId: operation.installationId,
+    configId: operation.configId,
+    actionType: 'read' as const,
+    status: operation.status,
+    ...(operation.result ? { result: operation.result } : {}),
+    metadata: {
+      objects: [operation.objectName],
+      readType: operation.readType,
+      progress: {
+        installationId: operation.installationId,
+        objectName: operation.objectName,
+        operationId: operation.id,
+        recordsProcessed: operation.recordsProcessed,
+        ...(operation.recordsEstimatedTotal === undefined
+          ? {}
+          : { recordsEstimatedTotal: operation.recordsEstimatedTotal }),
+      },
+      recordsDelivered: operation.recordsDelivered,
+      messagesDelivered: operation.messagesDelivered,
+      messagesFailed: operation.messagesFailed,
+      errors: operation.errors,
+      ...(operation.scheduledTime ? { scheduledTime: operation.scheduledTime } : {}),
+    },
+    createTime: operation.createTime,
+    updateTime: operation.updateTime,
+    ...(operation.endTime ? { endTime: operation.endTime } : {}),
+  };
+}
+
+function findInstallation(
+  deps: ServiceDeps,
+  target: IntegrationWithManifest,
+  installationId: string,
+): Installation {
+  const installation = deps.repo.getInstallationById(target.project.id, installationId);
+  if (!installation || installation.integrationId !== target.integration.id) {
+    throw problemError(
+      404,
+      'installationNotFound',
+      `Integration "${target.integration.name}" has no installation "${installationId}".`,
+    );
+  }
+  return installation;
+}
+
+const listQuerySchema = z.object({
+  pageSize: z.optional(
+    z.string().check(z.regex(/^(?:[1-9]\d{0,2}|1000)$/, 'A whole number from 1 to 1000.')),
+  ),
+  pageToken: z.optional(
+    z.string().check(z.regex(/^\d{1,15}$/, 'Use the nextPageToken of the previous page.')),
+  ),
+});
+
+/** Pause and resume (`...installations/{installationId}:pause|:unpause`), served under both base URLs. */
+function pauseRoutes(deps: ServiceDeps, engine: ReadEngine) {
+  return new Hono().post(
+    '/projects/:projectIdOrName/integrations/:integrationId/installations/:target{[^/]+:(?:pause|unpause)}',
+    requireCredentials(deps.credentials, 'apiKeyOrBearer'),
+    bodyLimit(64 * 1024),
+    async (c) => {
+      const target = findIntegration(deps.repo, c.req.param('projectIdOrName'), c.req.param('integrationId'));
+      const raw = c.req.param('target');
+      const cut = raw.lastIndexOf(':');
+      const installation = findInstallation(deps, target, raw.slice(0, cut));
+      const pause = raw.slice(cut + 1) === 'pause';
+      const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding');
+      const body = hasBody ? await readJson(c, pauseReadsRequestSchema) : {};
+      const known = new Set(effectiveReadObjects(installation, target.manifest).map((o) => o.objectName));
+      const issues = (body.objects ?? []).flatMap((name, index) =>
+        known.has(name)
+          ? []
+          : [
+              {
+                type: 'urn:problem-type:object-not-read',
+                detail: `The installation does not read "${name}".`,
+                in: 'body' as const,
+                name: `objects[${index}]`,
+                value: name,
+              },
+            ],
+      );
+      if (issues.length)
+        throw problemError(422, 'objectNotRead', { detail: 'Some objects are not read.', issues });
+      await engine.store.setPaused(installation.id, body.objects, pause, body.note);
+      engine.wake();
+      return c.body(null, 204);
+    },
+  );
+}
+
+/** `{read_url}`: trigger a read (hosted read.yaml) and pause/resume. */
+export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
+  return new Hono()
+    .post(
+      '/projects/:projectIdOrName/integrations/:integrationId/objects/:objectName',
+      requireCredentials(deps.credentials, 'apiKeyOrBearer'),
+      bodyLimit(16 * 1024),
+      async (c) => {
+        const target = findIntegration(
+          deps.repo,
+          c.req.param('projectIdOrName'),
+          c.req.param('integrationId'),
+        );
+        const objectName = c.req.param('objectName');
+        const request = await readJson(c, triggerReadRequestSchema);
+        const installation = deps.repo.getInstallation(
+          target.project.id,
+          target.integration.id,
+          request.groupRef,
+        );
+        if (!installation) {
+          throw problemError(404, 'installationNotFound', {
+            detail: `Group "${request.groupRef}" has no installation of "${target.integration.name}".`,
+          });
+        }
+        const object = effectiveReadObjects(installation, target.manifest).find(
+          (o) => o.objectName === objectName,
+        );
+        if (!object) {
+          throw problemError(422, 'objectNotRead', {
+            detail: `The installation does not read "${objectName}".`,
+            issues: [
+              {
+                type: 'urn:problem-type:object-not-read',
+                detail: 'Not an object this installation reads.',
+                in: 'path',
+                name: 'objectName',
+                value: objectName,
+              },
+            ],
+          });
+        }
+        if (object.disabled) {
+          throw problemError(409, 'objectDisabled', {
+            detail: `Reading "${objectName}" is disabled in this installation, so on-demand reads are refused.`,
+            remedy: 'Enable the object in the installation config first.',
+          });
+        }
+        const operationId = await engine.trigger({
+          installation,
+          objectName,
+          ...(request.sinceTimestamp ? { sinceTime: request.sinceTimestamp } : {}),
+          ...(request.untilTimestamp ? { untilTime: request.untilTimestamp } : {}),
+        });
+        return c.json({ operationId }, 201);
+      },
+    )
+    .route('/', pauseRoutes(deps, engine));
+}
+
+/** `{base_url}`: operations, backfill progress, the read-status extension, and pause/resume again. */
+export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
+  const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
+  const installationOf = (c: Context) => {
+    const target = findIntegration(deps.repo, c.req.param('projectIdOrName')!, c.req.param('integrationId')!);
+    return { target, installation: findInstallation(deps, target, c.req.param('installationId')!) };
+  };
+  const base = '/projects/:projectIdOrName/integrations/:integrationId/installations/:installationId';
+  return new Hono()
+    .get(`${base}/operations`, auth, async (c) => {
+      const { installation } = installationOf(c);
+      const query = parseOrThrow(listQuerySchema, c.req.query(), 'query');
+      const pageSize = Number(query.pageSize ?? 200);
+      const page = await engine.store.listOperations(
+        installation.id,
+        pageSize + 1,
+        query.pageToken ? Number(query.pageToken) : undefined,
+      );
+      const results = page.slice(0, pageSize);
+      const done = page.length <= pageSize;
+      return c.json(
+        {
+          results: results.map(operationView),
+          pagination: { done, ...(done ? {} : { nextPageToken: String(results[results.length - 1]!.seq) }) },
+        },
+        200,
+      );
+    })
+    .get(`${base}/objects/:objectName/backfill-progress`, auth, async (c) => {
+      const { installation } = installationOf(c);
+      const objectName = c.req.param('objectName');
+      const operation = await engine.store.latestOperation(installation.id, objectName, 'backfill');
+      if (!operation) {
+        throw problemError(404, 'backfillNotFound', `"${objectName}" of this installation has no backfill.`);
+      }
+      return c.json(
+        {
+          installationId: installation.id,
+          objectName,
+          operationId: operation.id,
+          status: operation.status,
+          recordsProcessed: operation.recordsProcessed,
+          ...(operation.recordsEstimatedTotal === undefined
+            ? {}
+            : { recordsEstimatedTotal: operation.recordsEstimatedTotal }),
+          recordsDelivered: operation.recordsDelivered,
+          createTime: operation.createTime,
+          updateTime: operation.updateTime,
+        },
+        200,
+      );
+    })
+    .get(`${base}/read-status`, auth, async (c) => {
+      const { installation } = installationOf(c);
+      return c.json(await engine.readStatus(installation), 200);
+    })
+    .get('/projects/:projectIdOrName/operations/:operationId', auth, async (c) => {
+      const target = findProject(deps.repo, c.req.param('projectIdOrName'));
+      const operation = await engine.store.getOperation(c.req.param('operationId'));
+      if (!operation || operation.projectId !== target.id) {
+        throw problemError(
+          404,
+          'operationNotFound',
+          `There is no operation "${c.req.param('operationId')}".`,
+        );
+      }
+      return c.json(operationView(operation), 200);
+    })
+    .route('/', pauseRoutes(deps, engine));
+}
