@@ -85,7 +85,7 @@ export async function installForAcme(service: ServiceReady): Promise<void> {
   }
 }
 
-/** Headers of a direct search call, per the seed: the API key and the request type. */
+/** Headers of a direct search call, per docs/service-interface.md#search: the API key and the request type. */
 export const directSearchHeaders = (service: ServiceReady) => ({
   'x-api-key': service.apiKey,
   'x-svc-request-type': 'search',

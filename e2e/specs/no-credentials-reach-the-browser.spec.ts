@@ -30,7 +30,7 @@ test('no response, script or storage the browser gets holds the API key or the b
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('banner').getByText(users.bob.name)).toBeVisible();
   await seedInstallation(page);
-  // The page read the integration before the seed: load it again so search has an object to search.
+  // The page read the integration before the installation was seeded: load it again so search has an object to search.
   await page.reload();
   for (const path of ['/install', '/installation', '/search', '/team']) await openPage(page, path);
 

@@ -29,7 +29,7 @@ export const knownDefects: KnownDefect[] = [
   {
     id: 'KD-6',
     summary:
-      "an object whose objectName differs from its key is not named in the 400 when the same object also has an invalid value inside a refined part (backfill.defaultPeriod, a field setting's default): the objectNamesMatchKeys refinement (@splice/schema primitives.ts) does not run after such an issue, so the answer names one offending property, not each (seed 7, rule 1). The request is refused all the same",
+      "an object whose objectName differs from its key is not named in the 400 when the same object also has an invalid value inside a refined part (backfill.defaultPeriod, a field setting's default): the objectNamesMatchKeys refinement (@splice/schema primitives.ts) does not run after such an issue, so the answer names one offending property, not each (docs/service-interface.md#malformed-input, rule 1). The request is refused all the same",
     matches: ({ reason }) => /^no issue names (body:\S+\.objectName(, )?)+$/.test(reason),
   },
 ];

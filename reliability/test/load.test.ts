@@ -109,7 +109,7 @@ const browser = {
   'Content-Type': 'application/json',
 };
 
-/** Narrow searches, as the seed intends them (seed 8): a contact by e-mail, by mapped stage and country, deals by stage and amount. */
+/** Narrow searches, as the interface intends them (docs/service-interface.md#limits): a contact by e-mail, by mapped stage and country, deals by stage and amount. */
 let emails: string[] = ['nobody@example.com'];
 const searchBodies = () => [
   ...emails.slice(0, 50).map((email) => ({

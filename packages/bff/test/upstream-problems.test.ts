@@ -185,7 +185,7 @@ describe('upstream problems the browser cannot fix (fault-injecting upstream)', 
     expectNoScopeLeak(text);
   });
 
-  it('keeps only the seed’s problem fields: no upstream instance, href, context or remedy', async () => {
+  it('keeps only the interface’s problem fields: no upstream instance, href, context or remedy', async () => {
     upstream.handle((_req, res) =>
       json(
         res,

@@ -116,7 +116,7 @@ describe('create, search and invite against the embedded service', () => {
 
     const { body } = await getWizard('bob');
     expect(body.installation?.id).toBe(created.id);
-    // Seed 4.3: a disabled object is not searchable, unless the manifest enables it always (deals).
+    // docs/service-interface.md#search-rules: a disabled object is not searchable, unless the manifest enables it always (deals).
     expect(body.searchableObjects).toEqual(['contacts', 'deals']);
   });
 

@@ -13,8 +13,8 @@ import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
 
 /**
- * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, `{read_url}` is `/read/v1`, all on one port
- * (design.md). Every non-2xx answer is a problem object.
+ * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, `{read_url}` is `/read/v1`, all on one port.
+ * Every non-2xx answer is a problem object.
  */
 export function createServiceApp(deps: ServiceDeps) {
   const document = openApiDocument();

@@ -42,9 +42,9 @@ export interface StartServiceOptions {
 
 export interface RunningService {
   url: string;
-  /** `{base_url}` of the seed. */
+  /** `{base_url}` of docs/service-interface.md#base-addresses. */
   baseUrl: string;
-  /** `{search_url}` of the seed. */
+  /** `{search_url}` of docs/service-interface.md#base-addresses. */
   searchUrl: string;
   /** `{read_url}`: trigger a read, pause and resume (the hosted service's read API). */
   readUrl: string;

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.dispose());
 
-describe('createInstallation: credentials (seed 5)', () => {
+describe('createInstallation: credentials (interface: authentication)', () => {
   it('refuses a request without a credential with a 401 problem', async () => {
     const res = await postJson(
       createInstallationUrl(service),
@@ -248,7 +248,7 @@ describe('createInstallation: the sample read (skipSampling)', () => {
   });
 });
 
-describe('createInstallation: malformed input (seed 7)', () => {
+describe('createInstallation: malformed input (interface: errors)', () => {
   it('names each offending property with its full indexed path', async () => {
     const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
       groupRef: 'globex',

@@ -10,7 +10,7 @@ afterAll(() => service.dispose());
 
 const invitesUrl = (orgId = 'org-demo') => `${service.baseUrl}/orgs/${orgId}/invites`;
 
-describe('org invites (seed 4.2)', () => {
+describe('org invites (interface: org invites)', () => {
   it('creates a pending invite to the org', async () => {
     const before = Date.now();
     const res = await postJson(invitesUrl(), bearerHeaders(service), { email: 'dana@example.com' });

@@ -95,7 +95,7 @@ describe('search: credentials and headers', () => {
   });
 });
 
-describe('search: seed 4.3 searchability rules', () => {
+describe('search: interface search searchability rules', () => {
   it('finds records of an object the installation reads', async () => {
     const res = await search('acme', 'contacts', []);
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * Invalid variants of a valid value: each mutation breaks one rule of the JSON Schema at one place and
- * says which issue a correct server must report for it (`in`, and `name` as the seed formats property
+ * says which issue a correct server must report for it (`in`, and `name` as docs/service-interface.md#issues formats property
  * paths: `config.content.read.objects.contacts.backfill.defaultPeriod.days`, `fieldFilters[1].operator`).
  */
 import type { IssueLocation } from '@splice/schema';

@@ -107,7 +107,8 @@ export function buildOpenApiDocument() {
       '/integrations/{integrationId}/installations': {
         post: {
           operationId: 'createInstallation',
-          summary: 'Installs the integration for the session’s group (createInstallation, seed 4.1).',
+          summary:
+            'Installs the integration for the session’s group (createInstallation, docs/service-interface.md#create-installation).',
           parameters: [
             integrationIdParam,
             {
@@ -137,7 +138,8 @@ export function buildOpenApiDocument() {
       '/integrations/{integrationId}/search': {
         post: {
           operationId: 'search',
-          summary: 'Searches the session’s group’s installation (seed 4.3). One page only.',
+          summary:
+            'Searches the session’s group’s installation (docs/service-interface.md#search). One page only.',
           parameters: [integrationIdParam, csrfHeader],
           requestBody: jsonBody('SearchRequest'),
           responses: {
@@ -202,7 +204,8 @@ export function buildOpenApiDocument() {
       '/invites': {
         post: {
           operationId: 'createInvite',
-          summary: 'Invites a person by e-mail to the session’s organization (seed 4.2).',
+          summary:
+            'Invites a person by e-mail to the session’s organization (docs/service-interface.md#org-invites).',
           parameters: [csrfHeader],
           requestBody: jsonBody('InviteRequest'),
           responses: {

@@ -38,7 +38,7 @@ export function problemError(status: ContentfulStatusCode, kind: ProblemKind, in
   return new ProblemError(status, kind, typeof init === 'string' ? { detail: init } : init);
 }
 
-/** A 400 naming each offending parameter or property, as the seed's section 7 does. */
+/** A 400 naming each offending parameter or property, as docs/service-interface.md#malformed-input asks. */
 export function validationProblem(issues: Issue[]): ProblemError {
   const names = issues.map((i) => i.name || '(root)');
   const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');

@@ -17,8 +17,8 @@ function idOf(item: Record<string, unknown>): string | null {
 }
 
 /**
- * Accepts the seed's `{ results: [...] }` and the hosted variant `{ result: [...] }` (items possibly
- * without `id`), and returns one shape. Only one page exists (seed 8), so it is cut at the page limit.
+ * Accepts the interface's `{ results: [...] }` and the hosted variant `{ result: [...] }` (items possibly
+ * without `id`), and returns one shape. Only one page exists (docs/service-interface.md#limits), so it is cut at the page limit.
  */
 export function normaliseSearchAnswer(json: unknown): unknown {
   const answer = asRecord(json);

@@ -90,8 +90,9 @@ function header(headers: Dispatcher.ResponseData['headers'], name: string): stri
 }
 
 /**
- * A pooled keep-alive client (undici `Pool`, one per allowed origin). design.md measured Node's global
- * fetch at 0.085x of direct throughput and a keep-alive pool at 0.39x. undici's `request` follows no
+ * A pooled keep-alive client (undici `Pool`, one per allowed origin). Measured on 2 cores (a minimal Hono
+ * proxy in front of a trivial upstream, autocannon, 32 connections), Node 20's global fetch reached 0.085x of
+ * direct throughput and a keep-alive pool 0.39x. undici's `request` follows no
  * redirects, so a 3xx arrives here and is refused: the BFF talks to fixed origins only.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {

@@ -178,7 +178,7 @@ function checkRuns(schedule: CronSchedule) {
 /**
  * Parses a five-field cron expression (minute, hour, day of month, month, day of week) with numbers,
  * `*`, ranges, steps, lists and month/day names, as Vixie cron reads it. Macros such as `@daily` and the
- * Quartz extensions (`?`, `L`, `W`, `#`) are refused: the seed asks for plain cron syntax.
+ * Quartz extensions (`?`, `L`, `W`, `#`) are refused: the interface asks for plain cron syntax (docs/service-interface.md#read-config).
  */
 export function parseCron(expression: string): CronParseResult {
   const parts = expression.trim().split(/\s+/).filter(Boolean);

@@ -3,7 +3,7 @@ import { toIssues } from '../rules/issues.js';
 import { backfillPeriodSchema, backfillSchema } from './backfill.js';
 import { configSchema } from './config.js';
 
-describe('backfill (seed 2.4, 8)', () => {
+describe('backfill (interface: read config, limits)', () => {
   it('accepts a default period of 30 days', () => {
     const result = backfillSchema.safeParse({ defaultPeriod: { days: 30 } });
     expect(result.success).toBe(true);

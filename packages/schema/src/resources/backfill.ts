@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { readFiltersSchema } from './read-filter.js';
 
 /**
- * Seed 2.4, backfill: `days` (integer >= 0, 0 = no backfill) is required when `fullHistory` is not set,
+ * docs/service-interface.md#backfill: `days` (integer >= 0, 0 = no backfill) is required when `fullHistory` is not set,
  * and `fullHistory` is required when `days` is not set.
  */
 export const backfillPeriodSchema = z

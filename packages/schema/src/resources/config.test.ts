@@ -8,7 +8,7 @@ import {
   proxyConfigSchema,
 } from './config.js';
 
-describe('config createdBy (seed 2.2)', () => {
+describe('config createdBy (interface: config)', () => {
   it('accepts consumer:<consumer_id>', () => {
     const result = configSchema.safeParse({
       content: { provider: 'sandboxcrm' },
@@ -76,7 +76,7 @@ describe('config createdBy (seed 2.2)', () => {
   });
 });
 
-describe('config revisionId (seed 2.2, deprecated)', () => {
+describe('config revisionId (interface: config, deprecated)', () => {
   it('accepts a config without revisionId', () => {
     const result = configSchema.safeParse({ content: { provider: 'sandboxcrm' } });
     expect(result.success).toBe(true);
@@ -97,7 +97,7 @@ describe('config revisionId (seed 2.2, deprecated)', () => {
   });
 });
 
-describe('config content (seed 2.3)', () => {
+describe('config content (interface: config content)', () => {
   it('accepts provider, read, write and proxy together', () => {
     const result = configContentSchema.safeParse({
       provider: 'sandboxcrm',
@@ -150,7 +150,7 @@ describe('config content (seed 2.3)', () => {
   });
 });
 
-describe('proxy (seed 2.3)', () => {
+describe('proxy (interface: config content)', () => {
   it('accepts enabled true', () => {
     const result = proxyConfigSchema.safeParse({ enabled: true });
     expect(result.success).toBe(true);

@@ -4,11 +4,11 @@ import { dateTimeSchema, nameSchema } from './primitives.js';
 import { readConfigSchema } from './read-config.js';
 import { writeConfigSchema } from './write-config.js';
 
-/** Seed 2.3, proxy: one field. */
+/** docs/service-interface.md#config-content, proxy: one field. */
 export const proxyConfigSchema = z.strictObject({ enabled: z.boolean() });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
-/** Seed 2.3, config content. */
+/** Config content (docs/service-interface.md#config-content). */
 export const configContentSchema = z.strictObject({
   provider: nameSchema,
   read: z.optional(readConfigSchema),
@@ -20,7 +20,7 @@ export type ConfigContentInput = z.input<typeof configContentSchema>;
 
 export const defaultCreatedBy = 'api:create-installation';
 
-/** Seed 2.2: `consumer:<consumer_id>`, `builder:<builder_id>` or `api:<api_caller>`. */
+/** docs/service-interface.md#config: `consumer:<consumer_id>`, `builder:<builder_id>` or `api:<api_caller>`. */
 export const createdBySchema = z
   .string()
   .check(
@@ -31,7 +31,7 @@ export const createdBySchema = z
     ),
   );
 
-/** Seed 2.2, config as sent on create. */
+/** docs/service-interface.md#config, config as sent on create. */
 export const configSchema = z.strictObject({
   content: configContentSchema,
   createdBy: z._default(createdBySchema, defaultCreatedBy),
@@ -41,7 +41,7 @@ export const configSchema = z.strictObject({
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-/** Config as the service returns it inside an installation (api-facts.md). */
+/** Config as the service returns it inside an installation (docs/service-interface.md#installation-record). */
 export const configRecordSchema = z.object({
   id: z.string(),
   revisionId: z.string(),

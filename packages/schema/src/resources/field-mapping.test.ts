@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { fieldMappingEntrySchema, mappedValueSchema } from './field-mapping.js';
 
-describe('field mapping entry (seed 2.4)', () => {
+describe('field mapping entry (interface: read config)', () => {
   it('accepts mapToName alone', () => {
     const result = fieldMappingEntrySchema.safeParse({ mapToName: 'priority' });
     expect(result.success).toBe(true);

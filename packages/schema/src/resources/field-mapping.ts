@@ -2,14 +2,14 @@ import * as z from 'zod/mini';
 import { limits } from './limits.js';
 import { nameSchema, textSchema } from './primitives.js';
 
-/** One app-side value the user maps to a provider value; both members are required (seed 2.4). */
+/** One app-side value the user maps to a provider value; both members are required (docs/service-interface.md#read-config). */
 export const mappedValueSchema = z.strictObject({
   mappedValue: z.string().check(z.maxLength(limits.text)),
   mappedDisplayValue: textSchema,
 });
 export type MappedValue = z.infer<typeof mappedValueSchema>;
 
-/** Seed 2.4, field mapping entry: an item of `dynamicMappingsInput`. */
+/** docs/service-interface.md#field-mapping-entry, field mapping entry: an item of `dynamicMappingsInput`. */
 export const fieldMappingEntrySchema = z.strictObject({
   mapToName: nameSchema,
   mapToDisplayName: z.optional(textSchema),

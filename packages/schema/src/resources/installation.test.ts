@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { installationRequestSchema } from './installation.js';
 
-describe('installation request (seed 2.1)', () => {
+describe('installation request (interface: installation request)', () => {
   it('accepts groupRef and config with only a provider in the content', () => {
     const input = { groupRef: 'acme', config: { content: { provider: 'sandboxcrm' } } };
     const result = installationRequestSchema.safeParse(input);

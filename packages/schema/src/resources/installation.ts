@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { configRecordSchema, configSchema } from './config.js';
 import { dateTimeSchema, nameSchema } from './primitives.js';
 
-/** Seed 2.1, the body of createInstallation. */
+/** docs/service-interface.md#installation-request, the body of createInstallation. */
 export const installationRequestSchema = z.strictObject({
   groupRef: nameSchema,
   /** When omitted, the group's default connection is used. */
@@ -40,7 +40,7 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-/** An installation record (api-facts.md: required and optional fields). */
+/** An installation record (docs/service-interface.md#installation-record: required and optional fields). */
 export const installationSchema = z.object({
   id: z.string(),
   projectId: z.string(),

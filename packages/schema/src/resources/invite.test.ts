@@ -13,7 +13,7 @@ const invite = {
   updateTime: '2024-05-01T10:00:00.000Z',
 };
 
-describe('invite request (seed 4.2)', () => {
+describe('invite request (interface: org invites)', () => {
   it('accepts a valid e-mail', () => {
     const result = inviteRequestSchema.safeParse({ email: 'ada@example.com' });
     expect(result.success).toBe(true);
@@ -52,7 +52,7 @@ describe('invite request (seed 4.2)', () => {
   });
 });
 
-describe('invite record (seed 2.7, 3)', () => {
+describe('invite record (interface: invite, invite states)', () => {
   it('accepts a pending invite to an org', () => {
     const result = inviteSchema.safeParse(invite);
     expect(result.success).toBe(true);
@@ -60,7 +60,7 @@ describe('invite record (seed 2.7, 3)', () => {
     expect(result.data?.parentType).toBe('org');
   });
 
-  it('accepts each status of the seed', () => {
+  it('accepts each status of the interface', () => {
     for (const status of ['pending', 'accepted', 'revoked', 'expired']) {
       expect(inviteSchema.safeParse({ ...invite, status }).success, status).toBe(true);
     }

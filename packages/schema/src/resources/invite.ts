@@ -4,7 +4,7 @@ import { dateTimeSchema } from './primitives.js';
 export const inviteStatusSchema = z.enum(['pending', 'accepted', 'revoked', 'expired']);
 export type InviteStatus = z.infer<typeof inviteStatusSchema>;
 
-/** Seed 2.7, the invite. */
+/** The invite (docs/service-interface.md#invite). */
 export const inviteSchema = z.object({
   id: z.string(),
   invitedEmail: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Size limits shared by every resource. The seed leaves sizes "not shown"; these bound what one request
+ * Size limits shared by every resource. The interface sets no sizes (docs/service-interface.md#limits); these bound what one request
  * can make a server hold or a browser render, and are generous for real CRM schemas (2,000 fields).
  */
 export const limits = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { manifestReadObjectSchema, manifestSchema } from './manifest.js';
 
-describe('manifest (seed 2.6)', () => {
+describe('manifest (interface: manifest)', () => {
   it('accepts a spec version and an integration reading three objects, one always enabled', () => {
     const input = {
       specVersion: '1.0.0',

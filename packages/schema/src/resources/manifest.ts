@@ -21,7 +21,7 @@ export const manifestFieldSchema = z.strictObject({
 });
 export type ManifestField = z.infer<typeof manifestFieldSchema>;
 
-/** Seed 2.6: `objectName` and optional `enabled`; `always` enables it for every installation. */
+/** docs/service-interface.md#manifest: `objectName` and optional `enabled`; `always` enables it for every installation. */
 export const manifestReadObjectSchema = z.strictObject({
   objectName: nameSchema,
   displayName: z.optional(textSchema),
@@ -51,7 +51,7 @@ export const manifestIntegrationSchema = z.strictObject({
 });
 export type ManifestIntegration = z.infer<typeof manifestIntegrationSchema>;
 
-/** Seed 2.6, the manifest. */
+/** The manifest (docs/service-interface.md#manifest). */
 export const manifestSchema = z.strictObject({
   specVersion: z.string().check(z.minLength(1)),
   integrations: z.array(manifestIntegrationSchema).check(z.minLength(1), z.maxLength(100)),

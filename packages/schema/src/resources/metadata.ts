@@ -16,7 +16,7 @@ export const valueTypeSchema = z.enum([
 ]);
 export type ValueType = z.infer<typeof valueTypeSchema>;
 
-/** A provider field's metadata, as the hosted service describes it (api-facts.md, FieldMetadata). */
+/** A provider field's metadata, as the hosted service describes it (docs/service-interface.md#field-metadata). */
 export const fieldMetadataSchema = z.object({
   fieldName: z.string(),
   displayName: z.string(),
@@ -31,18 +31,18 @@ export const fieldMetadataSchema = z.object({
 });
 export type FieldMetadata = z.infer<typeof fieldMetadataSchema>;
 
-/** Extension: an object's fields in the connected SaaS instance (api-facts.md, ObjectMetadata). */
+/** Extension: an object's fields in the connected SaaS instance (docs/service-interface.md#extensions). */
 export const objectMetadataSchema = z.object({
   name: z.string(),
   displayName: z.optional(z.string()),
   mappedObjectName: z.optional(z.string()),
   fields: z.record(z.string(), fieldMetadataSchema),
-  /** Capabilities the provider has for this object (api-facts.md: only some providers support these). */
+  /** Capabilities the provider has for this object (docs/service-interface.md#mapping-behaviour: only some providers support these). */
   supports: z.optional(z.object({ readFilters: z.boolean(), writeIfEmpty: z.boolean() })),
 });
 export type ObjectMetadata = z.infer<typeof objectMetadataSchema>;
 
-/** Extension: an integration with its latest manifest revision (api-facts.md, Integration). */
+/** Extension: an integration with its latest manifest revision (docs/service-interface.md#extensions). */
 export const integrationSchema = z.object({
   id: z.string(),
   projectId: z.string(),

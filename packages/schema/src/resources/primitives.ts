@@ -17,7 +17,7 @@ export const mapKeySchema = nameSchema.check(
 
 /**
  * A map with bounded, non-empty keys. zod/mini has no entry-count check for records, so the count is
- * refined here once for every map of the seed.
+ * refined here once for every map of the interface.
  */
 export function boundedRecord<V extends z.core.SomeType>(value: V, maxEntries: number = limits.mapEntries) {
   return z.record(mapKeySchema, value).check(
@@ -27,7 +27,7 @@ export function boundedRecord<V extends z.core.SomeType>(value: V, maxEntries: n
   );
 }
 
-/** A scalar that a filter compares with: string, boolean or number (seed 2.4, read filter). */
+/** A scalar that a filter compares with: string, boolean or number (docs/service-interface.md#read-filter, read filter). */
 export const filterValueSchema = z.union([
   z.string().check(z.maxLength(limits.text)),
   z.boolean(),
@@ -39,7 +39,7 @@ export type FilterValue = z.infer<typeof filterValueSchema>;
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 
 /**
- * The key of an `objects` map is the object's name (seed 2.4, 2.5), so a value naming another object is
+ * The key of an `objects` map is the object's name (docs/service-interface.md#read-config), so a value naming another object is
  * almost certainly a mistake; it is refused rather than silently reading the wrong object.
  */
 export function objectNamesMatchKeys() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { issueSchema, problemContentType, problemSchema } from './problem.js';
 
-describe('problem object (seed 7)', () => {
+describe('problem object (interface: errors)', () => {
   it('accepts a bad-request problem with an issue', () => {
     const problem = {
       type: 'about:blank',
@@ -64,7 +64,7 @@ describe('problem object (seed 7)', () => {
   });
 });
 
-describe('issue item (seed 7)', () => {
+describe('issue item (interface: errors)', () => {
   it('accepts an issue without title or value', () => {
     const result = issueSchema.safeParse({ type: 't', detail: 'd', in: 'query', name: 'groupRef' });
     expect(result.success).toBe(true);

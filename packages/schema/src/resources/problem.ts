@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 export const issueLocationSchema = z.enum(['path', 'query', 'header', 'body']);
 export type IssueLocation = z.infer<typeof issueLocationSchema>;
 
-/** Seed 7, an issue item: one per offending parameter or property. */
+/** docs/service-interface.md#issues, an issue item: one per offending parameter or property. */
 export const issueSchema = z.object({
   type: z.string(),
   title: z.optional(z.string()),
@@ -15,7 +15,7 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
-/** Seed 7, the problem object, with the fields api-facts.md says the hosted service adds. */
+/** The problem object, with the fields the hosted service adds (docs/service-interface.md#errors). */
 export const problemSchema = z.object({
   type: z.string(),
   href: z.optional(z.string()),

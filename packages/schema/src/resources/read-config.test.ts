@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { readConfigSchema, readObjectConfigSchema, scheduleSchema } from './read-config.js';
 
-describe('read object config (seed 2.4)', () => {
+describe('read object config (interface: read config)', () => {
   it('accepts all eleven fields', () => {
     const input = {
       objectName: 'contacts',

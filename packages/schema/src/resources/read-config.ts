@@ -13,7 +13,7 @@ export const scheduleSchema = z
     z.regex(/^\s*\S+(\s+\S+){4}\s*$/, 'Use cron syntax with five fields, for example "*/15 * * * *".'),
   );
 
-/** Seed 2.4, read object config: all eleven fields. */
+/** docs/service-interface.md#read-config, read object config: all eleven fields. */
 export const readObjectConfigSchema = z.strictObject({
   objectName: nameSchema,
   schedule: z.optional(scheduleSchema),
@@ -32,7 +32,7 @@ export const readObjectConfigSchema = z.strictObject({
 });
 export type ReadObjectConfig = z.infer<typeof readObjectConfigSchema>;
 
-/** Seed 2.3: when `read` is present its `objects` map is required. */
+/** docs/service-interface.md#config-content: when `read` is present its `objects` map is required. */
 export const readConfigSchema = z.strictObject({
   objects: boundedRecord(readObjectConfigSchema, 500).check(objectNamesMatchKeys()),
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { readFilterSchema, readFiltersSchema } from './read-filter.js';
 
-describe('read filter (seed 2.4)', () => {
+describe('read filter (interface: read config)', () => {
   it('accepts a string value', () => {
     const result = readFilterSchema.safeParse({ fieldName: 'status', operator: 'eq', value: 'active' });
     expect(result.success).toBe(true);

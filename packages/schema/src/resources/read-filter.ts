@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { limits } from './limits.js';
 import { filterValueSchema, nameSchema } from './primitives.js';
 
-/** Seed 2.4, read filter: `eq` is the only operator. */
+/** docs/service-interface.md#read-filter, read filter: `eq` is the only operator. */
 export const readFilterSchema = z.strictObject({
   fieldName: nameSchema,
   operator: z.literal('eq'),
@@ -10,7 +10,7 @@ export const readFilterSchema = z.strictObject({
 });
 export type ReadFilter = z.infer<typeof readFilterSchema>;
 
-/** Seed 2.4: conditions are joined by AND and each field may have only one condition. */
+/** docs/service-interface.md#read-config: conditions are joined by AND and each field may have only one condition. */
 export const readFiltersSchema = z.array(readFilterSchema).check(
   z.maxLength(limits.filters),
   z.superRefine(
@@ -30,7 +30,7 @@ export const readFiltersSchema = z.array(readFilterSchema).check(
         seen.add(fieldName);
       });
     },
-    // Seed 7 wants one issue per offending property in one answer, so this runs even when another
+    // docs/service-interface.md#malformed-input wants one issue per offending property in one answer, so this runs even when another
     // condition of the list is malformed (zod skips checks after such issues by default).
     { when: (payload) => Array.isArray(payload.value) },
   ),

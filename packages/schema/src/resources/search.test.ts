@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIssues } from '../rules/issues.js';
 import { searchRequestSchema, searchResponseSchema, searchResultItemSchema } from './search.js';
 
-describe('search request (seed 4.3)', () => {
+describe('search request (interface: search)', () => {
   it('accepts string, boolean and number values', () => {
     const input = {
       objectName: 'contacts',
@@ -106,7 +106,7 @@ describe('search request (seed 4.3)', () => {
   });
 });
 
-describe('search result item (seed 2.8)', () => {
+describe('search result item (interface: search result item)', () => {
   it('accepts id, fields, mappedFields and raw', () => {
     const item = {
       id: 'c-1',

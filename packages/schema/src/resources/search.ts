@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { limits } from './limits.js';
 import { filterValueSchema, nameSchema } from './primitives.js';
 
-/** Seed 4.3, one search condition: `fieldName`, `eq`, `value`. */
+/** docs/service-interface.md#search, one search condition: `fieldName`, `eq`, `value`. */
 export const searchFilterSchema = z.strictObject({
   fieldName: nameSchema,
   operator: z.literal('eq'),
@@ -10,7 +10,7 @@ export const searchFilterSchema = z.strictObject({
 });
 export type SearchFilter = z.infer<typeof searchFilterSchema>;
 
-/** Seed 4.3, the search body; api-facts.md: both keys are required. */
+/** The search body: both keys are required (docs/service-interface.md#search). */
 export const searchRequestSchema = z.strictObject({
   objectName: nameSchema,
   fieldFilters: z.array(searchFilterSchema).check(z.maxLength(limits.filters)),
@@ -19,7 +19,7 @@ export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 const fieldValuesSchema = z.record(z.string(), z.unknown());
 
-/** Seed 2.8, a search result item. */
+/** A search result item (docs/service-interface.md#search-result-item). */
 export const searchResultItemSchema = z.object({
   id: z.string(),
   fields: fieldValuesSchema,

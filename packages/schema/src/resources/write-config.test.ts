@@ -8,7 +8,7 @@ import {
   writeObjectConfigSchema,
 } from './write-config.js';
 
-describe('write object config (seed 2.5)', () => {
+describe('write object config (interface: write config)', () => {
   it('accepts objectName alone', () => {
     const result = writeObjectConfigSchema.safeParse({ objectName: 'contacts' });
     expect(result.success).toBe(true);
@@ -74,7 +74,7 @@ describe('write object config (seed 2.5)', () => {
   });
 });
 
-describe('field setting default (seed 2.5)', () => {
+describe('field setting default (interface: write config)', () => {
   it('accepts a stringValue alone', () => {
     const result = fieldDefaultSchema.safeParse({ stringValue: 'new' });
     expect(result.success).toBe(true);
@@ -147,7 +147,7 @@ describe('field setting default (seed 2.5)', () => {
   });
 });
 
-describe('field setting writeOnCreate and writeOnUpdate (seed 2.5)', () => {
+describe('field setting writeOnCreate and writeOnUpdate (interface: write config)', () => {
   it('defaults writeOnCreate and writeOnUpdate to always', () => {
     const result = fieldSettingSchema.safeParse({});
     expect(result.success).toBe(true);
@@ -190,7 +190,7 @@ describe('field setting writeOnCreate and writeOnUpdate (seed 2.5)', () => {
   });
 });
 
-describe('value default (seed 2.5, deprecated)', () => {
+describe('value default (interface: write config, deprecated)', () => {
   it('accepts a string value', () => {
     const result = valueDefaultSchema.safeParse({ value: 'app' });
     expect(result.success).toBe(true);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { limits } from './limits.js';
 import { boundedRecord, nameSchema, objectNamesMatchKeys } from './primitives.js';
 
-/** Seed 2.5, field setting `default`: exactly one of stringValue, integerValue, booleanValue. */
+/** docs/service-interface.md#field-setting, field setting `default`: exactly one of stringValue, integerValue, booleanValue. */
 export const fieldDefaultSchema = z
   .strictObject({
     stringValue: z.optional(z.string().check(z.maxLength(limits.text))),
@@ -31,7 +31,7 @@ export type FieldDefault = z.infer<typeof fieldDefaultSchema>;
 export const writeOnCreateSchema = z.enum(['always', 'never']);
 export const writeOnUpdateSchema = z.enum(['always', 'never', 'ifEmpty']);
 
-/** Seed 2.5, field setting. */
+/** docs/service-interface.md#field-setting, field setting. */
 export const fieldSettingSchema = z.strictObject({
   default: z.optional(fieldDefaultSchema),
   writeOnCreate: z._default(writeOnCreateSchema, 'always'),
@@ -41,7 +41,7 @@ export const fieldSettingSchema = z.strictObject({
 export type FieldSetting = z.infer<typeof fieldSettingSchema>;
 export type FieldSettingInput = z.input<typeof fieldSettingSchema>;
 
-/** Seed 2.5, value default (deprecated in favour of `selectedFieldSettings`). */
+/** docs/service-interface.md#value-default, value default (deprecated in favour of `selectedFieldSettings`). */
 export const valueDefaultSchema = z.strictObject({
   value: z.union([z.string().check(z.maxLength(limits.text)), z.int(), z.boolean()]),
   /** When unspecified, `always` is assumed; with `never` the default applies only on create. */
@@ -49,7 +49,7 @@ export const valueDefaultSchema = z.strictObject({
 });
 export type ValueDefault = z.infer<typeof valueDefaultSchema>;
 
-/** Seed 2.5, write object config. */
+/** docs/service-interface.md#write-config, write object config. */
 export const writeObjectConfigSchema = z.strictObject({
   objectName: nameSchema,
   deletionSettings: z.optional(z.strictObject({ enabled: z.boolean() })),

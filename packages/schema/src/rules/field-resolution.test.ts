@@ -55,7 +55,7 @@ describe('fieldMappings', () => {
   });
 });
 
-describe('resolveFieldName (seed 4.3)', () => {
+describe('resolveFieldName (interface: field names)', () => {
   it('resolves an installation mapped name to its provider field', () => {
     const resolved = resolveFieldName('priority', {
       manifestObject,
@@ -147,7 +147,7 @@ describe('toProviderValue', () => {
   });
 });
 
-describe('toMappedFields (seed 2.8, mappedFields)', () => {
+describe('toMappedFields (interface: search result item, mappedFields)', () => {
   const ctx: MappingContext = {
     manifestObject,
     objectConfig: {

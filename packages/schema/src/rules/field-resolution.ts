@@ -1,7 +1,7 @@
 import type { ManifestReadObject } from '../resources/manifest.js';
 import type { ReadObjectConfig } from '../resources/read-config.js';
 
-/** Where a search field name came from (seed 4.3: mapped names first, then provider names). */
+/** Where a search field name came from (docs/service-interface.md#field-names: mapped names first, then provider names). */
 export type FieldNameSource = 'installation-mapping' | 'manifest-mapping' | 'provider';
 
 export interface ResolvedField {

@@ -88,7 +88,7 @@ describe('valueAt', () => {
   });
 });
 
-describe('toIssues (seed 7)', () => {
+describe('toIssues (interface: errors)', () => {
   it('gives one issue per offending property, in the given location', () => {
     const input = { groupRef: 5, config: { content: {} } };
     const result = installationRequestSchema.safeParse(input);

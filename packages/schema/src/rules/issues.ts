@@ -4,7 +4,7 @@ import type { Issue, IssueLocation } from '../resources/problem.js';
 type PathKey = PropertyKey;
 
 /**
- * Formats a schema path the way the seed names properties: keys joined by dots, array items indexed,
+ * Formats a schema path the way the interface names properties (docs/service-interface.md#issues): keys joined by dots, array items indexed,
  * e.g. `config.content.read.objects.contacts.backfill.defaultPeriod.days` or `fieldFilters[1].operator`.
  */
 export function formatPath(path: readonly PathKey[], prefix = ''): string {
@@ -122,7 +122,7 @@ export function echoableValue(value: unknown): unknown {
 }
 
 /**
- * Turns schema issues into the seed's issue items (section 7): one per offending property, `name` the
+ * Turns schema issues into the interface's issue items (docs/service-interface.md#issues): one per offending property, `name` the
  * full indexed path (with `prefix` for nested documents), `value` the offending value.
  */
 export function toIssues(

@@ -13,7 +13,7 @@ const integration: Pick<ManifestIntegration, 'read'> = {
   },
 };
 
-describe('searchability (seed 4.3)', () => {
+describe('searchability (interface: search rules)', () => {
   it('rule 1: refuses an object that is not under read in the manifest', () => {
     const content: Pick<ConfigContent, 'read'> = {
       read: { objects: { tickets: { objectName: 'tickets', disabled: false } } },

@@ -6,9 +6,9 @@ export type Searchability =
   | { searchable: false; reason: 'not-in-manifest' | 'disabled' };
 
 /**
- * Seed 4.3, rules 1-4. Rule 4 (search needs no action type of its own) is why only `read` is consulted.
+ * docs/service-interface.md#search-rules, rules 1-4. Rule 4 (search needs no action type of its own) is why only `read` is consulted.
  * `installationContent` undefined is read as a config that disables nothing (rule 3: searchable unless
- * `disabled: true`). Whether the group has an installation at all (seed 4.1) is the caller's check.
+ * `disabled: true`). Whether the group has an installation at all (docs/service-interface.md#create-installation) is the caller's check.
  */
 export function searchability(
   objectName: string,

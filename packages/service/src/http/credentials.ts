@@ -7,7 +7,7 @@ export interface Credentials {
   authToken: string;
 }
 
-/** Seed 5: which credential each operation accepts. */
+/** docs/service-interface.md#authentication: which credential each operation accepts. */
 export type CredentialScheme = 'apiKey' | 'bearer' | 'apiKeyOrBearer';
 
 function same(given: string | undefined, expected: string): boolean {

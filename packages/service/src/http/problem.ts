@@ -59,7 +59,7 @@ export function problemError(status: ContentfulStatusCode, kind: ProblemKind, in
   return new ProblemError(status, kind, typeof init === 'string' ? { detail: init } : init);
 }
 
-/** A 400 naming each offending parameter or property (seed 7, rule 1). */
+/** A 400 naming each offending parameter or property (docs/service-interface.md#malformed-input, rule 1). */
 export function validationError(issues: Issue[]) {
   const names = issues.map((i) => i.name || '(root)');
   const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');

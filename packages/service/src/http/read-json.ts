@@ -12,7 +12,7 @@ function isJsonContentType(value: string | undefined): boolean {
 
 /**
  * Reads a JSON body and validates it: a non-JSON content type is 415, malformed JSON is 400 (the body
- * size is capped before this by the body-limit middleware: 413). All bodies of the seed are JSON.
+ * size is capped before this by the body-limit middleware: 413). Every body of the interface is JSON (docs/service-interface.md#base-addresses).
  */
 export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
   if (!isJsonContentType(c.req.header('content-type'))) {

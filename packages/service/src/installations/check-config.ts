@@ -14,7 +14,7 @@ function issue(
 }
 
 /**
- * Checks a config against the integration's manifest (api-facts: 422, "the config is invalid for the
+ * Checks a config against the integration's manifest (docs/service-interface.md#create-installation: 422, "the config is invalid for the
  * provider"): the provider must be the integration's, and only objects the manifest declares may be read
  * or written. These checks run whatever `skipSampling` says: they need no call to the provider.
  */
@@ -83,7 +83,7 @@ function typeMatches(value: string | number | boolean | undefined, field: Object
 }
 
 /**
- * The sample read (seed 4.1, `skipSampling`): one real record read from the provider per read object that
+ * The sample read (docs/service-interface.md#create-installation, `skipSampling`): one real record read from the provider per read object that
  * is not paused, asking for the selected fields, the source fields of the mappings and the filtered
  * fields. An object or field the provider lacks is refused with an issue naming where the config uses it.
  */
@@ -141,7 +141,7 @@ export function sampleRead(
         }
       });
     }
-    // The read itself, with the fields the config would read (api-facts.md: one sample record per
+    // The read itself, with the fields the config would read (docs/service-interface.md#create-installation: one sample record per
     // scheduled read object; a paused object is not read).
     if (!objectConfig.disabled) {
       const wanted = new Set([

@@ -49,7 +49,7 @@ function chooseConnection(
 }
 
 /**
- * api-facts.md: on create, a read object config carries `objectName`, `selectedFields` and
+ * On create, a read object config (docs/service-interface.md#installation-record) carries `objectName`, `selectedFields` and
  * `selectedFieldMappings`, possibly as empty maps.
  */
 function normaliseContent(content: ConfigContent): ConfigContent {
@@ -73,7 +73,7 @@ export interface CreateInstallationInput {
   skipSampling: boolean;
 }
 
-/** createInstallation (seed 4.1) after its input was validated: every rule, then one durable insert. */
+/** createInstallation (docs/service-interface.md#create-installation) after its input was validated: every rule, then one durable insert. */
 export function createInstallation(deps: ServiceDeps, input: CreateInstallationInput): Installation {
   const { repo } = deps;
   const { target, request, skipSampling } = input;
@@ -127,7 +127,7 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
         createTime,
         config: {
           id: crypto.randomUUID(),
-          // Deprecated in the request: the service always records the latest revision (seed 2.2, 9).
+          // Deprecated in the request: the service always records the latest revision (docs/service-interface.md#config).
           revisionId: integration.revisionId,
           createTime,
           createdBy: request.config.createdBy,
@@ -146,7 +146,7 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
   }
 }
 
-/** An installation record as the API returns it (api-facts.md), with the connection's secrets left out. */
+/** An installation record as the API returns it (docs/service-interface.md#installation-record), with the connection's secrets left out. */
 export function installationView(deps: ServiceDeps, installation: Installation) {
   const { repo } = deps;
   const connection = repo.getConnection(installation.projectId, installation.connectionId);

@@ -71,7 +71,7 @@ export function openApiDocument() {
       title: 'Splice embedded integration service',
       version: '1.0.0',
       description:
-        "The seed's three operations (createInstallation, org invites, search), the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` body field of the OAuth operations, the sandbox control :sandbox-revoke, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`.",
+        "The three operations of docs/service-interface.md (createInstallation, org invites, search), the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` body field of the OAuth operations, the sandbox control :sandbox-revoke, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`.",
     },
     servers: [{ url: '/' }],
     components: {
@@ -98,7 +98,7 @@ export function openApiDocument() {
       '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations': {
         post: {
           operationId: 'createInstallation',
-          summary: 'Install an integration for a group (seed 4.1).',
+          summary: 'Install an integration for a group (docs/service-interface.md#create-installation).',
           security: [{ apiKey: [] }, { bearer: [] }],
           parameters: [
             ...projectParams,
@@ -168,7 +168,7 @@ export function openApiDocument() {
       '/v1/orgs/{orgId}/invites': {
         post: {
           operationId: 'inviteOrgUser',
-          summary: 'Invite a user to an organization by e-mail (seed 4.2).',
+          summary: 'Invite a user to an organization by e-mail (docs/service-interface.md#org-invites).',
           security: [{ bearer: [] }],
           parameters: [pathParam('orgId', 'ID of the organization.')],
           requestBody: { required: true, content: json('InviteRequest') },
@@ -188,7 +188,8 @@ export function openApiDocument() {
       '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}': {
         post: {
           operationId: 'search',
-          summary: "Search records in the group's SaaS instance (seed 4.3). One page, at most 100 results.",
+          summary:
+            "Search records in the group's SaaS instance (docs/service-interface.md#search). One page, at most 100 results.",
           security: [{ apiKey: [] }],
           parameters: [
             ...projectParams,
@@ -211,7 +212,7 @@ export function openApiDocument() {
               [
                 422,
                 ['notSearchable', 'unknownField'],
-                'The object is not searchable (seed 4.3 rules) or a filter names no field.',
+                'The object is not searchable (docs/service-interface.md#search-rules rules) or a filter names no field.',
               ],
             ]),
           },

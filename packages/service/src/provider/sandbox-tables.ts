@@ -127,7 +127,7 @@ export function seedSandboxData(db: Database, options: SeedOptions = {}): SeedRe
   } finally {
     db.pragma(`cache_size = ${cacheSize}`);
   }
-  // The seed went through the WAL; fold it into the main file now rather than on some later request.
+  // The generated data went through the WAL; fold it into the main file now rather than on some later request.
   db.pragma('wal_checkpoint(TRUNCATE)');
   return { seeded: true, counts, seed: wanted.seed, durationMs: performance.now() - started };
 }

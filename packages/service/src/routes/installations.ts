@@ -12,7 +12,7 @@ export const createInstallationQuerySchema = z.object({
   skipSampling: z.optional(z.enum(['true', 'false'])),
 });
 
-/** Seed 4.1: POST {base_url}/projects/{projectIdOrName}/integrations/{integrationId}/installations. */
+/** docs/service-interface.md#create-installation: POST {base_url}/projects/{projectIdOrName}/integrations/{integrationId}/installations. */
 export function installationRoutes(deps: ServiceDeps) {
   return new Hono().post(
     '/projects/:projectIdOrName/integrations/:integrationId/installations',

@@ -6,7 +6,7 @@ import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { readJson } from '../http/read-json.js';
 
-/** Seed 4.2: POST {base_url}/orgs/{orgId}/invites, bearer token. */
+/** docs/service-interface.md#org-invites: POST {base_url}/orgs/{orgId}/invites, bearer token. */
 export function inviteRoutes(deps: ServiceDeps) {
   const { repo } = deps;
   return new Hono().post(

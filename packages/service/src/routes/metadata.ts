@@ -13,8 +13,8 @@ export const optionalGroupQuerySchema = z.object({
 });
 
 /**
- * Read-only extensions (not in the seed) that mirror the hosted service's paths and shapes
- * (api-facts.md), so a BFF reads wizard metadata the same way from either.
+ * Read-only extensions (docs/service-interface.md#extensions) that mirror the hosted service's paths and shapes
+ * (so a BFF reads wizard metadata the same way from either).
  */
 export function metadataRoutes(deps: ServiceDeps) {
   const { repo } = deps;

@@ -11,7 +11,7 @@ import { findIntegration } from './lookups.js';
 export const searchQuerySchema = z.object({ groupRef: z.string().check(z.minLength(1), z.maxLength(256)) });
 export const searchHeadersSchema = z.object({ 'x-svc-request-type': z.literal('search') });
 
-/** Seed 4.3: POST {search_url}/projects/{projectIdOrName}/integrations/{integrationId}?groupRef=. */
+/** docs/service-interface.md#search: POST {search_url}/projects/{projectIdOrName}/integrations/{integrationId}?groupRef=. */
 export function searchRoutes(deps: ServiceDeps) {
   return new Hono().post(
     '/projects/:projectIdOrName/integrations/:integrationId',

@@ -29,7 +29,7 @@ export function visibleFields(fields: Record<string, unknown>, objectConfig: Rea
   return Object.fromEntries(Object.entries(fields).filter(([name]) => keep.has(name)));
 }
 
-/** Search (seed 4.3): searchability rules 1-4, mapped names, value mappings, one page. */
+/** Search (docs/service-interface.md#search): searchability rules 1-4, mapped names, value mappings, one page. */
 export function searchRecords(deps: ServiceDeps, input: SearchInput): { results: SearchResultItem[] } {
   const { repo } = deps;
   const { target, groupRef, request } = input;

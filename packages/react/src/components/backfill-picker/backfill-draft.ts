@@ -1,6 +1,6 @@
 import type { BackfillPeriod } from '@splice/schema';
 
-/** What the picker emits: exactly one of the seed's two forms (2.4, backfill `defaultPeriod`). */
+/** What the picker emits: exactly one of the two forms of backfill `defaultPeriod` (docs/service-interface.md#backfill). */
 export type BackfillValue = { defaultPeriod: { days: number } } | { defaultPeriod: { fullHistory: true } };
 
 /** What it accepts: any stored backfill, e.g. `{ days: 0, fullHistory: false }` from an installation. */

@@ -209,7 +209,7 @@ function BackfillPickerView(props: BackfillPickerProps) {
 }
 
 /**
- * Seed 2.4 backfill: no backfill, the last N days (quick choices or a custom whole number >= 0), or the
+ * docs/service-interface.md#backfill: no backfill, the last N days (quick choices or a custom whole number >= 0), or the
  * full history. Emits `{ defaultPeriod: { days } }` or `{ defaultPeriod: { fullHistory: true } }`.
  * Controlled (`value` + `onValueChange`) or uncontrolled (`defaultValue`).
  */

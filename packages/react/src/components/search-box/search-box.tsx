@@ -202,7 +202,7 @@ function SearchBoxView(props: SearchBoxProps) {
 
 /**
  * Searches records of one integration in the signed-in user's SaaS account: only objects searchable
- * for the group (seed 4.3), `eq` conditions typed by field, one provider page of results.
+ * for the group (docs/service-interface.md#search), `eq` conditions typed by field, one provider page of results.
  */
 export function SearchBox(props: SearchBoxProps) {
   return (

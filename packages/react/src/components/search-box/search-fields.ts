@@ -2,7 +2,7 @@ import type { FieldMetadata, IntegrationDetails, ReadObjectDetails } from '@spli
 
 export type FilterInputKind = 'text' | 'number' | 'boolean';
 
-/** A name the search may filter on (seed 4.3: a mapped name, or the provider's own field name). */
+/** A name the search may filter on (docs/service-interface.md#field-names: a mapped name, or the provider's own field name). */
 export interface SearchFieldOption {
   name: string;
   label: string;

@@ -14,7 +14,7 @@ export type Invite = Omit<InviteResource, 'updateTime'> & {
   updateTime: InviteResource['createTime'];
 };
 /**
- * A new invite is `pending` (docs/service-interface.md#invites); `parentType` defaults to `org`, `parentId`
+ * A new invite is `pending` (docs/service-interface.md#invite-states); `parentType` defaults to `org`, `parentId`
  * to `orgId`, `updateTime` to `createTime`.
  */
 export type NewInvite = WithDefaults<

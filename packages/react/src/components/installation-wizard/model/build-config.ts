@@ -77,7 +77,7 @@ function writeObjectConfig(object: WriteObjectDetails, draft: WriteObjectDraft) 
     Object.entries(draft.fields).map(([fieldName, setting]) => {
       const valueType = types.get(fieldName);
       const value = setting.value;
-      // The seed's three default kinds; the field's type decides which one carries the value.
+      // The three kinds of field-setting default (docs/service-interface.md#field-setting); the field's type decides which one carries the value.
       const defaultValue =
         !setting.enabled || value === ''
           ? undefined
@@ -103,7 +103,7 @@ function writeObjectConfig(object: WriteObjectDetails, draft: WriteObjectDraft) 
   };
 }
 
-/** The config content (seed 2.3) the wizard's choices stand for. */
+/** The config content (docs/service-interface.md#config-content) the wizard's choices stand for. */
 export function buildConfigContent(wizard: IntegrationDetails, draft: WizardDraft): ConfigContentInput {
   const readObjects = wizard.readObjects.filter((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
   const writeObjects = wizard.writeObjects.filter((o) => draft.write[o.objectName]?.selected);

@@ -9,7 +9,7 @@ export interface FilterDraft {
   value: string | number | boolean | '';
 }
 
-/** What the user chooses for one object to read (seed 2.4). */
+/** What the user chooses for one object to read (docs/service-interface.md#read-config). */
 export interface ReadObjectDraft {
   selected: boolean;
   /** `selectedFieldsAuto: all`. */
@@ -36,7 +36,7 @@ export interface FieldDefaultDraft {
   writeOnUpdate: 'always' | 'never' | 'ifEmpty';
 }
 
-/** What the user chooses for one object to write (seed 2.5). */
+/** What the user chooses for one object to write (docs/service-interface.md#write-config). */
 export interface WriteObjectDraft {
   selected: boolean;
   deletionEnabled: boolean;

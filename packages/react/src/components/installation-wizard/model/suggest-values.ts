@@ -35,7 +35,7 @@ export interface ValueOption {
 
 /**
  * Suggests a provider value for each app value by closest name (value or label, whichever is closer),
- * one-to-one (api-facts: value mappings are one-to-one): best pairs are taken first, each provider value
+ * one-to-one (docs/service-interface.md#mapping-behaviour: value mappings are one-to-one): best pairs are taken first, each provider value
  * used once, and pairs below `threshold` are left for the user.
  */
 export function suggestValueMapping(

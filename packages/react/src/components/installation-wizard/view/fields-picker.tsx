@@ -15,7 +15,7 @@ import { VirtualList } from './virtual-list.js';
 
 const rowHeight = 36;
 
-/** Seed 2.4 `selectedFields` / `selectedFieldsAuto`: a filterable, windowed list of the provider's fields. */
+/** docs/service-interface.md#read-config `selectedFields` / `selectedFieldsAuto`: a filterable, windowed list of the provider's fields. */
 export function FieldsPicker(
   props: StepViewProps & { objectName: string; objectLabel: string; fields: readonly FieldMetadata[] },
 ) {

@@ -11,7 +11,7 @@ import { TypedValueInput } from './filter-value-input.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
-/** Seed 2.4 `fieldFilters`: `eq` conditions, one per field, each value typed by its field. */
+/** docs/service-interface.md#read-config `fieldFilters`: `eq` conditions, one per field, each value typed by its field. */
 export function FiltersSection(props: StepViewProps & { object: ReadObjectDetails }) {
   const { state, messages, ids, object } = props;
   const draft = state.draft?.read[object.objectName];

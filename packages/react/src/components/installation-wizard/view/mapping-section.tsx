@@ -207,7 +207,7 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
 const pageSize = 25;
 
 /**
- * Seed 2.4 dynamic mappings: each entry of `dynamicMappingsInput` the user has something to choose for.
+ * docs/service-interface.md#read-config dynamic mappings: each entry of `dynamicMappingsInput` the user has something to choose for.
  * Long lists are filterable and shown a page at a time (entries with an error always show, so a refused
  * step can focus them), and the 2,000-option field list is built on first use: a read step with 300
  * entries mounts as fast as one with 25.

@@ -5,7 +5,7 @@ import { fieldIds } from '../model/field-ids.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 
-/** Seed 2.3 `proxy`, offered only where the builder's manifest allows it. */
+/** docs/service-interface.md#config-content `proxy`, offered only where the builder's manifest allows it. */
 export function ProxyStep(props: StepViewProps) {
   const { state, messages, ids } = props;
   const wizard = state.wizard;

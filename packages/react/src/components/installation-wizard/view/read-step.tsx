@@ -12,7 +12,7 @@ import { ScheduleField } from './schedule-field.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
-/** Seed 2.4: everything about reading one object. */
+/** docs/service-interface.md#read-config: everything about reading one object. */
 export function ReadStep(props: StepViewProps & { objectName: string }) {
   const { state, messages, ids, objectName, locked } = props;
   const object = state.wizard?.readObjects.find((o) => o.objectName === objectName);

@@ -23,7 +23,7 @@ function formatRun(date: Date): string {
   return `${date.toLocaleString(undefined, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
 }
 
-/** Seed 2.4 `schedule`: presets, or a validated cron with a readable preview and the next runs. */
+/** docs/service-interface.md#read-config `schedule`: presets, or a validated cron with a readable preview and the next runs. */
 export function ScheduleField(props: StepViewProps & { objectName: string }) {
   const { state, messages, ids, objectName, locked } = props;
   const draft = state.draft?.read[objectName];

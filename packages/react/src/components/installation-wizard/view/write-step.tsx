@@ -17,7 +17,7 @@ const newDefault: FieldDefaultDraft = {
   writeOnUpdate: 'always',
 };
 
-/** Seed 2.5: deletion, and per field a default value with when to write it. */
+/** docs/service-interface.md#write-config: deletion, and per field a default value with when to write it. */
 export function WriteStep(props: StepViewProps & { objectName: string }) {
   const { state, messages, ids, objectName } = props;
   const object = state.wizard?.writeObjects.find((o) => o.objectName === objectName);
@@ -104,7 +104,7 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
                   >
                     <option value="always">{messages.writeAlways}</option>
                     <option value="never">{messages.writeNever}</option>
-                    {/* api-facts: only some providers support ifEmpty; it is offered only where supported. */}
+                    {/* Only some providers support ifEmpty (docs/service-interface.md#field-setting); it is offered only where supported. */}
                     {supportsIfEmpty && <option value="ifEmpty">{messages.writeIfEmpty}</option>}
                   </select>
                 </label>
