@@ -7,5 +7,7 @@ export default defineProject({
     name: 'react',
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
+    // Type tests (`*.test-d.ts`) run through the compiler: the client agrees with the BFF's AppType.
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });
