@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { recommendedContent } from '@splice/service/demo-fixtures';
 import type { Child, ReadyMessage } from './children.js';
 import { startChild } from './children.js';
 import { createClient } from './http.js';
@@ -46,20 +47,9 @@ export async function startBenchService(contacts: number, extraGroups = 0): Prom
   }
 }
 
-/** The contacts read config the benches install: `stage` mapped to `status`, its values mapped too. */
-export const contactsReadConfig = {
-  objectName: 'contacts',
-  selectedFieldMappings: { stage: 'status' },
-  selectedValueMappings: { stage: { new: 'lead', working: 'qualified', won: 'customer', lost: 'churned' } },
-};
-
+/** The benches install the demo's recommended contacts config (`stage` mapped to `status`, values too). */
 export function installationBody(groupRef: string) {
-  return {
-    groupRef,
-    config: {
-      content: { provider: 'sandboxcrm', read: { objects: { contacts: contactsReadConfig } } },
-    },
-  };
+  return { groupRef, config: { content: recommendedContent() } };
 }
 
 export const installationsPath = (baseUrl: string) =>

@@ -1,31 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { recommendedContent } from '@splice/service/demo-fixtures';
 
 /**
- * The installation the search specs read through: contacts with every field, `stage` mapped to the CRM's
- * `status` with its values, `priority` to `score`. Created through the BFF as the page would (session
- * cookie, CSRF header, Idempotency-Key), for the signed-in user's group.
+ * The installation the search specs read through: the demo's recommended contacts config (every field,
+ * `stage` mapped to the CRM's `status` with its values, `priority` to `score`), 30 days of history.
+ * Created through the BFF as the page would (session cookie, CSRF header, Idempotency-Key), for the
+ * signed-in user's group.
  */
-export const seededConfig = {
-  config: {
-    content: {
-      provider: 'sandboxcrm',
-      read: {
-        objects: {
-          contacts: {
-            objectName: 'contacts',
-            selectedFieldsAuto: 'all',
-            selectedFieldMappings: { stage: 'status', priority: 'score' },
-            selectedValueMappings: {
-              stage: { new: 'lead', working: 'qualified', won: 'customer', lost: 'churned' },
-            },
-            backfill: { defaultPeriod: { days: 30 } },
-          },
-        },
-      },
-    },
-  },
-};
+export const seededConfig = { config: { content: recommendedContent({ defaultPeriod: { days: 30 } }) } };
 
 /**
  * Installs `seededConfig` for the signed-in user's group unless it is installed already. Several specs

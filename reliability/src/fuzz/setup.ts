@@ -1,9 +1,11 @@
+import { recommendedContactsRead } from '@splice/service/demo-fixtures';
 import type { InProcessService } from '../service-harness.js';
 import type { SearchableFields } from './service-cases.js';
 
 /**
- * acme's installation for the search fuzz: contacts with `stage` mapped to `status` (values too), companies
- * paused (not searchable), deals paused too (but `enabled: always` in the manifest: still searchable).
+ * acme's installation for the search fuzz: the demo's recommended contacts config (`stage` mapped to
+ * `status`, values too, and `priority` to `score`), companies paused (not searchable), deals paused too
+ * (but `enabled: always` in the manifest: still searchable).
  */
 export const acmeInstallation = {
   groupRef: 'acme',
@@ -12,11 +14,7 @@ export const acmeInstallation = {
       provider: 'sandboxcrm',
       read: {
         objects: {
-          contacts: {
-            objectName: 'contacts',
-            selectedFieldMappings: { stage: 'status', priority: 'score' },
-            selectedValueMappings: { stage: { won: 'customer', new: 'lead' } },
-          },
+          contacts: recommendedContactsRead,
           companies: { objectName: 'companies', disabled: true },
           deals: { objectName: 'deals', disabled: true },
         },

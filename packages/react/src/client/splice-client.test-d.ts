@@ -32,7 +32,9 @@ describe('createSpliceClient agrees with the BFF routes', () => {
 
   it('createInvite sends the body POST /invites validates and reads its answer', () => {
     type Route = Api['invites']['$post'];
-    expectTypeOf<Parameters<SpliceClient['createInvite']>[0]>().toEqualTypeOf<InferRequestType<Route>['json']>();
+    expectTypeOf<Parameters<SpliceClient['createInvite']>[0]>().toEqualTypeOf<
+      InferRequestType<Route>['json']
+    >();
     expectTypeOf<InferResponseType<Route, 201>>().toExtend<Answer<SpliceClient['createInvite']>>();
   });
 });
