@@ -1,27 +1,24 @@
+import type { Issue } from '@splice/schema';
+import { buildProblem, problemContentType } from '@splice/schema';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export interface ProblemIssue {
-  name: string;
-  in: 'body' | 'header';
-  detail: string;
-  value?: unknown;
-}
-
 /**
- * The demo's own routes answer failures as problem objects too (RFC 9457), like the BFF beside them, so
- * that a script sees one error shape on the whole origin.
+ * The demo's own routes answer failures as problem objects too (RFC 9457), built by the same function
+ * as the BFF's and the service's, so that a script sees one error shape on the whole origin.
  */
 export function problem(
   c: Context,
   status: ContentfulStatusCode,
   title: string,
   detail: string,
-  issues?: ProblemIssue[],
+  issues?: Issue[],
 ) {
   return c.body(
-    JSON.stringify({ type: 'about:blank', title, status, detail, ...(issues ? { issues } : {}) }),
+    JSON.stringify(buildProblem({ type: 'about:blank', title, status, detail, issues })),
     status,
-    { 'Content-Type': 'application/problem+json' },
+    {
+      'Content-Type': problemContentType,
+    },
   );
 }

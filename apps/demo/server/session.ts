@@ -80,7 +80,13 @@ export function createDemoSession(options: DemoSessionOptions) {
       if (!user) {
         const known = demoUsers.map((u) => u.id).join(', ');
         return problem(c, 400, 'Bad Request', 'Sign in as one of the demo users.', [
-          { name: 'user', in: 'body', detail: `Use one of: ${known}.`, value: id },
+          {
+            type: 'urn:problem-type:invalid-property',
+            name: 'user',
+            in: 'body',
+            detail: `Use one of: ${known}.`,
+            value: id,
+          },
         ]);
       }
       const value = JSON.stringify({ user: user.id, exp: Date.now() + maxAgeSeconds * 1000 });

@@ -56,6 +56,8 @@ export type {
   CronSchedule,
 } from './cron/parse-cron.js';
 export { dayMatches, parseCron } from './cron/parse-cron.js';
+export type { ProblemFields } from './problem/build-problem.js';
+export { buildProblem, validationDetail } from './problem/build-problem.js';
 export type { Backfill, BackfillPeriod } from './resources/backfill.js';
 export { backfillPeriodSchema, backfillSchema } from './resources/backfill.js';
 export type {

@@ -1,4 +1,5 @@
 import type { Issue } from '@splice/schema';
+import { validationDetail } from '@splice/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProblemKind } from './problem-types.js';
 import { problemTypes } from './problem-types.js';
@@ -40,10 +41,5 @@ export function problemError(status: ContentfulStatusCode, kind: ProblemKind, in
 
 /** A 400 naming each offending parameter or property, as docs/service-interface.md#malformed-input asks. */
 export function validationProblem(issues: Issue[]): ProblemError {
-  const names = issues.map((i) => i.name || '(root)');
-  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
-  return problemError(400, 'validation', {
-    detail: `The request has ${issues.length} invalid ${issues.length === 1 ? 'value' : 'values'}: ${shown}.`,
-    issues,
-  });
+  return problemError(400, 'validation', { detail: validationDetail(issues), issues });
 }

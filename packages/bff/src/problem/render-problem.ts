@@ -1,5 +1,4 @@
-import type { Problem } from '@splice/schema';
-import { problemContentType } from '@splice/schema';
+import { buildProblem, problemContentType } from '@splice/schema';
 import type { Context } from 'hono';
 import type { ProblemError } from './problem-error.js';
 
@@ -16,16 +15,17 @@ export function renderProblem(c: Context, error: ProblemError): Response {
     init.retryAfterSeconds === undefined
       ? undefined
       : new Date(Date.now() + init.retryAfterSeconds * 1000).toISOString();
-  const body: Problem = {
+  const body = buildProblem({
     type: error.type,
     title: error.title,
     status: error.status,
     detail: init.detail,
-    ...(requestId ? { instance: `urn:uuid:${requestId}`, requestId } : {}),
-    ...(init.issues?.length ? { issues: init.issues } : {}),
+    requestId,
+    // An empty list says nothing: the BFF leaves `issues` out rather than send `[]`.
+    issues: init.issues?.length ? init.issues : undefined,
     retryable: init.retryable ?? retryableStatuses.has(error.status),
-    ...(retryAfter ? { retryAfter } : {}),
-  };
+    retryAfter,
+  });
   for (const [name, value] of Object.entries(init.headers ?? {})) c.header(name, value);
   if (init.retryAfterSeconds !== undefined) c.header('Retry-After', String(init.retryAfterSeconds));
   c.header('Content-Type', problemContentType);

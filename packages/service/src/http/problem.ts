@@ -1,5 +1,5 @@
-import type { Issue, Problem } from '@splice/schema';
-import { problemContentType } from '@splice/schema';
+import type { Issue } from '@splice/schema';
+import { buildProblem, problemContentType, validationDetail } from '@splice/schema';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -61,29 +61,24 @@ export function problemError(status: ContentfulStatusCode, kind: ProblemKind, in
 
 /** A 400 naming each offending parameter or property (docs/service-interface.md#malformed-input, rule 1). */
 export function validationError(issues: Issue[]) {
-  const names = issues.map((i) => i.name || '(root)');
-  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
-  return problemError(400, 'validation', {
-    detail: `The request has ${issues.length} invalid ${issues.length === 1 ? 'value' : 'values'}: ${shown}.`,
-    issues,
-  });
+  return problemError(400, 'validation', { detail: validationDetail(issues), issues });
 }
 
 export function renderProblem(c: Context, error: ProblemError): Response {
   const requestId = c.get('requestId') as string | undefined;
   const { type, title } = problemTypes[error.kind];
-  const body: Problem = {
+  const body = buildProblem({
     type,
     title,
     status: error.status,
     detail: error.init.detail,
-    ...(requestId ? { instance: `urn:uuid:${requestId}`, requestId } : {}),
-    ...(error.init.issues ? { issues: error.init.issues } : {}),
+    requestId,
+    issues: error.init.issues,
     retryable: error.init.retryable ?? error.status >= 500,
-    ...(error.init.remedy ? { remedy: error.init.remedy } : {}),
+    remedy: error.init.remedy,
     time: new Date().toISOString(),
     subsystem: 'splice-service',
-  };
+  });
   c.header('Content-Type', problemContentType);
   return c.body(JSON.stringify(body), error.status);
 }
