@@ -5,6 +5,9 @@
 export type {
   BrowserSearchResponse,
   BrowserSearchResult,
+  ConnectionAnswer,
+  ConnectStart,
+  ConnectUrl,
   CreateInstallationBodyInput,
   FieldMetadata,
   Installation,
@@ -17,6 +20,18 @@ export type {
   WriteObjectDetails,
 } from '@splice/schema';
 export type {
+  ConnectFlow,
+  ConnectFlowEnd,
+  ConnectFlowOutcome,
+  PopupConnectOptions,
+} from './client/connect-flow.js';
+export {
+  isFreshConnection,
+  startPopupConnect,
+  startRedirectConnect,
+  takeRedirectResult,
+} from './client/connect-flow.js';
+export type {
   CallOptions,
   CreateInstallationOptions,
   SpliceClient,
@@ -24,7 +39,13 @@ export type {
 } from './client/create-splice-client.js';
 export { createSpliceClient } from './client/create-splice-client.js';
 export { newIdempotencyKey } from './client/idempotency-key.js';
-export { integrationQuery, searchQuery, shouldRetryRead, spliceKeys } from './client/query-keys.js';
+export {
+  connectionQuery,
+  integrationQuery,
+  searchQuery,
+  shouldRetryRead,
+  spliceKeys,
+} from './client/query-keys.js';
 export type { SpliceError, SpliceNetworkErrorKind } from './client/splice-error.js';
 export {
   isRetryableError,
@@ -41,6 +62,11 @@ export type {
   BackfillPickerProps,
 } from './components/backfill-picker/backfill-picker.js';
 export { BackfillPicker } from './components/backfill-picker/backfill-picker.js';
+export type {
+  ConnectButtonPart,
+  ConnectButtonProps,
+} from './components/connect-button/connect-button.js';
+export { ConnectButton } from './components/connect-button/connect-button.js';
 export type {
   InstallationWizardPart,
   InstallationWizardProps,
@@ -97,6 +123,8 @@ export type {
 } from './cron/parse-cron.js';
 export { dayMatches, parseCron } from './cron/parse-cron.js';
 export type { SpliceResult } from './hooks/settle.js';
+export type { ConnectState, UseConnectionOptions, UseConnectionResult } from './hooks/use-connection.js';
+export { useConnection } from './hooks/use-connection.js';
 export type { InstallOptions } from './hooks/use-create-installation.js';
 export { useCreateInstallation } from './hooks/use-create-installation.js';
 export type { UseIntegrationOptions } from './hooks/use-integration.js';

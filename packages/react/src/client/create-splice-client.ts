@@ -1,5 +1,8 @@
 import type {
   BrowserSearchResponse,
+  ConnectionAnswer,
+  ConnectStart,
+  ConnectUrl,
   CreateInstallationBodyInput,
   Installation,
   IntegrationDetails,
@@ -44,6 +47,14 @@ export interface SpliceClient {
     options?: CallOptions,
   ): Promise<BrowserSearchResponse>;
   createInvite(request: InviteRequest, options?: CallOptions): Promise<Invite>;
+  /** Starts the connect flow (or, with `reconnect`, the refresh of the group's connection). */
+  connect(
+    integrationId: string,
+    body: ConnectStart,
+    options?: CallOptions & { reconnect?: boolean },
+  ): Promise<ConnectUrl>;
+  /** The group's connection to the integration's provider, and its status. */
+  getConnection(integrationId: string, options?: CallOptions): Promise<ConnectionAnswer>;
 }
 
 interface Call extends CallOptions {
@@ -52,8 +63,8 @@ interface Call extends CallOptions {
 }
 
 /**
- * A client for the BFF's four browser-facing routes, typed with the schemas' types from @splice/schema
- * that the BFF validates with. It calls `fetch` itself rather than through `hono/client`: four fixed
+ * A client for the BFF's browser-facing routes, typed with the schemas' types from @splice/schema
+ * that the BFF validates with. It calls `fetch` itself rather than through `hono/client`: a few fixed
  * routes do not need hono's proxy at runtime, and its 2 KB stays out of the host's bundle.
  * `splice-client.test-d.ts` proves that these paths and types are the ones the BFF's AppType has.
  * Framework-free: React is only one of its users. Failures reject with a `SpliceProblem` or
@@ -89,5 +100,11 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
     search: (integrationId, request, call) =>
       send('POST', `${integration(integrationId)}/search`, { body: request, signal: call?.signal }),
     createInvite: (request, call) => send('POST', `${base}/invites`, { body: request, signal: call?.signal }),
+    connect: (integrationId, body, call) =>
+      send('POST', `${integration(integrationId)}/${call?.reconnect ? 'reconnect' : 'connect'}`, {
+        body,
+        signal: call?.signal,
+      }),
+    getConnection: (integrationId, call) => send('GET', `${integration(integrationId)}/connection`, call),
   };
 }

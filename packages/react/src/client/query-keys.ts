@@ -11,6 +11,8 @@ export const spliceKeys = {
   base: (baseUrl: string) => ['splice', baseUrl] as const,
   integration: (baseUrl: string, integrationId: string) =>
     ['splice', baseUrl, 'integration', integrationId] as const,
+  connection: (baseUrl: string, integrationId: string) =>
+    ['splice', baseUrl, 'connection', integrationId] as const,
   searches: (baseUrl: string, integrationId: string) => ['splice', baseUrl, 'search', integrationId] as const,
   search: (baseUrl: string, integrationId: string, request: SearchRequest) =>
     ['splice', baseUrl, 'search', integrationId, request] as const,
@@ -43,6 +45,15 @@ export function searchQuery(client: SpliceClient, integrationId: string, request
     queryKey: spliceKeys.search(client.baseUrl, integrationId, request),
     // Consuming the signal is what lets TanStack Query abort a stale search when the key changes.
     queryFn: ({ signal }: { signal: AbortSignal }) => client.search(integrationId, request, { signal }),
+    retry: shouldRetryRead,
+  };
+}
+
+export function connectionQuery(client: SpliceClient, integrationId: string) {
+  return {
+    networkMode,
+    queryKey: spliceKeys.connection(client.baseUrl, integrationId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.getConnection(integrationId, { signal }),
     retry: shouldRetryRead,
   };
 }

@@ -3,10 +3,12 @@
  * `messages` prop; `{name}` placeholders are filled by `formatMessage`.
  */
 import { networkMessages } from '../client/splice-error.js';
+import { connectMessages } from '../components/connect-button/connect-messages.js';
 import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
 
 export const defaultMessages = {
   ...wizardMessages,
+  ...connectMessages,
   loading: 'Loading…',
   retry: 'Retry',
   errorBoundaryTitle: 'This part of the page could not be shown.',

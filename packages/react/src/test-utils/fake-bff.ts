@@ -1,5 +1,8 @@
 import type {
   BrowserSearchResponse,
+  ConnectionAnswer,
+  ConnectStart,
+  ConnectUrl,
   CreateInstallationBodyInput,
   Installation,
   IntegrationDetails,
@@ -44,6 +47,10 @@ export interface FakeBffScenario {
   search?: Answer<BrowserSearchResponse, SearchRequest>;
   /** `POST /invites`. Default: a pending invite for the address. */
   invite?: Answer<Invite, InviteRequest>;
+  /** `GET /integrations/:integrationId/connection`. Default: the integration's connection. */
+  connection?: Answer<ConnectionAnswer>;
+  /** `POST /integrations/:integrationId/connect` and `/reconnect`. Default: a provider URL. */
+  connect?: Answer<ConnectUrl, ConnectStart>;
   /** Milliseconds before every answer, so that spinners show in Storybook. Default 0. */
   delayMs?: number;
 }
@@ -181,7 +188,7 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
  * the BFF uses. Unknown routes get a 404 problem. Aborts behave as with a real `fetch`.
  */
 export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
-  const calls = { integration: 0, install: 0, search: 0, invite: 0 };
+  const calls = { integration: 0, install: 0, search: 0, invite: 0, connection: 0, connect: 0 };
   return async (input, init) => {
     const url = new URL(String(input), 'http://splice.test');
     const method = init?.method ?? 'GET';
@@ -194,6 +201,19 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     let status = 200;
     if (method === 'GET' && /\/integrations\/[^/]+$/.test(url.pathname)) {
       reply = pick(scenario.integration ?? connectedWizard(), undefined, calls.integration++);
+    } else if (method === 'GET' && url.pathname.endsWith('/connection')) {
+      reply = pick(
+        scenario.connection ?? { connection: details().connection },
+        undefined,
+        calls.connection++,
+      );
+    } else if (method === 'POST' && /\/(re)?connect$/.test(url.pathname)) {
+      const request = body as ConnectStart;
+      reply = pick(
+        scenario.connect ?? { url: `https://provider.example/authorize?attempt=${request.attempt}` },
+        request,
+        calls.connect++,
+      );
     } else if (method === 'POST' && url.pathname.endsWith('/installations')) {
       const request = body as CreateInstallationBodyInput;
       reply = pick(scenario.install ?? installationFor(details(), request), request, calls.install++);

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
 import { pending, problem } from '../../test-utils/fake-bff.js';
-import { connectedWizard, hugeWizard, installedWizard, testWizard } from '../../test-utils/test-wizard.js';
+import {
+  connectedWizard,
+  connection,
+  hugeWizard,
+  installedWizard,
+  testWizard,
+} from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
 
 const meta = {
@@ -83,9 +89,34 @@ export const NoConnection: Story = {
     } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert');
-    await expect(alert).toHaveTextContent('Connect your sandboxcrm account first');
-    await expect(alert).toHaveTextContent('Group "acme" has no sandboxcrm connection.');
+    const canvas = within(canvasElement);
+    // The first step connects the account: no dead end, no steps before it.
+    await expect(
+      await canvas.findByRole('heading', { name: 'Connect your sandboxcrm account' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Connect sandboxcrm' })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: 'Next' })).toBeNull();
+    await expect(canvasElement.querySelector('[data-scope="installation-wizard"]')).toHaveAttribute(
+      'data-state',
+      'no-connection',
+    );
+  },
+};
+
+export const BadConnection: Story = {
+  name: 'Connection with bad credentials: Reconnect',
+  parameters: {
+    bff: {
+      integration: connectedWizard({ connection: { ...connection, status: 'bad_credentials' } }),
+      connection: { connection: { ...connection, status: 'bad_credentials' } },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Reconnect your sandboxcrm account' }),
+    ).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Reconnect sandboxcrm' })).toBeEnabled();
   },
 };
 

@@ -183,7 +183,7 @@ describe('InstallationWizard', () => {
     expect(posts).toHaveLength(1);
   });
 
-  it('explains that a group without a connection cannot install', async () => {
+  it('opens on the connect step when the group has no connection: no dead end', async () => {
     renderWizard(
       testWizard({
         connection: null,
@@ -194,9 +194,11 @@ describe('InstallationWizard', () => {
         })),
       }),
     );
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(/Connect your sandboxcrm account first/)).toBeInTheDocument();
-    expect(within(alert).getByText(/Group "initech" has no sandboxcrm connection/)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Connect your sandboxcrm account' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Connect sandboxcrm' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
   it('shows the existing installation instead of a second install', async () => {

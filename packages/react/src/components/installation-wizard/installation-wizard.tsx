@@ -14,6 +14,7 @@ import type { DraftPresets } from './model/initial-draft.js';
 import type { HideableStep } from './model/steps.js';
 import type { UseInstallationWizardOptions } from './use-installation-wizard.js';
 import { useInstallationWizard } from './use-installation-wizard.js';
+import { ConnectStep } from './view/connect-step.js';
 import { wizardDomIds } from './view/dom-ids.js';
 import { ObjectsStep } from './view/objects-step.js';
 import { Progress, stepTitle } from './view/progress.js';
@@ -41,6 +42,8 @@ export interface InstallationWizardProps {
   locked?: WizardLocks;
   /** Steps to leave out; their objects keep their defaults and presets. Default: none. */
   hiddenSteps?: readonly HideableStep[];
+  /** The provider's name as users know it, e.g. "Salesforce". Default: the integration's provider id. */
+  providerName?: string;
   /** Skip the service's sample read. Default false. */
   skipSampling?: boolean;
   /** Called once the installation is created. */
@@ -110,7 +113,7 @@ function WizardView(props: InstallationWizardProps) {
   const wizard = state.wizard;
   if (!wizard || !state.draft || !state.step) return root('loading', <p role="status">{messages.loading}</p>);
   const integration = wizard.integration.displayName;
-  const provider = wizard.integration.provider;
+  const provider = props.providerName ?? wizard.integration.provider;
 
   if (state.installed) {
     const installed = state.installed;
@@ -128,15 +131,15 @@ function WizardView(props: InstallationWizardProps) {
     );
   }
 
-  if (!wizard.connection) {
-    const reason = wizard.readObjects.find((o) => o.fieldsError)?.fieldsError;
+  if (!wizard.connection || wizard.connection.status === 'bad_credentials') {
     return root(
-      'no-connection',
-      <div {...part('alert', classNames)} role="alert">
-        <h3>{formatMessage(messages.wizardNoConnectionTitle, { provider })}</h3>
-        <p>{formatMessage(messages.wizardNoConnection, { provider })}</p>
-        {reason && <p>{reason}</p>}
-      </div>,
+      wizard.connection ? 'reconnect' : 'no-connection',
+      <ConnectStep
+        integrationId={props.integrationId}
+        provider={provider}
+        reconnect={wizard.connection !== null}
+        titleId={ids.connect}
+      />,
     );
   }
 

@@ -14,9 +14,6 @@ export const wizardMessages = {
   wizardStepWrite: 'Write {object}',
   wizardStepProxy: 'Proxy',
   wizardStepReview: 'Review and install',
-  wizardNoConnectionTitle: 'Connect your {provider} account first',
-  wizardNoConnection:
-    'There is no {provider} account connected for your organization yet, so nothing can be installed.',
   wizardInstalledTitle: '{integration} is installed',
   wizardInstalledDetail: 'Installed on {date}. Installation ID: {id}.',
 

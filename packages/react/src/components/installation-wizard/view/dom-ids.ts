@@ -20,6 +20,8 @@ export interface ControlIds {
 export interface WizardDomIds {
   stepTitle: string;
   installed: string;
+  /** The title of the connect step (shown while the group has no working connection). */
+  connect: string;
   /** The ids of a control, from its field id (see `fieldIds`). */
   of(fieldId: string): ControlIds;
 }
@@ -32,6 +34,7 @@ export function wizardDomIds(prefix: string): WizardDomIds {
   return {
     stepTitle: `${prefix}-step-title`,
     installed: `${prefix}-installed`,
+    connect: `${prefix}-connect`,
     of(fieldId) {
       const control = `${prefix}-${fieldId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
       const part = (name: string) => `${control}-${name}`;
