@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
-test('carol@initech, whose company has no CRM connected, is told to connect one first', async ({ page }) => {
+test('carol@initech, whose company has no CRM connected, gets a connect step first', async ({ page }) => {
   await signInAs(page, users.carol);
   await openPage(page, '/install');
 
   const wizard = page.locator('[data-scope="installation-wizard"]');
   await expect(wizard).toHaveAttribute('data-state', 'no-connection');
-  await expect(wizard.getByRole('alert')).toContainText('Connect your sandboxcrm account first');
+  await expect(wizard.getByRole('heading', { name: 'Connect your Sandbox CRM account' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Connect Sandbox CRM' })).toBeVisible();
   await expect(wizard.getByRole('button', { name: 'Next' })).toHaveCount(0);
 });
 

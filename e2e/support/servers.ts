@@ -12,6 +12,9 @@ import { join } from 'node:path';
  * - `installs`: the wizard specs that install: double click (alice@acme) and keyboard only (bob@globex).
  * - `neverInstalls`: specs that walk the wizard without a successful install (alice@acme): the server's
  *   validation error and the axe scans of each step.
+ * - `connects`: the OAuth connect flow, one group per spec file: carol@initech connects (after a denied
+ *   and a closed attempt) and installs; bob@globex breaks and reconnects; alice@acme reconnects in the
+ *   same tab after a blocked popup.
  */
 // E2E_PORT_BASE moves all three (default 5197), so two checkouts can run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);
@@ -20,6 +23,7 @@ export const servers = {
   shared: server(portBase + 2),
   installs: server(portBase + 1),
   neverInstalls: server(portBase),
+  connects: server(portBase + 3),
 } as const;
 
 export type ServerName = keyof typeof servers;

@@ -13,6 +13,7 @@ import { createServer as createViteServer } from 'vite';
 import type { DemoConfig } from './config.js';
 import { appRoot } from './config.js';
 import { problem } from './problem.js';
+import { createSandboxControls } from './sandbox-controls.js';
 import { createDemoSession } from './session.js';
 
 export interface RunningDemo {
@@ -75,7 +76,14 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     allowedOrigins: [origin],
     logger: levelFilter(config.logLevel),
   });
-  const app = new Hono().route('/demo', session.routes).route('/api', bff);
+  const sandbox = createSandboxControls({
+    baseUrl: service.baseUrl,
+    apiKey: config.apiKey,
+    project: demoDataSet.project.id,
+    origin,
+    resolveSession: session.resolveSession,
+  });
+  const app = new Hono().route('/demo/sandbox', sandbox).route('/demo', session.routes).route('/api', bff);
   app.notFound((c) => problem(c, 404, 'Not Found', 'There is nothing at this address.'));
   const honoListener = getRequestListener(app.fetch);
 

@@ -157,6 +157,32 @@ describe('the consent page', () => {
       body: fields.toString(),
     });
     expect(res.status).toBe(403);
+    const opaque = await send('/sandbox-provider/oauth/authorize', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: fields.toString(),
+    });
+    expect(opaque.status).toBe(403);
+  });
+
+  it('takes a decision with an opaque origin when fetch metadata says it came from the page itself', async () => {
+    const { text: url } = await connect({ groupRef: 'initech', consumerRef: 'carol', redirectUrl });
+    const fields = new URLSearchParams(new URL(url).search);
+    fields.set('decision', 'deny');
+    const res = await send('/sandbox-provider/oauth/authorize', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+      },
+      body: fields.toString(),
+    });
+    expect(res.status).toBe(303);
   });
 });
 

@@ -37,7 +37,11 @@ export function InstallPage() {
       )}
 
       <section className="nw-card" aria-label="Installation wizard">
-        <InstallationWizard integrationId={crmIntegrationId} onInstalled={setInstalled} />
+        <InstallationWizard
+          integrationId={crmIntegrationId}
+          providerName="Sandbox CRM"
+          onInstalled={setInstalled}
+        />
       </section>
 
       {/* Offered only before anything is installed: a company has one installation of an integration. */}

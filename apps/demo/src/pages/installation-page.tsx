@@ -1,4 +1,5 @@
 import { describeError, useIntegration, useSpliceUi } from '@splice/react';
+import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
 import { crmIntegrationId } from '../integration.js';
@@ -61,6 +62,7 @@ export function InstallationPage() {
       <section className="nw-card" aria-label="Installation">
         {body}
       </section>
+      <CrmAccount />
     </>
   );
 }

@@ -20,7 +20,7 @@ export function cspNonce(): string {
 
 /**
  * Headers of every page the OAuth flow renders: nothing but its own nonce'd style runs, no page may frame
- * it (a framed consent button is the clickjacking attack), nothing is cached, no referrer leaks the state.
+ * it (a framed consent button is the clickjacking attack), nothing is cached, no referrer leaks the state to another origin.
  */
 export function pageHeaders(nonce: string): Record<string, string> {
   return {
@@ -28,7 +28,9 @@ export function pageHeaders(nonce: string): Record<string, string> {
     'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
     'X-Frame-Options': 'DENY',
     'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
+    // `same-origin`, not `no-referrer`: with no-referrer the consent form's own POST carries `Origin: null`,
+    // and the provider could no longer tell it from a post by another site. Other origins get nothing.
+    'Referrer-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
   };
 }

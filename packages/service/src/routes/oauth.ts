@@ -205,10 +205,10 @@ export function oauthRoutes(deps: ServiceDeps) {
       // The provider's own defence of its consent form: a page of another site must not post "allow".
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
-      if (
-        (origin !== undefined && origin !== originOf(c)) ||
-        (site !== undefined && site !== 'same-origin')
-      ) {
+      const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== originOf(c);
+      // `Origin: null` (a privacy-minded browser) counts only when fetch metadata says same-origin.
+      const opaque = origin === 'null' && site !== 'same-origin';
+      if (foreignOrigin || opaque || (site !== undefined && site !== 'same-origin')) {
         return refusalPage(c, 403, 'This form can only be sent from the Sandbox CRM consent page.');
       }
       const form = await c.req.parseBody();
