@@ -4,9 +4,9 @@
  * store, (3) see every request it was asked (`received`), and (4) check this very process for prototype
  * pollution after the service parsed hostile bodies.
  *
- * `@splice/service` exports `createServiceApp`, `loadManifest` and `seedDemoData`; the store and the sandbox
- * provider are not in its public exports, so they are imported from its sources (the workspace resolves
- * packages to their TypeScript sources; nothing here is built).
+ * The app, the manifest loader, the demo data and the store come from `@splice/service`; the sandbox provider
+ * is not in its public exports, so it is imported from its sources (the workspace resolves packages to their
+ * TypeScript sources; nothing here is built).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -15,12 +15,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import type { Provider } from '@splice/service';
-import { createServiceApp, defaultManifestPath, loadManifest, seedDemoData } from '@splice/service';
-import { createOAuthDeps } from '../../packages/service/src/oauth/secret-key.js';
+import type { Database, Provider, Repository } from '@splice/service';
+import {
+  createOAuthDeps,
+  createServiceApp,
+  defaultManifestPath,
+  loadManifest,
+  openDatabase,
+  SqliteRepository,
+  seedDemoData,
+} from '@splice/service';
 import { createSandboxProvider } from '../../packages/service/src/provider/index.js';
-import type { Database, Repository } from '../../packages/service/src/store/index.js';
-import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
 
 export const serviceCredentials = {
   apiKey: 'reliability-api-key-0123456789',

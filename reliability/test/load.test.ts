@@ -9,10 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultManifestPath, loadManifest, seedDemoData } from '@splice/service';
+import {
+  defaultManifestPath,
+  loadManifest,
+  openDatabase,
+  SqliteRepository,
+  seedDemoData,
+} from '@splice/service';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, SqliteRepository } from '../../packages/service/src/store/index.js';
 import { figures, ms, percentile } from '../src/figures.js';
 import { acmeInstallation } from '../src/fuzz/setup.js';
 import { pacedLoad } from '../src/load/paced-load.js';

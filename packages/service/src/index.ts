@@ -24,5 +24,8 @@ export type {
   NewDestination,
 } from './store/destination-store.js';
 export { newSigningSecret, SqliteDestinationStore } from './store/destination-store.js';
-export type { Repository } from './store/index.js';
+export type { Database, Repository } from './store/index.js';
 export { openDatabase, SqliteRepository } from './store/index.js';
+export type { CrashLane, CrashVerdict, KillResult, KillTrigger } from './store/kill-loop.js';
+/** Test aid (runs from source only): the store's SIGKILL loop, shared with the reliability suite. */
+export { checkCrashLane, prepareCrashLane, runWriterUntilKilled } from './store/kill-loop.js';
