@@ -119,10 +119,25 @@ describe('session binding', () => {
     const sent = upstream.requests[before]!;
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe('/v1/projects/demo/integrations/crm-sync/installations?skipSampling=false');
+    // The hosted service requires both selection maps on a read object: the BFF sends empty ones.
     expect(JSON.parse(sent.body)).toEqual({
       groupRef: 'acme',
       connectionId: 'conn-acme',
-      config: { ...validCreateBody.config, createdBy: 'consumer:alice' },
+      config: {
+        content: {
+          provider: 'sandboxcrm',
+          read: {
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                selectedFields: { email: true },
+                selectedFieldMappings: {},
+              },
+            },
+          },
+        },
+        createdBy: 'consumer:alice',
+      },
     });
   });
 

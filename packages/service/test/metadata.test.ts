@@ -123,3 +123,57 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.InstallationRequest.properties.config).toBeDefined();
   });
 });
+
+describe('provider-level object metadata (the hosted service’s path, no installation needed)', () => {
+  it('serves the same fields as the integration path, for a connected group without an installation', async () => {
+    const byProvider = await get(
+      '/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme',
+    );
+    const byIntegration = await get(
+      '/projects/demo/integrations/crm-sync/objects/contacts/metadata?groupRef=acme',
+    );
+    expect(byProvider.status).toBe(200);
+    expect(byProvider.body).toEqual(byIntegration.body);
+    expect(byProvider.body.fields.status.valueType).toBe('singleSelect');
+  });
+
+  it('leaves read-only fields out when asked to', async () => {
+    const all = await get('/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme');
+    const writable = await get(
+      '/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme&excludeReadOnly=true',
+    );
+    expect(writable.status).toBe(200);
+    const readOnly = Object.values(
+      all.body.fields as Record<string, { readOnly?: boolean; fieldName: string }>,
+    )
+      .filter((f) => f.readOnly === true)
+      .map((f) => f.fieldName);
+    expect(readOnly.length).toBeGreaterThan(0);
+    for (const name of readOnly) expect(writable.body.fields[name]).toBeUndefined();
+  });
+
+  it('refuses a group without a connection (422), an unknown provider or object (404), a missing groupRef (400)', async () => {
+    const unconnected = await get(
+      '/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=initech',
+    );
+    expect(unconnected.status).toBe(422);
+    expect(unconnected.body.type).toBe('urn:problem-type:connection-required');
+    expect((await get('/projects/demo/providers/nocrm/objects/contacts/metadata?groupRef=acme')).status).toBe(
+      404,
+    );
+    expect(
+      (await get('/projects/demo/providers/sandboxcrm/objects/widgets/metadata?groupRef=acme')).status,
+    ).toBe(404);
+    const missing = await get('/projects/demo/providers/sandboxcrm/objects/contacts/metadata');
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toEqual([expect.objectContaining({ in: 'query', name: 'groupRef' })]);
+  });
+
+  it('is documented as an extension', async () => {
+    const { body: doc } = await readJsonResponse(await fetch(`${service.url}/openapi.json`));
+    const op =
+      doc.paths['/v1/projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata'].get;
+    expect(op['x-splice-extension']).toBe(true);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '404', '422']);
+  });
+});

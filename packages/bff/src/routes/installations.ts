@@ -1,3 +1,4 @@
+import type { Installation } from '@splice/schema';
 import {
   createInstallationBodySchema,
   createInstallationQuerySchema,
@@ -68,7 +69,7 @@ export const installationRoutes = (deps: RouteDeps) => {
           },
         ]);
       }
-      const installation = await retold(
+      const created = await retold(
         c,
         deps,
         classify,
@@ -83,7 +84,10 @@ export const installationRoutes = (deps: RouteDeps) => {
           skipSampling === 'true',
         ),
       );
-      return c.json(installation, 201);
+      // The service created it: even when its answer could not be fully read, this is a 201 (with what
+      // could be read), so the idempotency record keeps it and a retry replays it instead of meeting a 409.
+      // The type stays `Installation` for the client; the partial case is documented in the README.
+      return c.json(created.installation as Installation, 201);
     },
   );
 };

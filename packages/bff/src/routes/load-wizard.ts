@@ -13,7 +13,10 @@ import type { Session } from '../schemas/session.js';
 import type { IssueClassifier } from '../upstream/browser-problem.js';
 import { browserProblem } from '../upstream/browser-problem.js';
 import type { CallContext, ServiceClient } from '../upstream/service-client.js';
+import { UpstreamFault } from '../upstream/upstream-fault.js';
 import { UpstreamProblem } from '../upstream/upstream-problem.js';
+
+const unreadableFields = 'The provider’s fields for this object could not be read. Try again later.';
 
 /** Metadata calls in flight at once for one wizard: a manifest of 50 objects must not take the whole cap. */
 const metadataConcurrency = 6;
@@ -75,8 +78,9 @@ export interface LoadWizardInput {
 /**
  * Gathers the wizard's data in parallel: the integration, the group's installations and connections at
  * once, then each object's metadata as soon as the manifest names it. The first failure aborts the rest.
- * A metadata call the service refuses (e.g. the group has no connection yet) leaves that object without
- * fields and says why; a fault fails the whole answer, since half a wizard would mislead.
+ * A metadata call the service refuses (e.g. the group has no connection yet) or answers in a shape that
+ * cannot be read leaves that object without fields and says why; a transport fault fails the whole
+ * answer, since half a wizard would mislead.
  */
 export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDetails> {
   const { service, integrationId, session } = input;
@@ -102,9 +106,18 @@ export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDet
     return failFast(
       mapLimited(names, metadataConcurrency, async (objectName): Promise<[string, Metadata]> => {
         try {
-          const metadata = await service.getObjectMetadata(ctx, integration.id, objectName, session.groupRef);
+          const metadata = await service.getObjectMetadata(
+            ctx,
+            integration.provider,
+            objectName,
+            session.groupRef,
+          );
           return [objectName, { metadata, error: null }];
         } catch (error) {
+          // One object's unreadable answer costs that object its fields, not the whole wizard.
+          if (error instanceof UpstreamFault && error.kind === 'malformed') {
+            return [objectName, { metadata: null, error: unreadableFields }];
+          }
           if (!(error instanceof UpstreamProblem)) throw error;
           const told = browserProblem(error, input.classify, session, input.project);
           return [objectName, { metadata: null, error: told.init.detail }];

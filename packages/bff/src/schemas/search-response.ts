@@ -18,7 +18,8 @@ function idOf(item: Record<string, unknown>): string | null {
 
 /**
  * Accepts the interface's `{ results: [...] }` and the hosted variant `{ result: [...] }` (items possibly
- * without `id`), and returns one shape. Only one page exists (docs/service-interface.md#limits), so it is cut at the page limit.
+ * without `id`, or no list at all), and returns one shape. Only one page exists
+ * (docs/service-interface.md#limits), so it is cut at the page limit.
  */
 export function normaliseSearchAnswer(json: unknown): unknown {
   const answer = asRecord(json);
@@ -27,7 +28,9 @@ export function normaliseSearchAnswer(json: unknown): unknown {
     : Array.isArray(answer.result)
       ? answer.result
       : null;
-  if (!items) return json;
+  // The hosted description makes `result` optional: an object without either list found nothing.
+  if (!items)
+    return json !== null && typeof json === 'object' && !Array.isArray(json) ? { results: [] } : json;
   return {
     results: items.slice(0, limits.searchPage).map((value) => {
       const item = asRecord(value);

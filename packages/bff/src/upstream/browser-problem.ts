@@ -1,8 +1,9 @@
-import type { Issue } from '@splice/schema';
+import type { Issue, IssueLocation } from '@splice/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProblemError } from '../problem/problem-error.js';
 import { problemError } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
+import type { UpstreamIssue } from './answers/problem.js';
 import type { UpstreamProblem } from './upstream-problem.js';
 
 /**
@@ -11,7 +12,15 @@ import type { UpstreamProblem } from './upstream-problem.js';
  * configuration (project, credentials: an administrator must).
  */
 export type IssueOrigin = 'browser' | 'session' | 'server';
-export type IssueClassifier = (issue: Issue) => IssueOrigin;
+/**
+ * Where an issue belongs. A browser issue carries its location: the upstream's, or, when the upstream
+ * gave none, the one where the browser may send that name. `unplaced`: an issue without a location that
+ * names nothing the browser, the session or the server sends; it points at no field.
+ */
+export type Classified =
+  | { origin: 'browser'; in: IssueLocation }
+  | { origin: 'session' | 'server' | 'unplaced' };
+export type IssueClassifier = (issue: { in?: IssueLocation; name: string }) => Classified;
 
 /** Known upstream problem types whose wording is about groups or organizations, told in the user's terms. */
 const reworded: Record<
@@ -73,6 +82,24 @@ function mentionsScope(text: string, session: Session, project: string): boolean
   );
 }
 
+/** An upstream issue under the browser's name; a missing detail is the title, else a plain sentence. */
+function browserIssue(
+  issue: UpstreamIssue,
+  name: string,
+  location: IssueLocation,
+  scoped: (text: string) => boolean,
+): Issue {
+  const said = issue.detail ?? issue.title;
+  return {
+    type: issue.type,
+    ...(issue.title && !scoped(issue.title) ? { title: issue.title } : {}),
+    detail: said && !scoped(said) ? said : 'This value was refused.',
+    in: location,
+    name,
+    ...(Object.hasOwn(issue, 'value') ? { value: issue.value } : {}),
+  };
+}
+
 /**
  * Re-tells an upstream problem to the browser: issues keep the names the browser sent, issues about
  * session- or configuration-bound parameters are removed (the user cannot fix them), and a detail that
@@ -87,20 +114,20 @@ export function browserProblem(
 ): ProblemError {
   const { problem } = upstream;
   const browserIssues: Issue[] = [];
+  const unplacedDetails: string[] = [];
   let sessionIssues = 0;
   let serverIssues = 0;
   const scoped = (text: string) => mentionsScope(text, session, project);
-  for (const issue of problem.issues ?? []) {
-    const origin = classify(issue);
-    if (origin === 'browser') {
-      const { title, detail, ...rest } = issue;
-      browserIssues.push({
-        ...rest,
-        ...(title && !scoped(title) ? { title } : {}),
-        detail: scoped(detail) ? 'This value was refused.' : detail,
-      });
-    } else if (origin === 'session') sessionIssues++;
-    else serverIssues++;
+  for (const issue of problem.issues) {
+    const said = issue.detail ?? issue.title;
+    const classified = issue.name
+      ? classify({ ...issue, name: issue.name })
+      : { origin: 'unplaced' as const };
+    if (classified.origin === 'browser') {
+      browserIssues.push(browserIssue(issue, issue.name as string, classified.in, scoped));
+    } else if (classified.origin === 'session') sessionIssues++;
+    else if (classified.origin === 'server') serverIssues++;
+    else if (said && !scoped(said)) unplacedDetails.push(said);
   }
 
   if (serverIssues > 0 || serverFaults.has(problem.type)) {
@@ -125,9 +152,15 @@ export function browserProblem(
   const upstreamDetail = problem.detail ?? '';
   const fallbackTitle = genericTitle[status] ?? 'Request refused';
   const title = known?.title ?? (scoped(problem.title) ? fallbackTitle : problem.title);
+  // Without a usable detail, an issue that points at no field may still say what went wrong.
   const detail =
     known?.detail ??
-    (upstreamDetail && !scoped(upstreamDetail) ? upstreamDetail : (genericDetail[status] ?? fallbackTitle));
+    (upstreamDetail && !scoped(upstreamDetail)
+      ? upstreamDetail
+      : (unplacedDetails[0] ??
+        (browserIssues.length === 0 && (status === 400 || status === 422)
+          ? 'The request was refused.'
+          : (genericDetail[status] ?? fallbackTitle))));
   return problemError(known?.status ?? status, 'validation', {
     type: problem.type,
     title,
@@ -145,11 +178,16 @@ export function classifierFor(browser: {
   body?: readonly string[];
 }): IssueClassifier {
   const sessionBound = /^(groupRef|orgId)\b/;
+  const locations = ['body', 'query', 'path'] as const;
   return (issue) => {
-    if (sessionBound.test(issue.name)) return 'session';
-    if (issue.in === 'header') return 'server';
-    const allowed = browser[issue.in] ?? [];
+    if (sessionBound.test(issue.name)) return { origin: 'session' };
     const top = issue.name.split(/[.[]/, 1)[0] ?? '';
-    return allowed.includes(top) ? 'browser' : 'server';
+    if (issue.in === undefined) {
+      const found = locations.find((location) => browser[location]?.includes(top));
+      return found ? { origin: 'browser', in: found } : { origin: 'unplaced' };
+    }
+    if (issue.in === 'header') return { origin: 'server' };
+    const allowed = browser[issue.in] ?? [];
+    return allowed.includes(top) ? { origin: 'browser', in: issue.in } : { origin: 'server' };
   };
 }

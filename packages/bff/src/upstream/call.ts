@@ -1,11 +1,12 @@
-import { problemSchema } from '@splice/schema';
 import type * as z from 'zod/mini';
 import type { BffLogger } from '../log/log-entry.js';
+import { readProblem } from './answers/problem.js';
+import type { ReadResult, Unreadable } from './answers/read-answer.js';
+import { readAnswer } from './answers/read-answer.js';
 import type { HttpClient, UpstreamAnswer } from './http-client.js';
 import type { InFlightLimiter } from './in-flight.js';
 import type { RetryPolicy } from './retry.js';
 import { withRetries } from './retry.js';
-import { describe } from './sanitise.js';
 import { UpstreamFault } from './upstream-fault.js';
 import { UpstreamProblem } from './upstream-problem.js';
 
@@ -39,6 +40,7 @@ export interface CallSpec {
    * lost answer must not become two records, and has the longer write deadline (a sample read takes time).
    */
   kind: 'read' | 'write';
+  /** The documented success. A write also takes any other 2xx: it happened, whatever the code says. */
   expectStatus: number;
 }
 
@@ -69,7 +71,7 @@ export function interpret(spec: CallSpec, answer: UpstreamAnswer): unknown {
     }
     return answer.text;
   }
-  if (status === spec.expectStatus) {
+  if (status === spec.expectStatus || (spec.kind === 'write' && status >= 200 && status < 300)) {
     const json = tryJson(answer.text);
     if (json === undefined) {
       throw new UpstreamFault('malformed', spec.operation, `answer ${status} is not JSON`, status);
@@ -84,8 +86,8 @@ export function interpret(spec: CallSpec, answer: UpstreamAnswer): unknown {
     throw new UpstreamFault('upstream-busy', spec.operation, 'answered 429', status, retryAfter);
   }
   if (status >= 400 && status < 500) {
-    const problem = problemSchema.safeParse(tryJson(answer.text));
-    if (problem.success) throw new UpstreamProblem(spec.operation, status, problem.data);
+    const problem = readProblem(tryJson(answer.text), status);
+    if (problem) throw new UpstreamProblem(spec.operation, status, problem);
     throw new UpstreamFault(
       'unexpected-status',
       spec.operation,
@@ -106,7 +108,11 @@ export function createCaller(options: CallerOptions) {
     if (!release) throw new UpstreamFault('busy', spec.operation, `${limiter.max} calls already in flight`);
     const started = performance.now();
     const headers: Record<string, string> = {
-      accept: spec.answer === 'text' ? 'text/plain, application/problem+json' : 'application/json',
+      // Errors come as problem+json (RFC 9457): a service that honours Accept must be allowed to send them.
+      accept:
+        spec.answer === 'text'
+          ? 'text/plain, application/problem+json'
+          : 'application/json, application/problem+json',
       'user-agent': 'splice-bff',
       'x-request-id': ctx.requestId,
       ...(spec.credential === 'api-key'
@@ -161,12 +167,63 @@ export function createCaller(options: CallerOptions) {
     return withRetries(policy, ctx.signal, (index) => attempt(ctx, spec, index));
   }
 
-  /** Validates an answer; what does not match the schema is a fault, not something to pass on. */
-  function parse<T>(schema: z.ZodMiniType<T>, json: unknown, operation: string): T {
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new UpstreamFault('malformed', operation, describe(parsed.error.issues));
-    return parsed.data;
+  /** Logs what was left out of an answer, so that a tolerated difference is still seen. */
+  function noteIgnored(ctx: CallContext, operation: string, ignored: readonly Unreadable[]) {
+    if (ignored.length === 0) return;
+    log({
+      level: 'info',
+      msg: 'upstream answer: parts left out',
+      requestId: ctx.requestId,
+      operation,
+      count: ignored.length,
+      parts: ignored.slice(0, 10),
+    });
   }
 
-  return { call, parse };
+  /**
+   * Reads an answer tolerantly (answers/read-answer.ts). A required part that cannot be read makes the
+   * answer unusable: the log names the operation, each JSON path, what was expected and what came (a
+   * type, never a value), and the browser gets a 502.
+   */
+  function read<S extends z.ZodMiniType>(
+    ctx: CallContext,
+    operation: string,
+    schema: S,
+    json: unknown,
+  ): z.output<S> {
+    return settle(ctx, operation, readAnswer(schema, json));
+  }
+
+  /** Turns a read's result into its value, logging as `read` does. */
+  function settle<T>(ctx: CallContext, operation: string, result: ReadResult<T>): T {
+    noteIgnored(ctx, operation, result.ignored);
+    if (result.ok) return result.value;
+    log({
+      level: 'warn',
+      msg: 'upstream answer unusable',
+      requestId: ctx.requestId,
+      operation,
+      problems: result.problems.slice(0, 10),
+    });
+    const first = result.problems[0];
+    throw new UpstreamFault(
+      'malformed',
+      operation,
+      first ? `${first.path}: expected ${first.expected}, got ${first.got}` : 'unreadable answer',
+    );
+  }
+
+  /** Validates a small answer strictly (a URL as text): what does not match is a fault, not passed on. */
+  function parse<S extends z.ZodMiniType>(schema: S, json: unknown, operation: string): z.output<S> {
+    const result = readAnswer(schema, json);
+    if (result.ok) return result.value;
+    const first = result.problems[0];
+    throw new UpstreamFault(
+      'malformed',
+      operation,
+      first ? `${first.path}: expected ${first.expected}, got ${first.got}` : 'unreadable answer',
+    );
+  }
+
+  return { call, read, settle, noteIgnored, parse };
 }

@@ -1,13 +1,15 @@
 import type { Connection, Installation } from '@splice/schema';
 import { connectionSchema, installationSchema } from '@splice/schema';
-import { UpstreamFault } from './upstream-fault.js';
+import type { ReadResult, Unreadable } from './answers/read-answer.js';
+import { readAnswer, readWhatCan } from './answers/read-answer.js';
 
 const credentialKey =
   /token|secret|password|passwd|credential|api[-_]?key|private[-_]?key|authorization|cookie|signature/i;
 
 /**
- * Drops every credential-like key, at any depth. The schemas below already keep only the fields they
- * list; this second pass is so that a schema that one day allows extra keys still leaks no secret.
+ * Drops every credential-like key, at any depth. The tolerant read below already keeps only the fields
+ * the schemas list; this second pass is so that a schema that one day allows extra keys still leaks no
+ * secret.
  */
 export function stripCredentials(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
@@ -19,25 +21,26 @@ export function stripCredentials(value: unknown, depth = 0): unknown {
   return out;
 }
 
+function withoutConnectionSecrets(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const record = raw as Record<string, unknown>;
+  return { ...record, connection: stripCredentials(record.connection) };
+}
+
 /** A connection as a browser may see it: the schema's fields only, no credentials. */
-export function sanitiseConnection(raw: unknown, operation: string): Connection {
-  const parsed = connectionSchema.safeParse(stripCredentials(raw));
-  if (!parsed.success) throw new UpstreamFault('malformed', operation, describe(parsed.error.issues));
-  return parsed.data;
+export function readConnection(raw: unknown): ReadResult<Connection> {
+  return readAnswer(connectionSchema, stripCredentials(raw));
 }
 
 /** An installation as a browser may see it: the schema's fields only, its connection without credentials. */
-export function sanitiseInstallation(raw: unknown, operation: string): Installation {
-  const record = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const parsed = installationSchema.safeParse({ ...record, connection: stripCredentials(record.connection) });
-  if (!parsed.success) throw new UpstreamFault('malformed', operation, describe(parsed.error.issues));
-  return parsed.data;
+export function readInstallation(raw: unknown): ReadResult<Installation> {
+  return readAnswer(installationSchema, withoutConnectionSecrets(raw));
 }
 
-/** Paths of schema issues, for the logs: never the values, which may be anything the upstream sent. */
-export function describe(issues: readonly { path: readonly PropertyKey[]; code: string }[]): string {
-  return `answer does not match its schema at ${issues
-    .slice(0, 5)
-    .map((i) => `${i.path.map(String).join('.') || '(root)'} (${i.code})`)
-    .join(', ')}`;
+/** As much of an installation as can be read, for a create that succeeded whatever its answer says. */
+export function readInstallationWhatCan(raw: unknown): {
+  value: Partial<Installation>;
+  unreadable: Unreadable[];
+} {
+  return readWhatCan(installationSchema, withoutConnectionSecrets(raw));
 }

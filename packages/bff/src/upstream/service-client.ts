@@ -10,16 +10,22 @@ import type {
 } from '@splice/schema';
 import {
   browserSearchResponseSchema,
+  installationRequestSchema,
   integrationSchema,
+  inviteRequestSchema,
   inviteSchema,
   objectMetadataSchema,
+  searchRequestSchema,
 } from '@splice/schema';
 import * as z from 'zod/mini';
 import { normaliseSearchAnswer } from '../schemas/search-response.js';
+import { fillIntegration, fillObjectMetadata } from './answers/hosted-gaps.js';
+import { readAnswer, readEach } from './answers/read-answer.js';
 import type { CallContext, CallerOptions } from './call.js';
 import { createCaller } from './call.js';
 import { endpoint } from './endpoint.js';
-import { sanitiseConnection, sanitiseInstallation } from './sanitise.js';
+import { readConnection, readInstallation, readInstallationWhatCan } from './sanitise.js';
+import { UpstreamFault } from './upstream-fault.js';
 
 export type { CallContext } from './call.js';
 
@@ -35,7 +41,13 @@ export interface InstallationCreate {
   config: Config;
 }
 
-const recordsSchema = z.array(z.unknown());
+/**
+ * What a create answered. `complete: false` when the service said it created the installation but its
+ * answer could not be fully read: the parts that could be, and the create still counts as done.
+ */
+export type CreatedInstallation =
+  | { complete: true; installation: Installation }
+  | { complete: false; installation: Partial<Installation> };
 
 /** The OAuth operations answer the URL to open as text: it must be an absolute http(s) URL. */
 const authorizationUrlSchema = z.string().check(
@@ -57,10 +69,42 @@ export interface OauthConnectInput {
   redirectUrl: string;
 }
 
-/** The service's operations, as the BFF uses them; each answer validated before anything reads it. */
+/**
+ * Every request body leaves through its seed schema (strict: no key the interface does not name). A body
+ * that fails is a bug in this server, not the browser's fault, so it is a plain error (500), never sent.
+ */
+function strictBody<S extends z.ZodMiniType>(schema: S, body: unknown, operation: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(`${operation}: the request body built for the service does not match its schema`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The hosted service requires `selectedFields` and `selectedFieldMappings` on every read object (empty
+ * maps are fine; the seed allows them); they are sent as empty maps rather than left out.
+ */
+function withSelectionMaps(config: Config): Config {
+  const read = config.content.read;
+  if (!read) return config;
+  const objects = Object.fromEntries(
+    Object.entries(read.objects).map(([name, object]) => [
+      name,
+      {
+        ...object,
+        selectedFields: object.selectedFields ?? {},
+        selectedFieldMappings: object.selectedFieldMappings ?? {},
+      },
+    ]),
+  );
+  return { ...config, content: { ...config.content, read: { ...read, objects } } };
+}
+
+/** The service's operations, as the BFF uses them; each answer read tolerantly before anything uses it. */
 export function createServiceClient(options: ServiceClientOptions) {
   const { baseUrl, searchUrl, project } = options;
-  const { call, parse } = createCaller(options);
+  const { call, read, settle, noteIgnored, parse } = createCaller(options);
 
   const integrationPath = (integrationId: string) => ['projects', project, 'integrations', integrationId];
 
@@ -76,19 +120,27 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(integrationSchema, json, operation);
+      return read(ctx, operation, integrationSchema, fillIntegration(json));
     },
 
+    /**
+     * A provider object's fields through the group's connection. The provider-level path works before
+     * the group has installed anything; the installation-scoped one (hosted) needs an installation.
+     */
     async getObjectMetadata(
       ctx: CallContext,
-      integrationId: string,
+      provider: string,
       objectName: string,
       groupRef: string,
     ): Promise<ObjectMetadata> {
       const operation = 'getObjectMetadata';
-      const url = endpoint(baseUrl, [...integrationPath(integrationId), 'objects', objectName, 'metadata'], {
-        groupRef,
-      });
+      const url = endpoint(
+        baseUrl,
+        ['projects', project, 'providers', provider, 'objects', objectName, 'metadata'],
+        {
+          groupRef,
+        },
+      );
       const json = await call(ctx, {
         operation,
         method: 'GET',
@@ -97,7 +149,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(objectMetadataSchema, json, operation);
+      return read(ctx, operation, objectMetadataSchema, fillObjectMetadata(json, objectName));
     },
 
     async listInstallations(
@@ -115,7 +167,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(recordsSchema, json, operation).map((raw) => sanitiseInstallation(raw, operation));
+      return settle(ctx, operation, readEach(json, readInstallation));
     },
 
     async listConnections(ctx: CallContext, groupRef: string): Promise<Connection[]> {
@@ -129,35 +181,71 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(recordsSchema, json, operation).map((raw) => sanitiseConnection(raw, operation));
+      return settle(ctx, operation, readEach(json, readConnection));
     },
 
+    /**
+     * A create the service reports as done stays done: an answer that cannot be fully read (or is not
+     * JSON at all) gives the parts that can be, never an error, so the browser does not retry into a 409.
+     */
     async createInstallation(
       ctx: CallContext,
       integrationId: string,
       request: InstallationCreate,
       skipSampling: boolean,
-    ): Promise<Installation> {
+    ): Promise<CreatedInstallation> {
       const operation = 'createInstallation';
       const url = endpoint(baseUrl, [...integrationPath(integrationId), 'installations'], {
         skipSampling: String(skipSampling),
       });
       // Built field by field: only what the allowlist names reaches the service.
-      const body = {
-        groupRef: request.groupRef,
-        ...(request.connectionId === undefined ? {} : { connectionId: request.connectionId }),
-        config: request.config,
-      };
-      const json = await call(ctx, {
+      const body = strictBody(
+        installationRequestSchema,
+        {
+          groupRef: request.groupRef,
+          ...(request.connectionId === undefined ? {} : { connectionId: request.connectionId }),
+          config: withSelectionMaps(request.config),
+        },
         operation,
-        method: 'POST',
-        url,
-        credential: 'api-key',
-        body,
-        kind: 'write',
-        expectStatus: 201,
+      );
+      let json: unknown;
+      try {
+        json = await call(ctx, {
+          operation,
+          method: 'POST',
+          url,
+          credential: 'api-key',
+          body,
+          kind: 'write',
+          expectStatus: 201,
+        });
+      } catch (error) {
+        // A 2xx whose body is not JSON: created all the same.
+        if (
+          !(
+            error instanceof UpstreamFault &&
+            error.kind === 'malformed' &&
+            error.upstreamStatus !== undefined
+          )
+        ) {
+          throw error;
+        }
+        json = undefined;
+      }
+      const full = readInstallation(json);
+      if (full.ok) {
+        noteIgnored(ctx, operation, full.ignored);
+        return { complete: true, installation: full.value };
+      }
+      const partial = readInstallationWhatCan(json);
+      options.log({
+        level: 'warn',
+        msg: 'upstream answer partly unreadable: the create succeeded, answering what could be read',
+        requestId: ctx.requestId,
+        operation,
+        problems: partial.unreadable.slice(0, 10),
       });
-      return sanitiseInstallation(json, operation);
+      return { complete: false, installation: partial.value };
     },
 
     /** `POST {base_url}/oauth-connect`: the provider URL for the group and consumer. Never retried. */
@@ -210,11 +298,11 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'POST',
         url,
         credential: 'bearer',
-        body: { email },
+        body: strictBody(inviteRequestSchema, { email }, operation),
         kind: 'write',
         expectStatus: 201,
       });
-      return parse(inviteSchema, json, operation);
+      return read(ctx, operation, inviteSchema, json);
     },
 
     async search(
@@ -225,14 +313,18 @@ export function createServiceClient(options: ServiceClientOptions) {
     ): Promise<BrowserSearchResponse> {
       const operation = 'search';
       const url = endpoint(searchUrl, integrationPath(integrationId), { groupRef });
-      const body = {
-        objectName: request.objectName,
-        fieldFilters: request.fieldFilters.map((f) => ({
-          fieldName: f.fieldName,
-          operator: f.operator,
-          value: f.value,
-        })),
-      };
+      const body = strictBody(
+        searchRequestSchema,
+        {
+          objectName: request.objectName,
+          fieldFilters: request.fieldFilters.map((f) => ({
+            fieldName: f.fieldName,
+            operator: f.operator,
+            value: f.value,
+          })),
+        },
+        operation,
+      );
       const json = await call(ctx, {
         operation,
         method: 'POST',
@@ -243,7 +335,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(browserSearchResponseSchema, normaliseSearchAnswer(json), operation);
+      return settle(ctx, operation, readAnswer(browserSearchResponseSchema, normaliseSearchAnswer(json)));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Problem } from '@splice/schema';
+import type { UpstreamProblemBody } from './answers/problem.js';
 
 /** The service answered with a problem object (a 4xx): a decided answer, to be re-told to the browser. */
 export class UpstreamProblem extends Error {
@@ -7,7 +7,7 @@ export class UpstreamProblem extends Error {
   constructor(
     readonly operation: string,
     readonly status: number,
-    readonly problem: Problem,
+    readonly problem: UpstreamProblemBody,
   ) {
     super(`${operation}: upstream ${status} ${problem.type}`);
   }

@@ -57,6 +57,14 @@ const common = {
   notJson: [415, ['unsupportedMediaType'], 'The body is not JSON.'],
 } as const satisfies Record<string, [number, ProblemKind[], string]>;
 
+const excludeReadOnly = {
+  name: 'excludeReadOnly',
+  in: 'query',
+  required: false,
+  schema: { type: 'boolean' },
+  description: 'When true, read-only fields are left out.',
+};
+
 const projectParams = [
   pathParam('projectIdOrName', 'Project ID or project name.'),
   pathParam('integrationId', 'Integration ID (or name).'),
@@ -244,6 +252,7 @@ export function openApiDocument() {
             ...projectParams,
             pathParam('objectName', 'The provider object.'),
             { name: 'groupRef', in: 'query', required: true, schema: { type: 'string' } },
+            excludeReadOnly,
           ],
           responses: {
             '200': { description: "The object's metadata.", content: json('ObjectMetadata') },
@@ -251,6 +260,31 @@ export function openApiDocument() {
               common.malformed,
               common.unauthorized,
               [404, ['projectNotFound', 'integrationNotFound', 'groupNotFound', 'notFound'], 'Not found.'],
+              [422, ['connectionRequired'], 'The group has no connection to read metadata through.'],
+            ]),
+          },
+        },
+      },
+      '/v1/projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata': {
+        get: {
+          operationId: 'getObjectMetadataForConnection',
+          summary:
+            "Extension: the provider's fields of an object through the group's connection; no installation needed.",
+          ...extension,
+          security: [{ apiKey: [] }, { bearer: [] }],
+          parameters: [
+            pathParam('projectIdOrName', 'Project ID or project name.'),
+            pathParam('provider', 'The provider, e.g. sandboxcrm.'),
+            pathParam('objectName', 'The provider object.'),
+            { name: 'groupRef', in: 'query', required: true, schema: { type: 'string' } },
+            excludeReadOnly,
+          ],
+          responses: {
+            '200': { description: "The object's metadata.", content: json('ObjectMetadata') },
+            ...problems([
+              common.malformed,
+              common.unauthorized,
+              [404, ['projectNotFound', 'groupNotFound', 'notFound'], 'Not found.'],
               [422, ['connectionRequired'], 'The group has no connection to read metadata through.'],
             ]),
           },

@@ -1,3 +1,4 @@
+import type { ObjectMetadata } from '@splice/schema';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Provider, ServiceDeps } from '../deps.js';
@@ -5,12 +6,50 @@ import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { parseOrThrow } from '../http/read-json.js';
 import { installationView } from '../installations/create-installation.js';
+import type { Project } from '../store/index.js';
 import { findIntegration, findProject, publicConnection } from './lookups.js';
 
 export const groupQuerySchema = z.object({ groupRef: z.string().check(z.minLength(1), z.maxLength(256)) });
 export const optionalGroupQuerySchema = z.object({
   groupRef: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
 });
+
+/** `excludeReadOnly=true` leaves read-only fields out, as the hosted service's metadata paths do. */
+export const metadataQuerySchema = z.object({
+  groupRef: groupQuerySchema.shape.groupRef,
+  excludeReadOnly: z.optional(z.enum(['true', 'false'])),
+});
+
+/** An object's fields as the group's connection to `providerName` sees them. */
+function objectMetadata(
+  deps: ServiceDeps,
+  project: Project,
+  providerName: string,
+  objectName: string,
+  query: z.infer<typeof metadataQuerySchema>,
+): ObjectMetadata {
+  const { repo } = deps;
+  if (!repo.getGroup(project.id, query.groupRef)) {
+    throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${query.groupRef}".`);
+  }
+  if (!repo.getDefaultConnection(project.id, query.groupRef, providerName)) {
+    throw problemError(422, 'connectionRequired', {
+      detail: `Group "${query.groupRef}" has no ${providerName} connection: its fields cannot be read yet.`,
+    });
+  }
+  const provider = deps.providers.get(providerName) as Provider;
+  const metadata = provider.getObjectMetadata(objectName);
+  if (!metadata) {
+    throw problemError(404, 'notFound', `The provider "${providerName}" has no object "${objectName}".`);
+  }
+  if (query.excludeReadOnly !== 'true') return metadata;
+  return {
+    ...metadata,
+    fields: Object.fromEntries(
+      Object.entries(metadata.fields).filter(([, field]) => field.readOnly !== true),
+    ),
+  };
+}
 
 /**
  * Read-only extensions (docs/service-interface.md#extensions) that mirror the hosted service's paths and shapes
@@ -19,77 +58,79 @@ export const optionalGroupQuerySchema = z.object({
 export function metadataRoutes(deps: ServiceDeps) {
   const { repo } = deps;
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
-  return new Hono()
-    .get('/projects/:projectIdOrName/integrations/:integrationId', auth, (c) => {
-      const { integration, manifest } = findIntegration(
-        repo,
-        c.req.param('projectIdOrName'),
-        c.req.param('integrationId'),
-      );
-      return c.json(
-        {
-          id: integration.id,
-          projectId: integration.projectId,
-          name: integration.name,
-          provider: integration.provider,
-          createTime: integration.createTime,
-          ...(integration.updateTime ? { updateTime: integration.updateTime } : {}),
-          latestRevision: {
-            id: integration.revisionId,
-            specVersion: integration.specVersion,
-            createTime: integration.updateTime ?? integration.createTime,
-            content: manifest,
-          },
-        },
-        200,
-      );
-    })
-    .get('/projects/:projectIdOrName/integrations/:integrationId/objects/:objectName/metadata', auth, (c) => {
-      const { project, integration } = findIntegration(
-        repo,
-        c.req.param('projectIdOrName'),
-        c.req.param('integrationId'),
-      );
-      const { groupRef } = parseOrThrow(groupQuerySchema, c.req.query(), 'query');
-      if (!repo.getGroup(project.id, groupRef)) {
-        throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${groupRef}".`);
-      }
-      if (!repo.getDefaultConnection(project.id, groupRef, integration.provider)) {
-        throw problemError(422, 'connectionRequired', {
-          detail: `Group "${groupRef}" has no ${integration.provider} connection: its fields cannot be read yet.`,
-        });
-      }
-      const provider = deps.providers.get(integration.provider) as Provider;
-      const objectName = c.req.param('objectName');
-      const metadata = provider.getObjectMetadata(objectName);
-      if (!metadata) {
-        throw problemError(
-          404,
-          'notFound',
-          `The provider "${integration.provider}" has no object "${objectName}".`,
+  return (
+    new Hono()
+      .get('/projects/:projectIdOrName/integrations/:integrationId', auth, (c) => {
+        const { integration, manifest } = findIntegration(
+          repo,
+          c.req.param('projectIdOrName'),
+          c.req.param('integrationId'),
         );
-      }
-      return c.json(metadata, 200);
-    })
-    .get('/projects/:projectIdOrName/integrations/:integrationId/installations', auth, (c) => {
-      const { project, integration } = findIntegration(
-        repo,
-        c.req.param('projectIdOrName'),
-        c.req.param('integrationId'),
-      );
-      const { groupRef } = parseOrThrow(optionalGroupQuerySchema, c.req.query(), 'query');
-      const installations = repo.listInstallations(project.id, integration.id, groupRef);
-      return c.json(
-        installations.map((i) => installationView(deps, i)),
-        200,
-      );
-    })
-    .get('/projects/:projectIdOrName/connections', auth, (c) => {
-      const project = findProject(repo, c.req.param('projectIdOrName'));
-      const { groupRef } = parseOrThrow(groupQuerySchema, c.req.query(), 'query');
-      return c.json(
-        repo.listConnections(project.id, groupRef).map((connection) => publicConnection(repo, connection)),
-        200,
-      );
-    });
+        return c.json(
+          {
+            id: integration.id,
+            projectId: integration.projectId,
+            name: integration.name,
+            provider: integration.provider,
+            createTime: integration.createTime,
+            ...(integration.updateTime ? { updateTime: integration.updateTime } : {}),
+            latestRevision: {
+              id: integration.revisionId,
+              specVersion: integration.specVersion,
+              createTime: integration.updateTime ?? integration.createTime,
+              content: manifest,
+            },
+          },
+          200,
+        );
+      })
+      .get(
+        '/projects/:projectIdOrName/integrations/:integrationId/objects/:objectName/metadata',
+        auth,
+        (c) => {
+          const { project, integration } = findIntegration(
+            repo,
+            c.req.param('projectIdOrName'),
+            c.req.param('integrationId'),
+          );
+          const query = parseOrThrow(metadataQuerySchema, c.req.query(), 'query');
+          return c.json(
+            objectMetadata(deps, project, integration.provider, c.req.param('objectName'), query),
+            200,
+          );
+        },
+      )
+      // The hosted service's provider-level path: the same fields, through the group's connection to the
+      // provider, with no integration or installation needed (so a wizard can show fields before install).
+      .get('/projects/:projectIdOrName/providers/:provider/objects/:objectName/metadata', auth, (c) => {
+        const project = findProject(repo, c.req.param('projectIdOrName'));
+        const query = parseOrThrow(metadataQuerySchema, c.req.query(), 'query');
+        const provider = c.req.param('provider');
+        if (!deps.providers.has(provider)) {
+          throw problemError(404, 'notFound', `There is no provider "${provider}".`);
+        }
+        return c.json(objectMetadata(deps, project, provider, c.req.param('objectName'), query), 200);
+      })
+      .get('/projects/:projectIdOrName/integrations/:integrationId/installations', auth, (c) => {
+        const { project, integration } = findIntegration(
+          repo,
+          c.req.param('projectIdOrName'),
+          c.req.param('integrationId'),
+        );
+        const { groupRef } = parseOrThrow(optionalGroupQuerySchema, c.req.query(), 'query');
+        const installations = repo.listInstallations(project.id, integration.id, groupRef);
+        return c.json(
+          installations.map((i) => installationView(deps, i)),
+          200,
+        );
+      })
+      .get('/projects/:projectIdOrName/connections', auth, (c) => {
+        const project = findProject(repo, c.req.param('projectIdOrName'));
+        const { groupRef } = parseOrThrow(groupQuerySchema, c.req.query(), 'query');
+        return c.json(
+          repo.listConnections(project.id, groupRef).map((connection) => publicConnection(repo, connection)),
+          200,
+        );
+      })
+  );
 }
