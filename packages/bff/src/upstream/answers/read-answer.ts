@@ -97,6 +97,9 @@ function checked(schema: z.ZodMiniType, value: unknown, path: Path): Step {
  * passes `schema`: every answer the BFF builds from it stays in its documented shape.
  */
 function project(schema: z.ZodMiniType, value: unknown, path: Path, ignored: Unreadable[]): Step {
+  // The common case first: an answer (or part) the schema takes as it is costs one parse.
+  const direct = schema.safeParse(value);
+  if (direct.success) return { ok: true, value: direct.data };
   const def = defOf(schema);
   switch (def.type) {
     case 'optional': {

@@ -1,0 +1,357 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FakeUpstream, RecordedRequest } from '../helpers/fake-upstream.js';
+import { json, startFakeUpstream } from '../helpers/fake-upstream.js';
+
+/**
+ * An upstream double that answers the way the hosted service's public description allows: optional
+ * members absent, members the seed never shows present, problems without `title` or `status`, issues
+ * without `detail`, `in` or `name`, search answers under `result` without `id`. The data is made up for
+ * these tests (a CRM called "northwind" with accounts, people and deals).
+ *
+ * It also checks each request the BFF sends against what the description requires of a request, and
+ * keeps every breach in `violations`: a contract test fails on any.
+ */
+
+export const time = '2026-10-30T08:15:00.123456Z';
+
+/** Answers one request: `status` and a JSON body (a string is sent as it is, not as JSON). */
+export interface Answer {
+  status: number;
+  body: unknown;
+  contentType?: string;
+}
+
+export interface Scenario {
+  integration: Answer;
+  /** Per provider object name. */
+  metadata: Record<string, Answer>;
+  installations: Answer;
+  connections: Answer;
+  create: Answer;
+  search: Answer;
+  invite: Answer;
+}
+
+export interface HostedDouble extends FakeUpstream {
+  scenario: Scenario;
+  /** Every breach of the description's request rules, one sentence each. */
+  violations: string[];
+  /** Requests to one operation, by a short name (`create`, `search`, `metadata`, ...). */
+  calls(operation: string): RecordedRequest[];
+}
+
+const hostedGroup = { groupRef: 'acme', groupName: 'Acme Rockets', projectId: 'proj-1', createTime: time };
+
+/** A hosted connection: consumer with its own project and time, provider app, tokens that must not leak. */
+export const hostedConnection = {
+  id: 'conn-nw-1',
+  projectId: 'proj-1',
+  provider: 'northwind',
+  providerApp: {
+    id: 'app-1',
+    projectId: 'proj-1',
+    provider: 'northwind',
+    clientId: 'client-123',
+    createTime: time,
+  },
+  group: hostedGroup,
+  consumer: { consumerRef: 'alice', consumerName: 'Alice A.', projectId: 'proj-1', createTime: time },
+  providerWorkspaceRef: 'nw-workspace-9',
+  createTime: time,
+  authScheme: 'oauth2/authorizationCode',
+  status: 'working',
+  oauth2AuthorizationCode: {
+    accessToken: { token: 'nw-access-SECRET', issuedAt: time },
+    refreshToken: { token: 'nw-refresh-SECRET' },
+    scopes: ['crm.read'],
+  },
+  apiKey: 'nw-apikey-SECRET',
+  providerMetadata: { instance: { value: 'eu-2', source: 'provider', displayName: 'Region' } },
+};
+
+/** A manifest integration as the hosted service keeps it, with keys this BFF does not know. */
+export const hostedIntegration = {
+  id: 'int-nw-sync',
+  projectId: 'proj-1',
+  name: 'nw-sync',
+  provider: 'northwind',
+  createTime: time,
+  latestRevision: {
+    id: 'rev-7',
+    specVersion: '1.0.0',
+    createTime: time,
+    content: {
+      name: 'nw-sync',
+      provider: 'northwind',
+      displayName: 'Northwind sync',
+      module: 'crm',
+      read: {
+        objects: [
+          {
+            objectName: 'account',
+            destination: 'accountsHook',
+            schedule: '*/30 * * * *',
+            mapToName: 'companies',
+            requiredFields: [
+              { fieldName: 'name' },
+              {
+                mapToName: 'segment',
+                mapToDisplayName: 'Segment',
+                prompt: 'Where is the segment kept?',
+                default: 'smb',
+              },
+            ],
+            optionalFieldsAuto: 'all',
+            delivery: { mode: 'auto', pageSize: 100 },
+          },
+          {
+            objectName: 'person',
+            destination: 'peopleHook',
+            // The description types the schedule as a free string.
+            schedule: 'hourly-ish',
+            optionalFields: [{ fieldName: 'email', mapToName: 'workEmail' }],
+            backfill: { defaultPeriod: { days: 14 } },
+          },
+          { objectName: 'deal', destination: 'dealsHook', schedule: '0 * * * *', enabled: 'always' },
+        ],
+      },
+      write: {
+        objects: [{ objectName: 'person', inheritMapping: true, valueDefaults: { allowAnyFields: true } }],
+      },
+      proxy: { enabled: true, useModule: false },
+      subscribe: {
+        objects: [{ objectName: 'deal', destination: 'dealEvents', inheritFieldsAndMapping: true }],
+      },
+      watchSchema: { destination: 'schemaHook', allObjects: { fieldCreated: { enabled: 'always' } } },
+    },
+  },
+};
+
+/** Provider fields: some without `valueType` or other optional members; one with a type added later. */
+export function hostedMetadata(objectName: string) {
+  return {
+    name: objectName,
+    displayName: objectName[0]?.toUpperCase() + objectName.slice(1),
+    fields: {
+      name: {
+        fieldName: 'name',
+        displayName: 'Name',
+        valueType: 'string',
+        providerType: 'text',
+        isRequired: true,
+      },
+      email: { fieldName: 'email', displayName: 'E-mail' },
+      tier: {
+        fieldName: 'tier',
+        displayName: 'Tier',
+        valueType: 'singleSelect',
+        values: [
+          { value: 'gold', displayValue: 'Gold' },
+          { value: 'silver', displayValue: 'Silver' },
+        ],
+      },
+      headcount: { fieldName: 'headcount', displayName: 'Headcount', valueType: 'int', readOnly: false },
+      region: { fieldName: 'region', displayName: 'Region', valueType: 'geoPoint', isCustom: true },
+    },
+  };
+}
+
+/** A hosted installation: config content with `subscribe`, the connection with its tokens. */
+export function hostedInstallation(readObjects: Record<string, unknown> = {}) {
+  return {
+    id: 'inst-nw-1',
+    projectId: 'proj-1',
+    integrationId: 'int-nw-sync',
+    group: hostedGroup,
+    healthStatus: 'healthy',
+    connection: hostedConnection,
+    createTime: time,
+    createdBy: 'consumer:alice',
+    config: {
+      id: 'cfg-nw-1',
+      revisionId: 'rev-7',
+      createTime: time,
+      createdBy: 'consumer:alice',
+      content: {
+        provider: 'northwind',
+        read: {
+          objects: {
+            account: {
+              objectName: 'account',
+              schedule: '*/30 * * * *',
+              selectedFields: { name: true },
+              selectedFieldMappings: {},
+            },
+            ...readObjects,
+          },
+        },
+        subscribe: {
+          objects: {
+            deal: { objectName: 'deal', destination: 'dealEvents', inheritFieldsAndMappings: true },
+          },
+        },
+      },
+    },
+  };
+}
+
+export function defaultScenario(): Scenario {
+  return {
+    integration: { status: 200, body: hostedIntegration },
+    metadata: {
+      account: { status: 200, body: hostedMetadata('account') },
+      person: { status: 200, body: hostedMetadata('person') },
+      deal: { status: 200, body: hostedMetadata('deal') },
+    },
+    installations: { status: 200, body: [] },
+    connections: { status: 200, body: [hostedConnection] },
+    create: { status: 201, body: hostedInstallation() },
+    search: {
+      status: 200,
+      body: {
+        result: [
+          { fields: { name: 'Initrode' }, mappedFields: { companyName: 'Initrode' }, raw: { Id: 'A-17' } },
+        ],
+      },
+    },
+    invite: {
+      status: 201,
+      body: {
+        id: 'inv-nw-1',
+        invitedEmail: 'dana@example.com',
+        parentType: 'org',
+        parentId: 'org-demo',
+        status: 'pending',
+        createTime: time,
+        inviter: { id: 'builder-1' },
+      },
+    },
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The description's request rules, as far as this BFF's calls go. */
+function checkRequest(operation: string, req: RecordedRequest, violations: string[]) {
+  const say = (text: string) => violations.push(`${operation}: ${text}`);
+  const url = new URL(req.url, 'http://double');
+  const apiKey = req.headers['x-api-key'];
+  const bearer = req.headers.authorization;
+  if (operation === 'invite') {
+    if (!bearer?.startsWith('Bearer ')) say('an invite needs a bearer token');
+  } else if (!apiKey && !bearer?.startsWith('Bearer ')) say('no API key or bearer token');
+  const accept = req.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('application/problem+json')) {
+    say(`Accept "${accept}" does not take both application/json and application/problem+json`);
+  }
+  const needsGroup = ['metadata', 'search', 'installations', 'connections'];
+  if (needsGroup.includes(operation) && !url.searchParams.get('groupRef')) say('groupRef is missing');
+  if (req.method !== 'POST') return;
+  if (req.headers['content-type'] !== 'application/json') say('a body that is not application/json');
+  let body: unknown;
+  try {
+    body = JSON.parse(req.body);
+  } catch {
+    say('a body that is not JSON');
+    return;
+  }
+  if (!isRecord(body)) return say('a body that is not an object');
+  if (operation === 'create') {
+    if (typeof body.groupRef !== 'string') say('groupRef is required in the body');
+    const skip = url.searchParams.get('skipSampling');
+    if (skip !== null && skip !== 'true' && skip !== 'false') say('skipSampling is not a boolean');
+    const config = body.config;
+    if (!isRecord(config) || !isRecord(config.content)) return say('config.content is required');
+    if (typeof config.content.provider !== 'string') say('config.content.provider is required');
+    const read = config.content.read;
+    if (read !== undefined) {
+      if (!isRecord(read) || !isRecord(read.objects))
+        return say('read.objects is required when read is sent');
+      for (const [name, object] of Object.entries(read.objects)) {
+        if (!isRecord(object)) {
+          say(`read object ${name} is not an object`);
+          continue;
+        }
+        for (const key of ['objectName', 'selectedFields', 'selectedFieldMappings']) {
+          if (object[key] === undefined) say(`read object ${name} lacks ${key}`);
+        }
+      }
+    }
+  }
+  if (operation === 'search') {
+    if (typeof body.objectName !== 'string') say('objectName is required');
+    if (!Array.isArray(body.fieldFilters)) return say('fieldFilters is required');
+    for (const filter of body.fieldFilters) {
+      if (
+        !isRecord(filter) ||
+        typeof filter.fieldName !== 'string' ||
+        filter.operator !== 'eq' ||
+        !('value' in filter)
+      ) {
+        say('a filter lacks fieldName, operator eq or value');
+      }
+    }
+  }
+  if (operation === 'invite' && typeof body.email !== 'string') say('email is required');
+}
+
+/** Which operation a request is, from its method and path (the description's paths, with the BFF's project). */
+function operationOf(req: IncomingMessage): { operation: string; objectName?: string } {
+  const path = new URL(req.url ?? '/', 'http://double').pathname;
+  const metadata = path.match(/^\/v1\/projects\/demo\/providers\/([^/]+)\/objects\/([^/]+)\/metadata$/);
+  if (req.method === 'GET' && metadata)
+    return { operation: 'metadata', objectName: decodeURIComponent(metadata[2] ?? '') };
+  if (req.method === 'GET' && /^\/v1\/projects\/demo\/integrations\/[^/]+\/installations$/.test(path)) {
+    return { operation: 'installations' };
+  }
+  if (req.method === 'GET' && /^\/v1\/projects\/demo\/integrations\/[^/]+$/.test(path))
+    return { operation: 'integration' };
+  if (req.method === 'GET' && path === '/v1/projects/demo/connections') return { operation: 'connections' };
+  if (req.method === 'POST' && /^\/v1\/projects\/demo\/integrations\/[^/]+\/installations$/.test(path)) {
+    return { operation: 'create' };
+  }
+  if (req.method === 'POST' && /^\/v1\/orgs\/[^/]+\/invites$/.test(path)) return { operation: 'invite' };
+  if (req.method === 'POST' && /^\/search\/v1\/projects\/demo\/integrations\/[^/]+$/.test(path)) {
+    return { operation: 'search' };
+  }
+  return { operation: 'unknown' };
+}
+
+function send(res: ServerResponse, answer: Answer) {
+  if (typeof answer.body === 'string') {
+    res.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'text/plain' });
+    res.end(answer.body);
+    return;
+  }
+  const type = answer.contentType ?? (answer.status >= 400 ? 'application/problem+json' : 'application/json');
+  json(res, answer.status, answer.body, type);
+}
+
+export async function startHostedDouble(): Promise<HostedDouble> {
+  const violations: string[] = [];
+  const byOperation = new Map<string, RecordedRequest[]>();
+  // Read at each request, so a test may replace `scenario` (or change it in place) between requests.
+  let double: HostedDouble | undefined;
+  const upstream = await startFakeUpstream((req, res, recorded) => {
+    const { operation, objectName } = operationOf(req);
+    byOperation.set(operation, [...(byOperation.get(operation) ?? []), recorded]);
+    if (operation === 'unknown') {
+      violations.push(`a path the description does not have: ${req.method} ${req.url}`);
+      return json(res, 404, { title: 'Not Found' }, 'application/problem+json');
+    }
+    checkRequest(operation, recorded, violations);
+    const scenario = double?.scenario ?? defaultScenario();
+    const answer =
+      operation === 'metadata'
+        ? (scenario.metadata[objectName ?? ''] ?? { status: 404, body: { detail: 'No such object.' } })
+        : scenario[operation as Exclude<keyof Scenario, 'metadata'>];
+    send(res, answer);
+  });
+  double = Object.assign(upstream, {
+    scenario: defaultScenario(),
+    violations,
+    calls: (operation: string) => byOperation.get(operation) ?? [],
+  });
+  return double;
+}
