@@ -1,7 +1,12 @@
 import type { Problem } from '@splice/schema';
-import { installationSchema, inviteSchema, problemSchema } from '@splice/schema';
+import {
+  browserSearchResponseSchema,
+  installationSchema,
+  integrationDetailsSchema,
+  inviteSchema,
+  problemSchema,
+} from '@splice/schema';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bffSearchResponseSchema, wizardSchema } from '../../src/index.js';
 import { browserHeaders } from '../helpers/sessions.js';
 import type { RunningBff } from '../helpers/start-bff.js';
 import { startBff } from '../helpers/start-bff.js';
@@ -90,7 +95,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toMatch(secrets);
-    const body = wizardSchema.parse(JSON.parse(text));
+    const body = integrationDetailsSchema.parse(JSON.parse(text));
     expect(body.integration).toEqual({
       id: 'int-nw-sync',
       name: 'nw-sync',
@@ -156,7 +161,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toMatch(secrets);
-    const body = wizardSchema.parse(JSON.parse(text));
+    const body = integrationDetailsSchema.parse(JSON.parse(text));
     expect(body.installation?.config.content).not.toHaveProperty('subscribe');
     expect(Object.keys(body.installation?.config.content.read?.objects ?? {})).toEqual(['account', 'person']);
     // Seed 4.3: account enabled, person disabled, deal `enabled: always`.
@@ -171,7 +176,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     };
     const response = await wizard();
     expect(response.status).toBe(200);
-    const body = wizardSchema.parse(await response.json());
+    const body = integrationDetailsSchema.parse(await response.json());
     expect(body.readObjects).toEqual([]);
     expect(body.writeObjects.map((o) => o.objectName)).toEqual(['person']);
   });
@@ -181,7 +186,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     const logsBefore = bff.logs.length;
     const response = await wizard();
     expect(response.status).toBe(200);
-    const body = wizardSchema.parse(await response.json());
+    const body = integrationDetailsSchema.parse(await response.json());
     const person = body.readObjects.find((o) => o.objectName === 'person');
     expect(person?.fields).toEqual([]);
     expect(person?.fieldsError).toMatch(/could not be read/);
@@ -202,7 +207,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     upstream.scenario.metadata.deal = { status: 404, body: {} };
     const response = await wizard();
     expect(response.status).toBe(200);
-    const body = wizardSchema.parse(await response.json());
+    const body = integrationDetailsSchema.parse(await response.json());
     expect(body.readObjects.find((o) => o.objectName === 'account')?.fieldsError).toMatch(/connect/i);
     expect(body.readObjects.find((o) => o.objectName === 'deal')?.fieldsError).toBe(
       'The requested resource does not exist.',
@@ -342,7 +347,7 @@ describe('POST /integrations/:integrationId/search with hosted answers', () => {
     };
     const response = await search();
     expect(response.status).toBe(200);
-    expect(bffSearchResponseSchema.parse(await response.json())).toEqual({
+    expect(browserSearchResponseSchema.parse(await response.json())).toEqual({
       results: [
         {
           id: 'A-17',
