@@ -70,7 +70,7 @@ export interface OauthConnectInput {
 }
 
 /**
- * Every request body leaves through its seed schema (strict: no key the interface does not name). A body
+ * Every request body leaves through its interface schema (strict: no key the interface does not name). A body
  * that fails is a bug in this server, not the browser's fault, so it is a plain error (500), never sent.
  */
 function strictBody<S extends z.ZodMiniType>(schema: S, body: unknown, operation: string): z.output<S> {
@@ -83,7 +83,7 @@ function strictBody<S extends z.ZodMiniType>(schema: S, body: unknown, operation
 
 /**
  * The hosted service requires `selectedFields` and `selectedFieldMappings` on every read object (empty
- * maps are fine; the seed allows them); they are sent as empty maps rather than left out.
+ * maps are fine; docs/service-interface.md allows them); they are sent as empty maps rather than left out.
  */
 function withSelectionMaps(config: Config): Config {
   const read = config.content.read;

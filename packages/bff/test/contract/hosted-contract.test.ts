@@ -83,7 +83,7 @@ function invite(email = 'dana@example.com') {
   });
 }
 
-/** A documented problem answer: problem+json, the seed's fields only. */
+/** A documented problem answer: problem+json, the interface's fields only. */
 async function problemOf(response: Response): Promise<Problem> {
   expect(response.headers.get('content-type')).toBe('application/problem+json');
   return problemSchema.parse(await response.json());
@@ -164,7 +164,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     const body = integrationDetailsSchema.parse(JSON.parse(text));
     expect(body.installation?.config.content).not.toHaveProperty('subscribe');
     expect(Object.keys(body.installation?.config.content.read?.objects ?? {})).toEqual(['account', 'person']);
-    // Seed 4.3: account enabled, person disabled, deal `enabled: always`.
+    // docs/service-interface.md, search rules: account enabled, person disabled, deal `enabled: always`.
     expect(body.searchableObjects).toEqual(['account', 'deal']);
   });
 
@@ -393,7 +393,7 @@ describe('POST /integrations/:integrationId/search with hosted answers', () => {
 });
 
 describe('POST /invites with hosted answers', () => {
-  it('answers 201 with the documented invite, members the seed does not show dropped', async () => {
+  it('answers 201 with the documented invite, members the interface does not show dropped', async () => {
     const response = await invite();
     expect(response.status).toBe(201);
     const body = await response.json();

@@ -4,7 +4,7 @@ import { json, startFakeUpstream } from '../helpers/fake-upstream.js';
 
 /**
  * An upstream double that answers the way the hosted service's public description allows: optional
- * members absent, members the seed never shows present, problems without `title` or `status`, issues
+ * members absent, members docs/service-interface.md never shows present, problems without `title` or `status`, issues
  * without `detail`, `in` or `name`, search answers under `result` without `id`. The data is made up for
  * these tests (a CRM called "northwind" with accounts, people and deals).
  *
