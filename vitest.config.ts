@@ -4,7 +4,7 @@ import { SummaryReporter } from './scripts/summary-reporter.js';
 // One runner for the whole workspace; each package is a project so its environment stays its own.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'reliability'],
+    projects: ['packages/*', 'reliability', 'packaging'],
     reporters: ['default', new SummaryReporter()],
     testTimeout: 20_000,
     hookTimeout: 60_000,
