@@ -101,6 +101,7 @@ function extract(
         reportFolder: join(packageDir, 'api'),
         reportTempFolder: join(typesDir, 'reports'),
       },
+      newlineKind: 'lf',
       docModel: { enabled: false },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
