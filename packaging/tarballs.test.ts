@@ -176,7 +176,7 @@ beforeAll(async () => {
   const [, baseUrl, searchUrl, url] = await service.ready;
   serviceUrls = { baseUrl: baseUrl!, searchUrl: searchUrl!, url: url! };
   log(`splice-service (the bin) listening at ${url}`);
-}, 12 * 60_000);
+}, 20 * 60_000);
 
 afterAll(async () => {
   for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL');

@@ -11,6 +11,6 @@ export default defineProject({
     environment: 'node',
     sequence: { groupOrder: 2 },
     testTimeout: 120_000,
-    hookTimeout: 12 * 60_000,
+    hookTimeout: 20 * 60_000,
   },
 });
