@@ -171,11 +171,17 @@ beforeAll(async () => {
         SPLICE_CONTACTS: '300',
       },
     },
-    /\{base_url\}\s+(\S+)\s+\{search_url\}\s+(\S+)\s+OpenAPI\s+(\S+)\/openapi\.json[\s\S]*Demo data/,
+    /OpenAPI\s+\S+\/openapi\.json/,
   );
-  const [, baseUrl, searchUrl, url] = await service.ready;
-  serviceUrls = { baseUrl: baseUrl!, searchUrl: searchUrl!, url: url! };
-  log(`splice-service (the bin) listening at ${url}`);
+  await service.ready;
+  // The bin prints one labelled line per URL (see `pnpm service` in the README).
+  const printed = (label: string) => new RegExp(`${label}\\s+(http\\S+)`).exec(service!.output())?.[1] ?? '';
+  serviceUrls = {
+    baseUrl: printed('\\{base_url\\}'),
+    searchUrl: printed('\\{search_url\\}'),
+    url: printed('OpenAPI').replace(/\/openapi\.json$/, ''),
+  };
+  log(`splice-service (the bin) listening at ${serviceUrls.url}`);
 }, 20 * 60_000);
 
 afterAll(async () => {

@@ -121,11 +121,7 @@ function extract(
     localBuild: update,
     messageCallback: (message) => {
       // API Extractor's own "the report changed, copy it" notice: the caller says it in our terms.
-      if (
-        message.messageId === 'console-api-report-changed' ||
-        message.messageId === 'console-api-report-copied'
-      )
-        message.handled = true;
+      if (message.messageId.startsWith('console-api-report-')) message.handled = true;
       else if (
         message.logLevel === ExtractorLogLevel.Error ||
         message.logLevel === ExtractorLogLevel.Warning
@@ -157,7 +153,7 @@ export async function apiReports(update: boolean): Promise<ReportOutcome[]> {
 export function describeChanges(outcomes: ReportOutcome[]): string {
   const changed = outcomes.filter((outcome) => outcome.changed);
   return [
-    `The public API of ${changed.map((o) => o.entryPoint).join(', ')} changed, but its committed report did not.`,
+    `The public API changed, but the committed API report did not, for: ${changed.map((o) => o.entryPoint).join(', ')}`,
     ...changed.map((o) => `  ${o.report} (the current surface is in ${o.newReport})`),
     `If the change is intended, run \`${updateCommand}\` and commit the updated api/*.api.md files.`,
   ].join('\n');
