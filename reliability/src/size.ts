@@ -18,6 +18,11 @@ export const sizes = {
   idempotencyRounds: deep ? 200 : 20,
   /** SIGKILLs of the store writer. */
   kills: deep ? 200 : 20,
+  /** SIGKILLs of the service during a backfill, and the contacts that backfill delivers. */
+  readKills: deep ? 200 : 20,
+  readKillContacts: deep ? 20_000 : 3_000,
+  /** Contacts of the backfill delivered through receiver faults. */
+  faultBackfillContacts: deep ? 100_000 : 5_000,
   /** Fixed-rate load through the BFF. */
   loadSeconds: deep ? 600 : 30,
   loadRate: 300,
