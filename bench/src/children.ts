@@ -14,6 +14,8 @@ export interface Child<T extends ReadyMessage = ReadyMessage> {
   pid: number;
   /** Resident memory of the child process in MB (VmRSS from /proc). */
   rssMb(): number;
+  /** The next IPC message of this `type` the child sends. */
+  message(type: string): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,18 @@ export async function startChild<T extends ReadyMessage>(
     ready,
     pid,
     rssMb: () => rssMbOf(pid),
+    message: (type) =>
+      new Promise((resolve, reject) => {
+        const listener = (message: unknown) => {
+          if ((message as { type?: string } | undefined)?.type !== type) return;
+          child.off('message', listener);
+          resolve(message as Record<string, unknown>);
+        };
+        child.on('message', listener);
+        child.once('exit', () =>
+          reject(new Error(`${script.pathname} exited before sending "${type}"\n${stderr}`)),
+        );
+      }),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

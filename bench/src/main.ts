@@ -9,6 +9,8 @@ import type { BundleResult } from './benches/bundle.js';
 import { measureBundles } from './benches/bundle.js';
 import type { CreateResult } from './benches/create-installations.js';
 import { measureCreateInstallations } from './benches/create-installations.js';
+import type { ReadsResult } from './benches/reads.js';
+import { measureReads } from './benches/reads.js';
 import type { SearchLatencyResult } from './benches/search-latency.js';
 import { measureSearchLatency } from './benches/search-latency.js';
 import type { ThroughputResult } from './benches/throughput.js';
@@ -61,6 +63,7 @@ let searchSmall: SearchLatencyResult | undefined;
 let searchLarge: SearchLatencyResult | undefined;
 let throughput: ThroughputResult | undefined;
 let create: CreateResult | undefined;
+let reads: ReadsResult | undefined;
 let largeRssMb: number | undefined;
 let largeStartMs: number | undefined;
 let smallRssMb: number | undefined;
@@ -137,6 +140,14 @@ if (wants('create')) {
   );
 }
 
+if (wants('reads')) {
+  reads = await step(
+    `reads: full-history backfill of ${plan.reads.contacts.toLocaleString('en')} contacts to a verifying receiver; ` +
+      `${plan.reads.scheduled.toLocaleString('en')} installations on a one-minute schedule`,
+    () => measureReads(plan.reads, log),
+  );
+}
+
 const value = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? null : round(n));
 const figures: Figures = {
   bff_search_rps: value(throughput?.bffRps),
@@ -154,6 +165,9 @@ const figures: Figures = {
   ),
   service_rss_mb_1m: value(largeRssMb),
   create_installations_per_s: value(create?.perSecond),
+  backfill_records_per_s: value(reads?.backfillRecordsPerS),
+  backfill_rss_mb: value(reads?.backfillRssMb),
+  scheduler_lateness_p99_ms: value(reads?.schedulerLatenessP99Ms),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -215,6 +229,12 @@ const results = {
       browser: `Chromium ${ui?.chromium ?? '(not run)'}`,
       keystrokesPerRun: plan.ui.query.length * 2,
     },
+    reads: {
+      ...plan.reads,
+      backfill:
+        'full history, selectedFieldsAuto all, field and value mappings, receiver verifies every signature',
+      schedule: '* * * * *',
+    },
     bundle: bundle ? { peer: `@amp-labs/react@${bundle.peerVersion}`, command: bundle.command } : null,
   },
   goals: judged,
@@ -230,6 +250,7 @@ const results = {
       largeServiceStartMs: value(largeStartMs),
     },
     createInstallations: create ?? null,
+    reads: reads ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
   },

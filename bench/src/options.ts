@@ -30,6 +30,8 @@ export interface BenchPlan {
     runs: number;
     contacts: number;
   };
+  /** Read benchmarks: contacts a full-history backfill delivers; installations on a one-minute schedule. */
+  reads: { contacts: number; scheduled: number };
   ui: {
     fields: number;
     mappingEntries: number;
@@ -41,7 +43,7 @@ export interface BenchPlan {
   only: Set<BenchName> | undefined;
 }
 
-export const benchNames = ['bundle', 'ui', 'search', 'throughput', 'create'] as const;
+export const benchNames = ['bundle', 'ui', 'search', 'throughput', 'create', 'reads'] as const;
 export type BenchName = (typeof benchNames)[number];
 
 export function parseArgs(argv: readonly string[]): BenchPlan {
@@ -91,6 +93,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       warmupRequests: quick ? 300 : 500,
     },
     create: { installationsPerRun: quick ? 500 : 1_000, concurrency: 32, runs: n, contacts: 5_000 },
+    reads: { contacts: quick ? 100_000 : 1_000_000, scheduled: 10_000 },
     ui: { fields: 2_000, mappingEntries: 300, runs: n, query: 'revenue stage 13' },
     only,
   };

@@ -1,7 +1,10 @@
 import { round } from './stats.js';
 
 /** Which benchmark produces a figure. */
-export function benchOf(key: FigureKey | DerivedKey): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' {
+export function benchOf(
+  key: FigureKey | DerivedKey,
+): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' | 'reads' {
+  if (key.startsWith('backfill_') || key.startsWith('scheduler_')) return 'reads';
   if (key.startsWith('bff_') || key === 'direct_search_rps') return 'throughput';
   if (key.startsWith('search_') || key === 'service_rss_mb_1m') return 'search';
   if (key.startsWith('create_')) return 'create';
@@ -28,6 +31,9 @@ export const figureKeys = [
   'react_css_gzip_bytes',
   'peer_js_gzip_bytes',
   'bundle_ratio',
+  'backfill_records_per_s',
+  'backfill_rss_mb',
+  'scheduler_lateness_p99_ms',
 ] as const;
 export type FigureKey = (typeof figureKeys)[number];
 
@@ -61,6 +67,9 @@ export const goals: Goal[] = [
   { key: 'ui_filter_keystroke_p95_ms', op: '<=', target: 50, why: 'filtering as you type stays fluid' },
   { key: 'ui_heap_mb', op: '<=', target: 60, why: 'the wizard is light on memory' },
   { key: 'bundle_ratio', op: '<=', target: 0.35, why: 'smaller than the nearest peer' },
+  { key: 'backfill_records_per_s', op: '>=', target: 20_000, why: 'a backfill of a big account is quick' },
+  { key: 'backfill_rss_mb', op: '<=', target: 400, why: 'a backfill does not hold records in memory' },
+  { key: 'scheduler_lateness_p99_ms', op: '<=', target: 1_000, why: 'schedules start on time at scale' },
 ];
 
 export interface GoalResult {

@@ -1,0 +1,192 @@
+/**
+ * Read benchmarks (issue "Installations that run"):
+ *
+ * - `backfill_records_per_s`, `backfill_rss_mb`: a full-history backfill of every contact, with field and
+ *   value mappings, delivered to a receiver in this process that verifies every message's signature with the
+ *   `standardwebhooks` library and counts distinct record ids. Records/s from the installation's create to
+ *   the last record received; RSS is the service process's peak VmRSS, sampled every 200 ms.
+ * - `scheduler_lateness_p99_ms`: installations on a one-minute schedule (created in the store before the
+ *   service starts); at a minute boundary every one of them starts a read; lateness is each read's start
+ *   minus its cron time, p99 over all.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { startChild } from '../children.js';
+
+const childScript = new URL('../servers/reads-child.ts', import.meta.url);
+
+export interface ReadsResult {
+  backfillRecordsPerS: number;
+  backfillRssMb: number;
+  backfillContacts: number;
+  backfillMessages: number;
+  schedulerLatenessP50Ms: number;
+  schedulerLatenessP99Ms: number;
+  scheduledInstallations: number;
+  scheduledReadsStarted: number;
+}
+
+async function post(url: string, apiKey: string, body: unknown) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** A receiver that verifies every signature and keeps only the set of record ids. */
+async function startCountingReceiver() {
+  let webhook: Webhook | undefined;
+  const ids = new Set<number>();
+  let messages = 0;
+  let badSignatures = 0;
+  let lastAt = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      try {
+        const message = webhook!.verify(body, req.headers as Record<string, string>) as {
+          result: Array<{ id: string }>;
+        };
+        for (const entry of message.result) ids.add(Number(entry.id));
+        messages++;
+        lastAt = performance.now();
+        res.writeHead(204).end();
+      } catch {
+        badSignatures++;
+        res.writeHead(401).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    setSecret: (secret: string) => {
+      webhook = new Webhook(secret);
+    },
+    stats: () => ({ records: ids.size, messages, badSignatures, lastAt }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]! : 0;
+
+export async function measureReads(
+  options: { contacts: number; scheduled: number },
+  log: (line: string) => void,
+): Promise<ReadsResult> {
+  // Backfill.
+  const dataDir = mkdtempSync(join(tmpdir(), 'splice-bench-reads-'));
+  const receiver = await startCountingReceiver();
+  const service = await startChild(
+    childScript,
+    { BENCH_DATA_DIR: dataDir, BENCH_CONTACTS: String(options.contacts) },
+    600_000,
+  );
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, service.rssMb());
+    } catch {
+      // The child is gone; the loop below reports it.
+    }
+  }, 200);
+  let backfillRecordsPerS = 0;
+  let stats = receiver.stats();
+  try {
+    const { url, apiKey } = service.ready as unknown as { url: string; apiKey: string };
+    const destination = await post(`${url}/v1/projects/demo/destinations`, apiKey, {
+      name: 'contactsWebhook',
+      type: 'webhook',
+      metadata: { url: receiver.url },
+    });
+    receiver.setSecret(destination.secrets.signingSecret);
+    const started = performance.now();
+    await post(`${url}/v1/projects/demo/integrations/crm-sync/installations?skipSampling=true`, apiKey, {
+      groupRef: 'acme',
+      config: {
+        content: {
+          provider: 'sandboxcrm',
+          read: {
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                destination: 'contactsWebhook',
+                selectedFieldsAuto: 'all',
+                selectedFieldMappings: { stage: 'status', priority: 'score' },
+                selectedValueMappings: {
+                  stage: { won: 'customer', new: 'lead', working: 'qualified', lost: 'churned' },
+                },
+                backfill: { defaultPeriod: { fullHistory: true } },
+              },
+              deals: { objectName: 'deals', disabled: true },
+            },
+          },
+        },
+      },
+    });
+    let lastLog = performance.now();
+    while (receiver.stats().records < options.contacts) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (performance.now() - lastLog > 10_000) {
+        lastLog = performance.now();
+        log(`  ${receiver.stats().records.toLocaleString('en')} records received`);
+      }
+      if (performance.now() - started > 20 * 60_000) throw new Error('the backfill took over 20 minutes');
+    }
+    stats = receiver.stats();
+    backfillRecordsPerS = options.contacts / ((stats.lastAt - started) / 1000);
+    if (stats.badSignatures > 0) throw new Error(`${stats.badSignatures} messages with a bad signature`);
+    log(
+      `  backfill: ${options.contacts.toLocaleString('en')} records in ${stats.messages} messages, ` +
+        `${Math.round(backfillRecordsPerS)} records/s, peak RSS ${peakRss.toFixed(0)} MB`,
+    );
+  } finally {
+    clearInterval(sampler);
+    await service.stop();
+    await receiver.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // Scheduler lateness.
+  const schedDir = mkdtempSync(join(tmpdir(), 'splice-bench-sched-'));
+  const scheduler = await startChild(
+    childScript,
+    { BENCH_DATA_DIR: schedDir, BENCH_CONTACTS: '1000', BENCH_SCHEDULED: String(options.scheduled) },
+    600_000,
+  );
+  let lateMs: number[] = [];
+  try {
+    log(`  ${options.scheduled} installations on "* * * * *": waiting for the second minute boundary`);
+    const message = await scheduler.message('lateness');
+    lateMs = (message.lateMs as number[]).sort((a, b) => a - b);
+  } finally {
+    await scheduler.stop();
+    rmSync(schedDir, { recursive: true, force: true });
+  }
+  const p50 = percentile(lateMs, 0.5);
+  const p99 = percentile(lateMs, 0.99);
+  log(
+    `  scheduler: ${lateMs.length}/${options.scheduled} reads started, lateness p50 ${p50} ms, p99 ${p99} ms`,
+  );
+  return {
+    backfillRecordsPerS: Math.round(backfillRecordsPerS),
+    backfillRssMb: Math.round(peakRss),
+    backfillContacts: options.contacts,
+    backfillMessages: stats.messages,
+    schedulerLatenessP50Ms: p50,
+    schedulerLatenessP99Ms: lateMs.length < options.scheduled ? Number.POSITIVE_INFINITY : p99,
+    scheduledInstallations: options.scheduled,
+    scheduledReadsStarted: lateMs.length,
+  };
+}
