@@ -120,6 +120,26 @@ describe('create, search and invite against the embedded service', () => {
     expect(body.searchableObjects).toEqual(['contacts', 'deals']);
   });
 
+  it('refuses a schedule that is not cron with a 400 naming its path', async () => {
+    const response = await fetch(`${bff.url}/integrations/crm-sync/installations`, {
+      method: 'POST',
+      headers: browserHeaders('bob', { 'Idempotency-Key': 'bad-schedule-1' }),
+      body: JSON.stringify({
+        config: {
+          content: {
+            provider: 'sandboxcrm',
+            read: { objects: { contacts: { objectName: 'contacts', schedule: 'a b c d e' } } },
+          },
+        },
+      }),
+    });
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.issues).toMatchObject([
+      { in: 'body', name: 'config.content.read.objects.contacts.schedule', value: 'a b c d e' },
+    ]);
+  });
+
   it('searches the session’s group’s installation and returns records with IDs', async () => {
     const response = await fetch(`${bff.url}/integrations/crm-sync/search`, {
       method: 'POST',

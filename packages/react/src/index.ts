@@ -38,14 +38,7 @@ export type {
   SpliceClientOptions,
 } from './client/create-splice-client.js';
 export { createSpliceClient } from './client/create-splice-client.js';
-export { newIdempotencyKey } from './client/idempotency-key.js';
-export {
-  connectionQuery,
-  integrationQuery,
-  searchQuery,
-  shouldRetryRead,
-  spliceKeys,
-} from './client/query-keys.js';
+export { connectionQuery, integrationQuery, searchQuery, spliceKeys } from './client/query-keys.js';
 export type { SpliceError, SpliceNetworkErrorKind } from './client/splice-error.js';
 export {
   isRetryableError,
@@ -55,7 +48,6 @@ export {
   SpliceProblem,
 } from './client/splice-error.js';
 export type { FetchLike } from './client/transport.js';
-export { csrfHeader } from './client/transport.js';
 export type { BackfillInput, BackfillValue } from './components/backfill-picker/backfill-draft.js';
 export type {
   BackfillPickerPart,
@@ -101,27 +93,12 @@ export type { InviteFormPart, InviteFormProps } from './components/invite-form/i
 export { InviteForm } from './components/invite-form/invite-form.js';
 export type { SearchBoxPart, SearchBoxProps } from './components/search-box/search-box.js';
 export { SearchBox } from './components/search-box/search-box.js';
-export type { FilterInputKind, SearchFieldOption } from './components/search-box/search-fields.js';
-export { searchFieldOptions, toFilterValue } from './components/search-box/search-fields.js';
 export type { ClassNames } from './components/shared/parts.js';
 export type {
   SpliceErrorBoundaryFallbackProps,
   SpliceErrorBoundaryProps,
 } from './components/shared/splice-error-boundary.js';
 export { SpliceErrorBoundary } from './components/shared/splice-error-boundary.js';
-export type { CronFieldName } from './cron/cron-fields.js';
-export { describeCron } from './cron/describe-cron.js';
-export type { NextRunsOptions } from './cron/next-runs.js';
-export { nextRuns } from './cron/next-runs.js';
-export type {
-  CronError,
-  CronErrorCode,
-  CronField,
-  CronItem,
-  CronParseResult,
-  CronSchedule,
-} from './cron/parse-cron.js';
-export { dayMatches, parseCron } from './cron/parse-cron.js';
 export type { SpliceResult } from './hooks/settle.js';
 export type { ConnectState, UseConnectionOptions, UseConnectionResult } from './hooks/use-connection.js';
 export { useConnection } from './hooks/use-connection.js';
@@ -131,8 +108,10 @@ export type { UseIntegrationOptions } from './hooks/use-integration.js';
 export { useIntegration } from './hooks/use-integration.js';
 export { useInvite } from './hooks/use-invite.js';
 export { useSearch } from './hooks/use-search.js';
+export type { CronMessageKey } from './provider/cron-messages.js';
 export type { ErrorDescription } from './provider/describe-error.js';
 export { describeError } from './provider/describe-error.js';
+export { describeSchedule } from './provider/describe-schedule.js';
 export type { SpliceMessageKey, SpliceMessages } from './provider/messages.js';
 export { defaultMessages, formatMessage } from './provider/messages.js';
 export type { SpliceContextValue, SpliceTheme, SpliceUi } from './provider/splice-context.js';

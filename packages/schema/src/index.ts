@@ -45,6 +45,8 @@ export {
 } from './browser/requests.js';
 export type { CronFieldName, CronFieldSpec } from './cron/cron-fields.js';
 export { cronFields } from './cron/cron-fields.js';
+export type { CronDescription, CronParam, CronPhrase, CronPhraseKey } from './cron/describe-cron.js';
+export { describeCron } from './cron/describe-cron.js';
 export type { NextRunsOptions } from './cron/next-runs.js';
 export { nextRuns } from './cron/next-runs.js';
 export type {

@@ -271,6 +271,19 @@ describe('createInstallation: malformed input (interface: errors)', () => {
     expect(days).toMatchObject({ in: 'body', value: -1 });
   });
 
+  it('refuses five fields that are not a cron schedule, naming the schedule', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig({ schedule: 'a b c d e' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.contentType).toBe('application/problem+json');
+    expect(res.body.issues).toMatchObject([
+      { in: 'body', name: 'config.content.read.objects.contacts.schedule', value: 'a b c d e' },
+    ]);
+    expect(res.body.issues[0].detail).toContain('"a" is not a valid minute');
+  });
+
   it('requires groupRef and config', async () => {
     const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {});
     expect(res.status).toBe(400);

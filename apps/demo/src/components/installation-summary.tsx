@@ -1,5 +1,5 @@
-import type { Installation } from '@splice/react';
-import { describeCron, parseCron } from '@splice/react';
+import type { Installation, SpliceMessages } from '@splice/react';
+import { describeSchedule, useSpliceUi } from '@splice/react';
 
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
 type ReadObject = ReadObjects[string];
@@ -12,10 +12,10 @@ function backfillText(object: ReadObject): string {
   return days === 1 ? 'The last day' : `The last ${days} days`;
 }
 
-function scheduleText(schedule: string | undefined): string {
+function scheduleText(schedule: string | undefined, messages: SpliceMessages): string {
   if (!schedule) return 'The integration’s default schedule';
-  const parsed = parseCron(schedule);
-  return parsed.ok ? `${describeCron(parsed.schedule)} (${schedule})` : schedule;
+  const description = describeSchedule(schedule, messages);
+  return description ? `${description} (${schedule})` : schedule;
 }
 
 function fieldsText(object: ReadObject): string {
@@ -25,6 +25,7 @@ function fieldsText(object: ReadObject): string {
 }
 
 function ReadObjectSummary({ name, object }: { name: string; object: ReadObject }) {
+  const { messages } = useSpliceUi();
   const mappings = Object.entries(object.selectedFieldMappings ?? {});
   const valueMappings = Object.entries(object.selectedValueMappings ?? {});
   const headingId = `read-${name}`;
@@ -38,7 +39,7 @@ function ReadObjectSummary({ name, object }: { name: string; object: ReadObject 
         <dt>Fields</dt>
         <dd>{fieldsText(object)}</dd>
         <dt>Schedule</dt>
-        <dd>{scheduleText(object.schedule)}</dd>
+        <dd>{scheduleText(object.schedule, messages)}</dd>
         <dt>History import</dt>
         <dd>{backfillText(object)}</dd>
         {object.fieldFilters && object.fieldFilters.length > 0 && (

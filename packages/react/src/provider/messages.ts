@@ -5,10 +5,12 @@
 import { networkMessages } from '../client/splice-error.js';
 import { connectMessages } from '../components/connect-button/connect-messages.js';
 import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
+import { cronMessages } from './cron-messages.js';
 
 export const defaultMessages = {
   ...wizardMessages,
   ...connectMessages,
+  ...cronMessages,
   loading: 'Loading…',
   retry: 'Retry',
   errorBoundaryTitle: 'This part of the page could not be shown.',

@@ -95,7 +95,22 @@ describe('read object config (interface: read config)', () => {
     expect(result.success).toBe(false);
     const issues = toIssues(result.error?.issues ?? [], input, 'body');
     expect(issues.map((i) => i.name)).toEqual(['schedule']);
-    expect(issues[0]?.detail).toContain('cron');
+    expect(issues[0]?.detail).toContain('five fields');
+  });
+
+  it('refuses five fields that are not cron, saying which field is wrong', () => {
+    for (const [schedule, detail] of [
+      ['a b c d e', '"a" is not a valid minute'],
+      ['61 * * * *', '61 is out of range for the minute'],
+      ['0 0 30 2 *', 'never runs'],
+    ] as const) {
+      const input = { objectName: 'contacts', schedule };
+      const result = readObjectConfigSchema.safeParse(input);
+      expect(result.success, schedule).toBe(false);
+      const issues = toIssues(result.error?.issues ?? [], input, 'body');
+      expect(issues).toMatchObject([{ name: 'schedule', value: schedule }]);
+      expect(issues[0]?.detail).toContain(detail);
+    }
   });
 
   it('refuses a schedule with four or six fields', () => {

@@ -1,17 +1,22 @@
 import * as z from 'zod/mini';
+import { parseCron } from '../cron/parse-cron.js';
 import { backfillSchema } from './backfill.js';
 import { fieldMappingEntrySchema } from './field-mapping.js';
 import { limits } from './limits.js';
 import { boundedRecord, nameSchema, objectNamesMatchKeys } from './primitives.js';
 import { readFiltersSchema } from './read-filter.js';
 
-/** Five space-separated cron fields; the detailed grammar is checked by `parseCron` where it matters. */
-export const scheduleSchema = z
-  .string()
-  .check(
-    z.maxLength(limits.schedule),
-    z.regex(/^\s*\S+(\s+\S+){4}\s*$/, 'Use cron syntax with five fields, for example "*/15 * * * *".'),
-  );
+/**
+ * A five-field cron expression, checked with the same grammar the wizard uses (`parseCron`), so the
+ * service, the BFF and the browser accept and refuse the same schedules; the issue says what is wrong.
+ */
+export const scheduleSchema = z.string().check(
+  z.maxLength(limits.schedule),
+  z.superRefine((value, ctx) => {
+    const parsed = parseCron(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message, input: value });
+  }),
+);
 
 /** docs/service-interface.md#read-config, read object config: all eleven fields. */
 export const readObjectConfigSchema = z.strictObject({

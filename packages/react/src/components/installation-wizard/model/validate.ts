@@ -1,5 +1,5 @@
 import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
-import { parseCron } from '../../../cron/parse-cron.js';
+import { parseCron } from '@splice/schema';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import { fieldIds } from './field-ids.js';
 import type { WizardStep } from './steps.js';

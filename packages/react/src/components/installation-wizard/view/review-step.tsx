@@ -1,9 +1,7 @@
 'use client';
 
 import type { ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
-
-import { describeCron } from '../../../cron/describe-cron.js';
-import { parseCron } from '../../../cron/parse-cron.js';
+import { describeSchedule } from '../../../provider/describe-schedule.js';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
@@ -22,7 +20,6 @@ function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string 
 }
 
 function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages: SpliceMessages): string[] {
-  const parsed = parseCron(draft.schedule);
   const fieldCount = Object.values(draft.fields).filter(Boolean).length;
   const mappings = Object.entries(draft.mappings)
     .filter(([, field]) => field)
@@ -31,7 +28,7 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
   return [
     `${draft.allFields ? messages.reviewAllFields : formatMessage(messages.reviewFieldCount, { count: fieldCount })}, ${backfillText(draft, messages)}`,
     formatMessage(messages.reviewSchedule, {
-      description: parsed.ok ? describeCron(parsed.schedule) : draft.schedule,
+      description: describeSchedule(draft.schedule, messages) ?? draft.schedule,
     }),
     ...(mappings.length ? [formatMessage(messages.reviewMappings, { mappings: mappings.join(', ') })] : []),
     ...(filters.length ? [formatMessage(messages.reviewFilters, { filters: filters.join(' and ') })] : []),

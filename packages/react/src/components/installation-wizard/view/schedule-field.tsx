@@ -1,9 +1,8 @@
 'use client';
 
+import { describeCron, nextRuns, parseCron } from '@splice/schema';
 import { useMemo } from 'react';
-import { describeCron } from '../../../cron/describe-cron.js';
-import { nextRuns } from '../../../cron/next-runs.js';
-import { parseCron } from '../../../cron/parse-cron.js';
+import { formatCronDescription } from '../../../provider/describe-schedule.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
@@ -36,7 +35,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
   const provider = state.wizard?.integration.provider ?? '';
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
   const preset = presets.find((p) => p.cron === schedule.trim());
-  const description = parsed.ok ? describeCron(parsed.schedule) : '';
+  const description = parsed.ok ? formatCronDescription(describeCron(parsed.schedule), messages) : '';
   if (locked.schedule) {
     return (
       <p data-part="hint" data-field-id={fieldId}>

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { describeCron } from './describe-cron.js';
-import { parseCron } from './parse-cron.js';
+import { describeSchedule } from './describe-schedule.js';
+import type { SpliceMessages } from './messages.js';
+import { defaultMessages } from './messages.js';
 
-function describeExpression(expression: string): string {
-  const result = parseCron(expression);
-  if (!result.ok) throw new Error(result.error.message);
-  return describeCron(result.schedule);
+function describeExpression(expression: string, messages: SpliceMessages = defaultMessages): string {
+  const text = describeSchedule(expression, messages);
+  if (text === undefined) throw new Error(`"${expression}" is not a schedule`);
+  return text;
 }
 
-describe('describeCron', () => {
+describe('describeSchedule in the default (English) messages', () => {
   it.each([
     ['* * * * *', 'Every minute'],
     ['*/15 * * * *', 'Every 15 minutes'],
@@ -60,5 +61,31 @@ describe('describeCron', () => {
     expect(describeExpression('0 0 */11 * *')).toBe('At 00:00 on every 11th day of the month');
     expect(describeExpression('0 0 */12 * *')).toBe('At 00:00 on every 12th day of the month');
     expect(describeExpression('0 0 */21 * *')).toBe('At 00:00 on every 21st day of the month');
+  });
+});
+
+describe('describeSchedule through a host’s messages', () => {
+  const german: SpliceMessages = {
+    ...defaultMessages,
+    cronAtTimes: 'Um {times}',
+    cronOnDays: 'am {days}',
+    cronRange: '{start} bis {end}',
+    cronEveryNthDayOfMonth: 'jedem {nth} Tag des Monats',
+    cronListLast: '{list} und {last}',
+    cronWeekdayNames: 'Sonntag,Montag,Dienstag,Mittwoch,Donnerstag,Freitag,Samstag',
+    cronOrdinalOne: '{n}.',
+    cronOrdinalTwo: '{n}.',
+    cronOrdinalFew: '{n}.',
+    cronOrdinalOther: '{n}.',
+  };
+
+  it('words every phrase, name, list and ordinal with the host’s strings', () => {
+    expect(describeExpression('30 8 * * 1-5', german)).toBe('Um 08:30 am Montag bis Freitag');
+    expect(describeExpression('0 9,17 * * 6,0', german)).toBe('Um 09:00 und 17:00 am Samstag und Sonntag');
+    expect(describeExpression('0 0 */2 * *', german)).toBe('Um 00:00 am jedem 2. Tag des Monats');
+  });
+
+  it('answers undefined for an expression that is not a schedule', () => {
+    expect(describeSchedule('a b c d e', defaultMessages)).toBeUndefined();
   });
 });
