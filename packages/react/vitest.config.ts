@@ -9,5 +9,8 @@ export default defineProject({
     setupFiles: ['./vitest.setup.ts'],
     // Type tests (`*.test-d.ts`) run through the compiler: the client agrees with the BFF's AppType.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // A project does not inherit the root's timeout; user-event walks through several steps take
+    // seconds on a loaded machine (speed goals live in `pnpm bench`, not here).
+    testTimeout: 20_000,
   },
 });
