@@ -112,6 +112,19 @@ function withoutServerErrors(errors: WizardState['serverErrors'], stepId: Wizard
   return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
 }
 
+/** A change to one object's choices: the shown errors go, and so do the server's issues on its step. */
+function updateObject(
+  state: WizardState,
+  section: 'read' | 'write',
+  objectName: string,
+  change: (draft: WizardDraft) => WizardDraft | undefined,
+): WizardState {
+  const draft = state.draft && change(state.draft);
+  if (!draft) return state;
+  const stepId = objectStep(section, objectName).id;
+  return { ...state, draft, shownErrors: {}, serverErrors: withoutServerErrors(state.serverErrors, stepId) };
+}
+
 function goTo(state: WizardState, index: number): WizardState {
   if (index < 0 || index >= selectSteps(state).length) return state;
   return {
@@ -149,32 +162,23 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.hidden.join() === state.hiddenSteps.join()
         ? state
         : { ...state, hiddenSteps: action.hidden };
-    case 'update-read': {
-      const current = state.draft?.read[action.objectName];
-      if (!state.draft || !current) return state;
-      return {
-        ...state,
-        draft: {
-          ...state.draft,
-          read: { ...state.draft.read, [action.objectName]: apply(current, action.update) },
-        },
-        shownErrors: {},
-        serverErrors: withoutServerErrors(state.serverErrors, objectStep('read', action.objectName).id),
-      };
-    }
-    case 'update-write': {
-      const current = state.draft?.write[action.objectName];
-      if (!state.draft || !current) return state;
-      return {
-        ...state,
-        draft: {
-          ...state.draft,
-          write: { ...state.draft.write, [action.objectName]: apply(current, action.update) },
-        },
-        shownErrors: {},
-        serverErrors: withoutServerErrors(state.serverErrors, objectStep('write', action.objectName).id),
-      };
-    }
+    case 'update-read':
+      return updateObject(state, 'read', action.objectName, (draft) => {
+        const current = draft.read[action.objectName];
+        return (
+          current && { ...draft, read: { ...draft.read, [action.objectName]: apply(current, action.update) } }
+        );
+      });
+    case 'update-write':
+      return updateObject(state, 'write', action.objectName, (draft) => {
+        const current = draft.write[action.objectName];
+        return (
+          current && {
+            ...draft,
+            write: { ...draft.write, [action.objectName]: apply(current, action.update) },
+          }
+        );
+      });
     case 'set-proxy':
       if (!state.draft) return state;
       return {
