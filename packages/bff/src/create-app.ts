@@ -54,7 +54,7 @@ export function createApp(deps: RouteDeps, rateLimitStore?: RateLimitStore) {
         ...(rateLimitStore ? { store: rateLimitStore } : {}),
       }),
     )
-    .route('/integrations', integrationRoutes(deps))
+    .route('/integrations', integrationRoutes(deps, rateLimitStore))
     .route('/invites', inviteRoutes(deps));
 
   // Registered outside the chain so that AppType lists only the real routes. When the BFF is mounted in

@@ -17,7 +17,11 @@ export function createBff(options: BffOptions) {
   const config = resolveOptions(options);
   const log = redactingLogger(options.logger ?? consoleLogger, [config.apiKey, config.authToken]);
   const http = createHttpClient({
-    origins: [config.baseUrl.origin, config.searchUrl.origin],
+    origins: [
+      config.baseUrl.origin,
+      config.searchUrl.origin,
+      ...(config.readUrl ? [config.readUrl.origin] : []),
+    ],
     connectTimeoutMs: config.timeouts.connectMs,
     maxResponseBytes: config.limits.upstreamResponseBytes,
     connections: config.limits.connectionsPerOrigin,
@@ -26,6 +30,7 @@ export function createBff(options: BffOptions) {
     http,
     baseUrl: config.baseUrl,
     searchUrl: config.searchUrl,
+    readUrl: config.readUrl,
     apiKey: config.apiKey,
     authToken: config.authToken,
     project: config.project,

@@ -14,6 +14,8 @@ export interface BffLimits {
   upstreamResponseBytes?: number;
   /** Requests per session and window. Default 120. */
   requestsPerWindow?: number;
+  /** "Run now" reads per session and window (each starts real work in the service). Default 6. */
+  runNowPerWindow?: number;
   /** Rate-limit window in milliseconds. Default 60,000. */
   rateWindowMs?: number;
   /** Upstream calls in progress at once, for all users; more is 503. Default 64. */
@@ -51,6 +53,11 @@ export interface BffOptions {
   baseUrl: string;
   /** `{search_url}`, e.g. `http://127.0.0.1:8787/search/v1`. */
   searchUrl: string;
+  /**
+   * `{read_url}`, where reads are triggered, e.g. `http://127.0.0.1:8787/read/v1`. Default: none, and
+   * "Run now" answers 501.
+   */
+  readUrl?: string;
   /** Sent as `x-api-key` on creates, metadata reads and search. Never leaves the server. */
   apiKey: string;
   /** Sent as `Authorization: Bearer` on invites. Never leaves the server. */
@@ -75,6 +82,7 @@ export interface BffOptions {
 export interface ResolvedOptions {
   baseUrl: URL;
   searchUrl: URL;
+  readUrl: URL | undefined;
   apiKey: string;
   authToken: string;
   project: string;
@@ -122,6 +130,7 @@ export function resolveOptions(options: BffOptions): ResolvedOptions {
   return {
     baseUrl: upstreamUrl('baseUrl', required('baseUrl', options.baseUrl)),
     searchUrl: upstreamUrl('searchUrl', required('searchUrl', options.searchUrl)),
+    readUrl: options.readUrl === undefined ? undefined : upstreamUrl('readUrl', options.readUrl),
     apiKey: required('apiKey', options.apiKey),
     authToken: required('authToken', options.authToken),
     project: required('project', options.project),
@@ -133,6 +142,7 @@ export function resolveOptions(options: BffOptions): ResolvedOptions {
       inviteBodyBytes: 2 * 1024,
       upstreamResponseBytes: 8 * 1024 * 1024,
       requestsPerWindow: 120,
+      runNowPerWindow: 6,
       rateWindowMs: 60_000,
       maxInFlight: 64,
       connectionsPerOrigin: 16,

@@ -3,6 +3,7 @@
 // Types
 // The shapes the BFF answers with and accepts, defined once as schemas in @splice/schema.
 export type {
+  BackfillProgressView,
   BrowserSearchResponse,
   BrowserSearchResult,
   ConnectionAnswer,
@@ -16,7 +17,14 @@ export type {
   InviteRequest,
   MappingInput,
   ReadObjectDetails,
+  RunNowAnswer,
   SearchRequest,
+  SyncObjectState,
+  SyncObjectStatus,
+  SyncProblem,
+  SyncProblemCode,
+  SyncRun,
+  SyncStatus as SyncStatusAnswer,
   WriteObjectDetails,
 } from '@splice/schema';
 export type {
@@ -38,7 +46,13 @@ export type {
   SpliceClientOptions,
 } from './client/create-splice-client.js';
 export { createSpliceClient } from './client/create-splice-client.js';
-export { connectionQuery, integrationQuery, searchQuery, spliceKeys } from './client/query-keys.js';
+export {
+  connectionQuery,
+  integrationQuery,
+  searchQuery,
+  spliceKeys,
+  syncStatusQuery,
+} from './client/query-keys.js';
 export type { SpliceError, SpliceNetworkErrorKind } from './client/splice-error.js';
 export {
   isRetryableError,
@@ -99,6 +113,8 @@ export type {
   SpliceErrorBoundaryProps,
 } from './components/shared/splice-error-boundary.js';
 export { SpliceErrorBoundary } from './components/shared/splice-error-boundary.js';
+export type { SyncStatusPart, SyncStatusProps } from './components/sync-status/sync-status.js';
+export { SyncStatus } from './components/sync-status/sync-status.js';
 export type { SpliceResult } from './hooks/settle.js';
 export type { ConnectState, UseConnectionOptions, UseConnectionResult } from './hooks/use-connection.js';
 export { useConnection } from './hooks/use-connection.js';
@@ -109,6 +125,8 @@ export { useIntegration } from './hooks/use-integration.js';
 export { useInvite } from './hooks/use-invite.js';
 export { useSearch } from './hooks/use-search.js';
 export type { CronMessageKey } from './provider/cron-messages.js';
+export type { SyncStatusState, UseSyncStatusOptions } from './hooks/use-sync-status.js';
+export { useSyncStatus } from './hooks/use-sync-status.js';
 export type { ErrorDescription } from './provider/describe-error.js';
 export { describeError } from './provider/describe-error.js';
 export { describeSchedule } from './provider/describe-schedule.js';

@@ -35,6 +35,8 @@ export type {
   CreateInstallationQuery,
   IdempotencyHeader,
   IntegrationParams,
+  ObjectParams,
+  RunNowBody,
 } from './browser/requests.js';
 export {
   browserConfigSchema,
@@ -42,7 +44,29 @@ export {
   createInstallationQuerySchema,
   idempotencyHeaderSchema,
   integrationParamsSchema,
+  objectParamsSchema,
+  runNowBodySchema,
 } from './browser/requests.js';
+export type {
+  BackfillProgressView,
+  RunNowAnswer,
+  SyncObjectState,
+  SyncObjectStatus,
+  SyncProblem,
+  SyncProblemCode,
+  SyncRun,
+  SyncStatus,
+} from './browser/sync-status.js';
+export {
+  backfillProgressViewSchema,
+  runNowAnswerSchema,
+  syncObjectStateSchema,
+  syncObjectStatusSchema,
+  syncProblemCodeSchema,
+  syncProblemSchema,
+  syncRunSchema,
+  syncStatusSchema,
+} from './browser/sync-status.js';
 export type { CronFieldName, CronFieldSpec } from './cron/cron-fields.js';
 export { cronFields } from './cron/cron-fields.js';
 export type { CronDescription, CronParam, CronPhrase, CronPhraseKey } from './cron/describe-cron.js';
@@ -163,26 +187,6 @@ export {
   searchResponseSchema,
   searchResultItemSchema,
 } from './resources/search.js';
-export type {
-  BackfillProgressView,
-  RunNowAnswer,
-  SyncObjectState,
-  SyncObjectStatus,
-  SyncProblem,
-  SyncProblemCode,
-  SyncRun,
-  SyncStatus,
-} from './resources/sync-status.js';
-export {
-  backfillProgressViewSchema,
-  runNowAnswerSchema,
-  syncObjectStateSchema,
-  syncObjectStatusSchema,
-  syncProblemCodeSchema,
-  syncProblemSchema,
-  syncRunSchema,
-  syncStatusSchema,
-} from './resources/sync-status.js';
 export type {
   ReadType,
   WebhookMessage,

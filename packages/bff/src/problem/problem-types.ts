@@ -29,6 +29,7 @@ export const problemTypes = {
   upstreamMisconfigured: { type: 'urn:problem-type:upstream-misconfigured', title: 'Bad Gateway' },
   deadline: { type: 'urn:problem-type:deadline-exceeded', title: 'Gateway Timeout' },
   internal: { type: 'about:blank', title: 'Internal Server Error' },
+  notConfigured: { type: 'urn:problem-type:not-configured', title: 'Not Implemented' },
   invalidSignature: { type: 'urn:problem-type:invalid-signature', title: 'Unauthorized' },
   invalidMessage: { type: 'urn:problem-type:invalid-message', title: 'Bad Request' },
   messageInFlight: { type: 'urn:problem-type:message-in-flight', title: 'Message in progress' },

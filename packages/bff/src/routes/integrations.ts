@@ -1,15 +1,18 @@
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
+import type { RateLimitStore } from '../middleware/rate-limit/store.js';
 import { connectRoutes } from './connect.js';
 import type { RouteDeps } from './deps.js';
 import { installationRoutes } from './installations.js';
 import { searchRoutes } from './search.js';
+import { syncRoutes } from './sync.js';
 import { wizardRoutes } from './wizard.js';
 
 /** Everything under `/integrations`, chained so that the app's type carries every route. */
-export const integrationRoutes = (deps: RouteDeps) =>
+export const integrationRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) =>
   new Hono<BffEnv>()
     .route('/', wizardRoutes(deps))
     .route('/', connectRoutes(deps))
     .route('/', installationRoutes(deps))
-    .route('/', searchRoutes(deps));
+    .route('/', searchRoutes(deps))
+    .route('/', syncRoutes(deps, rateLimitStore));

@@ -24,6 +24,8 @@ import { readAnswer, readEach } from './answers/read-answer.js';
 import type { CallContext, CallerOptions } from './call.js';
 import { createCaller } from './call.js';
 import { endpoint } from './endpoint.js';
+import type { Operation, ReadStatus } from './read-shapes.js';
+import { operationListSchema, readStatusSchema, triggeredReadSchema } from './read-shapes.js';
 import { readConnection, readInstallation, readInstallationWhatCan } from './sanitise.js';
 import { UpstreamFault } from './upstream-fault.js';
 
@@ -32,6 +34,8 @@ export type { CallContext } from './call.js';
 export interface ServiceClientOptions extends CallerOptions {
   baseUrl: URL;
   searchUrl: URL;
+  /** `{read_url}` (trigger a read); without it, triggering is refused before any call. */
+  readUrl: URL | undefined;
   project: string;
 }
 
@@ -103,7 +107,7 @@ function withSelectionMaps(config: Config): Config {
 
 /** The service's operations, as the BFF uses them; each answer read tolerantly before anything uses it. */
 export function createServiceClient(options: ServiceClientOptions) {
-  const { baseUrl, searchUrl, project } = options;
+  const { baseUrl, searchUrl, readUrl, project } = options;
   const { call, read, settle, noteIgnored, parse } = createCaller(options);
 
   const integrationPath = (integrationId: string) => ['projects', project, 'integrations', integrationId];
@@ -303,6 +307,76 @@ export function createServiceClient(options: ServiceClientOptions) {
         expectStatus: 201,
       });
       return read(ctx, operation, inviteSchema, json);
+    },
+
+    /** The embedded service's per-object read state (next run, records delivered, delivery health). */
+    async getReadStatus(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+    ): Promise<ReadStatus> {
+      const operation = 'getReadStatus';
+      const url = endpoint(baseUrl, [
+        ...integrationPath(integrationId),
+        'installations',
+        installationId,
+        'read-status',
+      ]);
+      const json = await call(ctx, {
+        operation,
+        method: 'GET',
+        url,
+        credential: 'api-key',
+        kind: 'read',
+        expectStatus: 200,
+      });
+      return parse(readStatusSchema, json, operation);
+    },
+
+    /** The installation's latest operations, newest first (one page). */
+    async listOperations(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+      pageSize: number,
+    ): Promise<Operation[]> {
+      const operation = 'listOperations';
+      const url = endpoint(
+        baseUrl,
+        [...integrationPath(integrationId), 'installations', installationId, 'operations'],
+        { pageSize: String(pageSize) },
+      );
+      const json = await call(ctx, {
+        operation,
+        method: 'GET',
+        url,
+        credential: 'api-key',
+        kind: 'read',
+        expectStatus: 200,
+      });
+      return parse(operationListSchema, json, operation).results;
+    },
+
+    /** Starts a read of one object now; never retried, so one click is one read. */
+    async triggerRead(
+      ctx: CallContext,
+      integrationId: string,
+      objectName: string,
+      groupRef: string,
+    ): Promise<{ operationId: string }> {
+      const operation = 'triggerRead';
+      if (!readUrl) throw new UpstreamFault('malformed', operation, 'readUrl is not configured');
+      const url = endpoint(readUrl, [...integrationPath(integrationId), 'objects', objectName]);
+      const json = await call(ctx, {
+        operation,
+        method: 'POST',
+        url,
+        credential: 'api-key',
+        body: { groupRef, mode: 'async' },
+        kind: 'write',
+        expectStatus: 201,
+      });
+      return parse(triggeredReadSchema, json, operation);
     },
 
     async search(

@@ -8,7 +8,9 @@ import type {
   IntegrationDetails,
   Invite,
   InviteRequest,
+  RunNowAnswer,
   SearchRequest,
+  SyncStatus,
 } from '@splice/schema';
 import type { FetchLike } from './transport.js';
 import { createSpliceSend } from './transport.js';
@@ -55,6 +57,10 @@ export interface SpliceClient {
   ): Promise<ConnectUrl>;
   /** The group's connection to the integration's provider, and its status. */
   getConnection(integrationId: string, options?: CallOptions): Promise<ConnectionAnswer>;
+  /** How the group's installation runs: per read object its state, progress, last and next run. */
+  getSyncStatus(integrationId: string, options?: CallOptions): Promise<SyncStatus>;
+  /** Starts a read of one object now ("Run now"). */
+  runNow(integrationId: string, objectName: string, options?: CallOptions): Promise<RunNowAnswer>;
 }
 
 interface Call extends CallOptions {
@@ -106,5 +112,11 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
         signal: call?.signal,
       }),
     getConnection: (integrationId, call) => send('GET', `${integration(integrationId)}/connection`, call),
+    getSyncStatus: (integrationId, call) => send('GET', `${integration(integrationId)}/status`, call),
+    runNow: (integrationId, objectName, call) =>
+      send('POST', `${integration(integrationId)}/objects/${encodeURIComponent(objectName)}/read`, {
+        body: {},
+        signal: call?.signal,
+      }),
   };
 }

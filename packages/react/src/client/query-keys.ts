@@ -16,6 +16,8 @@ export const spliceKeys = {
   searches: (baseUrl: string, integrationId: string) => ['splice', baseUrl, 'search', integrationId] as const,
   search: (baseUrl: string, integrationId: string, request: SearchRequest) =>
     ['splice', baseUrl, 'search', integrationId, request] as const,
+  syncStatus: (baseUrl: string, integrationId: string) =>
+    ['splice', baseUrl, 'sync-status', integrationId] as const,
 };
 
 /** Retries reads only when another attempt can help (no answer, or a problem marked retryable). */
@@ -54,6 +56,15 @@ export function connectionQuery(client: SpliceClient, integrationId: string) {
     networkMode,
     queryKey: spliceKeys.connection(client.baseUrl, integrationId),
     queryFn: ({ signal }: { signal: AbortSignal }) => client.getConnection(integrationId, { signal }),
+    retry: shouldRetryRead,
+  };
+}
+
+export function syncStatusQuery(client: SpliceClient, integrationId: string) {
+  return {
+    networkMode,
+    queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.getSyncStatus(integrationId, { signal }),
     retry: shouldRetryRead,
   };
 }

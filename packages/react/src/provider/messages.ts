@@ -5,12 +5,14 @@
 import { networkMessages } from '../client/splice-error.js';
 import { connectMessages } from '../components/connect-button/connect-messages.js';
 import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
+import { syncStatusMessages } from '../components/sync-status/sync-status-messages.js';
 import { cronMessages } from './cron-messages.js';
 
 export const defaultMessages = {
   ...wizardMessages,
   ...connectMessages,
   ...cronMessages,
+  ...syncStatusMessages,
   loading: 'Loading…',
   retry: 'Retry',
   errorBoundaryTitle: 'This part of the page could not be shown.',

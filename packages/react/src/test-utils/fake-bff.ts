@@ -8,9 +8,12 @@ import type {
   IntegrationDetails,
   Invite,
   InviteRequest,
+  RunNowAnswer,
   SearchRequest,
+  SyncStatus,
 } from '@splice/schema';
 import type { FetchLike } from '../client/transport.js';
+import { syncStatusFixture } from './sync-status-fixture.js';
 import { connectedWizard, connection } from './test-wizard.js';
 
 const problemMark = '__fakeBffProblem';
@@ -51,6 +54,10 @@ export interface FakeBffScenario {
   connection?: Answer<ConnectionAnswer>;
   /** `POST /integrations/:integrationId/connect` and `/reconnect`. Default: a provider URL. */
   connect?: Answer<ConnectUrl, ConnectStart>;
+  /** `GET /integrations/:integrationId/status`. Default: `syncStatusFixture()` (one backfilling object). */
+  status?: Answer<SyncStatus>;
+  /** `POST /integrations/:integrationId/objects/:objectName/read`; the request is the object name. */
+  runNow?: Answer<RunNowAnswer, string>;
   /** Milliseconds before every answer, so that spinners show in Storybook. Default 0. */
   delayMs?: number;
 }
@@ -188,7 +195,16 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
  * the BFF uses. Unknown routes get a 404 problem. Aborts behave as with a real `fetch`.
  */
 export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
-  const calls = { integration: 0, install: 0, search: 0, invite: 0, connection: 0, connect: 0 };
+  const calls = {
+    integration: 0,
+    install: 0,
+    search: 0,
+    invite: 0,
+    connection: 0,
+    connect: 0,
+    status: 0,
+    runNow: 0,
+  };
   return async (input, init) => {
     const url = new URL(String(input), 'http://splice.test');
     const method = init?.method ?? 'GET';
@@ -214,6 +230,12 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
         request,
         calls.connect++,
       );
+    } else if (method === 'GET' && /\/integrations\/[^/]+\/status$/.test(url.pathname)) {
+      reply = pick(scenario.status ?? syncStatusFixture(), undefined, calls.status++);
+    } else if (method === 'POST' && /\/objects\/[^/]+\/read$/.test(url.pathname)) {
+      const objectName = decodeURIComponent(url.pathname.split('/').at(-2) ?? '');
+      reply = pick(scenario.runNow ?? { operationId: 'op-run-1' }, objectName, calls.runNow++);
+      status = 201;
     } else if (method === 'POST' && url.pathname.endsWith('/installations')) {
       const request = body as CreateInstallationBodyInput;
       reply = pick(scenario.install ?? installationFor(details(), request), request, calls.install++);

@@ -11,12 +11,25 @@ import { installationRequestSchema } from '../resources/installation.js';
  * An integration ID as it may appear in the upstream path: a conservative character set and no leading
  * dot, so that even after percent-encoding no `.`/`..` segment can reach a proxy that normalises paths.
  */
-export const integrationParamsSchema = z.strictObject({
-  integrationId: z
-    .string()
-    .check(z.regex(/^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,255}$/, 'Use letters, digits and . _ ~ : - only.')),
-});
+const pathNameSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,255}$/, 'Use letters, digits and . _ ~ : - only.'));
+
+export const integrationParamsSchema = z.strictObject({ integrationId: pathNameSchema });
+
+/** `/integrations/:integrationId/objects/:objectName/...`: both names under the same rule. */
 export type IntegrationParams = z.infer<typeof integrationParamsSchema>;
+
+/** `/integrations/:integrationId/objects/:objectName/...`: both names under the same rule. */
+export const objectParamsSchema = z.strictObject({
+  integrationId: pathNameSchema,
+  objectName: pathNameSchema,
+});
+export type ObjectParams = z.infer<typeof objectParamsSchema>;
+
+/** "Run now" takes no options: the group comes from the session, the object from the path. */
+export const runNowBodySchema = z.strictObject({});
+export type RunNowBody = z.infer<typeof runNowBodySchema>;
 
 /**
  * The browser's config: the shared config, except that `createdBy` stays absent unless sent, so that the

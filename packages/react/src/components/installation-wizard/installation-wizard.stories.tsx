@@ -296,6 +296,10 @@ export const Installed: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Install' }));
     await expect(await canvas.findByRole('heading', { name: 'CRM sync is installed' })).toBeInTheDocument();
     await expect(args.onInstalled).toHaveBeenCalledTimes(1);
+    // The finish screen goes on to show the new installation running: here, its backfill.
+    await expect(
+      await canvas.findByRole('progressbar', { name: /Import of past contacts/ }),
+    ).toBeInTheDocument();
   },
 };
 

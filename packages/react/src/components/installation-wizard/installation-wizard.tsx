@@ -10,6 +10,7 @@ import { useSpliceContext } from '../../provider/splice-context.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
+import { SyncStatus } from '../sync-status/sync-status.js';
 import type { DraftPresets } from './model/initial-draft.js';
 import type { HideableStep } from './model/steps.js';
 import type { UseInstallationWizardOptions } from './use-installation-wizard.js';
@@ -119,15 +120,19 @@ function WizardView(props: InstallationWizardProps) {
     const installed = state.installed;
     return root(
       'installed',
-      <section {...part('installed', classNames)} role="status" aria-labelledby={ids.installed}>
-        <h3 id={ids.installed}>{formatMessage(messages.wizardInstalledTitle, { integration })}</h3>
-        <p>
-          {formatMessage(messages.wizardInstalledDetail, {
-            date: new Date(installed.createTime).toLocaleString(),
-            id: installed.id,
-          })}
-        </p>
-      </section>,
+      <>
+        <section {...part('installed', classNames)} role="status" aria-labelledby={ids.installed}>
+          <h3 id={ids.installed}>{formatMessage(messages.wizardInstalledTitle, { integration })}</h3>
+          <p>
+            {formatMessage(messages.wizardInstalledDetail, {
+              date: new Date(installed.createTime).toLocaleString(),
+              id: installed.id,
+            })}
+          </p>
+        </section>
+        {/* Beside the status region, not in it: its polling must not be read out at every refresh. */}
+        <SyncStatus integrationId={props.integrationId} headingLevel={3} />
+      </>,
     );
   }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { limits } from './limits.js';
-import { dateTimeSchema, nameSchema } from './primitives.js';
-import { readTypeSchema } from './webhook-message.js';
+import { limits } from '../resources/limits.js';
+import { dateTimeSchema, nameSchema } from '../resources/primitives.js';
+import { readTypeSchema } from '../resources/webhook-message.js';
 
 const countSchema = z.number().check(z.int(), z.nonnegative());
 

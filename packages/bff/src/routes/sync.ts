@@ -1,0 +1,103 @@
+import type { SyncStatus } from '@splice/schema';
+import {
+  integrationParamsSchema,
+  objectParamsSchema,
+  runNowAnswerSchema,
+  runNowBodySchema,
+  syncStatusSchema,
+} from '@splice/schema';
+import { Hono } from 'hono';
+import type { BffEnv } from '../env.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { noQuery } from '../middleware/no-query/index.js';
+import { rateLimit } from '../middleware/rate-limit/index.js';
+import type { RateLimitStore } from '../middleware/rate-limit/store.js';
+import { problemError } from '../problem/problem-error.js';
+import type { Session } from '../schemas/session.js';
+import { buildSyncStatus } from '../sync/build-sync-status.js';
+import { classifierFor } from '../upstream/browser-problem.js';
+import { UpstreamFault } from '../upstream/upstream-fault.js';
+import { jsonBody, pathParams } from '../validation/validators.js';
+import type { RouteDeps } from './deps.js';
+import { callContext, retold } from './deps.js';
+
+const classifyStatus = classifierFor({ path: ['integrationId'] });
+const classifyRead = classifierFor({ path: ['integrationId', 'objectName'] });
+
+/** Operations read to find each object's last run: enough for every object's latest, one page. */
+const operationsPage = 100;
+
+/** The browser's answer is checked against its schema before it leaves, like every upstream answer. */
+function checked(status: SyncStatus): SyncStatus {
+  const parsed = syncStatusSchema.safeParse(status);
+  if (!parsed.success) throw new UpstreamFault('malformed', 'syncStatus', 'built status does not match');
+  return parsed.data;
+}
+
+/**
+ * `GET /integrations/:integrationId/status` and `POST /integrations/:integrationId/objects/:objectName/read`:
+ * how the session's group's installation runs, and "Run now". Both act only for the session's group.
+ */
+export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => {
+  const { config } = deps;
+  return new Hono<BffEnv>()
+    .get('/:integrationId/status', pathParams(integrationParamsSchema), noQuery(), async (c) => {
+      const { integrationId } = c.req.valid('param');
+      const { groupRef } = c.var.session;
+      const ctx = callContext(c);
+      const installations = await retold(
+        c,
+        deps,
+        classifyStatus,
+        deps.service.listInstallations(ctx, integrationId, groupRef),
+      );
+      const installation = installations[0];
+      if (!installation) return c.json(checked(buildSyncStatus(null, [], [], new Date())), 200);
+      const [readStatus, operations] = await Promise.all([
+        retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id)),
+        retold(
+          c,
+          deps,
+          classifyStatus,
+          deps.service.listOperations(ctx, integrationId, installation.id, operationsPage),
+        ),
+      ]);
+      return c.json(
+        checked(buildSyncStatus(installation.id, readStatus.objects, operations, new Date())),
+        200,
+      );
+    })
+    .post(
+      '/:integrationId/objects/:objectName/read',
+      bodyLimit({ maxBytes: 1024 }),
+      pathParams(objectParamsSchema),
+      noQuery(),
+      // Each click starts real work in the service: a tighter limit than the session's general one.
+      rateLimit({
+        max: config.limits.runNowPerWindow,
+        windowMs: config.limits.rateWindowMs,
+        key: (c) => {
+          const { consumerRef, groupRef } = c.get('session') as Session;
+          return JSON.stringify(['run-now', consumerRef, groupRef]);
+        },
+        ...(rateLimitStore ? { store: rateLimitStore } : {}),
+      }),
+      jsonBody(runNowBodySchema),
+      async (c) => {
+        if (!config.readUrl) {
+          throw problemError(501, 'notConfigured', {
+            detail: 'Running a read now is not set up on this server.',
+            retryable: false,
+          });
+        }
+        const { integrationId, objectName } = c.req.valid('param');
+        const answer = await retold(
+          c,
+          deps,
+          classifyRead,
+          deps.service.triggerRead(callContext(c), integrationId, objectName, c.var.session.groupRef),
+        );
+        return c.json(runNowAnswerSchema.parse(answer), 201);
+      },
+    );
+};

@@ -1,0 +1,113 @@
+import type { SyncObjectStatus, SyncProblem, SyncRun, SyncStatus } from '@splice/schema';
+import type { ObjectReadStatus, Operation } from '../upstream/read-shapes.js';
+import { scrubDetail } from './scrub-detail.js';
+
+const connectionWords = /\b(credentials?|unauthori[sz]ed|tokens?|reconnect|connection)\b/i;
+
+/** The newest operation that read `objectName` (operations come newest first). */
+function latestOperation(operations: readonly Operation[], objectName: string): Operation | undefined {
+  return operations.find((op) => op.metadata?.objects?.includes(objectName));
+}
+
+function operationTime(op: Operation): string | undefined {
+  return op.endTime ?? op.updateTime ?? op.createTime;
+}
+
+function lastRunOf(status: ObjectReadStatus, op: Operation | undefined): SyncRun | null {
+  const time = op ? operationTime(op) : undefined;
+  if (op && time) {
+    return { operationId: op.id, readType: op.metadata?.readType ?? null, status: op.status, time };
+  }
+  if (status.lastRunTime && status.lastRunStatus) {
+    return { operationId: '', readType: null, status: status.lastRunStatus, time: status.lastRunTime };
+  }
+  return null;
+}
+
+/** Why the object fails, if it does: deliveries first (they block everything), then the last read. */
+function problemOf(status: ObjectReadStatus, op: Operation | undefined): SyncProblem | null {
+  const delivery = status.delivery;
+  if (delivery?.state === 'disabled' || delivery?.state === 'retrying') {
+    const detail = scrubDetail(delivery.lastError);
+    return {
+      code: delivery.state === 'disabled' ? 'delivery_disabled' : 'delivery_retrying',
+      ...(detail ? { detail } : {}),
+      ...(delivery.retryingSince ? { since: delivery.retryingSince } : {}),
+    };
+  }
+  const lastFailed = op ? op.status === 'failure' : status.lastRunStatus === 'failure';
+  if (lastFailed) {
+    const words = op?.metadata?.errors?.[0] ?? op?.result;
+    const detail = scrubDetail(words);
+    return {
+      code: words && connectionWords.test(words) ? 'connection' : 'read_failed',
+      ...(detail ? { detail } : {}),
+      ...(op && operationTime(op) ? { since: operationTime(op) } : {}),
+    };
+  }
+  return null;
+}
+
+function objectStatus(status: ObjectReadStatus, operations: readonly Operation[]): SyncObjectStatus {
+  const op = latestOperation(operations, status.objectName);
+  const backfillOp = status.backfill
+    ? operations.find((candidate) => candidate.id === status.backfill?.operationId)
+    : undefined;
+  const backfill = status.backfill
+    ? {
+        operationId: status.backfill.operationId,
+        recordsProcessed: status.backfill.recordsProcessed,
+        recordsEstimatedTotal: status.backfill.recordsEstimatedTotal ?? null,
+        startTime: backfillOp?.createTime ?? null,
+        updateTime: backfillOp?.updateTime ?? backfillOp?.createTime ?? null,
+        done: status.backfill.status !== 'in_progress',
+      }
+    : null;
+  const problem = problemOf(status, op);
+  const paused = status.disabled === true || status.paused === true;
+  const running = op?.status === 'in_progress' || status.lastRunStatus === 'in_progress';
+  const state: SyncObjectStatus['state'] = problem
+    ? 'failing'
+    : paused
+      ? 'paused'
+      : backfill && !backfill.done
+        ? 'backfilling'
+        : running
+          ? 'reading'
+          : op || status.lastRunTime
+            ? 'up_to_date'
+            : 'waiting';
+  return {
+    objectName: status.objectName,
+    state,
+    backfill,
+    lastRun: lastRunOf(status, op),
+    nextRunTime: paused ? null : (status.nextRunTime ?? null),
+    recordsDelivered: status.recordsDelivered ?? 0,
+    problem,
+    // A disabled object refuses on-demand reads (seed 2.4); a running one would only queue a second read.
+    canRunNow: status.disabled !== true && !running && !(backfill && !backfill.done),
+  };
+}
+
+/**
+ * The browser's status answer, from the service's read state and latest operations. Only what the
+ * strict browser schema names is copied: no destination, URL, header or secret can pass through.
+ */
+export function buildSyncStatus(
+  installationId: string | null,
+  objects: readonly ObjectReadStatus[],
+  operations: readonly Operation[],
+  now: Date,
+): SyncStatus {
+  const statuses = objects.map((status) => objectStatus(status, operations));
+  return {
+    installationId,
+    objects: statuses,
+    // Polling is worth it while something moves: a read running, or deliveries waiting to be retried.
+    running: statuses.some(
+      (s) => s.state === 'backfilling' || s.state === 'reading' || s.problem?.code === 'delivery_retrying',
+    ),
+    checkedAt: now.toISOString(),
+  };
+}

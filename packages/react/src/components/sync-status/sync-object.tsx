@@ -1,0 +1,210 @@
+import type { SyncObjectStatus } from '@splice/schema';
+import type { SpliceError } from '../../client/splice-error.js';
+import { describeError } from '../../provider/describe-error.js';
+import type { SpliceMessages } from '../../provider/messages.js';
+import { formatMessage } from '../../provider/messages.js';
+import type { ClassNames } from '../shared/parts.js';
+import { part } from '../shared/parts.js';
+import { backfillEndEstimate, formatCount, relativeTime } from './sync-time.js';
+
+export type SyncObjectPart =
+  | 'object'
+  | 'object-header'
+  | 'object-name'
+  | 'badge'
+  | 'backfill'
+  | 'progress-bar'
+  | 'counts'
+  | 'estimate'
+  | 'facts'
+  | 'problem'
+  | 'help'
+  | 'run-now'
+  | 'alert';
+
+export interface SyncObjectProps {
+  id: string;
+  headingLevel: 3 | 4 | 5 | 6;
+  object: SyncObjectStatus;
+  now: Date;
+  messages: SpliceMessages;
+  classNames: ClassNames<SyncObjectPart> | undefined;
+  starting: boolean;
+  started: boolean;
+  runNowError: SpliceError | null;
+  onRunNow: () => void;
+}
+
+const stateLabel = {
+  backfilling: 'syncStateBackfilling',
+  reading: 'syncStateReading',
+  up_to_date: 'syncStateUpToDate',
+  waiting: 'syncStateWaiting',
+  paused: 'syncStatePaused',
+  failing: 'syncStateFailing',
+} as const;
+
+const problemText = {
+  delivery_retrying: 'syncProblemDeliveryRetrying',
+  delivery_disabled: 'syncProblemDeliveryDisabled',
+  read_failed: 'syncProblemReadFailed',
+  connection: 'syncProblemConnection',
+} as const;
+
+const kindText = {
+  backfill: 'syncKindBackfill',
+  scheduled: 'syncKindScheduled',
+  triggered: 'syncKindTriggered',
+} as const;
+
+function lastRunText(object: SyncObjectStatus, now: Date, messages: SpliceMessages): string {
+  const run = object.lastRun;
+  if (!run) return messages.syncNever;
+  const when = relativeTime(run.time, now, messages.syncLocale);
+  const kind = messages[run.readType ? kindText[run.readType] : 'syncKindUnknown'];
+  const template =
+    run.status === 'failure'
+      ? messages.syncRunFailedValue
+      : run.status === 'in_progress'
+        ? messages.syncRunRunningValue
+        : messages.syncRunValue;
+  return formatMessage(template, { when, kind });
+}
+
+/** One read object: its state, the backfill's progress, last and next read, records, and "Run now". */
+export function SyncObject(props: SyncObjectProps) {
+  const { id, object, now, messages, classNames } = props;
+  const locale = messages.syncLocale;
+  const count = (n: number) => formatCount(n, locale);
+  const backfill = object.backfill;
+  const showBackfill = backfill && (!backfill.done || object.state === 'backfilling');
+  const estimate = backfill ? backfillEndEstimate(backfill, now) : null;
+  const total = backfill?.recordsEstimatedTotal ?? null;
+  const headingId = `${id}-name`;
+  const Heading = `h${props.headingLevel}` as 'h3';
+
+  return (
+    <li {...part('object', classNames)} data-state={object.state} aria-labelledby={headingId}>
+      <div {...part('object-header', classNames)}>
+        <Heading {...part('object-name', classNames)} id={headingId}>
+          {object.objectName}
+        </Heading>
+        <span {...part('badge', classNames)} data-state={object.state}>
+          {messages[stateLabel[object.state]]}
+        </span>
+      </div>
+
+      {showBackfill && backfill && (
+        <div {...part('backfill', classNames)}>
+          <progress
+            {...part('progress-bar', classNames)}
+            aria-label={formatMessage(messages.syncBackfillLabel, { object: object.objectName })}
+            // Without a total the bar is indeterminate rather than a made-up fraction.
+            {...(total === null
+              ? {}
+              : { max: Math.max(total, backfill.recordsProcessed), value: backfill.recordsProcessed })}
+          />
+          <p {...part('counts', classNames)}>
+            {backfill.done
+              ? formatMessage(messages.syncBackfillDone, { processed: count(backfill.recordsProcessed) })
+              : total === null
+                ? formatMessage(messages.syncBackfillCountsUnknown, {
+                    processed: count(backfill.recordsProcessed),
+                  })
+                : formatMessage(messages.syncBackfillCounts, {
+                    processed: count(backfill.recordsProcessed),
+                    total: count(Math.max(total, backfill.recordsProcessed)),
+                  })}
+          </p>
+          {!backfill.done && total !== null && (
+            <p {...part('estimate', classNames)}>
+              {estimate
+                ? formatMessage(messages.syncEstimate, { when: relativeTime(estimate, now, locale) })
+                : messages.syncEstimating}
+            </p>
+          )}
+        </div>
+      )}
+
+      {object.problem && (
+        <div {...part('problem', classNames)} data-state={object.problem.code}>
+          <p>{messages[problemText[object.problem.code]]}</p>
+          {object.problem.since && (
+            <p>
+              {formatMessage(messages.syncProblemSince, {
+                when: relativeTime(object.problem.since, now, locale),
+              })}
+            </p>
+          )}
+          {object.problem.detail && (
+            <p>{formatMessage(messages.syncProblemDetail, { detail: object.problem.detail })}</p>
+          )}
+        </div>
+      )}
+      {object.state === 'paused' && (
+        <p {...part('help', classNames)}>
+          {object.canRunNow ? messages.syncPausedHelp : messages.syncDisabledHelp}
+        </p>
+      )}
+
+      <dl {...part('facts', classNames)}>
+        <div>
+          <dt>{messages.syncLastRun}</dt>
+          <dd>{lastRunText(object, now, messages)}</dd>
+        </div>
+        <div>
+          <dt>{messages.syncNextRun}</dt>
+          <dd>
+            {object.nextRunTime ? relativeTime(object.nextRunTime, now, locale) : messages.syncNoSchedule}
+          </dd>
+        </div>
+        <div>
+          <dt>{messages.syncDelivered}</dt>
+          <dd>{count(object.recordsDelivered)}</dd>
+        </div>
+      </dl>
+
+      <div>
+        <button
+          {...part('run-now', classNames)}
+          type="button"
+          aria-label={formatMessage(messages.syncRunNowLabel, { object: object.objectName })}
+          aria-describedby={object.canRunNow ? undefined : `${id}-unavailable`}
+          disabled={!object.canRunNow || props.starting}
+          data-state={props.starting ? 'starting' : object.canRunNow ? 'ready' : 'unavailable'}
+          onClick={props.onRunNow}
+        >
+          {props.starting ? messages.syncRunNowStarting : messages.syncRunNow}
+        </button>
+        {!object.canRunNow && (
+          <span {...part('help', classNames)} id={`${id}-unavailable`}>
+            {' '}
+            {object.state === 'paused' ? messages.syncDisabledHelp : messages.syncRunNowUnavailable}
+          </span>
+        )}
+      </div>
+      {props.started && (
+        <p {...part('help', classNames)}>
+          {formatMessage(messages.syncRunNowStarted, { object: object.objectName })}
+        </p>
+      )}
+      {props.runNowError && (
+        <RunNowFailure error={props.runNowError} messages={messages} classNames={classNames} />
+      )}
+    </li>
+  );
+}
+
+function RunNowFailure(props: {
+  error: SpliceError;
+  messages: SpliceMessages;
+  classNames: ClassNames<SyncObjectPart> | undefined;
+}) {
+  const failure = describeError(props.error, props.messages);
+  return (
+    <div {...part('alert', props.classNames)} role="alert">
+      <p>{failure.text}</p>
+      {failure.reference && <p>{failure.reference}</p>}
+    </div>
+  );
+}

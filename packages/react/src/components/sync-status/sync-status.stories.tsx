@@ -1,0 +1,204 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
+import { pending, problem } from '../../test-utils/fake-bff.js';
+import {
+  backfillingObject,
+  failingObject,
+  pausedObject,
+  syncStatusFixture,
+  upToDateObject,
+} from '../../test-utils/sync-status-fixture.js';
+import { SyncStatus } from './sync-status.js';
+
+const meta = {
+  title: 'Components/SyncStatus',
+  component: SyncStatus,
+  args: { integrationId: 'crm-sync' },
+  parameters: { bff: { status: syncStatusFixture() } satisfies FakeBffScenario },
+} satisfies Meta<typeof SyncStatus>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The list item of one object, found by its heading. */
+async function objectItem(canvasElement: HTMLElement, name: string) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole('heading', { name });
+  return canvas.getByRole('listitem', { name });
+}
+
+export const Loading: Story = {
+  parameters: { bff: { status: pending } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…');
+  },
+};
+
+export const Backfilling: Story = {
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'contacts');
+    await expect(item).toHaveAttribute('data-state', 'backfilling');
+    const bar = within(item).getByRole('progressbar', { name: 'Import of past contacts records' });
+    await expect(bar).toHaveAttribute('value', '1250');
+    await expect(bar).toHaveAttribute('max', '5000');
+    await expect(item).toHaveTextContent('1,250 of about 5,000 records');
+    // 1,250 records in the first 30 s: 3,750 more take 90 s at that pace, a minute after "now".
+    await expect(item).toHaveTextContent('Done in 1 minute at the current pace');
+    await expect(within(item).getByRole('button', { name: 'Run now: read contacts' })).toBeDisabled();
+  },
+};
+
+export const BackfillWithoutTotal: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([
+        { ...backfillingObject, backfill: { ...backfillingObject.backfill!, recordsEstimatedTotal: null } },
+      ]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'contacts');
+    // No total: an indeterminate bar and a plain count, never an invented estimate.
+    await expect(within(item).getByRole('progressbar')).not.toHaveAttribute('value');
+    await expect(item).toHaveTextContent('1,250 records so far');
+    await expect(item).not.toHaveTextContent('at the current pace');
+  },
+};
+
+export const UpToDate: Story = {
+  parameters: {
+    bff: { status: syncStatusFixture([upToDateObject]) } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'companies');
+    await expect(item).toHaveAttribute('data-state', 'up_to_date');
+    await expect(item).toHaveTextContent('Up to date');
+    await expect(item).toHaveTextContent('3 minutes ago (scheduled)');
+    await expect(item).toHaveTextContent('in 12 minutes');
+    await expect(item).toHaveTextContent('1,204');
+  },
+};
+
+export const RunNow: Story = {
+  parameters: {
+    bff: {
+      status: [
+        syncStatusFixture([upToDateObject]),
+        syncStatusFixture([{ ...upToDateObject, state: 'reading', canRunNow: false }]),
+      ],
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'companies');
+    await userEvent.click(within(item).getByRole('button', { name: 'Run now: read companies' }));
+    await waitFor(() => expect(item).toHaveTextContent('A read of companies has started.'));
+    await waitFor(() => expect(item).toHaveAttribute('data-state', 'reading'));
+    await expect(within(item).getByRole('button', { name: 'Run now: read companies' })).toBeDisabled();
+  },
+};
+
+export const RunNowRefused: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([upToDateObject]),
+      runNow: problem(429, { title: 'Too Many Requests', requestId: 'req-429' }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'companies');
+    await userEvent.click(within(item).getByRole('button', { name: 'Run now: read companies' }));
+    const alert = await within(item).findByRole('alert');
+    await expect(alert).toHaveTextContent('Too many requests in a short time');
+    await expect(alert).toHaveTextContent('Reference: req-429');
+  },
+};
+
+export const Paused: Story = {
+  parameters: {
+    bff: { status: syncStatusFixture([pausedObject]) } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'deals');
+    await expect(item).toHaveAttribute('data-state', 'paused');
+    await expect(item).toHaveTextContent('Scheduled reads are paused');
+    await expect(item).toHaveTextContent('Not scheduled');
+  },
+};
+
+export const Failing: Story = {
+  parameters: {
+    bff: { status: syncStatusFixture([failingObject]) } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'contacts');
+    await expect(item).toHaveAttribute('data-state', 'failing');
+    await expect(item).toHaveTextContent('Needs attention');
+    await expect(item).toHaveTextContent('Nothing is lost');
+    await expect(item).toHaveTextContent('Since 20 minutes ago.');
+    await expect(item).toHaveTextContent('Details: the receiver answered 503 Service Unavailable');
+  },
+};
+
+export const ReadFailed: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([
+        {
+          ...upToDateObject,
+          state: 'failing',
+          lastRun: { ...upToDateObject.lastRun!, status: 'failure' },
+          problem: { code: 'connection', detail: 'the provider refused the credentials' },
+        },
+      ]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'companies');
+    await expect(item).toHaveTextContent('Reconnect it, then choose Run now.');
+    await expect(item).toHaveTextContent('3 minutes ago (scheduled, failed)');
+  },
+};
+
+export const LoadFailed: Story = {
+  name: 'Error',
+  parameters: {
+    bff: { status: problem(502, { title: 'Bad Gateway', requestId: 'req-502' }) } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('could not complete the request');
+    await expect(alert).toHaveTextContent('Reference: req-502');
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    bff: {
+      status: { installationId: null, objects: [], running: false, checkedAt: '2026-11-22T12:00:00.000Z' },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Nothing is synced yet: install the integration first.'),
+    ).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  parameters: {
+    bff: {
+      status: syncStatusFixture([backfillingObject, upToDateObject, pausedObject, failingObject]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    await objectItem(canvasElement, 'deals');
+    await expect(canvasElement.querySelector('[data-scope="sync-status"]')).toHaveAttribute(
+      'data-theme',
+      'dark',
+    );
+  },
+};

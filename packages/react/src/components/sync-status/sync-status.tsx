@@ -1,0 +1,143 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import type { UseSyncStatusOptions } from '../../hooks/use-sync-status.js';
+import { useSyncStatus } from '../../hooks/use-sync-status.js';
+import { describeError } from '../../provider/describe-error.js';
+import { useSpliceContext } from '../../provider/splice-context.js';
+import type { ClassNames } from '../shared/parts.js';
+import { part, rootProps } from '../shared/parts.js';
+import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
+import type { SyncObjectPart } from './sync-object.js';
+import { SyncObject } from './sync-object.js';
+
+export type SyncStatusPart = SyncObjectPart | 'heading' | 'objects' | 'status' | 'button';
+
+export interface SyncStatusProps extends Pick<UseSyncStatusOptions, 'pollIntervalMs'> {
+  integrationId: string;
+  /** The level of the "Sync status" heading, to fit the page's outline; objects are one below. Default 2. */
+  headingLevel?: 2 | 3 | 4 | 5;
+  className?: string;
+  classNames?: ClassNames<SyncStatusPart>;
+}
+
+/** The current time, moved on every `ms` so that "in 12 minutes" stays true while nothing is fetched. */
+function useNow(ms: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+function SyncStatusView(props: SyncStatusProps) {
+  const { messages, theme } = useSpliceContext();
+  const { classNames } = props;
+  const id = useId();
+  const status = useSyncStatus(props.integrationId, {
+    ...(props.pollIntervalMs === undefined ? {} : { pollIntervalMs: props.pollIntervalMs }),
+  });
+  const tick = useNow(15_000);
+  const data = status.data;
+  // The server's clock when it answered, moved on by the local time gone since: "in 12 minutes" stays
+  // right even when the browser's clock is off.
+  const now = data
+    ? new Date(Date.parse(data.checkedAt) + Math.max(0, tick.getTime() - status.receivedAt))
+    : tick;
+  const root = rootProps('sync-status', theme, props.className);
+  const level = props.headingLevel ?? 2;
+  const Heading = `h${level}` as 'h2';
+  const heading = (
+    <Heading {...part('heading', classNames)} id={`${id}-heading`}>
+      {messages.syncHeading}
+    </Heading>
+  );
+
+  if (status.isPending) {
+    return (
+      <section {...root} data-state="loading" aria-labelledby={`${id}-heading`}>
+        {heading}
+        <p {...part('status', classNames)} role="status">
+          {messages.loading}
+        </p>
+      </section>
+    );
+  }
+  if (!data) {
+    const failure = describeError(status.error, messages);
+    return (
+      <section {...root} data-state="error" aria-labelledby={`${id}-heading`}>
+        {heading}
+        <div {...part('alert', classNames)} role="alert">
+          <p>{failure.text}</p>
+          {failure.reference && <p>{failure.reference}</p>}
+        </div>
+        <div>
+          <button {...part('button', classNames)} type="button" onClick={status.refetch}>
+            {messages.retry}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (data.installationId === null || data.objects.length === 0) {
+    return (
+      <section {...root} data-state="empty" aria-labelledby={`${id}-heading`}>
+        {heading}
+        <p {...part('status', classNames)}>
+          {data.installationId === null ? messages.syncNotInstalled : messages.syncNoObjects}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      {...root}
+      data-state={data.running ? 'running' : 'idle'}
+      aria-labelledby={`${id}-heading`}
+      aria-busy={status.startingObject !== null || undefined}
+    >
+      {heading}
+      <ul {...part('objects', classNames)}>
+        {data.objects.map((object) => (
+          <SyncObject
+            key={object.objectName}
+            id={`${id}-${object.objectName}`}
+            headingLevel={(level + 1) as 3 | 4 | 5 | 6}
+            object={object}
+            now={now}
+            messages={messages}
+            classNames={classNames}
+            starting={status.startingObject === object.objectName}
+            started={status.startedObject === object.objectName}
+            runNowError={
+              status.runNowError?.objectName === object.objectName ? status.runNowError.error : null
+            }
+            onRunNow={() => void status.runNow(object.objectName)}
+          />
+        ))}
+      </ul>
+      {/* A refresh that fails keeps the last answer on screen and says so. */}
+      {status.isError && (
+        <div {...part('alert', classNames)} role="alert">
+          <p>{describeError(status.error, messages).text}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * How the signed-in user's installation of one integration runs: per read object the backfill's
+ * progress with an estimate, the last and next read in words, records delivered, paused or failing
+ * states with what to do, and "Run now". It refreshes while something runs, and stops when nothing does.
+ */
+export function SyncStatus(props: SyncStatusProps) {
+  return (
+    <SpliceErrorBoundary>
+      <SyncStatusView {...props} />
+    </SpliceErrorBoundary>
+  );
+}

@@ -1,0 +1,99 @@
+import type { RunNowAnswer, SyncStatus } from '@splice/schema';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { networkMode, spliceKeys, syncStatusQuery } from '../client/query-keys.js';
+import type { SpliceError } from '../client/splice-error.js';
+import { useSpliceContext } from '../provider/splice-context.js';
+import type { SpliceResult } from './settle.js';
+import { settle } from './settle.js';
+
+export interface UseSyncStatusOptions {
+  /** How often to ask again while something runs, in milliseconds. Default 2,000. */
+  pollIntervalMs?: number;
+  /** Set false to wait. Default true. */
+  enabled?: boolean;
+}
+
+export interface SyncStatusState {
+  /** The last answer; kept while a refresh runs or fails. */
+  data: SyncStatus | undefined;
+  error: SpliceError | null;
+  /** When `data` arrived, by the browser's clock (ms since the epoch); 0 before. */
+  receivedAt: number;
+  isPending: boolean;
+  isError: boolean;
+  /** True while polling: something runs, or a read was just started. */
+  isPolling: boolean;
+  refetch: () => void;
+  /** Starts a read of one object now; never rejects. */
+  runNow: (objectName: string) => Promise<SpliceResult<RunNowAnswer>>;
+  /** The object whose read is being started, if any. */
+  startingObject: string | null;
+  /** The last "Run now" failure, with the object it was for. */
+  runNowError: { objectName: string; error: SpliceError } | null;
+  /** The object whose read was started last, until the next "Run now". */
+  startedObject: string | null;
+}
+
+/** How long to keep polling after "Run now" until the status shows the read (it starts within seconds). */
+const startGraceMs = 15_000;
+
+/**
+ * The installation's sync status, refreshed every `pollIntervalMs` while a backfill or read runs (or
+ * deliveries are being retried) and not at all once nothing moves, plus "Run now".
+ */
+export function useSyncStatus(integrationId: string, options: UseSyncStatusOptions = {}): SyncStatusState {
+  const { client, queryClient } = useSpliceContext();
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  const [pollUntil, setPollUntil] = useState(0);
+  const [runNowError, setRunNowError] = useState<SyncStatusState['runNowError']>(null);
+  const [startedObject, setStartedObject] = useState<string | null>(null);
+
+  const query = useQuery<SyncStatus, SpliceError>(
+    {
+      ...syncStatusQuery(client, integrationId),
+      enabled: options.enabled ?? true,
+      staleTime: 0,
+      refetchInterval: (q) => (q.state.data?.running || Date.now() < pollUntil ? pollIntervalMs : false),
+    },
+    queryClient,
+  );
+
+  const mutation = useMutation<RunNowAnswer, SpliceError, string>(
+    { mutationFn: (objectName) => client.runNow(integrationId, objectName), retry: false, networkMode },
+    queryClient,
+  );
+  const { mutateAsync } = mutation;
+
+  const runNow = useCallback(
+    async (objectName: string) => {
+      setRunNowError(null);
+      setStartedObject(null);
+      const result = await settle(mutateAsync(objectName));
+      if (result.ok) {
+        setStartedObject(objectName);
+        setPollUntil(Date.now() + startGraceMs);
+        await queryClient.invalidateQueries({
+          queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId),
+        });
+      } else setRunNowError({ objectName, error: result.error });
+      return result;
+    },
+    [mutateAsync, queryClient, client.baseUrl, integrationId],
+  );
+
+  const { refetch } = query;
+  return {
+    data: query.data,
+    error: query.error,
+    receivedAt: query.dataUpdatedAt,
+    isPending: query.isPending,
+    isError: query.isError,
+    isPolling: Boolean(query.data?.running) || Date.now() < pollUntil,
+    refetch: useCallback(() => void refetch(), [refetch]),
+    runNow,
+    startingObject: mutation.isPending ? (mutation.variables ?? null) : null,
+    runNowError,
+    startedObject,
+  };
+}

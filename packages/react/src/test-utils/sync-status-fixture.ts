@@ -1,0 +1,67 @@
+import type { SyncObjectStatus, SyncStatus } from '@splice/schema';
+
+/** The moment every fixture is taken at, so relative words ("in 12 minutes") are the same in every run. */
+export const fixtureNow = '2026-11-22T12:00:00.000Z';
+
+const at = (minutes: number) => new Date(Date.parse(fixtureNow) + minutes * 60_000).toISOString();
+
+export const upToDateObject: SyncObjectStatus = {
+  objectName: 'companies',
+  state: 'up_to_date',
+  backfill: null,
+  lastRun: { operationId: 'op-c-9', readType: 'scheduled', status: 'success', time: at(-3) },
+  nextRunTime: at(12),
+  recordsDelivered: 1_204,
+  problem: null,
+  canRunNow: true,
+};
+
+export const backfillingObject: SyncObjectStatus = {
+  objectName: 'contacts',
+  state: 'backfilling',
+  backfill: {
+    operationId: 'op-b-1',
+    recordsProcessed: 1_250,
+    recordsEstimatedTotal: 5_000,
+    startTime: at(-1),
+    updateTime: at(-0.5),
+    done: false,
+  },
+  lastRun: { operationId: 'op-b-1', readType: 'backfill', status: 'in_progress', time: at(-1) },
+  nextRunTime: at(14),
+  recordsDelivered: 1_250,
+  problem: null,
+  canRunNow: false,
+};
+
+export const pausedObject: SyncObjectStatus = {
+  ...upToDateObject,
+  objectName: 'deals',
+  state: 'paused',
+  nextRunTime: null,
+};
+
+export const failingObject: SyncObjectStatus = {
+  ...upToDateObject,
+  objectName: 'contacts',
+  state: 'failing',
+  problem: {
+    code: 'delivery_retrying',
+    detail: 'the receiver answered 503 Service Unavailable',
+    since: at(-20),
+  },
+};
+
+/** A status answer as the BFF sends it; `running` follows the objects unless given. */
+export function syncStatusFixture(
+  objects: SyncObjectStatus[] = [backfillingObject, upToDateObject],
+): SyncStatus {
+  return {
+    installationId: 'inst_1',
+    objects,
+    running: objects.some(
+      (o) => o.state === 'backfilling' || o.state === 'reading' || o.problem?.code === 'delivery_retrying',
+    ),
+    checkedAt: fixtureNow,
+  };
+}
