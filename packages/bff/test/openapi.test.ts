@@ -42,8 +42,10 @@ describe('GET /openapi.json', () => {
       '/integrations/{integrationId}/connect',
       '/integrations/{integrationId}/connection',
       '/integrations/{integrationId}/installations',
+      '/integrations/{integrationId}/objects/{objectName}/read',
       '/integrations/{integrationId}/reconnect',
       '/integrations/{integrationId}/search',
+      '/integrations/{integrationId}/status',
       '/invites',
       '/openapi.json',
     ]);

@@ -10,8 +10,12 @@ import {
   integrationParamsSchema,
   inviteRequestSchema,
   inviteSchema,
+  objectParamsSchema,
   problemSchema,
+  runNowAnswerSchema,
+  runNowBodySchema,
   searchRequestSchema,
+  syncStatusSchema,
 } from '@splice/schema';
 import * as z from 'zod/mini';
 import { problemTypes } from '../problem/problem-types.js';
@@ -37,6 +41,7 @@ const statusText: Record<number, string> = {
   415: 'Body not application/json.',
   422: 'Refused by the integration service (issues), or the Idempotency-Key reused with another body.',
   429: 'Rate limit of the session reached (see Retry-After).',
+  501: 'Not set up on this server (readUrl missing).',
   502: 'The integration service gave no usable answer (retryable says whether to try again).',
   503: 'Too many upstream calls in flight (see Retry-After).',
   504: 'No answer in time.',
@@ -201,6 +206,40 @@ export function buildOpenApiDocument() {
           responses: { '200': { description: 'The result page (text/html).' } },
         },
       },
+      '/integrations/{integrationId}/status': {
+        get: {
+          operationId: 'getSyncStatus',
+          summary:
+            'How the session’s group’s installation runs: per read object its state, backfill progress, last and next read, records delivered. Names no destination, URL, header or secret.',
+          parameters: [integrationIdParam],
+          responses: {
+            '200': jsonAnswer('The status (installationId null when not installed).', 'SyncStatus'),
+            ...problems(400, 404, ...common),
+          },
+        },
+      },
+      '/integrations/{integrationId}/objects/{objectName}/read': {
+        post: {
+          operationId: 'runNow',
+          summary:
+            'Starts a read of one object of the session’s group’s installation now. Limited per session more tightly than other routes.',
+          parameters: [
+            integrationIdParam,
+            {
+              name: 'objectName',
+              in: 'path',
+              required: true,
+              schema: jsonSchema(objectParamsSchema.shape.objectName, 'input'),
+            },
+            csrfHeader,
+          ],
+          requestBody: jsonBody('RunNowBody'),
+          responses: {
+            '201': jsonAnswer('The read started.', 'RunNowAnswer'),
+            ...problems(400, 404, 409, 413, 415, 422, 501, ...common),
+          },
+        },
+      },
       '/invites': {
         post: {
           operationId: 'createInvite',
@@ -244,6 +283,9 @@ export function buildOpenApiDocument() {
         ConnectStart: jsonSchema(connectStartSchema, 'input'),
         ConnectUrl: jsonSchema(connectUrlSchema, 'output'),
         ConnectionAnswer: jsonSchema(connectionAnswerSchema, 'output'),
+        SyncStatus: jsonSchema(syncStatusSchema, 'output'),
+        RunNowBody: jsonSchema(runNowBodySchema, 'input'),
+        RunNowAnswer: jsonSchema(runNowAnswerSchema, 'output'),
         Problem: jsonSchema(problemSchema, 'output'),
       },
     },
