@@ -69,6 +69,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   const bff = createBff({
     baseUrl: service.baseUrl,
     searchUrl: service.searchUrl,
+    readUrl: service.readUrl,
     apiKey: config.apiKey,
     authToken: config.authToken,
     project: demoDataSet.project.id,
