@@ -64,7 +64,8 @@ describe('readAnswer: tolerant reading into the documented shapes', () => {
     expect(result.ignored).toEqual([
       {
         path: '$.config.content.read.objects.person.schedule',
-        expected: 'a string of the documented form',
+        // The schedule schema's own wording (a five-field cron), never the value that came.
+        expected: expect.stringContaining('five fields'),
         got: 'string',
       },
     ]);
