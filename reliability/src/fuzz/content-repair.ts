@@ -2,9 +2,10 @@
  * What JSON Schema cannot say about a create config, made true after generation so that a "valid" case
  * is valid for real: the refinements of the shared schema (an object's `objectName` equals its key; a
  * backfill period sets `days` or `fullHistory`; one condition per field; a field default sets exactly one
- * value) and the demo manifest's rules (provider `sandboxcrm`; reads contacts, companies, deals; writes
+ * value; a schedule is a five-field cron) and the demo manifest's rules (provider `sandboxcrm`; reads contacts, companies, deals; writes
  * contacts; no proxy).
  */
+import { parseCron } from '@splice/schema';
 import type { Path } from './mutations.js';
 
 type Json = Record<string, unknown>;
@@ -26,7 +27,13 @@ function dedupeFilters(filters: unknown): unknown {
   });
 }
 
+/** Valid schedules a generated one is replaced by (picked by its length, so a case stays reproducible). */
+const validSchedules = ['*/15 * * * *', '0 * * * *', '30 2 * * 1-5', '0 0 1 * *'];
+
 function repairReadObject(object: Json): void {
+  if (typeof object.schedule === 'string' && !parseCron(object.schedule).ok) {
+    object.schedule = validSchedules[object.schedule.length % validSchedules.length];
+  }
   const backfill = object.backfill as Json | undefined;
   if (backfill) {
     const period = backfill.defaultPeriod as Json;
