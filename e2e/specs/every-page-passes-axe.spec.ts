@@ -5,7 +5,9 @@ import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
 // The scans are independent of one another: let both workers share them.
-test.describe.configure({ mode: 'parallel' });
+// axe scans many pages here; on two cores shared with the demo's read engine that can pass 30 s. The
+// timeout is a guard against hanging, not a speed goal.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`in the ${theme} theme`, () => {

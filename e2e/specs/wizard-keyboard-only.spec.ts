@@ -5,6 +5,9 @@ import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 import { currentStep, openWizard } from '../support/wizard.js';
 
+// Dozens of Tab presses, each awaited: a guard against hanging, not a speed goal.
+test.describe.configure({ timeout: 90_000 });
+
 // A demo of its own: this spec needs bob@globex's group before anything is installed.
 test.use({ baseURL: servers.installs.url });
 

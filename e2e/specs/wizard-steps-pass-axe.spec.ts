@@ -9,7 +9,9 @@ import { currentStep, nextTo, openWizard } from '../support/wizard.js';
 test.use({ baseURL: servers.neverInstalls.url });
 
 // The scans are independent of one another: let both workers share them.
-test.describe.configure({ mode: 'parallel' });
+// axe scans many pages here; on two cores shared with the demo's read engine that can pass 30 s. The
+// timeout is a guard against hanging, not a speed goal.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every wizard step has no axe violations, with errors shown (${theme} theme)`, async ({ page }) => {
