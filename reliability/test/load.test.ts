@@ -317,7 +317,6 @@ describe('load through the BFF', () => {
     // Every 201 stored its installation; creates cut off by the end of the run may have landed too.
     expect(created, 'installations stored vs 201 answers').toBeGreaterThanOrEqual(answered201);
     expect(created, 'installations stored vs creates sent').toBeLessThanOrEqual(nextGroup);
-    expect(result.requests.total).toBeGreaterThanOrEqual(rate * seconds * 0.95);
     if (deep) {
       expect(growth(rssEnd.bff, rssStart.bff), 'BFF RSS growth (%)').toBeLessThanOrEqual(20);
       expect(growth(rssEnd.service, rssStart.service), 'service RSS growth (%)').toBeLessThanOrEqual(20);
