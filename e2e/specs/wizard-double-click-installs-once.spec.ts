@@ -40,5 +40,5 @@ test('a double click on Install creates one installation', async ({ page }) => {
     expect(create.id).toBe(installation.id);
     expect(create.key).toBe(creates[0]?.key);
   }
-  await expect(wizard.getByRole('status')).toContainText(installation.id);
+  await expect(wizard.getByRole('status', { name: 'CRM sync is installed' })).toContainText(installation.id);
 });
