@@ -52,6 +52,8 @@ test('denying on the consent page says access was denied, with a retry', async (
   const popupOpened = page.waitForEvent('popup');
   await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
   const popup = await popupOpened;
+  // The popup opens blank and is pointed at the consent page once the BFF answers: wait for that page.
+  await popup.getByRole('button', { name: 'Deny' }).waitFor();
   await expectNoAxeViolations(popup, 'the sandbox consent page');
   await popup.getByRole('button', { name: 'Deny' }).click();
   await expect(step.getByRole('alert')).toContainText('Access was denied in Sandbox CRM');
