@@ -48,6 +48,11 @@ export default defineConfig({
       DEMO_DATA_DIR: dataDirOf(name),
       SPLICE_API_KEY: credentials.apiKey,
       SPLICE_AUTH_TOKEN: credentials.authToken,
+      // Failed deliveries are retried within a second or two, not minutes, so recovery fits in a spec.
+      SPLICE_RETRY_BASE_MS: '200',
+      SPLICE_RETRY_MAX_MS: '2000',
+      SPLICE_DELIVERY_PARK_MS: '500',
+      ...(name === 'runs' ? { DEMO_RECEIVER_FAULTS: '1' } : {}),
     },
   })),
 });

@@ -15,8 +15,10 @@ import { join } from 'node:path';
  * - `connects`: the OAuth connect flow, one group per spec file: carol@initech connects (after a denied
  *   and a closed attempt) and installs; bob@globex breaks and reconnects; alice@acme reconnects in the
  *   same tab after a blocked popup.
+ * - `runs`: installations that run: a 30-day backfill and Run now (alice@acme), and a receiver that
+ *   fails for a while, then recovers (bob@globex). Its receiver can be told to fail, and retries are fast.
  */
-// E2E_PORT_BASE moves all three (default 5197), so two checkouts can run the suite side by side.
+// E2E_PORT_BASE moves them all (default 5197, five ports from it), so two checkouts can run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);
 const server = (port: number) => ({ port, url: `http://127.0.0.1:${port}` });
 export const servers = {
@@ -24,6 +26,7 @@ export const servers = {
   installs: server(portBase + 1),
   neverInstalls: server(portBase),
   connects: server(portBase + 3),
+  runs: server(portBase + 4),
 } as const;
 
 export type ServerName = keyof typeof servers;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ReadTiming } from '@splice/service';
+import { readTimingFromEnv } from '@splice/service';
 
 /** The demo app's folder (where index.html and vite.config.ts live). */
 export const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +18,10 @@ export interface DemoConfig {
   authToken: string;
   /** `info` logs every BFF request; `warn` only what went wrong. */
   logLevel: 'info' | 'warn';
+  /** `DEMO_RECEIVER_FAULTS=1`: `POST /demo/receiver-faults` can make the receiver fail for a while (tests). */
+  receiverFaults: boolean;
+  /** The read engine's timing from `SPLICE_READ_TICK_MS`, `SPLICE_RETRY_BASE_MS` and the rest (the e2e suite retries fast). */
+  readTiming: Partial<ReadTiming>;
 }
 
 function portFrom(value: string | undefined): number {
@@ -45,5 +51,7 @@ export function demoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DemoCon
     apiKey: env.SPLICE_API_KEY || secret(),
     authToken: env.SPLICE_AUTH_TOKEN || secret(),
     logLevel: env.DEMO_LOG === 'info' ? 'info' : 'warn',
+    receiverFaults: env.DEMO_RECEIVER_FAULTS === '1',
+    readTiming: readTimingFromEnv(env),
   };
 }

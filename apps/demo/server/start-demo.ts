@@ -12,7 +12,10 @@ import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
 import type { DemoConfig } from './config.js';
 import { appRoot } from './config.js';
+import { openImportedRecords } from './imported-records.js';
+import { northwindRoutes } from './northwind-routes.js';
 import { problem } from './problem.js';
+import { registerDestinations } from './register-destinations.js';
 import { createSandboxControls } from './sandbox-controls.js';
 import { createDemoSession } from './session.js';
 
@@ -26,7 +29,13 @@ export interface RunningDemo {
 
 /** Paths answered by Hono (the sign-in and the BFF); everything else is the React app through Vite. */
 function isHonoPath(url: string) {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/demo/');
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/api?') ||
+    url.startsWith('/demo/') ||
+    url.startsWith('/webhooks/')
+  );
 }
 
 function levelFilter(level: DemoConfig['logLevel']): BffLogger {
@@ -46,6 +55,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     dataDir: config.dataDir,
     apiKey: config.apiKey,
     authToken: config.authToken,
+    readTiming: config.readTiming,
   });
 
   const server = createServer();
@@ -66,6 +76,29 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   const origin = `http://${host}:${port}`;
 
   const session = createDemoSession({ secret: config.sessionSecret, origin });
+  const records = openImportedRecords(config.dataDir);
+  let northwind: ReturnType<typeof northwindRoutes>;
+  try {
+    // The service delivers to Northwind's own endpoint on this origin; registered once the port is known.
+    const secrets = await registerDestinations({
+      baseUrl: service.baseUrl,
+      apiKey: config.apiKey,
+      project: demoDataSet.project.id,
+      receiverUrl: `${origin}/webhooks/splice`,
+    });
+    northwind = northwindRoutes({
+      records,
+      secrets,
+      resolveSession: session.resolveSession,
+      origin,
+      receiverFaults: config.receiverFaults,
+    });
+  } catch (error) {
+    server.close();
+    records.close();
+    await service.close();
+    throw error;
+  }
   const bff = createBff({
     baseUrl: service.baseUrl,
     searchUrl: service.searchUrl,
@@ -84,7 +117,12 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     origin,
     resolveSession: session.resolveSession,
   });
-  const app = new Hono().route('/demo/sandbox', sandbox).route('/demo', session.routes).route('/api', bff);
+  const app = new Hono()
+    .route('/demo/sandbox', sandbox)
+    .route('/demo', northwind.demo)
+    .route('/demo', session.routes)
+    .route('/webhooks', northwind.webhooks)
+    .route('/api', bff);
   app.notFound((c) => problem(c, 404, 'Not Found', 'There is nothing at this address.'));
   const honoListener = getRequestListener(app.fetch);
 
@@ -103,6 +141,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     server.close();
     await bff.close();
     await service.close();
+    records.close();
     throw error;
   }
 
@@ -133,6 +172,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       await closed;
       await bff.close();
       await service.close();
+      records.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { AppShell } from './components/app-shell.js';
 import { InstallPage } from './pages/install-page.js';
 import { InstallationPage } from './pages/installation-page.js';
+import { RecordsPage } from './pages/records-page.js';
 import { SearchPage } from './pages/search-page.js';
 import { SignInPage } from './pages/sign-in-page.js';
 import { TeamPage } from './pages/team-page.js';
@@ -23,6 +24,7 @@ type SessionState =
 const pages: Record<RoutePath, () => JSX.Element> = {
   '/install': InstallPage,
   '/installation': InstallationPage,
+  '/records': RecordsPage,
   '/search': SearchPage,
   '/team': TeamPage,
 };

@@ -2,6 +2,7 @@
 export const routes = [
   { path: '/install', label: 'Connect CRM', title: 'Connect your CRM' },
   { path: '/installation', label: 'Sync settings', title: 'CRM sync settings' },
+  { path: '/records', label: 'Imported records', title: 'Imported records' },
   { path: '/search', label: 'Find records', title: 'Find CRM records' },
   { path: '/team', label: 'Team', title: 'Invite a teammate' },
 ] as const;

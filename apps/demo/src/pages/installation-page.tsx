@@ -1,4 +1,4 @@
-import { describeError, useIntegration, useSpliceUi } from '@splice/react';
+import { describeError, SyncStatus, useIntegration, useSpliceUi } from '@splice/react';
 import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
@@ -49,6 +49,7 @@ export function InstallationPage() {
   } else {
     body = <InstallationSummary installation={integration.data.installation} />;
   }
+  const installed = Boolean(integration.data?.installation);
 
   return (
     <>
@@ -59,6 +60,15 @@ export function InstallationPage() {
           matched to it.
         </p>
       </PageHeader>
+      {installed && (
+        <div className="nw-card">
+          <SyncStatus integrationId={crmIntegrationId} />
+          <p className="nw-muted">
+            The records arrive in Northwind's own database: see{' '}
+            <a href={hrefOf('/records')}>Imported records</a>.
+          </p>
+        </div>
+      )}
       <section className="nw-card" aria-label="Installation">
         {body}
       </section>

@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningService } from '@splice/service';
+import type { RunningService, StartServiceOptions } from '@splice/service';
 import { startService } from '@splice/service';
 
 /** The embedded service with the demo data set, in a fresh data directory: each test file gets its own. */
-export async function startRealService(): Promise<RunningService & { stop(): Promise<void> }> {
+export async function startRealService(
+  options: Partial<StartServiceOptions> = {},
+): Promise<RunningService & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'splice-bff-test-'));
-  const service = await startService({ port: 0, dataDir, contacts: 300 });
+  const service = await startService({ port: 0, dataDir, contacts: 300, ...options });
   return {
     ...service,
     stop: async () => {

@@ -15,13 +15,14 @@ export interface RunningBff {
 
 /** A BFF over HTTP on a random port, with the test sessions and a capturing logger. */
 export async function startBff(
-  upstream: { baseUrl: string; searchUrl: string; apiKey?: string; authToken?: string },
+  upstream: { baseUrl: string; searchUrl: string; readUrl?: string; apiKey?: string; authToken?: string },
   overrides: Partial<BffOptions> = {},
 ): Promise<RunningBff> {
   const logs: LogEntry[] = [];
   const bff = createBff({
     baseUrl: upstream.baseUrl,
     searchUrl: upstream.searchUrl,
+    ...(upstream.readUrl ? { readUrl: upstream.readUrl } : {}),
     apiKey: upstream.apiKey ?? testApiKey,
     authToken: upstream.authToken ?? testAuthToken,
     project: 'demo',

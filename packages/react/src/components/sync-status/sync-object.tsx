@@ -77,7 +77,6 @@ export function SyncObject(props: SyncObjectProps) {
   const locale = messages.syncLocale;
   const count = (n: number) => formatCount(n, locale);
   const backfill = object.backfill;
-  const showBackfill = backfill && (!backfill.done || object.state === 'backfilling');
   const estimate = backfill ? backfillEndEstimate(backfill, now) : null;
   const total = backfill?.recordsEstimatedTotal ?? null;
   const headingId = `${id}-name`;
@@ -94,15 +93,17 @@ export function SyncObject(props: SyncObjectProps) {
         </span>
       </div>
 
-      {showBackfill && backfill && (
+      {backfill && (
         <div {...part('backfill', classNames)}>
           <progress
             {...part('progress-bar', classNames)}
             aria-label={formatMessage(messages.syncBackfillLabel, { object: object.objectName })}
             // Without a total the bar is indeterminate rather than a made-up fraction.
-            {...(total === null
-              ? {}
-              : { max: Math.max(total, backfill.recordsProcessed), value: backfill.recordsProcessed })}
+            {...(backfill.done
+              ? { max: 1, value: 1 }
+              : total === null
+                ? {}
+                : { max: Math.max(total, backfill.recordsProcessed), value: backfill.recordsProcessed })}
           />
           <p {...part('counts', classNames)}>
             {backfill.done

@@ -1,0 +1,82 @@
+import type { Session } from '@splice/bff';
+import { createWebhookReceiver } from '@splice/bff/webhooks';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { ImportedRecords } from './imported-records.js';
+import { problem } from './problem.js';
+
+export interface NorthwindRoutesOptions {
+  records: ImportedRecords;
+  /** The signing secrets of the destinations that deliver here. */
+  secrets: string[];
+  resolveSession: (c: Context) => Promise<Session | null>;
+  /** The app's origin: the only page allowed to switch faults on. */
+  origin: string;
+  /** Enables `POST /demo/receiver-faults`, for tests of a receiver that fails for a while. */
+  receiverFaults: boolean;
+}
+
+/** How many records `GET /demo/records` lists (the latest); the counts cover every record. */
+const pageSize = 200;
+
+/**
+ * Northwind's own side of the integration: the endpoint where Splice delivers records (the BFF's
+ * receiver, which checks signatures and drops duplicates), the table it fills, and the page data of
+ * "Imported records" for the signed-in user's company only.
+ */
+export function northwindRoutes(options: NorthwindRoutesOptions) {
+  const { records } = options;
+  // Until this time the receiver answers 503, as an app that is down for a while would.
+  let failUntil = 0;
+  const receiver = createWebhookReceiver({
+    secret: options.secrets,
+    onMessage: (message) => records.save(message),
+  });
+
+  const webhooks = new Hono().post('/splice', async (c) => {
+    if (Date.now() < failUntil) {
+      return problem(c, 503, 'Service Unavailable', 'Northwind is down for maintenance (a test fault).');
+    }
+    return receiver(c);
+  });
+
+  const demo = new Hono()
+    .use(async (c, next) => {
+      c.header('Cache-Control', 'no-store');
+      const origin = c.req.header('Origin');
+      if (origin !== undefined && origin !== options.origin) {
+        return problem(c, 403, 'Forbidden', 'Requests from this origin are not allowed.');
+      }
+      await next();
+    })
+    .get('/records', async (c) => {
+      const session = await options.resolveSession(c);
+      if (!session) return problem(c, 401, 'Unauthorized', 'Sign in first.');
+      return c.json(records.page(session.groupRef, pageSize), 200);
+    })
+    .post('/receiver-faults', async (c) => {
+      if (!options.receiverFaults) return problem(c, 404, 'Not Found', 'There is nothing at this address.');
+      const body = (await c.req.json().catch(() => undefined)) as { failForMs?: unknown } | undefined;
+      const failForMs = body?.failForMs;
+      if (
+        typeof failForMs !== 'number' ||
+        !Number.isFinite(failForMs) ||
+        failForMs < 0 ||
+        failForMs > 600_000
+      ) {
+        return problem(c, 400, 'Bad Request', 'Send { "failForMs": milliseconds up to 600000 }.', [
+          {
+            type: 'urn:problem-type:invalid-property',
+            name: 'failForMs',
+            in: 'body',
+            detail: 'A number of milliseconds, 0 to 600000.',
+            value: failForMs,
+          },
+        ]);
+      }
+      failUntil = Date.now() + failForMs;
+      return c.json({ failUntil: new Date(failUntil).toISOString() }, 200);
+    });
+
+  return { webhooks, demo };
+}
