@@ -107,14 +107,18 @@ describe('GET /integrations/:integrationId/status against the embedded service',
     expect(first.code).toBe(200);
     expect(syncStatusSchema.safeParse(first.body).success).toBe(true);
     expect(first.body.installationId).toBeTruthy();
-    expect(first.body.objects.map((o) => o.objectName)).toEqual(['contacts']);
+    // The manifest reads `deals` always (`enabled: always`), so it is listed beside the chosen `contacts`.
+    expect(first.body.objects.map((o) => o.objectName).sort()).toEqual(['contacts', 'deals']);
 
+    const contactsOf = (body: SyncStatus) => body.objects.find((o) => o.objectName === 'contacts');
     const settled = await until(
       () => status('alice'),
-      ({ body }) => body.objects[0]?.state === 'up_to_date' && !body.running,
+      ({ body }) => contactsOf(body)?.state === 'up_to_date',
     );
-    const contacts = settled.body.objects[0]!;
-    const records = delivered.filter((m) => m.groupRef === 'acme').flatMap((m) => m.result ?? []);
+    const contacts = contactsOf(settled.body)!;
+    const records = delivered
+      .filter((m) => m.groupRef === 'acme' && m.objectName === 'contacts')
+      .flatMap((m) => m.result ?? []);
     expect(records.length).toBeGreaterThan(0);
     expect(contacts).toMatchObject({
       state: 'up_to_date',
@@ -125,8 +129,8 @@ describe('GET /integrations/:integrationId/status against the embedded service',
       backfill: { recordsProcessed: records.length, done: true },
     });
     expect(Date.parse(contacts.nextRunTime ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    // Mapped fields arrive with the installation's names and values.
-    expect(Object.keys(records[0]?.mappedFields ?? {}).sort()).toEqual(['stage', 'surname']);
+    // Mapped fields arrive with the installation's names (and the manifest's fixed `funnelStage` mapping).
+    expect(Object.keys(records[0]?.mappedFields ?? {}).sort()).toEqual(['funnelStage', 'stage', 'surname']);
   });
 
   it('never names the destination, its URL, headers or signing secret', async () => {
@@ -173,10 +177,15 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
     expect(operationId).toBeTruthy();
     const settled = await until(
       () => status('alice'),
-      ({ body }) =>
-        body.objects[0]?.lastRun?.operationId === operationId && body.objects[0]?.state === 'up_to_date',
+      ({ body }) => {
+        const contacts = body.objects.find((o) => o.objectName === 'contacts');
+        return contacts?.lastRun?.operationId === operationId && contacts.state === 'up_to_date';
+      },
     );
-    expect(settled.body.objects[0]?.lastRun).toMatchObject({ readType: 'triggered', status: 'success' });
+    expect(settled.body.objects.find((o) => o.objectName === 'contacts')?.lastRun).toMatchObject({
+      readType: 'triggered',
+      status: 'success',
+    });
     const triggered = delivered.slice(before).filter((m) => m.operationId === operationId);
     expect(triggered.length).toBeGreaterThan(0);
     expect(triggered.every((m) => m.readType === 'triggered' && m.groupRef === 'acme')).toBe(true);
