@@ -1,5 +1,5 @@
 import { SpliceProvider } from '@splice/react';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { AppShell } from './components/app-shell.js';
@@ -70,16 +70,20 @@ export function App() {
   const Page = pages[route];
   return (
     <SignedInUserContext.Provider value={session.user}>
-      <SpliceProvider baseUrl="/api" queryClient={queryClient} theme={theme}>
-        <AppShell
-          route={route}
-          theme={theme}
-          onThemeChange={setTheme}
-          onSignOut={() => signOut().then(() => changeUser(null))}
-        >
-          <Page key={route} />
-        </AppShell>
-      </SpliceProvider>
+      {/* The app's own queries (Imported records) need the client too: in dev, Vite can load the linked
+          @splice/react with its own copy of react-query, whose provider this app's hooks would not see. */}
+      <QueryClientProvider client={queryClient}>
+        <SpliceProvider baseUrl="/api" queryClient={queryClient} theme={theme}>
+          <AppShell
+            route={route}
+            theme={theme}
+            onThemeChange={setTheme}
+            onSignOut={() => signOut().then(() => changeUser(null))}
+          >
+            <Page key={route} />
+          </AppShell>
+        </SpliceProvider>
+      </QueryClientProvider>
     </SignedInUserContext.Provider>
   );
 }
