@@ -144,8 +144,19 @@ export interface ScheduledStart {
 export interface OperationStore {
   /** Installations whose current config has not been planned yet (new ones, or ones whose config changed). */
   installationsToPlan(limit: number): Promise<Array<{ projectId: string; installationId: string }>>;
-  /** Stores a plan: the objects' state (keeping pause, cursor and counts of objects already known) and backfills. */
-  savePlan(installationId: string, configId: string, objects: PlannedObject[], now: string): Promise<void>;
+  /**
+   * Stores a plan unless this config is planned already (returns false then): the objects' state (keeping
+   * pause, cursor and counts of objects already known), backfills for objects new to the installation only,
+   * and objects the config no longer reads dropped (their schedule stops).
+   */
+  savePlan(installationId: string, configId: string, objects: PlannedObject[], now: string): Promise<boolean>;
+  /** Planned installations that no longer exist (deleted without `forgetInstallation`). */
+  orphanedPlans(limit: number): Promise<string[]>;
+  /**
+   * An installation is gone: its schedules, unfinished operations (failed with `reason`) and undelivered
+   * messages go with it. Its finished operations stay as history.
+   */
+  forgetInstallation(installationId: string, reason: string, now: string): Promise<void>;
 
   /** Unpaused streams whose next run is due and that have no operation running. */
   dueObjects(now: number, limit: number): Promise<DueObject[]>;

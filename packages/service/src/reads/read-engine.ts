@@ -154,6 +154,9 @@ export class ReadEngine {
 
   async #controlStep(): Promise<boolean> {
     const now = this.timing.now();
+    for (const installationId of await this.store.orphanedPlans(500)) {
+      await this.forgetInstallation(installationId);
+    }
     const toPlan = await this.store.installationsToPlan(500);
     for (const { projectId, installationId } of toPlan) await this.#plan(projectId, installationId, now);
     let started = 0;
@@ -189,9 +192,9 @@ export class ReadEngine {
     return toPlan.length === 500;
   }
 
-  async #plan(projectId: string, installationId: string, now: number): Promise<void> {
+  async #plan(projectId: string, installationId: string, now: number): Promise<boolean> {
     const installation = this.#repo.getInstallationById(projectId, installationId);
-    if (!installation) return;
+    if (!installation) return false;
     let objects: ReturnType<typeof planInstallation> = [];
     try {
       const manifest = manifestOf(this.#repo, installation.projectId, installation.integrationId);
@@ -199,7 +202,44 @@ export class ReadEngine {
     } catch (error) {
       this.#log(`installation ${installationId} could not be planned; it reads nothing`, error);
     }
-    await this.store.savePlan(installationId, installation.config.id, objects, new Date(now).toISOString());
+    const saved = await this.store.savePlan(
+      installationId,
+      installation.config.id,
+      objects,
+      new Date(now).toISOString(),
+    );
+    if (saved) this.#dropContexts(installationId);
+    return saved;
+  }
+
+  /** Operations cache what they know of their installation; a changed or deleted one is looked up again. */
+  #dropContexts(installationId: string): void {
+    for (const [operationId, context] of this.#contexts) {
+      if (context.installation.id === installationId) this.#contexts.delete(operationId);
+    }
+  }
+
+  /**
+   * An installation was created or its config changed: plan it now, so the 201 (or 200) answer is followed
+   * by a read state that shows its backfills and next runs. New objects get their backfill, dropped objects
+   * stop, objects kept keep their cursor; running operations pick up the new config at their next page.
+   * Calling it again for the same config does nothing; the engine's tick does the same for anything missed.
+   */
+  async installationChanged(projectId: string, installationId: string): Promise<void> {
+    if (await this.#plan(projectId, installationId, this.timing.now())) this.wake();
+  }
+
+  /**
+   * An installation was deleted: its schedules stop, its unfinished operations fail, and messages not yet
+   * delivered are dropped. The engine's tick also does this for a plan whose installation vanished.
+   */
+  async forgetInstallation(installationId: string): Promise<void> {
+    await this.store.forgetInstallation(
+      installationId,
+      'the installation was deleted',
+      new Date(this.timing.now()).toISOString(),
+    );
+    this.#dropContexts(installationId);
   }
 
   // ---- reading ----

@@ -217,33 +217,82 @@ export class SqliteOperationStore implements OperationStore {
     configId: string,
     objects: PlannedObject[],
     now: string,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const upsert = this.db.prepare(
       `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
          backfill_operation_id)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
-         next_run_time = excluded.next_run_time,
-         backfill_operation_id = coalesce(excluded.backfill_operation_id, backfill_operation_id)`,
+         next_run_time = excluded.next_run_time`,
     );
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
+      // Planning runs from the create route and from the engine's tick: whichever comes second does nothing.
+      const planned = this.db
+        .prepare('SELECT config_id FROM read_plans WHERE installation_id = ?')
+        .pluck()
+        .get(installationId) as string | undefined;
+      if (planned === configId) return false;
+      const known = new Set(
+        this.db
+          .prepare('SELECT object_name FROM read_objects WHERE installation_id = ?')
+          .pluck()
+          .all(installationId) as string[],
+      );
       for (const object of objects) {
+        // An object the installation already read keeps its cursor: an update backfills only new objects.
+        const backfill = known.has(object.objectName) ? undefined : object.backfill;
         upsert.run(
           installationId,
           object.objectName,
           object.schedule ?? null,
           object.nextRunTime ?? null,
           object.cursorTime ?? null,
-          object.backfill?.id ?? null,
+          backfill?.id ?? null,
         );
-        if (object.backfill) this.#insert(object.backfill);
+        if (backfill) this.#insert(backfill);
+        known.delete(object.objectName);
       }
+      // Objects the config no longer reads stop being scheduled; an operation still reading one fails
+      // at its next page (the worker no longer finds the object) and its stored messages are delivered.
+      const drop = this.db.prepare('DELETE FROM read_objects WHERE installation_id = ? AND object_name = ?');
+      for (const name of known) drop.run(installationId, name);
       this.db
         .prepare(
           `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES (?, ?, ?)
            ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time`,
         )
         .run(installationId, configId, now);
+      return true;
+    })();
+  }
+
+  async orphanedPlans(limit: number): Promise<string[]> {
+    return this.db
+      .prepare(
+        `SELECT p.installation_id FROM read_plans p LEFT JOIN installations i ON i.id = p.installation_id
+         WHERE i.id IS NULL LIMIT ?`,
+      )
+      .pluck()
+      .all(limit) as string[];
+  }
+
+  async forgetInstallation(installationId: string, reason: string, now: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare(`DELETE FROM deliveries WHERE installation_id = ? AND status = 'pending'`)
+        .run(installationId);
+      const open = this.db
+        .prepare(`SELECT * FROM read_operations WHERE installation_id = ? AND phase != 'done'`)
+        .all(installationId) as OperationRow[];
+      const close = this.db.prepare(
+        `UPDATE read_operations SET phase = 'done', status = 'failure', errors = ?, result = ?,
+           update_time = ?, end_time = ? WHERE id = ?`,
+      );
+      for (const row of open) {
+        close.run(this.#appendError(row, reason), `[${row.object_name}] ${reason}`, now, now, row.id);
+      }
+      this.db.prepare('DELETE FROM read_objects WHERE installation_id = ?').run(installationId);
+      this.db.prepare('DELETE FROM read_plans WHERE installation_id = ?').run(installationId);
     })();
   }
 

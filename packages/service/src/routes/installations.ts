@@ -28,6 +28,8 @@ export function installationRoutes(deps: ServiceDeps) {
         request,
         skipSampling: query.skipSampling === 'true',
       });
+      // Planned before the answer: a status asked for right after it shows the backfill and next runs.
+      await deps.reads?.installationChanged(installation.projectId, installation.id);
       return c.json(installationView(deps, installation), 201);
     },
   );
