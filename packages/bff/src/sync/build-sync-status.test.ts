@@ -88,8 +88,15 @@ describe('buildSyncStatus', () => {
     expect(one({ ...base, disabled: true }).object).toMatchObject({ state: 'paused', canRunNow: false });
   });
 
-  it('is waiting when nothing has run yet', () => {
-    expect(one(base).object.state).toBe('waiting');
+  it('is waiting when nothing has run yet, and asks for polling only until the first read is planned', () => {
+    const planned = one(base);
+    expect(planned.object.state).toBe('waiting');
+    expect(planned.answer.running).toBe(false);
+    // Just created: the engine has not planned the object yet, so its backfill or first read is moments away.
+    const unplanned = one({ ...base, nextRunTime: null });
+    expect(unplanned.object).toMatchObject({ state: 'waiting', nextRunTime: null });
+    expect(unplanned.answer.running).toBe(true);
+    expect(one({ ...base, nextRunTime: null, paused: true }).answer.running).toBe(false);
   });
 
   it('is failing while deliveries are retried, without ever showing the receiver address', () => {

@@ -104,9 +104,14 @@ export function buildSyncStatus(
   return {
     installationId,
     objects: statuses,
-    // Polling is worth it while something moves: a read running, or deliveries waiting to be retried.
+    // Polling is worth it while something moves: a read running, deliveries waiting to be retried, or
+    // an installation so new that its first read is not planned yet (it starts within one engine tick).
     running: statuses.some(
-      (s) => s.state === 'backfilling' || s.state === 'reading' || s.problem?.code === 'delivery_retrying',
+      (s) =>
+        s.state === 'backfilling' ||
+        s.state === 'reading' ||
+        s.problem?.code === 'delivery_retrying' ||
+        (s.state === 'waiting' && s.nextRunTime === null),
     ),
     checkedAt: now.toISOString(),
   };

@@ -37,10 +37,27 @@ export interface SyncStatusState {
 
 /** How long to keep polling after "Run now" until the status shows the read (it starts within seconds). */
 const startGraceMs = 15_000;
+/** How long after a scheduled read's time to ask again, so that the read has started or finished by then. */
+const dueSlackMs = 3_000;
+/** The longest single wait before asking again (timers overflow past about 24 days). */
+const longestWaitMs = 60 * 60_000;
+
+/**
+ * Milliseconds until the earliest scheduled read is due (plus a little slack), so that "Next read in 4
+ * minutes" turns into the read itself without a reload. A time already past says nothing more: the
+ * clocks may differ, and polling an overdue schedule forever would cost more than it tells.
+ */
+function untilNextRun(status: SyncStatus | undefined, now: number): number | undefined {
+  const due = (status?.objects ?? [])
+    .map((object) => (object.nextRunTime ? Date.parse(object.nextRunTime) : Number.NaN))
+    .filter((time) => time > now);
+  return due.length ? Math.min(Math.min(...due) - now + dueSlackMs, longestWaitMs) : undefined;
+}
 
 /**
  * The installation's sync status, refreshed every `pollIntervalMs` while a backfill or read runs (or
- * deliveries are being retried) and not at all once nothing moves, plus "Run now".
+ * deliveries are being retried), once more when the next scheduled read is due, and not otherwise; plus
+ * "Run now".
  */
 export function useSyncStatus(integrationId: string, options: UseSyncStatusOptions = {}): SyncStatusState {
   const { client, queryClient } = useSpliceContext();
@@ -54,7 +71,10 @@ export function useSyncStatus(integrationId: string, options: UseSyncStatusOptio
       ...syncStatusQuery(client, integrationId),
       enabled: options.enabled ?? true,
       staleTime: 0,
-      refetchInterval: (q) => (q.state.data?.running || Date.now() < pollUntil ? pollIntervalMs : false),
+      refetchInterval: (q) =>
+        q.state.data?.running || Date.now() < pollUntil
+          ? pollIntervalMs
+          : (untilNextRun(q.state.data, Date.now()) ?? false),
     },
     queryClient,
   );

@@ -91,7 +91,10 @@ export const syncStatusSchema = z.strictObject({
   /** Null when the group has not installed the integration. */
   installationId: z.nullable(z.string()),
   objects: z.array(syncObjectStatusSchema).check(z.maxLength(limits.mapEntries)),
-  /** True while any object is backfilling or reading: a client polls while it is. */
+  /**
+   * True while something moves (a backfill or read runs, deliveries are retried) or is about to (a new
+   * object's first read is not planned yet): a client polls while it is.
+   */
   running: z.boolean(),
   /** When the BFF put this answer together. */
   checkedAt: dateTimeSchema,

@@ -64,6 +64,22 @@ describe('SyncStatus', () => {
     expect(counts.status).toBe(1);
   });
 
+  it('asks again once the next scheduled read is due, and not before', async () => {
+    const dueSoon = { ...upToDateObject, nextRunTime: new Date(Date.now() + 300).toISOString() };
+    const read = { ...upToDateObject, lastRun: { ...upToDateObject.lastRun!, operationId: 'op-c-10' } };
+    const { fetch, counts } = countingBff({
+      status: [syncStatusFixture([dueSoon]), syncStatusFixture([read])],
+    });
+    renderStatus(fetch);
+    await screen.findByRole('listitem', { name: 'companies' });
+    await sleep(150);
+    expect(counts.status).toBe(1);
+    // The read is due at +300 ms; the hook asks a few seconds after (its slack), once.
+    await waitFor(() => expect(counts.status).toBe(2), { timeout: 5000 });
+    await sleep(200);
+    expect(counts.status).toBe(2);
+  });
+
   it('starts a read of the object whose Run now is pressed, then polls until it shows', async () => {
     const reading = { ...upToDateObject, state: 'reading' as const, canRunNow: false };
     const { fetch, counts } = countingBff({
