@@ -98,24 +98,21 @@ export function RecordsPage() {
                   <tr>
                     <th scope="col">Record</th>
                     <th scope="col">Fields (mapped first)</th>
-                    <th scope="col">Read</th>
-                    <th scope="col">Received</th>
                   </tr>
                 </thead>
                 <tbody>
+                  {/* Two columns, so that a phone shows the fields without scrolling sideways. */}
                   {data.records.map((record) => (
                     <tr key={`${record.objectName}/${record.recordId}`}>
-                      <td>
+                      <td className="nw-record-meta">
                         <span className="nw-muted">{record.objectName}</span> <code>{record.recordId}</code>
+                        <span>{readTypeLabel[record.readType] ?? record.readType}</span>
+                        <time dateTime={record.receivedAt} className="nw-muted">
+                          {new Date(record.receivedAt).toLocaleTimeString('en')}
+                        </time>
                       </td>
                       <td>
                         <FieldList record={record} />
-                      </td>
-                      <td>{readTypeLabel[record.readType] ?? record.readType}</td>
-                      <td>
-                        <time dateTime={record.receivedAt}>
-                          {new Date(record.receivedAt).toLocaleTimeString('en')}
-                        </time>
                       </td>
                     </tr>
                   ))}
