@@ -133,6 +133,17 @@ export {
   installationRequestSchema,
   installationSchema,
 } from './resources/installation.js';
+export type {
+  InstallationUpdate,
+  InstallationUpdateContent,
+  UpdateMask,
+} from './resources/installation-update.js';
+export {
+  installationUpdateContentSchema,
+  installationUpdateSchema,
+  parseUpdateMask,
+  updateMaskPath,
+} from './resources/installation-update.js';
 export type { Invite, InviteStatus } from './resources/invite.js';
 export { inviteSchema, inviteStatusSchema } from './resources/invite.js';
 export type { InviteRequest } from './resources/invite-request.js';

@@ -19,6 +19,10 @@ export const problemTypes = {
   connectionUnusable: { type: 'urn:problem-type:connection-unusable', title: 'Connection is not working' },
   installationExists: { type: 'urn:problem-type:installation-exists', title: 'Installation already exists' },
   installationNotFound: { type: 'urn:problem-type:installation-not-found', title: 'Installation not found' },
+  installationChanged: {
+    type: 'urn:problem-type:installation-changed',
+    title: 'Installation changed meanwhile',
+  },
   inviteExists: { type: 'urn:problem-type:invite-exists', title: 'Invite already pending' },
   sampleReadFailed: { type: 'urn:problem-type:sample-read-failed', title: 'Sample read failed' },
   invalidConfig: { type: 'urn:problem-type:invalid-config', title: 'Config is invalid for the integration' },

@@ -52,7 +52,7 @@ function chooseConnection(
  * On create, a read object config (docs/service-interface.md#installation-record) carries `objectName`, `selectedFields` and
  * `selectedFieldMappings`, possibly as empty maps.
  */
-function normaliseContent(content: ConfigContent): ConfigContent {
+export function normaliseContent(content: ConfigContent): ConfigContent {
   if (!content.read) return content;
   const objects = Object.fromEntries(
     Object.entries(content.read.objects).map(([name, object]) => [

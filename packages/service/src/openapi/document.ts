@@ -14,6 +14,7 @@ import {
 } from '@splice/schema';
 import * as z from 'zod/mini';
 import { problemTypes } from '../http/problem.js';
+import { installationPaths, installationSchemas } from './installation-paths.js';
 import { readsPaths, readsSchemas } from './reads-paths.js';
 
 type ProblemKind = keyof typeof problemTypes;
@@ -80,7 +81,7 @@ export function openApiDocument() {
       title: 'Splice embedded integration service',
       version: '1.0.0',
       description:
-        "The three operations of docs/service-interface.md (createInstallation, org invites, search), the hosted service's destinations, read operations (trigger at `/read/v1`, pause, resume), operations list and backfill progress, the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` body field of the OAuth operations, the sandbox control :sandbox-revoke, the `read-status` of an installation's reads, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`.",
+        "The operations of docs/service-interface.md (createInstallation, getInstallation, updateInstallation, deleteInstallation, org invites, search), with the If-Match precondition of updates and deletes as an extension, the hosted service's destinations, read operations (trigger at `/read/v1`, pause, resume), operations list and backfill progress, the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` body field of the OAuth operations, the sandbox control :sandbox-revoke, the `read-status` of an installation's reads, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`.",
     },
     servers: [{ url: '/' }],
     components: {
@@ -102,10 +103,12 @@ export function openApiDocument() {
         OauthUpdateRequest: toSchema(oauthUpdateRequestSchema, 'input'),
         Problem: toSchema(problemSchema, 'output'),
         ...readsSchemas(),
+        ...installationSchemas(),
       },
     },
     paths: {
       ...readsPaths(),
+      ...installationPaths(),
       '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations': {
         post: {
           operationId: 'createInstallation',

@@ -217,6 +217,15 @@ export interface OperationStore {
     paused: boolean,
     note?: string,
   ): Promise<void>;
+
+  // ---- an installation updated (issue "Manage an installation") ----
+
+  /**
+   * Ends the unfinished operations of the named streams (objects an update disabled) as failures with
+   * `reason`, and drops their undelivered messages: nothing more is read or delivered for them.
+   * Returns how many operations it ended.
+   */
+  stopStreams(installationId: string, objectNames: string[], reason: string, now: string): Promise<number>;
 }
 
 export const streamKey = (installationId: string, objectName: string): string =>

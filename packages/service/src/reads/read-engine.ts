@@ -196,9 +196,13 @@ export class ReadEngine {
     const installation = this.#repo.getInstallationById(projectId, installationId);
     if (!installation) return false;
     let objects: ReturnType<typeof planInstallation> = [];
+    let disabled: string[] = [];
     try {
       const manifest = manifestOf(this.#repo, installation.projectId, installation.integrationId);
       objects = planInstallation({ installation, manifest, now, newId: randomUUID });
+      disabled = effectiveReadObjects(installation, manifest)
+        .filter((object) => object.disabled)
+        .map((object) => object.objectName);
     } catch (error) {
       this.#log(`installation ${installationId} could not be planned; it reads nothing`, error);
     }
@@ -208,6 +212,15 @@ export class ReadEngine {
       objects,
       new Date(now).toISOString(),
     );
+    if (saved && disabled.length > 0) {
+      // An object the update disabled stops now: its running read ends and its undelivered messages go.
+      await this.store.stopStreams(
+        installationId,
+        disabled,
+        'Stopped: reading the object was disabled.',
+        new Date(now).toISOString(),
+      );
+    }
     if (saved) this.#dropContexts(installationId);
     return saved;
   }

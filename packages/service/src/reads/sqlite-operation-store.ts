@@ -621,4 +621,30 @@ export class SqliteOperationStore implements OperationStore {
       }
     })();
   }
+
+  // ---- an installation updated ----
+
+  async stopStreams(
+    installationId: string,
+    objectNames: string[],
+    reason: string,
+    now: string,
+  ): Promise<number> {
+    const stopOperations = this.db.prepare(
+      `UPDATE read_operations SET phase = 'done', status = 'failure',
+         result = '[' || object_name || '] ' || ?, update_time = ?, end_time = ?
+       WHERE installation_id = ? AND phase != 'done' AND object_name = ?`,
+    );
+    const dropMessages = this.db.prepare(
+      'DELETE FROM deliveries WHERE installation_id = ? AND object_name = ?',
+    );
+    return this.db.transaction(() => {
+      let stopped = 0;
+      for (const name of objectNames) {
+        stopped += stopOperations.run(reason, now, now, installationId, name).changes;
+        dropMessages.run(installationId, name);
+      }
+      return stopped;
+    })();
+  }
 }

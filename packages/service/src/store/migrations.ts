@@ -227,4 +227,16 @@ export const migrations: readonly string[] = [
   CREATE INDEX deliveries_pending ON deliveries (installation_id, object_name, seq) WHERE status = 'pending';
   CREATE INDEX deliveries_by_operation ON deliveries (operation_id, status);
   `,
+  // 4: updateInstallation keeps every config an installation had (issue "Manage an installation"): one row
+  // per replaced config, written in the update's transaction. They go with their installation.
+  `
+  CREATE TABLE installation_revisions (
+    config_id       TEXT PRIMARY KEY,
+    installation_id TEXT NOT NULL REFERENCES installations (id) ON DELETE CASCADE,
+    connection_id   TEXT NOT NULL,
+    config          TEXT NOT NULL,
+    replaced_time   TEXT NOT NULL
+  );
+  CREATE INDEX installation_revisions_by_installation ON installation_revisions (installation_id, replaced_time);
+  `,
 ];

@@ -20,6 +20,7 @@
  */
 import type { Connection, ConnectionChanges, NewConnection } from './entities/connections.js';
 import type { Group, NewGroup } from './entities/groups.js';
+import type { InstallationRevision } from './entities/installation-revisions.js';
 import type { Installation, NewInstallation } from './entities/installations.js';
 import type { Integration, IntegrationInput } from './entities/integrations.js';
 import type { Invite, NewInvite } from './entities/invites.js';
@@ -33,6 +34,7 @@ export type {
   NewConnection,
 } from './entities/connections.js';
 export type { Group, NewGroup } from './entities/groups.js';
+export type { InstallationRevision } from './entities/installation-revisions.js';
 export type {
   HealthStatus,
   Installation,
@@ -84,6 +86,19 @@ export interface Repository {
   getInstallation(projectId: string, integrationId: string, groupRef: string): Installation | undefined;
   getInstallationById(projectId: string, id: string): Installation | undefined;
   listInstallations(projectId: string, integrationId: string, groupRef?: string): Installation[];
+  /**
+   * Replaces an installation's connection and config when its version (`updateTime`, else `createTime`)
+   * is still `expectedVersion`, keeping the config it had as a revision; false when another write came
+   * first (or the installation is gone). One transaction.
+   */
+  replaceInstallation(next: Installation, expectedVersion: string): boolean;
+  /** Every config an update replaced, oldest first. */
+  listInstallationRevisions(installationId: string): InstallationRevision[];
+  /**
+   * Deletes an installation (its revisions and read state go with it) and its connection when no other
+   * installation uses that. False when there was none. One transaction.
+   */
+  deleteInstallation(projectId: string, id: string): { deleted: boolean; connectionDeleted: boolean };
 
   insertInvite(invite: NewInvite): Invite;
   listInvites(orgId: string): Invite[];

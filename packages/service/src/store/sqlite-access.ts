@@ -42,6 +42,16 @@ export class SqliteAccess {
     this.#statement(sql).run(params);
   }
 
+  /** Runs a write with positional parameters; returns how many rows it changed. */
+  change(sql: string, ...params: unknown[]): number {
+    return this.#statement(sql).run(...params).changes;
+  }
+
+  /** The `n` column of the first row of a `SELECT count(*) AS n ...`. */
+  count(sql: string, ...params: unknown[]): number {
+    return (this.#statement(sql).get(...params) as { n: number }).n;
+  }
+
   /**
    * Inserts `entity` as one row of `table`. A broken uniqueness rule throws `ConflictError` with
    * `conflictMessage`, a missing parent row `MissingReferenceError`.

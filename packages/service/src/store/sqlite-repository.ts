@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import * as connections from './entities/connections.js';
 import * as groups from './entities/groups.js';
+import * as revisions from './entities/installation-revisions.js';
 import * as installations from './entities/installations.js';
 import * as integrations from './entities/integrations.js';
 import * as invites from './entities/invites.js';
@@ -16,6 +17,7 @@ import type {
   ConnectionChanges,
   Group,
   Installation,
+  InstallationRevision,
   Integration,
   IntegrationInput,
   Invite,
@@ -102,6 +104,36 @@ export class SqliteRepository implements Repository {
   }
   listInstallations(projectId: string, integrationId: string, groupRef?: string): Installation[] {
     return installations.listInstallations(this.#db, projectId, integrationId, groupRef);
+  }
+  replaceInstallation(next: Installation, expectedVersion: string): boolean {
+    return this.transaction(() => {
+      const current = installations.getInstallationById(this.#db, next.projectId, next.id);
+      if (!current) return false;
+      if (!installations.replaceInstallation(this.#db, next, expectedVersion)) return false;
+      revisions.insertRevision(this.#db, {
+        configId: current.config.id,
+        installationId: current.id,
+        connectionId: current.connectionId,
+        config: current.config,
+        replacedTime: next.updateTime ?? new Date().toISOString(),
+      });
+      return true;
+    });
+  }
+  listInstallationRevisions(installationId: string): InstallationRevision[] {
+    return revisions.listRevisions(this.#db, installationId);
+  }
+  deleteInstallation(projectId: string, id: string): { deleted: boolean; connectionDeleted: boolean } {
+    return this.transaction(() => {
+      const current = installations.getInstallationById(this.#db, projectId, id);
+      if (!current) return { deleted: false, connectionDeleted: false };
+      installations.deleteInstallation(this.#db, projectId, id);
+      const stillUsed =
+        installations.countInstallationsOfConnection(this.#db, projectId, current.connectionId) > 0;
+      const connectionDeleted =
+        !stillUsed && connections.deleteConnection(this.#db, projectId, current.connectionId);
+      return { deleted: true, connectionDeleted };
+    });
   }
 
   insertInvite(invite: NewInvite): Invite {

@@ -105,3 +105,7 @@ export function updateConnection(
   );
   return next;
 }
+
+export function deleteConnection(db: SqliteAccess, projectId: string, id: string): boolean {
+  return db.change('DELETE FROM connections WHERE project_id = ? AND id = ?', projectId, id) > 0;
+}

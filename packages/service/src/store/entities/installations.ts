@@ -4,6 +4,7 @@ import type { ConfigRecord, Installation as InstallationResource } from '@splice
 import type { SqliteAccess } from '../sqlite-access.js';
 import { now } from '../sqlite-access.js';
 import type { Table } from '../table.js';
+import { toRow } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
 
 export type HealthStatus = InstallationResource['healthStatus'];
@@ -95,4 +96,32 @@ export function getInstallationById(
   id: string,
 ): Installation | undefined {
   return db.get(installations, 'SELECT * FROM installations WHERE project_id = ? AND id = ?', projectId, id);
+}
+
+/**
+ * Writes an installation's new connection, config and `updateTime` when its `updateTime` (or, never
+ * updated, its `createTime`) is still `expectedVersion`: false when another write came first.
+ */
+export function replaceInstallation(db: SqliteAccess, next: Installation, expectedVersion: string): boolean {
+  const current = getInstallationById(db, next.projectId, next.id);
+  if (!current || (current.updateTime ?? current.createTime) !== expectedVersion) return false;
+  db.run(
+    `UPDATE installations SET connection_id = @connection_id, config = @config, update_time = @update_time
+     WHERE project_id = @project_id AND id = @id`,
+    toRow(installations, next),
+  );
+  return true;
+}
+
+export function deleteInstallation(db: SqliteAccess, projectId: string, id: string): boolean {
+  return db.change('DELETE FROM installations WHERE project_id = ? AND id = ?', projectId, id) > 0;
+}
+
+/** How many installations use a connection: deleting the last one deletes the connection too. */
+export function countInstallationsOfConnection(db: SqliteAccess, projectId: string, connectionId: string) {
+  return db.count(
+    'SELECT count(*) AS n FROM installations WHERE project_id = ? AND connection_id = ?',
+    projectId,
+    connectionId,
+  );
 }

@@ -1,0 +1,485 @@
+/**
+ * Managing an installation (docs/service-interface.md#update-installation): every update mask, the checks
+ * an update shares with a create, the If-Match precondition, revisions, delete, and how the read engine
+ * follows an update or a delete, with a real receiver that verifies every signature.
+ */
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFileName, SqliteRepository } from '../src/store/index.js';
+import {
+  apiKeyHeaders,
+  contactsConfig,
+  createInstallationUrl,
+  type Json,
+  type JsonResponse,
+  postJson,
+  readJsonResponse,
+  startTestService,
+  type TestService,
+} from './harness.js';
+import { startWebhookReceiver, type WebhookReceiver, waitFor } from './webhook-receiver.js';
+
+const timing = {
+  tickMs: 50,
+  retryBaseMs: 20,
+  retryMaxMs: 100,
+  parkMs: 50,
+  deliveryTimeoutMs: 2_000,
+  // Long enough that a receiver failing on purpose never gets its destination disabled in a test.
+  disableAfterMs: 60_000,
+};
+
+let service: TestService;
+const receivers: WebhookReceiver[] = [];
+
+beforeAll(async () => {
+  service = await startTestService({ contacts: 3_000, sandboxActivity: 0, readTiming: timing });
+});
+afterAll(async () => {
+  await service.dispose();
+});
+afterEach(async () => {
+  for (const receiver of receivers.splice(0)) await receiver.close();
+});
+
+const installationUrl = (id: string) => `${createInstallationUrl(service)}/${id}`;
+
+function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Sqlite(join(service.dataDir, databaseFileName), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Connects the group again (as the demo data does) when a delete took its connection. */
+function connect(groupRef: string): void {
+  const db = new Sqlite(join(service.dataDir, databaseFileName));
+  try {
+    const repo = new SqliteRepository(db);
+    if (repo.getConnection('demo', `conn-${groupRef}`)) return;
+    repo.insertConnection({
+      id: `conn-${groupRef}`,
+      projectId: 'demo',
+      provider: 'sandboxcrm',
+      groupRef,
+      consumerRef: `${groupRef}-admin`,
+      status: 'working',
+      authScheme: 'oauth2/authorizationCode',
+      isDefault: true,
+      credentials: { accessToken: `sandbox-access-${groupRef}` },
+    });
+  } finally {
+    db.close();
+  }
+}
+
+async function install(
+  groupRef: string,
+  config: unknown = contactsConfig(),
+): Promise<{ body: Json; etag: string }> {
+  connect(groupRef);
+  const res = await fetch(createInstallationUrl(service), {
+    method: 'POST',
+    headers: apiKeyHeaders(service),
+    body: JSON.stringify({ groupRef, config }),
+  });
+  const etag = res.headers.get('etag');
+  const json = await readJsonResponse(res);
+  expect(json.status).toBe(201);
+  expect(etag).toBe(`"${json.body.createTime}"`);
+  return { body: json.body, etag: etag! };
+}
+
+async function patch(
+  id: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  search = '',
+): Promise<JsonResponse & { etag: string | null }> {
+  const res = await fetch(`${installationUrl(id)}${search}`, {
+    method: 'PATCH',
+    headers: { ...apiKeyHeaders(service), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { ...(await readJsonResponse(res)), etag: res.headers.get('etag') };
+}
+
+async function remove(id: string): Promise<number> {
+  return (await fetch(installationUrl(id), { method: 'DELETE', headers: apiKeyHeaders(service) })).status;
+}
+
+const contactsObject = (extra: Record<string, unknown> = {}) => ({
+  objectName: 'contacts',
+  destination: 'contactsWebhook',
+  selectedFields: { email: true, firstName: true },
+  ...extra,
+});
+
+describe('updateInstallation', () => {
+  let installationId: string;
+  let etag: string;
+  afterAll(async () => {
+    await remove(installationId);
+  });
+
+  it('replaces one read object, keeps the old config as a revision and moves updateTime', async () => {
+    const created = await install('acme');
+    installationId = created.body.id;
+    const res = await patch(
+      installationId,
+      {
+        updateMask: ['config.content.read.objects.contacts'],
+        installation: {
+          config: {
+            content: {
+              read: { objects: { contacts: contactsObject({ selectedFieldMappings: { stage: 'status' } }) } },
+            },
+          },
+        },
+      },
+      { 'if-match': created.etag },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(installationId);
+    expect(res.body.config.content.read.objects.contacts).toMatchObject({
+      selectedFields: { email: true, firstName: true },
+      selectedFieldMappings: { stage: 'status' },
+    });
+    expect(res.body.config.id).not.toBe(created.body.config.id);
+    expect(res.body.updateTime > created.body.createTime).toBe(true);
+    expect(res.etag).toBe(`"${res.body.updateTime}"`);
+    etag = res.etag!;
+    const revisions = query<{ config_id: string; config: string }>(
+      'SELECT config_id, config FROM installation_revisions WHERE installation_id = ?',
+      installationId,
+    );
+    expect(revisions.map((r) => r.config_id)).toEqual([created.body.config.id]);
+    expect(JSON.parse(revisions[0]!.config).content).toEqual(created.body.config.content);
+    const got = await readJsonResponse(
+      await fetch(installationUrl(installationId), { headers: apiKeyHeaders(service) }),
+    );
+    expect(got.body.config).toEqual(res.body.config);
+  });
+
+  it('applies the write, proxy, createdBy and connectionId masks, each to its own part', async () => {
+    const res = await patch(
+      installationId,
+      {
+        updateMask: [
+          'config.content.write.objects',
+          'config.content.proxy.enabled',
+          'config.createdBy',
+          'connectionId',
+        ],
+        installation: {
+          connectionId: 'conn-acme',
+          config: {
+            createdBy: 'builder:ops',
+            content: {
+              write: { objects: { contacts: { objectName: 'contacts' } } },
+              proxy: { enabled: true },
+              // Not in the mask: ignored.
+              read: { objects: { contacts: contactsObject({ disabled: true }) } },
+            },
+          },
+        },
+      },
+      { 'if-match': etag },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.config.createdBy).toBe('builder:ops');
+    expect(res.body.config.content.write).toEqual({ objects: { contacts: { objectName: 'contacts' } } });
+    expect(res.body.config.content.proxy).toEqual({ enabled: true });
+    expect(res.body.config.content.read.objects.contacts.disabled).toBeUndefined();
+    expect(res.body.connection.id).toBe('conn-acme');
+
+    const one = await patch(installationId, {
+      updateMask: ['config.content.write.objects.contacts'],
+      installation: {
+        config: {
+          content: {
+            write: { objects: { contacts: { objectName: 'contacts', deletionSettings: undefined } } },
+          },
+        },
+      },
+    });
+    expect(one.status).toBe(200);
+    etag = one.etag!;
+    expect(
+      query('SELECT 1 FROM installation_revisions WHERE installation_id = ?', installationId),
+    ).toHaveLength(3);
+  });
+
+  it('names each unknown or duplicated mask and each mask without a value (400)', async () => {
+    const res = await patch(installationId, {
+      updateMask: [
+        'config.content.read.objects.contacts',
+        'config.content.subscribe.objects',
+        'groupRef',
+        'config.content.read.objects.contacts',
+        'config.content.read.objects.companies',
+      ],
+      installation: { config: { content: { read: { objects: { contacts: contactsObject() } } } } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: Json) => i.name)).toEqual([
+      'updateMask[1]',
+      'updateMask[2]',
+      'updateMask[3]',
+    ]);
+    const missing = await patch(installationId, {
+      updateMask: ['config.content.read.objects.companies', 'config.content.proxy.enabled'],
+      installation: { config: { content: { read: { objects: { contacts: contactsObject() } } } } },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues.map((i: Json) => i.name)).toEqual([
+      'installation.config.content.read.objects.companies',
+      'installation.config.content.proxy.enabled',
+    ]);
+  });
+
+  it('runs the create checks: the sample read (422) unless skipped, and the group of a connection', async () => {
+    const body = {
+      updateMask: ['config.content.read.objects.contacts'],
+      installation: {
+        config: {
+          content: {
+            read: { objects: { contacts: contactsObject({ selectedFields: { email: true, nope: true } }) } },
+          },
+        },
+      },
+    };
+    const refused = await patch(installationId, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.issues.map((i: Json) => i.name)).toEqual([
+      'installation.config.content.read.objects.contacts.selectedFields.nope',
+    ]);
+    const otherGroup = await patch(installationId, {
+      updateMask: ['connectionId'],
+      installation: { connectionId: 'conn-globex' },
+    });
+    expect(otherGroup.status).toBe(422);
+    expect(otherGroup.body.issues[0].name).toBe('installation.connectionId');
+    const skipped = await patch(installationId, body, { 'if-match': etag }, '?skipSampling=true');
+    expect(skipped.status).toBe(200);
+    etag = skipped.etag!;
+  });
+
+  it('refuses a change that starts from a stale version (412) and a malformed If-Match (400)', async () => {
+    const body = {
+      updateMask: ['config.content.proxy.enabled'],
+      installation: { config: { content: { proxy: { enabled: false } } } },
+    };
+    const first = await patch(installationId, body, { 'if-match': etag });
+    expect(first.status).toBe(200);
+    const stale = await patch(installationId, body, { 'if-match': etag });
+    expect(stale.status).toBe(412);
+    expect(stale.body.type).toBe('urn:problem-type:installation-changed');
+    expect(stale.body.detail).toMatch(/Someone else changed this installation/);
+    const malformed = await patch(installationId, body, { 'if-match': 'W/"x"' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.issues[0]).toMatchObject({ in: 'header', name: 'If-Match' });
+    // Without If-Match there is no precondition, as in the hosted service.
+    expect((await patch(installationId, body)).status).toBe(200);
+  });
+});
+
+describe('deleteInstallation', () => {
+  it('answers 204 then 404, and deletes the connection no other installation uses', async () => {
+    const { body } = await install('globex');
+    expect(query('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(1);
+    expect(await remove(body.id)).toBe(204);
+    expect(await remove(body.id)).toBe(404);
+    const got = await fetch(installationUrl(body.id), { headers: apiKeyHeaders(service) });
+    expect(got.status).toBe(404);
+    expect(query('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(0);
+    expect(query('SELECT 1 FROM installation_revisions WHERE installation_id = ?', body.id)).toHaveLength(0);
+  });
+});
+
+// ---- the read engine follows updates and deletes ----
+
+async function receiverFor(name: string): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver('whsec_placeholderplaceholderplaceholder00=');
+  receivers.push(receiver);
+  const destinations = `${service.baseUrl}/projects/demo/destinations`;
+  await fetch(`${destinations}/${name}`, { method: 'DELETE', headers: apiKeyHeaders(service) });
+  const res = await postJson(destinations, apiKeyHeaders(service), {
+    name,
+    type: 'webhook',
+    metadata: { url: receiver.url },
+  });
+  expect(res.status).toBe(201);
+  receiver.secret = res.body.secrets.signingSecret;
+  return receiver;
+}
+
+interface OperationRow {
+  id: string;
+  object_name: string;
+  read_type: string;
+  status: string;
+  phase: string;
+  result: string | null;
+}
+const operationsOf = (installationId: string) =>
+  query<OperationRow>('SELECT * FROM read_operations WHERE installation_id = ? ORDER BY seq', installationId);
+const messagesOf = (receiver: WebhookReceiver, installationId: string, objectName: string) =>
+  [...receiver.messages.values()].filter(
+    (m) => m.body.installationId === installationId && m.body.objectName === objectName,
+  );
+const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+
+describe('the reads follow an update', () => {
+  it('starts a newly enabled object, applies a new mapping, stops a disabled one', async () => {
+    const contacts = await receiverFor('contactsWebhook');
+    const companies = await receiverFor('companiesWebhook');
+    const { body } = await install('acme', {
+      content: {
+        provider: 'sandboxcrm',
+        read: {
+          objects: {
+            contacts: contactsObject({
+              selectedFieldMappings: { stage: 'status' },
+              backfill: { defaultPeriod: { days: 30 } },
+              schedule: '0 0 1 1 *',
+            }),
+          },
+        },
+      },
+    });
+    const id: string = body.id;
+    await waitFor(
+      () => operationsOf(id).find((o) => o.object_name === 'contacts' && o.phase === 'done'),
+      20_000,
+      'the contacts backfill',
+    );
+    expect(messagesOf(contacts, id, 'contacts').length).toBeGreaterThan(0);
+
+    // Companies is new (with a backfill of its own); contacts now maps stage to lifecycleStage.
+    companies.fault = () => ({ kind: 'status', status: 503 });
+    const update = await patch(id, {
+      updateMask: ['config.content.read.objects.contacts', 'config.content.read.objects.companies'],
+      installation: {
+        config: {
+          content: {
+            read: {
+              objects: {
+                contacts: contactsObject({
+                  selectedFieldMappings: { stage: 'lifecycleStage' },
+                  backfill: { defaultPeriod: { days: 30 } },
+                  schedule: '0 0 1 1 *',
+                }),
+                companies: {
+                  objectName: 'companies',
+                  destination: 'companiesWebhook',
+                  selectedFieldsAuto: 'all',
+                  backfill: { defaultPeriod: { days: 30 } },
+                  schedule: '0 0 1 1 *',
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(update.status).toBe(200);
+    const companiesBackfill = await waitFor(
+      () => operationsOf(id).find((o) => o.object_name === 'companies' && o.read_type === 'backfill'),
+      10_000,
+      'the companies backfill',
+    );
+    // contacts already read its history: it gets no second backfill.
+    expect(operationsOf(id).filter((o) => o.read_type === 'backfill')).toHaveLength(2);
+
+    const trigger = await postJson(
+      `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
+      apiKeyHeaders(service),
+      { groupRef: 'acme', mode: 'async', sinceTimestamp: '2000-01-01T00:00:00Z' },
+    );
+    expect(trigger.status).toBe(201);
+    await waitFor(
+      () => operationsOf(id).find((o) => o.id === trigger.body.operationId && o.phase === 'done'),
+      20_000,
+      'the triggered read',
+    );
+    const triggered = messagesOf(contacts, id, 'contacts').filter(
+      (m) => m.body.operationId === trigger.body.operationId,
+    );
+    expect(triggered.length).toBeGreaterThan(0);
+    for (const message of triggered) {
+      for (const entry of message.body.result) {
+        expect(entry.mappedFields.stage).toBe(entry.raw.properties.lifecycleStage);
+      }
+    }
+
+    // Companies cannot deliver (503): disabling it ends its backfill and drops what was waiting.
+    await waitFor(() => companies.requests > 0, 10_000, 'a companies delivery attempt');
+    const disable = await patch(id, {
+      updateMask: ['config.content.read.objects.companies'],
+      installation: {
+        config: {
+          content: {
+            read: {
+              objects: {
+                companies: { objectName: 'companies', destination: 'companiesWebhook', disabled: true },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(disable.status).toBe(200);
+    const stopped = await waitFor(
+      () => operationsOf(id).find((o) => o.id === companiesBackfill.id && o.phase === 'done'),
+      10_000,
+      'the companies backfill to stop',
+    );
+    expect(stopped.status).toBe('failure');
+    expect(stopped.result).toMatch(/disabled/);
+    companies.fault = () => ({ kind: 'ok' });
+    await settle();
+    expect(messagesOf(companies, id, 'companies')).toHaveLength(0);
+    expect(
+      query('SELECT 1 FROM deliveries WHERE installation_id = ? AND object_name = ?', id, 'companies'),
+    ).toHaveLength(0);
+    await remove(id);
+  });
+});
+
+describe('the reads follow a delete', () => {
+  it('ends the operations and delivers nothing more for the installation', async () => {
+    const contacts = await receiverFor('contactsWebhook');
+    contacts.fault = () => ({ kind: 'status', status: 503 });
+    const { body } = await install('acme', {
+      content: {
+        provider: 'sandboxcrm',
+        read: {
+          objects: {
+            contacts: contactsObject({ backfill: { defaultPeriod: { days: 30 } }, schedule: '0 0 1 1 *' }),
+          },
+        },
+      },
+    });
+    const id: string = body.id;
+    await waitFor(() => contacts.requests > 0, 10_000, 'a delivery attempt');
+    expect(await remove(id)).toBe(204);
+    const ended = operationsOf(id);
+    expect(ended.length).toBeGreaterThan(0);
+    for (const operation of ended) {
+      expect(operation).toMatchObject({ phase: 'done', status: 'failure' });
+      expect(operation.result).toMatch(/the installation was deleted/);
+    }
+    expect(query('SELECT 1 FROM deliveries WHERE installation_id = ?', id)).toHaveLength(0);
+    // An attempt already in flight when the delete ran still meets the 503; then the receiver accepts all.
+    await settle();
+    contacts.fault = () => ({ kind: 'ok' });
+    const requestsThen = contacts.requests;
+    await settle();
+    expect(contacts.requests).toBe(requestsThen);
+    expect(messagesOf(contacts, id, 'contacts')).toHaveLength(0);
+  });
+});
