@@ -13,7 +13,7 @@ import type { RoutePath } from './routes.js';
 import type { SignedInUser } from './session-api.js';
 import { fetchSession, signOut } from './session-api.js';
 import { SignedInUserContext } from './signed-in-user.js';
-import { useHashRoute } from './use-hash-route.js';
+import { clearHashRoute, useHashRoute } from './use-hash-route.js';
 import { useTheme } from './use-theme.js';
 
 type SessionState =
@@ -78,7 +78,12 @@ export function App() {
             route={route}
             theme={theme}
             onThemeChange={setTheme}
-            onSignOut={() => signOut().then(() => changeUser(null))}
+            onSignOut={() =>
+              signOut().then(() => {
+                clearHashRoute();
+                changeUser(null);
+              })
+            }
           >
             <Page key={route} />
           </AppShell>

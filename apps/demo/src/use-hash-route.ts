@@ -12,3 +12,12 @@ export function useHashRoute(): RoutePath {
   }, []);
   return route;
 }
+
+/**
+ * Forgets the current page (on sign-out), so that whoever signs in next starts on the home page rather
+ * than on the page the previous user had open. No history entry is added: Back does not return to it.
+ */
+export function clearHashRoute(): void {
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
