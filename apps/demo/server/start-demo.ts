@@ -103,6 +103,8 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     baseUrl: service.baseUrl,
     searchUrl: service.searchUrl,
     readUrl: service.readUrl,
+    // The embedded service has the read-status extension: the status shows delivery health too.
+    readStatusExtension: true,
     apiKey: config.apiKey,
     authToken: config.authToken,
     project: demoDataSet.project.id,

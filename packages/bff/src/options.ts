@@ -58,6 +58,13 @@ export interface BffOptions {
    * "Run now" answers 501.
    */
   readUrl?: string;
+  /**
+   * Whether the service offers the embedded service's `read-status` extension. Default false: the status
+   * is built from paths both services have (installation config, operations, backfill progress). Set it
+   * with the embedded service to add what only the extension knows: records delivered, paused
+   * installations and delivery health. Never set it against the hosted service (the path is not there).
+   */
+  readStatusExtension?: boolean;
   /** Sent as `x-api-key` on creates, metadata reads and search. Never leaves the server. */
   apiKey: string;
   /** Sent as `Authorization: Bearer` on invites. Never leaves the server. */
@@ -83,6 +90,7 @@ export interface ResolvedOptions {
   baseUrl: URL;
   searchUrl: URL;
   readUrl: URL | undefined;
+  readStatusExtension: boolean;
   apiKey: string;
   authToken: string;
   project: string;
@@ -131,6 +139,7 @@ export function resolveOptions(options: BffOptions): ResolvedOptions {
     baseUrl: upstreamUrl('baseUrl', required('baseUrl', options.baseUrl)),
     searchUrl: upstreamUrl('searchUrl', required('searchUrl', options.searchUrl)),
     readUrl: options.readUrl === undefined ? undefined : upstreamUrl('readUrl', options.readUrl),
+    readStatusExtension: options.readStatusExtension === true,
     apiKey: required('apiKey', options.apiKey),
     authToken: required('authToken', options.authToken),
     project: required('project', options.project),

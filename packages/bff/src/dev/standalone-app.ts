@@ -9,6 +9,10 @@ import { createDevSession } from './dev-session.js';
 export interface StandaloneEnv {
   SPLICE_BASE_URL?: string;
   SPLICE_SEARCH_URL?: string;
+  /** `{read_url}`, for "Run now"; unset: "Run now" answers 501. */
+  SPLICE_READ_URL?: string;
+  /** `1` with the embedded service: the status also uses its `read-status` extension. */
+  SPLICE_READ_STATUS_EXTENSION?: string;
   SPLICE_API_KEY?: string;
   SPLICE_AUTH_TOKEN?: string;
   SPLICE_PROJECT?: string;
@@ -55,6 +59,8 @@ export function createStandaloneApp(env: StandaloneEnv, logger?: BffLogger) {
   const bff = createBff({
     baseUrl: required(env, 'SPLICE_BASE_URL'),
     searchUrl: required(env, 'SPLICE_SEARCH_URL'),
+    ...(env.SPLICE_READ_URL ? { readUrl: env.SPLICE_READ_URL } : {}),
+    readStatusExtension: env.SPLICE_READ_STATUS_EXTENSION === '1',
     apiKey: required(env, 'SPLICE_API_KEY'),
     authToken: required(env, 'SPLICE_AUTH_TOKEN'),
     project: required(env, 'SPLICE_PROJECT'),

@@ -1,4 +1,4 @@
-import type { SyncStatus } from '@splice/schema';
+import type { Installation, SyncStatus } from '@splice/schema';
 import {
   integrationParamsSchema,
   objectParamsSchema,
@@ -6,6 +6,7 @@ import {
   runNowBodySchema,
   syncStatusSchema,
 } from '@splice/schema';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
@@ -15,7 +16,9 @@ import type { RateLimitStore } from '../middleware/rate-limit/store.js';
 import { problemError } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { buildSyncStatus } from '../sync/build-sync-status.js';
+import { hostedReadStatus } from '../sync/hosted-read-status.js';
 import { classifierFor } from '../upstream/browser-problem.js';
+import type { BackfillProgress } from '../upstream/read-shapes.js';
 import { UpstreamFault } from '../upstream/upstream-fault.js';
 import { jsonBody, pathParams } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
@@ -26,6 +29,28 @@ const classifyRead = classifierFor({ path: ['integrationId', 'objectName'] });
 
 /** Operations read to find each object's last run: enough for every object's latest, one page. */
 const operationsPage = 100;
+
+/** Each read object's backfill progress, asked for all at once (null: the service has none). */
+async function backfillsOf(
+  c: Context<BffEnv>,
+  deps: RouteDeps,
+  integrationId: string,
+  installation: Installation,
+): Promise<Map<string, BackfillProgress | null>> {
+  const names = Object.keys(installation.config.content.read?.objects ?? {});
+  const ctx = callContext(c);
+  const progress = await Promise.all(
+    names.map((name) =>
+      retold(
+        c,
+        deps,
+        classifyStatus,
+        deps.service.getBackfillProgress(ctx, integrationId, installation.id, name),
+      ),
+    ),
+  );
+  return new Map(names.map((name, index) => [name, progress[index] ?? null]));
+}
 
 /** The browser's answer is checked against its schema before it leaves, like every upstream answer. */
 function checked(status: SyncStatus): SyncStatus {
@@ -53,19 +78,27 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
       );
       const installation = installations[0];
       if (!installation) return c.json(checked(buildSyncStatus(null, [], [], new Date())), 200);
-      const [readStatus, operations] = await Promise.all([
-        retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id)),
+      // The extension (embedded service only) is asked at the same time as the operations.
+      const [operations, extension] = await Promise.all([
         retold(
           c,
           deps,
           classifyStatus,
           deps.service.listOperations(ctx, integrationId, installation.id, operationsPage),
         ),
+        config.readStatusExtension
+          ? retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id))
+          : null,
       ]);
-      return c.json(
-        checked(buildSyncStatus(installation.id, readStatus.objects, operations, new Date())),
-        200,
-      );
+      const objects = extension
+        ? extension.objects
+        : hostedReadStatus(
+            installation,
+            operations,
+            await backfillsOf(c, deps, integrationId, installation),
+            new Date(),
+          );
+      return c.json(checked(buildSyncStatus(installation.id, objects, operations, new Date())), 200);
     })
     .post(
       '/:integrationId/objects/:objectName/read',

@@ -213,17 +213,5 @@ export function createCaller(options: CallerOptions) {
     );
   }
 
-  /** Validates a small answer strictly (a URL as text): what does not match is a fault, not passed on. */
-  function parse<S extends z.ZodMiniType>(schema: S, json: unknown, operation: string): z.output<S> {
-    const result = readAnswer(schema, json);
-    if (result.ok) return result.value;
-    const first = result.problems[0];
-    throw new UpstreamFault(
-      'malformed',
-      operation,
-      first ? `${first.path}: expected ${first.expected}, got ${first.got}` : 'unreadable answer',
-    );
-  }
-
-  return { call, read, settle, noteIgnored, parse };
+  return { call, read, settle, noteIgnored };
 }

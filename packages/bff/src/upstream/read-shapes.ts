@@ -61,11 +61,28 @@ export const operationSchema = z.object({
           recordsEstimatedTotal: z.optional(z.nullable(count)),
         }),
       ),
+      /** Embedded service only: records its deliveries handed on. */
+      recordsDelivered: z.optional(count),
     }),
   ),
 });
 export type Operation = z.infer<typeof operationSchema>;
 
 export const operationListSchema = z.object({ results: z.array(operationSchema) });
+
+/**
+ * `GET .../installations/{id}/objects/{objectName}/backfill-progress` (both services). The hosted answer
+ * has no status: the operation of the same id in the operations list says whether it still runs.
+ */
+export const backfillProgressSchema = z.object({
+  objectName: z.optional(z.string()),
+  operationId: z.string(),
+  recordsProcessed: count,
+  recordsEstimatedTotal: z.optional(z.nullable(count)),
+  status: z.optional(z.enum(['success', 'failure', 'in_progress'])),
+  createTime: z.optional(time),
+  updateTime: z.optional(time),
+});
+export type BackfillProgress = z.infer<typeof backfillProgressSchema>;
 
 export const triggeredReadSchema = z.object({ operationId: z.string() });

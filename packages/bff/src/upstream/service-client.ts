@@ -24,10 +24,16 @@ import { readAnswer, readEach } from './answers/read-answer.js';
 import type { CallContext, CallerOptions } from './call.js';
 import { createCaller } from './call.js';
 import { endpoint } from './endpoint.js';
-import type { Operation, ReadStatus } from './read-shapes.js';
-import { operationListSchema, readStatusSchema, triggeredReadSchema } from './read-shapes.js';
+import type { BackfillProgress, Operation, ReadStatus } from './read-shapes.js';
+import {
+  backfillProgressSchema,
+  operationListSchema,
+  readStatusSchema,
+  triggeredReadSchema,
+} from './read-shapes.js';
 import { readConnection, readInstallation, readInstallationWhatCan } from './sanitise.js';
 import { UpstreamFault } from './upstream-fault.js';
+import { UpstreamProblem } from './upstream-problem.js';
 
 export type { CallContext } from './call.js';
 
@@ -108,7 +114,7 @@ function withSelectionMaps(config: Config): Config {
 /** The service's operations, as the BFF uses them; each answer read tolerantly before anything uses it. */
 export function createServiceClient(options: ServiceClientOptions) {
   const { baseUrl, searchUrl, readUrl, project } = options;
-  const { call, read, settle, noteIgnored, parse } = createCaller(options);
+  const { call, read, settle, noteIgnored } = createCaller(options);
 
   const integrationPath = (integrationId: string) => ['projects', project, 'integrations', integrationId];
 
@@ -272,7 +278,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         expectStatus: 200,
         answer: 'text',
       });
-      return parse(authorizationUrlSchema, text, operation).trim();
+      return read(ctx, operation, authorizationUrlSchema, text).trim();
     },
 
     /** `PATCH {base_url}/projects/{p}/connections/{id}:oauth-update`: the URL that refreshes a connection. */
@@ -291,7 +297,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         expectStatus: 200,
         answer: 'text',
       });
-      return parse(authorizationUrlSchema, text, operation).trim();
+      return read(ctx, operation, authorizationUrlSchema, text).trim();
     },
 
     async createInvite(ctx: CallContext, orgId: string, email: string): Promise<Invite> {
@@ -309,7 +315,10 @@ export function createServiceClient(options: ServiceClientOptions) {
       return read(ctx, operation, inviteSchema, json);
     },
 
-    /** The embedded service's per-object read state (next run, records delivered, delivery health). */
+    /**
+     * The embedded service's `read-status` extension: per-object read state (next run, records delivered,
+     * delivery health). The hosted service has no such path; it is called only when `readStatusExtension`.
+     */
     async getReadStatus(
       ctx: CallContext,
       integrationId: string,
@@ -330,7 +339,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(readStatusSchema, json, operation);
+      return read(ctx, operation, readStatusSchema, json);
     },
 
     /** The installation's latest operations, newest first (one page). */
@@ -354,7 +363,43 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'read',
         expectStatus: 200,
       });
-      return parse(operationListSchema, json, operation).results;
+      return read(ctx, operation, operationListSchema, json).results;
+    },
+
+    /**
+     * One object's backfill progress (`getBackfillProgress`, on both services); `null` when the service
+     * says there is none (404: no backfill, or none recorded yet).
+     */
+    async getBackfillProgress(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+      objectName: string,
+    ): Promise<BackfillProgress | null> {
+      const operation = 'getBackfillProgress';
+      const url = endpoint(baseUrl, [
+        ...integrationPath(integrationId),
+        'installations',
+        installationId,
+        'objects',
+        objectName,
+        'backfill-progress',
+      ]);
+      let json: unknown;
+      try {
+        json = await call(ctx, {
+          operation,
+          method: 'GET',
+          url,
+          credential: 'api-key',
+          kind: 'read',
+          expectStatus: 200,
+        });
+      } catch (error) {
+        if (error instanceof UpstreamProblem && error.status === 404) return null;
+        throw error;
+      }
+      return read(ctx, operation, backfillProgressSchema, json);
     },
 
     /** Starts a read of one object now; never retried, so one click is one read. */
@@ -376,7 +421,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'write',
         expectStatus: 201,
       });
-      return parse(triggeredReadSchema, json, operation);
+      return read(ctx, operation, triggeredReadSchema, json);
     },
 
     async search(

@@ -30,9 +30,20 @@ export interface Scenario {
   create: Answer;
   search: Answer;
   invite: Answer;
+  /** `POST {base_url}/oauth-connect` and `PATCH .../connections/{id}:oauth-update`: a URL as text/plain. */
+  oauthConnect: Answer;
+  oauthUpdate: Answer;
+  /** `GET .../installations/{id}/operations`. */
+  operations: Answer;
+  /** `GET .../installations/{id}/objects/{objectName}/backfill-progress`, per object name. */
+  backfill: Record<string, Answer>;
+  /** `POST {read_url}/projects/{p}/integrations/{id}/objects/{objectName}`. */
+  triggerRead: Answer;
 }
 
 export interface HostedDouble extends FakeUpstream {
+  /** `{read_url}` of the double: `/read/v1` beside `/v1` and `/search/v1`. */
+  readUrl: string;
   scenario: Scenario;
   /** Every breach of the description's request rules, one sentence each. */
   violations: string[];
@@ -195,6 +206,39 @@ export function hostedInstallation(readObjects: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * Hosted operations, newest first: the description's required members plus `metadata.objects` and
+ * `progress`; no `readType`, `updateTime` or `endTime` (the hosted service does not send them).
+ */
+export function hostedOperations() {
+  const op = (id: string, objectName: string, status: string, createTime: string, extra = {}) => ({
+    projectId: 'proj-1',
+    integrationId: 'int-nw-sync',
+    installationId: 'inst-nw-1',
+    configId: 'cfg-nw-1',
+    actionType: 'read',
+    id,
+    status,
+    createTime,
+    metadata: {
+      objects: [objectName],
+      retry: { attempts: 1 },
+      progress: { installationId: 'inst-nw-1', objectName, operationId: id, recordsProcessed: 40 },
+    },
+    ...extra,
+  });
+  return {
+    results: [
+      op('op-3', 'account', 'in_progress', '2026-10-30T08:10:00Z'),
+      op('op-2', 'account', 'success', '2026-10-30T07:40:00Z', { result: '[account] 40 records read' }),
+      // A status the description does not list: that operation is left out, the others stay.
+      op('op-x', 'account', 'queued', '2026-10-30T07:35:00Z'),
+      op('op-1', 'account', 'success', '2026-10-30T07:00:00Z'),
+    ],
+    pagination: { done: true },
+  };
+}
+
 export function defaultScenario(): Scenario {
   return {
     integration: { status: 200, body: hostedIntegration },
@@ -226,11 +270,39 @@ export function defaultScenario(): Scenario {
         inviter: { id: 'builder-1' },
       },
     },
+    oauthConnect: {
+      status: 200,
+      body: 'https://login.northwind.example/authorize?client_id=client-1&state=xyz',
+      contentType: 'text/plain; charset=utf-8',
+    },
+    oauthUpdate: {
+      status: 200,
+      body: 'https://login.northwind.example/authorize?client_id=client-1&state=upd',
+      contentType: 'text/plain',
+    },
+    operations: { status: 200, body: hostedOperations() },
+    backfill: {
+      account: {
+        status: 200,
+        // No status and no `recordsEstimatedTotal` (only some providers estimate): both optional.
+        body: {
+          installationId: 'inst-nw-1',
+          objectName: 'account',
+          operationId: 'op-1',
+          recordsProcessed: 1250,
+          createTime: '2026-10-30T07:00:00Z',
+          updateTime: '2026-10-30T07:05:00Z',
+        },
+      },
+    },
+    triggerRead: { status: 201, body: { operationId: 'op-9', queuedBehind: 0 } },
   };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const wantsTextAnswer = (operation: string) => operation === 'oauthConnect' || operation === 'oauthUpdate';
 
 /** The description's request rules, as far as this BFF's calls go. */
 function checkRequest(operation: string, req: RecordedRequest, violations: string[]) {
@@ -242,10 +314,21 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
     if (!bearer?.startsWith('Bearer ')) say('an invite needs a bearer token');
   } else if (!apiKey && !bearer?.startsWith('Bearer ')) say('no API key or bearer token');
   const accept = req.headers.accept ?? '';
-  if (!accept.includes('application/json') || !accept.includes('application/problem+json')) {
-    say(`Accept "${accept}" does not take both application/json and application/problem+json`);
+  if (!wantsTextAnswer(operation) && !accept.includes('application/json')) {
+    say(`Accept "${accept}" does not take application/json`);
   }
+  if (!accept.includes('application/problem+json')) {
+    say(`Accept "${accept}" does not take application/problem+json`);
+  }
+  if (wantsTextAnswer(operation) && !accept.includes('text/plain'))
+    say(`Accept "${accept}" does not take text/plain`);
   const needsGroup = ['metadata', 'search', 'installations', 'connections'];
+  if (operation === 'operations') {
+    const size = url.searchParams.get('pageSize');
+    if (size !== null && !(/^\d+$/.test(size) && Number(size) >= 1 && Number(size) <= 1000)) {
+      say('pageSize is not an integer from 1 to 1000');
+    }
+  }
   if (needsGroup.includes(operation) && !url.searchParams.get('groupRef')) say('groupRef is missing');
   if (req.method !== 'POST') return;
   if (req.headers['content-type'] !== 'application/json') say('a body that is not application/json');
@@ -294,6 +377,18 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
     }
   }
   if (operation === 'invite' && typeof body.email !== 'string') say('email is required');
+  if (operation === 'oauthConnect') {
+    for (const key of ['projectIdOrName', 'groupRef', 'consumerRef', 'provider']) {
+      if (typeof body[key] !== 'string') say(`${key} is required`);
+    }
+  }
+  if (operation === 'triggerRead') {
+    if (typeof body.groupRef !== 'string') say('groupRef is required');
+    if (body.mode !== 'async') say('mode must be async');
+    for (const key of ['sinceTimestamp', 'untilTimestamp']) {
+      if (body[key] !== undefined && typeof body[key] !== 'string') say(`${key} is not a string`);
+    }
+  }
 }
 
 /** Which operation a request is, from its method and path (the description's paths, with the BFF's project). */
@@ -312,6 +407,24 @@ function operationOf(req: IncomingMessage): { operation: string; objectName?: st
     return { operation: 'create' };
   }
   if (req.method === 'POST' && /^\/v1\/orgs\/[^/]+\/invites$/.test(path)) return { operation: 'invite' };
+  if (req.method === 'POST' && path === '/v1/oauth-connect') return { operation: 'oauthConnect' };
+  if (req.method === 'PATCH' && /^\/v1\/projects\/demo\/connections\/[^/]+:oauth-update$/.test(path)) {
+    return { operation: 'oauthUpdate' };
+  }
+  const installation = '^/v1/projects/demo/integrations/[^/]+/installations/[^/]+';
+  if (req.method === 'GET' && new RegExp(`${installation}/operations$`).test(path)) {
+    return { operation: 'operations' };
+  }
+  const backfill = path.match(new RegExp(`${installation}/objects/([^/]+)/backfill-progress$`));
+  if (req.method === 'GET' && backfill) {
+    return { operation: 'backfill', objectName: decodeURIComponent(backfill[1] ?? '') };
+  }
+  if (
+    req.method === 'POST' &&
+    /^\/read\/v1\/projects\/demo\/integrations\/[^/]+\/objects\/[^/]+$/.test(path)
+  ) {
+    return { operation: 'triggerRead' };
+  }
   if (req.method === 'POST' && /^\/search\/v1\/projects\/demo\/integrations\/[^/]+$/.test(path)) {
     return { operation: 'search' };
   }
@@ -343,13 +456,17 @@ export async function startHostedDouble(): Promise<HostedDouble> {
     checkRequest(operation, recorded, violations);
     const scenario = double?.scenario ?? defaultScenario();
     const answer =
-      operation === 'metadata'
-        ? (scenario.metadata[objectName ?? ''] ?? { status: 404, body: { detail: 'No such object.' } })
-        : scenario[operation as Exclude<keyof Scenario, 'metadata'>];
+      operation === 'metadata' || operation === 'backfill'
+        ? (scenario[operation][objectName ?? ''] ?? {
+            status: 404,
+            body: { detail: 'Nothing for this object.' },
+          })
+        : scenario[operation as Exclude<keyof Scenario, 'metadata' | 'backfill'>];
     send(res, answer);
   });
   double = Object.assign(upstream, {
     scenario: defaultScenario(),
+    readUrl: `${upstream.url}/read/v1`,
     violations,
     calls: (operation: string) => byOperation.get(operation) ?? [],
   });
