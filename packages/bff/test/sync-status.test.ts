@@ -133,6 +133,29 @@ describe('GET /integrations/:integrationId/status against the embedded service',
     expect(Object.keys(records[0]?.mappedFields ?? {}).sort()).toEqual(['funnelStage', 'stage', 'surname']);
   });
 
+  it('tells the same states from the hosted paths (default) as with the read-status extension', async () => {
+    const withExtension = await startBff(service, { readStatusExtension: true });
+    try {
+      const viaExtension = await fetch(`${withExtension.url}/integrations/crm-sync/status`, {
+        headers: browserHeaders('alice'),
+      });
+      expect(viaExtension.status).toBe(200);
+      const extended = syncStatusSchema.parse(await viaExtension.json());
+      const hosted = (await status('alice')).body;
+      const summary = (body: SyncStatus) =>
+        body.objects
+          .map((o) => [o.objectName, o.state, o.recordsDelivered, o.backfill?.done ?? null, o.canRunNow])
+          .sort();
+      expect(summary(hosted)).toEqual(summary(extended));
+      // Only the default asks for backfill progress; only the extension's BFF asks for read-status.
+      expect(withExtension.logs.some((e) => e.operation === 'getReadStatus')).toBe(true);
+      expect(bff.logs.some((e) => e.operation === 'getReadStatus')).toBe(false);
+      expect(bff.logs.some((e) => e.operation === 'getBackfillProgress')).toBe(true);
+    } finally {
+      await withExtension.close();
+    }
+  });
+
   it('never names the destination, its URL, headers or signing secret', async () => {
     const text = JSON.stringify((await status('alice')).body);
     const port = new URL(receiver.url).port;

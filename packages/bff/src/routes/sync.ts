@@ -1,4 +1,4 @@
-import type { Installation, SyncStatus } from '@splice/schema';
+import type { SyncStatus } from '@splice/schema';
 import {
   integrationParamsSchema,
   objectParamsSchema,
@@ -16,9 +16,9 @@ import type { RateLimitStore } from '../middleware/rate-limit/store.js';
 import { problemError } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { buildSyncStatus } from '../sync/build-sync-status.js';
-import { hostedReadStatus } from '../sync/hosted-read-status.js';
+import { hostedReadStatus, readObjectsOf } from '../sync/hosted-read-status.js';
 import { classifierFor } from '../upstream/browser-problem.js';
-import type { BackfillProgress } from '../upstream/read-shapes.js';
+import type { BackfillProgress, ObjectReadStatus } from '../upstream/read-shapes.js';
 import { UpstreamFault } from '../upstream/upstream-fault.js';
 import { jsonBody, pathParams } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
@@ -35,9 +35,9 @@ async function backfillsOf(
   c: Context<BffEnv>,
   deps: RouteDeps,
   integrationId: string,
-  installation: Installation,
+  installationId: string,
+  names: readonly string[],
 ): Promise<Map<string, BackfillProgress | null>> {
-  const names = Object.keys(installation.config.content.read?.objects ?? {});
   const ctx = callContext(c);
   const progress = await Promise.all(
     names.map((name) =>
@@ -45,7 +45,7 @@ async function backfillsOf(
         c,
         deps,
         classifyStatus,
-        deps.service.getBackfillProgress(ctx, integrationId, installation.id, name),
+        deps.service.getBackfillProgress(ctx, integrationId, installationId, name),
       ),
     ),
   );
@@ -78,8 +78,9 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
       );
       const installation = installations[0];
       if (!installation) return c.json(checked(buildSyncStatus(null, [], [], new Date())), 200);
-      // The extension (embedded service only) is asked at the same time as the operations.
-      const [operations, extension] = await Promise.all([
+      // The extension (embedded service only) is asked at the same time as the operations; without it,
+      // the manifest says which objects are read always.
+      const [operations, extension, integration] = await Promise.all([
         retold(
           c,
           deps,
@@ -89,15 +90,18 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
         config.readStatusExtension
           ? retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id))
           : null,
+        config.readStatusExtension
+          ? null
+          : retold(c, deps, classifyStatus, deps.service.getIntegration(ctx, integrationId)),
       ]);
-      const objects = extension
-        ? extension.objects
-        : hostedReadStatus(
-            installation,
-            operations,
-            await backfillsOf(c, deps, integrationId, installation),
-            new Date(),
-          );
+      let objects: ObjectReadStatus[];
+      if (extension) objects = extension.objects;
+      else {
+        const read = readObjectsOf(installation, integration?.latestRevision.content.read?.objects ?? []);
+        const names = read.map((o) => o.objectName);
+        const backfills = await backfillsOf(c, deps, integrationId, installation.id, names);
+        objects = hostedReadStatus(read, operations, backfills, new Date());
+      }
       return c.json(checked(buildSyncStatus(installation.id, objects, operations, new Date())), 200);
     })
     .post(

@@ -1,4 +1,4 @@
-import type { Installation } from '@splice/schema';
+import type { Installation, ManifestReadObject } from '@splice/schema';
 import { nextRuns, parseCron } from '@splice/schema';
 import type { BackfillProgress, ObjectReadStatus, Operation } from '../upstream/read-shapes.js';
 
@@ -25,25 +25,55 @@ function recordsOf(operations: readonly Operation[], objectName: string): number
   return total;
 }
 
+/** One object the installation reads: what its config says, with the manifest's schedule as default. */
+interface ReadObject {
+  objectName: string;
+  schedule: string | undefined;
+  disabled: boolean;
+}
+
 /**
- * Each read object's state from what both services document: the installation's config (which objects,
- * their schedules, which are disabled), its latest operations, and each object's backfill progress. It
+ * The objects an installation reads: those its config names, then those the manifest reads always
+ * (`enabled: always`) that the config leaves out, as both services plan them.
+ */
+export function readObjectsOf(
+  installation: Installation,
+  manifestObjects: readonly ManifestReadObject[],
+): ReadObject[] {
+  const configured = Object.values(installation.config.content.read?.objects ?? {});
+  const manifestOf = (name: string) => manifestObjects.find((o) => o.objectName === name);
+  const objects: ReadObject[] = configured.map((object) => ({
+    objectName: object.objectName,
+    schedule: object.schedule ?? manifestOf(object.objectName)?.schedule,
+    disabled: object.disabled === true,
+  }));
+  for (const object of manifestObjects) {
+    if (object.enabled === 'always' && !objects.some((o) => o.objectName === object.objectName)) {
+      objects.push({ objectName: object.objectName, schedule: object.schedule, disabled: false });
+    }
+  }
+  return objects;
+}
+
+/**
+ * Each read object's state from what both services document: the installation's config and the
+ * manifest (which objects, their schedules, which are disabled), its latest operations, and each
+ * object's backfill progress. It
  * has no delivery health and no installation-wide pause (the hosted service shows neither); the
  * `read-status` extension adds those where the service offers it.
  */
 export function hostedReadStatus(
-  installation: Installation,
+  objects: readonly ReadObject[],
   operations: readonly Operation[],
   backfills: ReadonlyMap<string, BackfillProgress | null>,
   now: Date,
 ): ObjectReadStatus[] {
-  const objects = Object.values(installation.config.content.read?.objects ?? {});
   return objects.map((object) => {
     const progress = backfills.get(object.objectName) ?? null;
     // The progress answer has no status on the hosted service: its operation in the list has one. An
     // operation too old to be on the page has long ended.
     const backfillOp = progress ? operations.find((op) => op.id === progress.operationId) : undefined;
-    const disabled = object.disabled === true;
+    const disabled = object.disabled;
     return {
       objectName: object.objectName,
       disabled,

@@ -191,7 +191,9 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
     const body = syncStatusSchema.parse(await response.json());
     expect(body.installationId).toBe('inst-nw-1');
     expect(body.running).toBe(true);
-    const [account, person] = body.objects;
+    // `deal` is not in the config, but the manifest reads it always.
+    expect(body.objects.map((o) => o.objectName)).toEqual(['account', 'person', 'deal']);
+    const [account, person, deal] = body.objects;
     expect(account).toMatchObject({
       objectName: 'account',
       state: 'reading',
@@ -215,19 +217,18 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
       lastRun: null,
       canRunNow: false,
     });
+    expect(deal).toMatchObject({ state: 'waiting', lastRun: null, recordsDelivered: 0, canRunNow: true });
+    expect(new Date(deal?.nextRunTime ?? '').getUTCMinutes()).toBe(0);
     expect(upstream.calls('operations').at(-1)?.url).toBe(
       '/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1/operations?pageSize=100',
     );
     expect(
       upstream
         .calls('backfill')
-        .map((r) => r.url)
-        .slice(-2)
+        .map((r) => r.url.split('/objects/')[1])
+        .slice(-3)
         .sort(),
-    ).toEqual([
-      '/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1/objects/account/backfill-progress',
-      '/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1/objects/person/backfill-progress',
-    ]);
+    ).toEqual(['account/backfill-progress', 'deal/backfill-progress', 'person/backfill-progress']);
   });
 
   it('shows a failed last read as a problem with its scrubbed summary', async () => {
