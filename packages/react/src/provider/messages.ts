@@ -82,9 +82,10 @@ export const defaultMessages = {
   searchResultsCaption: 'Results for {objectName}',
   searchResultsCount: '{count} records found',
   searchResultsOne: '1 record found',
+  searchResultsFirstPage: 'The first {count} matches',
   searchEmpty: 'No records match these conditions.',
   searchFirstPageOnly:
-    'Only the first page of matches is shown. Narrow the conditions to find a specific record.',
+    'There may be more matches than these. Narrow the conditions to find a specific record.',
   searchIdColumn: 'ID',
   searchNoId: '(no ID)',
   searchShowDetails: 'Show details of {id}',

@@ -74,7 +74,9 @@ export const Results: Story = {
     await search(canvas);
     const table = await canvas.findByRole('table', { name: 'Results for contacts' });
     await expect(within(table).getAllByRole('row').length).toBeGreaterThan(3);
-    await expect(canvas.getByText(/Only the first page of matches is shown/)).toBeInTheDocument();
+    // Fewer matches than a page: a count, with no "there may be more" hint.
+    await expect(canvas.getByRole('status')).toHaveTextContent(/records found/);
+    await expect(canvas.queryByText(/There may be more matches/)).not.toBeInTheDocument();
     const toggle = canvas.getByRole('button', { name: 'Show details of c-1' });
     await userEvent.click(toggle);
     await expect(canvas.getByRole('button', { name: 'Hide details of c-1' })).toHaveAttribute(

@@ -163,7 +163,8 @@ describe('SearchBox', () => {
       .map((h) => h.textContent);
     expect(headers.slice(0, 3)).toEqual(['ID', 'customerEmail', 'email']);
     expect(screen.getByRole('status')).toHaveTextContent('1 record found');
-    expect(screen.getByText(/Only the first page of matches is shown/)).toBeInTheDocument();
+    // Finding 11 (issue 15): one result is all there is; no "first page" hint.
+    expect(screen.queryByText(/There may be more matches/)).not.toBeInTheDocument();
 
     const toggle = screen.getByRole('button', { name: 'Show details of c-1' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -175,6 +176,37 @@ describe('SearchBox', () => {
     );
     expect(screen.getByText(/"city": "London"/)).toBeInTheDocument();
     expect(screen.getByText(/"Nested": \{/)).toBeInTheDocument();
+  });
+
+  it('calls a full page the first matches, not a count (finding 11)', async () => {
+    const page = Array.from({ length: 100 }, (_, i) => ({ ...record, id: `c-${i}` }));
+    setup(bff(() => jsonResponse({ results: page })));
+    await screen.findByRole('combobox', { name: 'Object' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The first 100 matches'));
+    expect(screen.getByRole('status')).not.toHaveTextContent('100 records found');
+    expect(screen.getByText(/There may be more matches than these/)).toBeInTheDocument();
+  });
+
+  it('clears the results of an earlier search when new conditions fail their check (finding 11)', async () => {
+    const fetch = bff(() => jsonResponse({ results: [record] }));
+    setup(fetch);
+    await screen.findByRole('combobox', { name: 'Object' });
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: 'Results for contacts' });
+
+    const row = await addCondition(1, 'age', 'old');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(within(row).getByRole('textbox', { name: 'Value' })).toHaveAccessibleDescription(
+      'Enter a number.',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(within(row).getByRole('textbox', { name: 'Value' })).toHaveValue('old');
+    expect(searchCalls(fetch)).toHaveLength(1);
   });
 
   it('says when nothing matches', async () => {

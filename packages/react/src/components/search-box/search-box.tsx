@@ -68,6 +68,8 @@ function SearchBoxView(props: SearchBoxProps) {
     setClientErrors(checked.errors);
     const firstInvalid = rows.find((row) => checked.errors[row.key]);
     if (firstInvalid) {
+      // The results on screen answered other conditions: showing them beside these errors would mislead.
+      search.reset();
       const target = checked.errors[firstInvalid.key]?.field ? 'field' : 'value';
       formRef.current?.ownerDocument.getElementById(`${id}-row-${firstInvalid.key}-${target}`)?.focus();
       return;

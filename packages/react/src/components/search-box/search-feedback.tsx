@@ -1,5 +1,6 @@
 'use client';
 
+import { limits } from '@splice/schema';
 import type { useSearch } from '../../hooks/use-search.js';
 import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
@@ -30,10 +31,13 @@ export function SearchFeedback(props: SearchFeedbackProps) {
   const settled = !search.isSearching;
   const failure = search.status === 'error' && settled ? describeError(search.error, messages) : null;
   const results = search.status === 'success' && settled ? search.results : undefined;
+  // A full page is a limit, not a count: the service answers at most one page of matches.
+  const fullPage = results !== undefined && results.length >= limits.searchPage;
   let status = '';
   if (search.isSearching) status = messages.searchSearching;
   else if (results?.length === 0) status = messages.searchEmpty;
   else if (results?.length === 1) status = messages.searchResultsOne;
+  else if (fullPage) status = formatMessage(messages.searchResultsFirstPage, { count: results.length });
   else if (results) status = formatMessage(messages.searchResultsCount, { count: results.length });
 
   return (
@@ -61,7 +65,7 @@ export function SearchFeedback(props: SearchFeedbackProps) {
       </div>
       {results && results.length > 0 && (
         <>
-          <p {...part('hint', classNames)}>{messages.searchFirstPageOnly}</p>
+          {fullPage && <p {...part('hint', classNames)}>{messages.searchFirstPageOnly}</p>}
           <SearchResults
             id={props.id}
             objectName={search.request?.objectName ?? props.objectName}
