@@ -244,3 +244,5 @@ export {
 } from './rules/issues.js';
 export type { Searchability } from './rules/searchability.js';
 export { searchability, searchableObjects } from './rules/searchability.js';
+export type { InputKind, ValueKind } from './rules/value-types.js';
+export { inputKindOf, typeMismatch, valueFitsType, valueKindOf } from './rules/value-types.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { limits } from './limits.js';
 import { readFiltersSchema } from './read-filter.js';
 
 /**
@@ -7,7 +8,7 @@ import { readFiltersSchema } from './read-filter.js';
  */
 export const backfillPeriodSchema = z
   .strictObject({
-    days: z.optional(z.int().check(z.minimum(0), z.maximum(36_500))),
+    days: z.optional(z.int().check(z.minimum(0), z.maximum(limits.backfillDays))),
     fullHistory: z.optional(z.boolean()),
   })
   .check(

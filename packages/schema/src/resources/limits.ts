@@ -21,4 +21,6 @@ export const limits = {
   searchPage: 100,
   /** An e-mail address (RFC 5321 path limit). */
   email: 254,
+  /** Days a backfill may reach back (100 years): the picker's upper bound and the schema's. */
+  backfillDays: 36_500,
 } as const;

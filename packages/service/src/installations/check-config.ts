@@ -1,5 +1,5 @@
 import type { ConfigContent, Issue, ManifestIntegration, ObjectMetadata } from '@splice/schema';
-import { fieldMappings } from '@splice/schema';
+import { fieldMappings, valueFitsType } from '@splice/schema';
 import type { Provider } from '../deps.js';
 
 const contentPath = 'config.content';
@@ -76,10 +76,7 @@ function fieldIssue(name: string, objectName: string, fieldName: string): Issue 
 }
 
 function typeMatches(value: string | number | boolean | undefined, field: ObjectMetadata['fields'][string]) {
-  if (value === undefined) return true;
-  if (typeof value === 'boolean') return field.valueType === 'boolean';
-  if (typeof value === 'number') return field.valueType === 'int' || field.valueType === 'float';
-  return !['boolean', 'int', 'float'].includes(field.valueType);
+  return value === undefined || valueFitsType(value, field.valueType);
 }
 
 /**

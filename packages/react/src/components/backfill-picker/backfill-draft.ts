@@ -1,4 +1,5 @@
 import type { BackfillPeriod } from '@splice/schema';
+import { limits } from '@splice/schema';
 
 /** What the picker emits: exactly one of the two forms of backfill `defaultPeriod` (docs/service-interface.md#backfill). */
 export type BackfillValue = { defaultPeriod: { days: number } } | { defaultPeriod: { fullHistory: true } };
@@ -21,8 +22,8 @@ export interface BackfillDraft {
 export type CustomDaysError = 'required' | 'invalid' | 'too-large';
 
 export const defaultPresets: readonly number[] = [7, 30, 90, 365];
-/** The schema's upper bound (100 years): larger numbers are refused by the server anyway. */
-export const defaultMaxDays = 36_500;
+/** The schema's upper bound: larger numbers are refused by the server anyway. */
+export const defaultMaxDays = limits.backfillDays;
 
 export function defaultChoice(presets: readonly number[]): BackfillChoice {
   return presets.includes(30) ? 30 : (presets[0] ?? 'custom');

@@ -1,4 +1,5 @@
 import type { FieldMetadata, IntegrationDetails, ReadObjectDetails } from '@splice/schema';
+import { valueKindOf } from '@splice/schema';
 
 export type FilterInputKind = 'text' | 'number' | 'boolean';
 
@@ -14,9 +15,8 @@ export interface SearchFieldOption {
 
 function kindOfProviderField(field: FieldMetadata | undefined): FilterInputKind | undefined {
   if (!field) return undefined;
-  if (field.valueType === 'int' || field.valueType === 'float') return 'number';
-  if (field.valueType === 'boolean') return 'boolean';
-  return 'text';
+  const kind = valueKindOf(field.valueType);
+  return kind === 'integer' ? 'number' : kind;
 }
 
 function kindOfAppType(type: string | undefined): FilterInputKind {

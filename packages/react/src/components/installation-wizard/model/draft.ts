@@ -1,4 +1,3 @@
-import type { ValueType } from '@splice/schema';
 import type { BackfillValue } from '../../backfill-picker/backfill-draft.js';
 
 /** A read filter as the user edits it: the value stays text until the field's type is known. */
@@ -48,22 +47,4 @@ export interface WizardDraft {
   read: Record<string, ReadObjectDraft>;
   write: Record<string, WriteObjectDraft>;
   proxyEnabled: boolean;
-}
-
-/** The kind of value a provider field holds, as the inputs need it. */
-export type InputKind = 'text' | 'number' | 'integer' | 'boolean' | 'select';
-
-export function inputKindOf(valueType: ValueType): InputKind {
-  switch (valueType) {
-    case 'int':
-      return 'integer';
-    case 'float':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'singleSelect':
-      return 'select';
-    default:
-      return 'text';
-  }
 }

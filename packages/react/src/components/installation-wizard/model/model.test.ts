@@ -5,7 +5,7 @@ import { buildConfigContent } from './build-config.js';
 import { initialDraft } from './initial-draft.js';
 import { locateIssue, objectStep, splitIssueName, wizardSteps } from './steps.js';
 import { similarity, suggestValueMapping } from './suggest-values.js';
-import { typeMismatch, validateStep } from './validate.js';
+import { validateStep } from './validate.js';
 
 describe('initial draft', () => {
   it('opens with the manifest defaults: schedule, destination, backfill and the named fields', () => {
@@ -217,13 +217,6 @@ describe('step validation', () => {
     expect(validateStep({ kind: 'objects', id: 'objects' }, wizard, draft)).toEqual({
       objects: { code: 'choose-an-object' },
     });
-  });
-
-  it('warns about an app number field mapped to a text field, not to an int', () => {
-    expect(typeMismatch('number', 'string')).toBe(true);
-    expect(typeMismatch('number', 'int')).toBe(false);
-    expect(typeMismatch('boolean', 'boolean')).toBe(false);
-    expect(typeMismatch(undefined, 'string')).toBe(false);
   });
 });
 

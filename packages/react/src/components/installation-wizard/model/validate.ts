@@ -1,5 +1,5 @@
 import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
-import { parseCron } from '@splice/schema';
+import { parseCron, valueFitsType, valueKindOf } from '@splice/schema';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import { fieldIds } from './field-ids.js';
 import type { WizardStep } from './steps.js';
@@ -67,13 +67,11 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
     if (!filter.fieldName) return;
     const id = fieldIds.filter(name, index);
     const type = types.get(filter.fieldName);
+    const expected = type === undefined ? 'text' : valueKindOf(type);
     if (filter.value === '') errors[id] = { code: 'filter-value-required' };
-    else if (type === 'int' && !(typeof filter.value === 'number' && Number.isInteger(filter.value))) {
-      errors[id] = { code: 'filter-value-type', expected: 'integer' };
-    } else if (type === 'float' && typeof filter.value !== 'number') {
-      errors[id] = { code: 'filter-value-type', expected: 'number' };
-    } else if (type === 'boolean' && typeof filter.value !== 'boolean') {
-      errors[id] = { code: 'filter-value-type', expected: 'boolean' };
+    // A text field's input always gives text; the typed kinds are the ones a value can miss.
+    else if (type && expected !== 'text' && !valueFitsType(filter.value, type)) {
+      errors[id] = { code: 'filter-value-type', expected };
     }
   });
   return errors;
@@ -87,13 +85,9 @@ function validateWrite(object: WriteObjectDetails, draft: WriteObjectDraft): Ste
     const id = fieldIds.writeDefault(object.objectName, fieldName);
     const type = types.get(fieldName);
     if (setting.value === '') errors[id] = { code: 'default-value-required' };
-    else if (
-      type === 'int' &&
-      !Number.isInteger(typeof setting.value === 'number' ? setting.value : Number.NaN)
-    ) {
-      errors[id] = { code: 'default-value-type', expected: 'integer' };
-    } else if (type === 'boolean' && typeof setting.value !== 'boolean') {
-      errors[id] = { code: 'default-value-type', expected: 'boolean' };
+    // Only whole numbers and booleans are typed defaults (`integerValue`, `booleanValue`); the rest is text.
+    else if ((type === 'int' || type === 'boolean') && !valueFitsType(setting.value, type)) {
+      errors[id] = { code: 'default-value-type', expected: valueKindOf(type) as 'integer' | 'boolean' };
     }
   }
   return errors;
@@ -120,31 +114,4 @@ export function validateStep(step: WizardStep, wizard: IntegrationDetails, draft
     default:
       return {};
   }
-}
-
-/** Warns when an app field's declared type cannot hold the provider field's values. */
-export function typeMismatch(
-  mapToType: 'string' | 'boolean' | 'number' | 'date' | 'datetime' | undefined,
-  providerType: string | undefined,
-): boolean {
-  if (!mapToType || !providerType) return false;
-  const compatible: Record<string, readonly string[]> = {
-    string: [
-      'string',
-      'singleSelect',
-      'multiSelect',
-      'reference',
-      'date',
-      'datetime',
-      'other',
-      'int',
-      'float',
-      'boolean',
-    ],
-    number: ['int', 'float'],
-    boolean: ['boolean'],
-    date: ['date', 'datetime'],
-    datetime: ['datetime', 'date'],
-  };
-  return !(compatible[mapToType] ?? []).includes(providerType);
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import type { FieldMetadata, ValueType } from '@splice/schema';
+import type { FieldMetadata } from '@splice/schema';
+import { inputKindOf } from '@splice/schema';
 import type { SpliceMessages } from '../../../provider/messages.js';
-import { inputKindOf } from '../model/draft.js';
 
 export interface TypedValueInputProps {
   id: string;
@@ -18,7 +18,7 @@ export interface TypedValueInputProps {
 /** A value control typed by the provider field: text, number, true/false or the field's picklist. */
 export function TypedValueInput(props: TypedValueInputProps) {
   const { id, label, field, value, onChange, messages, invalid, describedBy } = props;
-  const kind = inputKindOf((field?.valueType ?? 'string') as ValueType);
+  const kind = inputKindOf(field?.valueType ?? 'string');
   const common = {
     id,
     'data-part': kind === 'boolean' || kind === 'select' ? 'select' : 'input',

@@ -1,13 +1,13 @@
 'use client';
 
 import type { FieldMetadata, MappingInput, ReadObjectDetails } from '@splice/schema';
+import { typeMismatch } from '@splice/schema';
 
 import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
 import { needsUserInput } from '../model/build-config.js';
 import { fieldIds } from '../model/field-ids.js';
 import { suggestValueMapping } from '../model/suggest-values.js';
-import { typeMismatch } from '../model/validate.js';
 import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
