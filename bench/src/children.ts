@@ -46,7 +46,14 @@ export async function startChild<T extends ReadyMessage>(
   timeoutMs = 120_000,
 ): Promise<Child<T>> {
   const child = fork(script, [], {
-    execArgv: ['--import', tsxLoader],
+    // BENCH_PROFILE_DIR=dir writes a CPU profile of every server child there (`node --cpu-prof`).
+    execArgv: [
+      '--import',
+      tsxLoader,
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

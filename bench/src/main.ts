@@ -167,6 +167,7 @@ const figures: Figures = {
   create_installations_per_s: value(create?.perSecond),
   backfill_records_per_s: value(reads?.backfillRecordsPerS),
   backfill_rss_mb: value(reads?.backfillRssMb),
+  backfill_event_loop_max_ms: value(reads?.backfillEventLoopMaxMs),
   scheduler_lateness_p99_ms: value(reads?.schedulerLatenessP99Ms),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),

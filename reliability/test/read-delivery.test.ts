@@ -120,6 +120,7 @@ describe('reads and delivery under faults', () => {
       dataDir,
       contacts,
       sandboxActivity: 0,
+      runReads: true,
       readTiming: { tickMs: 50, retryBaseMs: 10, retryMaxMs: 100, parkMs: 50, deliveryTimeoutMs: 500 },
     });
     try {

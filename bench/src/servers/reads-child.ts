@@ -4,10 +4,11 @@
  *   BENCH_DATA_DIR       the SQLite data directory (a temp dir)
  *   BENCH_CONTACTS       sandbox contacts to generate on first start
  *   BENCH_SCHEDULED      installations `bench-g<n>` to create before start, each reading contacts every minute
- * Sends `{ type: 'ready', url, apiKey }` over IPC once it listens; with BENCH_SCHEDULED, once the first
- * minute boundary after start has passed and every installation's read started, sends
- * `{ type: 'lateness', lateMs: number[] }` (operation start minus its cron time, per installation).
+ * Sends `{ type: 'ready', url, apiKey }` over IPC once it listens; with BENCH_SCHEDULED, once the measured
+ * minute has passed and every installation's read of it finished (or 50 s later), sends
+ * `{ type: 'lateness', lateMs, finishedMs }`: each read's start and finish minus its cron time.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   defaultManifestPath,
   loadManifest,
@@ -78,26 +79,44 @@ if (scheduled > 0) {
   db.close();
 }
 
-const service = await startService({ port: 0, dataDir, contacts, sandboxActivity: 0 });
+const service = await startService({ port: 0, dataDir, contacts, sandboxActivity: 0, runReads: true });
 process.send?.({ type: 'ready', url: service.url, apiKey: service.apiKey });
+
+// The longest stall of this process's event loop from here on (the sandbox's generation is over), sent
+// every half second: the bench takes the first report after the backfill's last record arrived.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+setInterval(() => process.send?.({ type: 'event-loop', maxMs: loopDelay.max / 1e6 }), 500).unref();
 
 if (scheduled > 0) {
   const db = openDatabase(dataDir);
-  // Readings start at the second minute boundary: by then every installation is planned.
-  const firstBoundary = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+  const at = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
+  // The measured minute is the first boundary at least 5 s after every installation is planned (so each
+  // one's next run is that boundary, whatever minute the service started in).
+  let boundary: number | undefined;
   const timer = setInterval(() => {
-    if (Date.now() < firstBoundary + 2_000) return;
+    if (boundary === undefined) {
+      const planned = db.prepare('SELECT count(*) FROM read_plans').pluck().get() as number;
+      if (planned < scheduled) return;
+      boundary = Math.ceil((Date.now() + 5_000) / 60_000) * 60_000;
+      return;
+    }
+    if (Date.now() < boundary + 2_000) return;
     const rows = db
       .prepare(
-        `SELECT create_time, scheduled_time FROM read_operations
+        `SELECT create_time, end_time FROM read_operations
          WHERE read_type = 'scheduled' AND scheduled_time = ?`,
       )
-      .all(new Date(firstBoundary).toISOString()) as Array<{ create_time: string; scheduled_time: string }>;
-    if (rows.length < scheduled && Date.now() < firstBoundary + 30_000) return;
+      .all(new Date(boundary).toISOString()) as Array<{ create_time: string; end_time: string | null }>;
+    const finished = rows.filter((row) => row.end_time !== null).length;
+    if ((rows.length < scheduled || finished < scheduled) && Date.now() < boundary + 50_000) return;
     clearInterval(timer);
     process.send?.({
       type: 'lateness',
-      lateMs: rows.map((row) => Date.parse(row.create_time) - Date.parse(row.scheduled_time)),
+      // Started: the operation's creation, stamped when the engine actually created it.
+      lateMs: rows.map((row) => at(row.create_time) - boundary!),
+      // Finished: read and every message settled (these reads find nothing new, so no messages).
+      finishedMs: rows.map((row) => at(row.end_time) - boundary!).filter((ms) => Number.isFinite(ms)),
       expected: scheduled,
     });
   }, 500);

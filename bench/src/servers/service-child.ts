@@ -50,7 +50,8 @@ if (extraGroups > 0) {
   db.close();
 }
 
-const service = await startService({ port: 0, dataDir, contacts });
+// Search and create are measured alone: the read engine would share the cores.
+const service = await startService({ port: 0, dataDir, contacts, runReads: false });
 process.send?.({
   type: 'ready',
   url: service.url,

@@ -17,7 +17,11 @@ let signingSecret = '';
 const delivered: WebhookMessage[] = [];
 
 beforeAll(async () => {
-  service = await startRealService({ apiKey: testApiKey, readTiming: { tickMs: 100, retryBaseMs: 50 } });
+  service = await startRealService({
+    apiKey: testApiKey,
+    runReads: true,
+    readTiming: { tickMs: 100, retryBaseMs: 50 },
+  });
   // The builder's receiver, on its own port: the status must never tell the browser where it is.
   let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   receiver = await listen((request) => handle(request));

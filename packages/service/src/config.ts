@@ -27,6 +27,8 @@ export interface ServiceConfig {
   demoWebhookSecret: string;
   /** Read engine time constants from `SPLICE_*_MS` variables (README, "Reads and delivery"). */
   readTiming: Partial<ReadTiming>;
+  /** `SPLICE_READS`: `on` (default) runs the read engine, `off` serves the API without reading. */
+  runReads: boolean;
 }
 
 function intFromEnv(name: string, value: string | undefined, fallback: number): number {
@@ -37,6 +39,12 @@ function intFromEnv(name: string, value: string | undefined, fallback: number): 
 }
 
 /** Reads the service's settings from the environment (see README, "The embedded service"). */
+function readsFromEnv(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`SPLICE_READS must be "on" or "off", got "${value}".`);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServiceConfig {
   return {
     port: intFromEnv('PORT', env.PORT, 4010),
@@ -52,5 +60,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     ...(env.SPLICE_DEMO_RECEIVER_URL ? { demoReceiverUrl: env.SPLICE_DEMO_RECEIVER_URL } : {}),
     demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET || demoWebhookSecret,
     readTiming: readTimingFromEnv(env),
+    runReads: readsFromEnv(env.SPLICE_READS),
   };
 }

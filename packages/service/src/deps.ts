@@ -1,7 +1,7 @@
 import type { FieldMetadata, ObjectMetadata } from '@splice/schema';
 import type { Credentials } from './http/credentials.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
-import type { ReadPage, ReadWindow } from './provider/sandbox-reader.js';
+import type { IdRange, ReadPage, ReadWindow } from './provider/sandbox-reader.js';
 import type { ReadEngine } from './reads/read-engine.js';
 import type { SqliteDestinationStore } from './store/destination-store.js';
 import type { Repository } from './store/index.js';
@@ -32,8 +32,13 @@ export interface Provider {
   ): { ok: true; record: ProviderRecord | null } | { ok: false; unknownFields: string[] };
   /** Records modified within a window that meet every condition, in id order after `afterId`. */
   readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
-  /** How many records `readPage` would return over the whole window (a backfill's estimate). */
-  countRecords(objectName: string, window: ReadWindow): number;
+  /**
+   * How many records `readPage` would return over the window (a backfill's estimate); with `ids`, only
+   * among ids in (after, upTo], so a count over millions of records can run in slices.
+   */
+  countRecords(objectName: string, window: ReadWindow, ids?: IdRange): number;
+  /** The largest record id of an object, 0 when it has none. */
+  lastRecordId(objectName: string): number;
 }
 
 export type { FieldMetadata };

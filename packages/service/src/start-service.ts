@@ -33,7 +33,11 @@ export interface StartServiceOptions {
   sandboxActivity?: number;
   /** Read engine time constants (tests shrink them). */
   readTiming?: Partial<ReadTiming>;
-  /** False serves the API without reading or delivering anything. Default true. */
+  /**
+   * Whether the read engine runs: plans installations' backfills and schedules, reads and delivers. False
+   * serves the whole API (read status, operations, triggers are stored) without reading or delivering, so a
+   * test that never reads does not share the cores with it. Default true (`SPLICE_READS=off` for the CLI).
+   */
   runReads?: boolean;
   /** The demo app's receiver: the demo data set's destinations point at it. */
   demoReceiverUrl?: string;
@@ -81,10 +85,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       signingSecret: options.demoWebhookSecret ?? demoWebhookSecret,
     });
   }
+  // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync.
+  const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL' });
   const reads = new ReadEngine({
     repo,
     providers,
-    store: new SqliteOperationStore(db),
+    store: new SqliteOperationStore(readsDb),
     destinations,
     ...(options.readTiming ? { timing: options.readTiming } : {}),
   });
@@ -118,6 +124,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       await reads.stop();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => {
+          readsDb.close();
           db.close();
           if (error) reject(error);
           else resolve();

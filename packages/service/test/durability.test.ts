@@ -17,7 +17,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('durability', () => {
   it('keeps every installation and invite across a restart', async () => {
-    const first = await startService({ port: 0, dataDir, contacts: 2_000 });
+    const first = await startService({ port: 0, dataDir, contacts: 2_000, runReads: false });
     const created = await postJson(createInstallationUrl(first), apiKeyHeaders(first), {
       groupRef: 'globex',
       config: contactsConfig(),
@@ -29,7 +29,7 @@ describe('durability', () => {
     expect(invited.status).toBe(201);
     await first.close();
 
-    const again = await startService({ port: 0, dataDir, contacts: 2_000 });
+    const again = await startService({ port: 0, dataDir, contacts: 2_000, runReads: false });
     try {
       const listed = await fetch(
         `${again.baseUrl}/projects/demo/integrations/crm-sync/installations?groupRef=globex`,

@@ -10,10 +10,13 @@ export interface TestService extends RunningService {
   dispose(): Promise<void>;
 }
 
-/** A real service on a random loopback port with its own data directory. */
+/**
+ * A real service on a random loopback port with its own data directory. Its read engine is off unless the
+ * test asks for it (`runReads: true`): most tests never read, and the engine would share the cores.
+ */
 export async function startTestService(options: Partial<StartServiceOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'splice-service-'));
-  const service = await startService({ port: 0, contacts: 2_000, ...options, dataDir });
+  const service = await startService({ port: 0, contacts: 2_000, runReads: false, ...options, dataDir });
   return {
     ...service,
     dataDir,

@@ -17,7 +17,7 @@ import type { FieldFilter, ProviderRecord, SampleReadResult, SearchResult } from
 import { toRawRecord } from './raw-record.js';
 import { noMatch } from './sandbox-columns.js';
 import { getObjectMetadata, listObjects } from './sandbox-crm-metadata.js';
-import { createSandboxReader, type ReadPage, type ReadWindow } from './sandbox-reader.js';
+import { createSandboxReader, type IdRange, type ReadPage, type ReadWindow } from './sandbox-reader.js';
 import {
   providerName,
   type SandboxTable,
@@ -52,7 +52,8 @@ export interface SandboxProvider {
   sampleRead(objectName: string, fieldNames: readonly string[]): SampleReadResult;
   /** Bulk reads for the read engine (./sandbox-reader). */
   readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
-  countRecords(objectName: string, window: ReadWindow): number;
+  countRecords(objectName: string, window: ReadWindow, ids?: IdRange): number;
+  lastRecordId(objectName: string): number;
 }
 
 type Row = Record<string, string | number | null>;
@@ -81,6 +82,7 @@ export function createSandboxProvider(db: Database, options: SeedOptions = {}): 
     seed,
     readPage: reader.readPage,
     countRecords: reader.countRecords,
+    lastRecordId: reader.lastRecordId,
 
     listObjects(): ObjectMetadata[] {
       return listObjects();

@@ -23,6 +23,12 @@ export interface ReadWindow {
   conditions: readonly FieldFilter[];
 }
 
+/** Record ids in (after, upTo]. */
+export interface IdRange {
+  after: number;
+  upTo: number;
+}
+
 export interface ReadPage {
   records: ProviderRecord[];
   /** The id to continue after; equal to the input when the page is empty. */
@@ -33,13 +39,14 @@ type Row = Record<string, string | number | null>;
 
 export interface SandboxReader {
   readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
-  countRecords(objectName: string, window: ReadWindow): number;
+  countRecords(objectName: string, window: ReadWindow, ids?: IdRange): number;
+  lastRecordId(objectName: string): number;
 }
 
 export function createSandboxReader(db: Database): SandboxReader {
   const statements = new Map<string, Statement<unknown[], Row>>();
 
-  function query(objectName: string, window: ReadWindow, kind: 'page' | 'count') {
+  function query(objectName: string, window: ReadWindow, kind: 'page' | 'count' | 'slice') {
     const table = sandboxTables.get(objectName);
     if (table === undefined) throw new UnknownObjectError(providerName, objectName);
     const params: Array<string | number | null> = [];
@@ -57,6 +64,7 @@ export function createSandboxReader(db: Database): SandboxReader {
       terms.push(`${column.sql} = ?`);
       params.push(param);
     }
+    if (kind === 'slice') terms.unshift('"id" > ? AND "id" <= ?');
     const key = `${kind}\u0000${objectName}\u0000${fullHistory}\u0000${window.conditions.map((c) => c.fieldName).join('\u0000')}`;
     let statement = statements.get(key);
     if (statement === undefined) {
@@ -78,10 +86,17 @@ export function createSandboxReader(db: Database): SandboxReader {
       const records = rows.map((row) => toRecord(prepared.table, row));
       return { records, lastId: rows.length ? Number(rows[rows.length - 1]!.id) : afterId };
     },
-    countRecords(objectName, window) {
-      const prepared = query(objectName, window, 'count');
+    countRecords(objectName, window, ids) {
+      const prepared = query(objectName, window, ids ? 'slice' : 'count');
       if (prepared === undefined) return 0;
-      return Number(prepared.statement.get(...prepared.params)?.n ?? 0);
+      const params = ids ? [ids.after, ids.upTo, ...prepared.params] : prepared.params;
+      return Number(prepared.statement.get(...params)?.n ?? 0);
+    },
+    lastRecordId(objectName) {
+      const table = sandboxTables.get(objectName);
+      if (table === undefined) throw new UnknownObjectError(providerName, objectName);
+      const row = db.prepare(`SELECT max("id") AS n FROM ${table.sql}`).get() as { n: number | null };
+      return Number(row.n ?? 0);
     },
   };
 }

@@ -48,10 +48,13 @@ export function resultEntry(record: ProviderRecord, shaping: RecordShaping): str
   });
 }
 
-export function buildMessages(
+/**
+ * Packs serialised `result[]` entries (see `resultEntry`) into messages of at most `maxBytes`, in order.
+ * Entries are built separately so the caller can spread that work over several turns of the event loop.
+ */
+export function packMessages(
   envelope: MessageEnvelope,
-  records: readonly ProviderRecord[],
-  shaping: RecordShaping,
+  entries: readonly string[],
   destinationName: string,
   maxBytes: number,
 ): NewDelivery[] {
@@ -60,22 +63,31 @@ export function buildMessages(
   // `],"resultInfo":{"type":"inline","numRecords":N}}` with N up to 7 digits.
   const tailBytes = 52;
   const messages: NewDelivery[] = [];
-  let entries: string[] = [];
+  let start = 0;
   let bytes = headBytes + tailBytes;
-  const close = () => {
-    if (entries.length === 0) return;
-    const body = `${head}${entries.join(',')}],"resultInfo":{"type":"inline","numRecords":${entries.length}}}`;
-    messages.push({ id: newMessageId(), destinationName, body, numRecords: entries.length });
-    entries = [];
+  const close = (end: number) => {
+    if (end === start) return;
+    const body = `${head}${entries.slice(start, end).join(',')}],"resultInfo":{"type":"inline","numRecords":${end - start}}}`;
+    messages.push({ id: newMessageId(), destinationName, body, numRecords: end - start });
+    start = end;
     bytes = headBytes + tailBytes;
   };
-  for (const record of records) {
-    const entry = resultEntry(record, shaping);
-    const entryBytes = Buffer.byteLength(entry) + 1;
-    if (entries.length > 0 && bytes + entryBytes > maxBytes) close();
-    entries.push(entry);
+  for (let index = 0; index < entries.length; index++) {
+    const entryBytes = Buffer.byteLength(entries[index]!) + 1;
+    if (index > start && bytes + entryBytes > maxBytes) close(index);
     bytes += entryBytes;
   }
-  close();
+  close(entries.length);
   return messages;
+}
+
+export function buildMessages(
+  envelope: MessageEnvelope,
+  records: readonly ProviderRecord[],
+  shaping: RecordShaping,
+  destinationName: string,
+  maxBytes: number,
+): NewDelivery[] {
+  const entries = records.map((record) => resultEntry(record, shaping));
+  return packMessages(envelope, entries, destinationName, maxBytes);
 }

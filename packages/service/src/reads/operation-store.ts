@@ -4,7 +4,7 @@
  * machine.
  *
  * The unit of ordering is a stream: one object of one installation. A stream runs one operation at a time
- * (the oldest not done), and its messages are delivered one at a time in `seq` order. Every step that must
+ * (the oldest not done), and its messages are sent in `seq` order, a few at a time (`deliveryWindow`). Every step that must
  * survive a crash is one store call that commits atomically: a read page's messages are stored together with
  * the operation's cursor, so after a SIGKILL the engine resumes at the cursor and resends only messages that
  * were not yet recorded as delivered (with the same id).
@@ -186,8 +186,16 @@ export interface OperationStore {
   finishIfSettled(operationId: string, now: string): Promise<boolean>;
 
   pendingDeliveries(installationId: string, objectName: string): Promise<number>;
-  /** Each stream's first pending message whose attempt is due, skipping `busy` streams, at most `limit`. */
-  dueDeliveries(now: number, limit: number, busy: ReadonlySet<string>): Promise<Delivery[]>;
+  /**
+   * Pending messages whose attempt is due among the first `window` of each stream (in order), leaving out
+   * the message ids `inFlight`, at most `limit`.
+   */
+  dueDeliveries(
+    now: number,
+    limit: number,
+    window: number,
+    inFlight: ReadonlySet<string>,
+  ): Promise<Delivery[]>;
   /** The earliest next attempt of any pending message, epoch ms. */
   nextDeliveryTime(): Promise<number | undefined>;
   markDelivered(delivery: Delivery, now: string): Promise<void>;

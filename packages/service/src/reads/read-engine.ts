@@ -6,7 +6,11 @@
  * - control (every `tickMs`): plan installations not planned yet, start due scheduled reads;
  * - reading: each stream's current operation reads a page whenever fewer than `maxPendingPerStream` of its
  *   messages wait for delivery; an operation whose messages all settled is finished;
- * - delivery: up to `deliveryConcurrency` messages in flight, one per stream, each stream in order.
+ * - delivery: up to `deliveryConcurrency` messages in flight, at most `deliveryWindow` per stream, each
+ *   stream's sent in order.
+ *
+ * Every loop yields to the event loop between units of work (`TimeSlice`), so the API stays answered while
+ * a large backfill or thousands of scheduled reads run.
  *
  * Everything durable goes through `OperationStore`, so a restart (or a SIGKILL) resumes where the last
  * checkpoint left off.
@@ -17,9 +21,9 @@ import type { SqliteDestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import { Deliverer } from './deliverer.js';
 import type { OperationStore, ReadOperation, ScheduledStart } from './operation-store.js';
-import { streamKey } from './operation-store.js';
 import { effectiveReadObjects, nextRunAfter, planInstallation, readUntil } from './read-plan.js';
 import { buildContext, manifestOf, type OperationContext, ReadRefused, readOnePage } from './read-worker.js';
+import { TimeSlice } from './time-slice.js';
 import { defaultReadTiming, type ReadTiming } from './timing.js';
 
 export interface ReadEngineOptions {
@@ -73,6 +77,7 @@ export class ReadEngine {
   readonly #deliverer: Deliverer;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #contexts = new Map<string, OperationContext>();
+  /** Message id → its attempt. */
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #wakeControl = new Wakeup();
   readonly #wakeReading = new Wakeup();
@@ -153,15 +158,23 @@ export class ReadEngine {
   // ---- control: planning and schedules ----
 
   async #controlStep(): Promise<boolean> {
-    const now = this.timing.now();
+    const slice = new TimeSlice();
     for (const installationId of await this.store.orphanedPlans(500)) {
       await this.forgetInstallation(installationId);
+      await slice.yield();
     }
     const toPlan = await this.store.installationsToPlan(500);
-    for (const { projectId, installationId } of toPlan) await this.#plan(projectId, installationId, now);
+    for (const { projectId, installationId } of toPlan) {
+      await this.#plan(projectId, installationId, this.timing.now());
+      await slice.yield();
+    }
+    if (toPlan.length > 0) this.#wakeReading.notify();
     let started = 0;
+    const batch = 500;
     for (;;) {
-      const due = await this.store.dueObjects(now, 5_000);
+      // Each batch is stamped with the time it is actually started, so lateness figures are honest.
+      const now = this.timing.now();
+      const due = await this.store.dueObjects(now, batch);
       if (due.length === 0) break;
       const starts: ScheduledStart[] = due.map((object) => {
         const nextRunTime = nextRunAfter(object.schedule, now);
@@ -186,9 +199,10 @@ export class ReadEngine {
       });
       await this.store.startScheduled(starts);
       started += starts.length;
-      if (due.length < 5_000) break;
+      this.#wakeReading.notify();
+      if (due.length < batch) break;
+      await slice.yield();
     }
-    if (toPlan.length > 0 || started > 0) this.#wakeReading.notify();
     return toPlan.length === 500;
   }
 
@@ -259,10 +273,12 @@ export class ReadEngine {
 
   async #readingStep(): Promise<boolean> {
     const heads = await this.store.headOperations(2_000);
+    const slice = new TimeSlice();
     let progressed = false;
     const now = () => new Date(this.timing.now()).toISOString();
     for (const operation of heads) {
       if (!this.#running) break;
+      await slice.yield();
       if (operation.phase === 'delivering') {
         if (await this.store.finishIfSettled(operation.id, now())) {
           this.#contexts.delete(operation.id);
@@ -274,7 +290,7 @@ export class ReadEngine {
       if (pending >= this.timing.maxPendingPerStream) continue;
       try {
         const context = this.#contextOf(operation);
-        await readOnePage(this.store, operation, context, this.timing);
+        await readOnePage(this.store, operation, context, this.timing, slice);
         this.#wakeDelivery.notify();
       } catch (error) {
         const reason =
@@ -305,18 +321,22 @@ export class ReadEngine {
       await Promise.race(this.#inFlight.values());
       return true;
     }
-    const due = await this.store.dueDeliveries(this.timing.now(), free, new Set(this.#inFlight.keys()));
+    const due = await this.store.dueDeliveries(
+      this.timing.now(),
+      free,
+      this.timing.deliveryWindow,
+      new Set(this.#inFlight.keys()),
+    );
     for (const delivery of due) {
-      const key = streamKey(delivery.installationId, delivery.objectName);
       const attempt = this.#deliverer
         .deliver(delivery)
         .catch((error: unknown) => this.#log(`message ${delivery.id} could not be recorded`, error))
         .finally(() => {
-          this.#inFlight.delete(key);
+          this.#inFlight.delete(delivery.id);
           this.#wakeDelivery.notify();
           this.#wakeReading.notify();
         });
-      this.#inFlight.set(key, attempt);
+      this.#inFlight.set(delivery.id, attempt);
     }
     return false;
   }

@@ -15,6 +15,7 @@ const service = await startService({
   dataDir,
   contacts: Number(contacts),
   sandboxActivity: 0,
+  runReads: true,
   readTiming: { tickMs: 50, retryBaseMs: 20, retryMaxMs: 200, parkMs: 50, deliveryTimeoutMs: 2_000 },
 });
 console.log(`READY ${service.url}`);

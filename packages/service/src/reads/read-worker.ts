@@ -10,9 +10,10 @@ import type { FieldFilter } from '../provider/provider-types.js';
 import type { ReadWindow } from '../provider/sandbox-reader.js';
 import type { Installation, Repository } from '../store/index.js';
 import type { MessageEnvelope, RecordShaping } from './build-messages.js';
-import { buildMessages } from './build-messages.js';
+import { packMessages, resultEntry } from './build-messages.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import { type EffectiveReadObject, effectiveReadObjects } from './read-plan.js';
+import type { TimeSlice } from './time-slice.js';
 import type { ReadTiming } from './timing.js';
 
 export interface OperationContext {
@@ -98,25 +99,51 @@ export function buildContext(
   };
 }
 
-/** Reads and checkpoints one page. Returns the number of records read. */
+/** Ids per counting slice: a full-history count over a million records would stall the event loop. */
+const countSlice = 100_000;
+
+/**
+ * The estimate of a read. A window with a lower bound is counted at once (the provider's time index keeps
+ * it small); all history is counted in id slices, yielding between them.
+ */
+async function countInSlices(
+  provider: Provider,
+  objectName: string,
+  window: ReadWindow,
+  slice: TimeSlice,
+): Promise<number> {
+  if (window.sinceMs !== undefined) return provider.countRecords(objectName, window);
+  const last = provider.lastRecordId(objectName);
+  let total = 0;
+  for (let after = 0; after < last; after += countSlice) {
+    total += provider.countRecords(objectName, window, { after, upTo: after + countSlice });
+    await slice.yield();
+  }
+  return total;
+}
+
+/**
+ * Reads and checkpoints one page. Returns the number of records read. Shaping the records is the costly
+ * part; it yields to the event loop between chunks of `buildChunk` records.
+ */
 export async function readOnePage(
   store: OperationStore,
   operation: ReadOperation,
   context: OperationContext,
   timing: ReadTiming,
+  slice: TimeSlice,
 ): Promise<number> {
   const { provider, window } = context;
   if (operation.afterId === 0 && operation.recordsEstimatedTotal === undefined) {
-    await store.setEstimate(operation.id, provider.countRecords(operation.objectName, window));
+    await store.setEstimate(operation.id, await countInSlices(provider, operation.objectName, window, slice));
   }
   const page = provider.readPage(operation.objectName, window, operation.afterId, timing.pageSize);
-  const messages = buildMessages(
-    context.envelope,
-    page.records,
-    context.shaping,
-    context.destinationName,
-    timing.maxMessageBytes,
-  );
+  const entries: string[] = [];
+  for (let index = 0; index < page.records.length; index++) {
+    entries.push(resultEntry(page.records[index]!, context.shaping));
+    if ((index + 1) % timing.buildChunk === 0) await slice.yield();
+  }
+  const messages = packMessages(context.envelope, entries, context.destinationName, timing.maxMessageBytes);
   await store.checkpoint({
     operationId: operation.id,
     afterId: page.lastId,

@@ -2,6 +2,12 @@
  * `OperationStore` over the service's SQLite database (migration 2: read_plans, read_objects,
  * read_operations, deliveries). better-sqlite3 is synchronous; each method does its work in one
  * transaction and hands back a settled Promise, so callers are written for a networked store already.
+ *
+ * It is meant to get a connection of its own opened with `synchronous = NORMAL`: a backfill commits a few
+ * hundred times a second, and an fsync each would stall the event loop. A process crash (SIGKILL) loses no
+ * committed transaction either way. A power cut may lose the last commits; since a page's messages and
+ * its cursor commit together, the engine then reads those records again and nothing is lost, but messages
+ * already delivered may arrive again under new ids.
  */
 import type { Database } from 'better-sqlite3';
 import type {
@@ -154,7 +160,11 @@ export class SqliteOperationStore implements OperationStore {
   readonly #headOperations;
   readonly #dueObjects;
   readonly #dueDeliveries;
+  readonly #deliveryBySeq;
   readonly #getOperation;
+  /** Acknowledged messages waiting for their shared commit (see `markDelivered`). */
+  #acks: Array<{ delivery: Delivery; now: string }> = [];
+  #acksCommitted: Promise<void> | undefined;
 
   constructor(private readonly db: Database) {
     this.#insertOperation = db.prepare<[Record<string, unknown>]>(
@@ -184,12 +194,18 @@ export class SqliteOperationStore implements OperationStore {
            AND o.installation_id = r.installation_id AND o.object_name = r.object_name)
        ORDER BY r.next_run_time LIMIT ?`,
     );
-    this.#dueDeliveries = db.prepare<[number, number], DeliveryRow>(
-      `SELECT d.* FROM deliveries d
-       WHERE d.status = 'pending' AND d.next_attempt_time <= ? AND d.seq = (
-         SELECT min(x.seq) FROM deliveries x
-         WHERE x.status = 'pending' AND x.installation_id = d.installation_id AND x.object_name = d.object_name)
-       ORDER BY d.next_attempt_time, d.seq LIMIT ?`,
+    // Per stream, the first `window` pending messages (in seq order) whose attempt is due. Only keys here:
+    // bodies are fetched for the few that are sent.
+    this.#dueDeliveries = db.prepare<[number, number, number], { seq: number; id: string }>(
+      `SELECT seq, id FROM (
+         SELECT seq, id, next_attempt_time, row_number() OVER (
+           PARTITION BY installation_id, object_name ORDER BY seq) AS position
+         FROM deliveries WHERE status = 'pending')
+       WHERE position <= ? AND next_attempt_time <= ?
+       ORDER BY next_attempt_time, seq LIMIT ?`,
+    );
+    this.#deliveryBySeq = db.prepare<[number], DeliveryRow>(
+      `SELECT * FROM deliveries WHERE seq = ? AND status = 'pending'`,
     );
     this.#getOperation = db.prepare<[string], OperationRow>('SELECT * FROM read_operations WHERE id = ?');
   }
@@ -479,13 +495,19 @@ export class SqliteOperationStore implements OperationStore {
       .get(installationId, objectName) as number;
   }
 
-  async dueDeliveries(now: number, limit: number, busy: ReadonlySet<string>): Promise<Delivery[]> {
-    const rows = this.#dueDeliveries.all(now, limit + busy.size);
+  async dueDeliveries(
+    now: number,
+    limit: number,
+    window: number,
+    inFlight: ReadonlySet<string>,
+  ): Promise<Delivery[]> {
+    const keys = this.#dueDeliveries.all(window, now, limit + inFlight.size);
     const due: Delivery[] = [];
-    for (const row of rows) {
-      if (busy.has(`${row.installation_id}\u0000${row.object_name}`)) continue;
-      due.push(toDelivery(row));
+    for (const key of keys) {
       if (due.length === limit) break;
+      if (inFlight.has(key.id)) continue;
+      const row = this.#deliveryBySeq.get(key.seq);
+      if (row) due.push(toDelivery(row));
     }
     return due;
   }
@@ -498,25 +520,46 @@ export class SqliteOperationStore implements OperationStore {
     return value ?? undefined;
   }
 
-  async markDelivered(delivery: Delivery, now: string): Promise<void> {
+  /**
+   * Acknowledgements arriving together share one transaction (one fsync): each call joins the batch that
+   * commits on the next turn of the event loop and resolves once it is committed. A crash before the commit
+   * only means those messages are sent again, with their ids.
+   */
+  markDelivered(delivery: Delivery, now: string): Promise<void> {
+    this.#acks.push({ delivery, now });
+    this.#acksCommitted ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        const batch = this.#acks;
+        this.#acks = [];
+        this.#acksCommitted = undefined;
+        try {
+          this.#commitAcks(batch);
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    return this.#acksCommitted;
+  }
+
+  #commitAcks(batch: Array<{ delivery: Delivery; now: string }>): void {
+    const remove = this.db.prepare(`DELETE FROM deliveries WHERE id = ? AND status = 'pending'`);
+    const countOperation = this.db.prepare(
+      `UPDATE read_operations SET messages_delivered = messages_delivered + 1,
+         records_delivered = records_delivered + ?, update_time = ? WHERE id = ?`,
+    );
+    const countObject = this.db.prepare(
+      `UPDATE read_objects SET records_delivered = records_delivered + ?
+       WHERE installation_id = ? AND object_name = ?`,
+    );
     this.db.transaction(() => {
-      // The body is not kept: a delivered message is only a count on its operation from here on.
-      const removed = this.db
-        .prepare(`DELETE FROM deliveries WHERE id = ? AND status = 'pending'`)
-        .run(delivery.id);
-      if (removed.changes === 0) return;
-      this.db
-        .prepare(
-          `UPDATE read_operations SET messages_delivered = messages_delivered + 1,
-             records_delivered = records_delivered + ?, update_time = ? WHERE id = ?`,
-        )
-        .run(delivery.numRecords, now, delivery.operationId);
-      this.db
-        .prepare(
-          `UPDATE read_objects SET records_delivered = records_delivered + ?
-           WHERE installation_id = ? AND object_name = ?`,
-        )
-        .run(delivery.numRecords, delivery.installationId, delivery.objectName);
+      for (const { delivery, now } of batch) {
+        // The body is not kept: a delivered message is only a count on its operation from here on.
+        if (remove.run(delivery.id).changes === 0) continue;
+        countOperation.run(delivery.numRecords, now, delivery.operationId);
+        countObject.run(delivery.numRecords, delivery.installationId, delivery.objectName);
+      }
     })();
   }
 

@@ -5,14 +5,23 @@
 export interface ReadTiming {
   /** How often the engine plans new installations and starts scheduled reads. */
   tickMs: number;
-  /** Records read from the provider per page. */
+  /** Records read from the provider per page: one checkpoint (one transaction) each. */
   pageSize: number;
+  /** Records shaped into messages between two yields to the event loop, so requests stay answered. */
+  buildChunk: number;
   /** Upper bound of a message body (the hosted service's inline limit is 300 KB). */
   maxMessageBytes: number;
   /** Messages stored ahead of delivery per object: bounds the disk and memory a slow receiver costs. */
   maxPendingPerStream: number;
-  /** Messages in flight at once across all objects (one per object, to keep each object's order). */
+  /** Messages in flight at once across all objects. */
   deliveryConcurrency: number;
+  /**
+   * Messages of one object in flight at once. They are sent in order; with more than one, a receiver may
+   * finish them in another order, and a retried message arrives after later ones of the same operation.
+   * Operations never overlap: the next read of an object starts after every message of the last one was
+   * answered, so a newer version of a record never arrives before an older one. 1 is strict order.
+   */
+  deliveryWindow: number;
   /** First retry delay; each further retry doubles it (with jitter) up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -31,10 +40,12 @@ export interface ReadTiming {
 
 export const defaultReadTiming: ReadTiming = {
   tickMs: 1_000,
-  pageSize: 1_000,
+  pageSize: 2_000,
+  buildChunk: 250,
   maxMessageBytes: 300 * 1024,
-  maxPendingPerStream: 4,
-  deliveryConcurrency: 16,
+  maxPendingPerStream: 32,
+  deliveryConcurrency: 32,
+  deliveryWindow: 8,
   retryBaseMs: 1_000,
   retryMaxMs: 3_600_000,
   retryForMs: 86_400_000,
@@ -49,7 +60,7 @@ function msFromEnv(name: string, value: string | undefined): number | undefined 
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
-    throw new Error(`${name} must be a whole number of milliseconds, got "${value}".`);
+    throw new Error(`${name} must be a whole number (of milliseconds for a time), got "${value}".`);
   return n;
 }
 
@@ -63,6 +74,8 @@ export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
     ['deliveryTimeoutMs', 'SPLICE_DELIVERY_TIMEOUT_MS'],
     ['disableAfterMs', 'SPLICE_DESTINATION_DISABLE_AFTER_MS'],
     ['parkMs', 'SPLICE_DELIVERY_PARK_MS'],
+    ['deliveryWindow', 'SPLICE_DELIVERY_WINDOW'],
+    ['deliveryConcurrency', 'SPLICE_DELIVERY_CONCURRENCY'],
   ];
   const timing: Partial<Record<keyof ReadTiming, number>> = {};
   for (const [key, name] of entries) {

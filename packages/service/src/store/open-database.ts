@@ -17,12 +17,20 @@ export type { Database } from 'better-sqlite3';
 /** The database file's name inside the data directory. */
 export const databaseFileName = 'splice.db';
 
-export function openDatabase(dataDir: string): Database {
+export interface OpenDatabaseOptions {
+  /**
+   * NORMAL: a committed transaction survives a crash of the process (SIGKILL included) but not a power cut;
+   * commits cost no fsync. The read engine's own connection uses it (see `SqliteOperationStore`).
+   */
+  synchronous?: 'FULL' | 'NORMAL';
+}
+
+export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {}): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Sqlite(path.join(dataDir, databaseFileName));
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);
