@@ -34,7 +34,12 @@ let service: TestService;
 const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
-  service = await startTestService({ contacts: 3_000, sandboxActivity: 0, readTiming: timing });
+  service = await startTestService({
+    contacts: 3_000,
+    sandboxActivity: 0,
+    runReads: true,
+    readTiming: timing,
+  });
 });
 afterAll(async () => {
   await service.dispose();

@@ -169,7 +169,6 @@ export class ReadEngine {
       await slice.yield();
     }
     if (toPlan.length > 0) this.#wakeReading.notify();
-    let started = 0;
     const batch = 500;
     for (;;) {
       // Each batch is stamped with the time it is actually started, so lateness figures are honest.
@@ -198,7 +197,6 @@ export class ReadEngine {
         };
       });
       await this.store.startScheduled(starts);
-      started += starts.length;
       this.#wakeReading.notify();
       if (due.length < batch) break;
       await slice.yield();
