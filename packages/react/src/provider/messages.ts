@@ -90,6 +90,8 @@ export const defaultMessages = {
   searchNoId: '(no ID)',
   searchShowDetails: 'Show details of {id}',
   searchHideDetails: 'Hide details of {id}',
+  searchShowDetailsShort: 'Show details',
+  searchHideDetailsShort: 'Hide details',
   searchFieldsHeading: 'All fields',
   searchRawHeading: 'As the provider returns it',
   searchNoFields: 'No fields are known for this object yet.',

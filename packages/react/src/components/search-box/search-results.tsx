@@ -10,22 +10,42 @@ import { part } from '../shared/parts.js';
 
 export type SearchResultsPart = 'table-scroll' | 'table' | 'button' | 'details' | 'hint';
 
-/** How many provider fields get their own column after the mapped ones; the rest are one click away. */
-const providerColumns = 4;
+/**
+ * How many field columns the table has at most: mapped fields first, then provider fields in the slots
+ * left (at least one). More would not fit a laptop's card; every field is one click away in the details.
+ */
+const fieldColumns = 5;
+const minProviderColumns = 1;
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A cell whose text may break anywhere (a long address or id); short words never break mid-word. */
+const longText = 20;
+
+function Cell({ label, value }: { label: string; value: unknown }) {
+  const text = cell(value);
+  return (
+    <td data-label={label} data-wrap={text.length > longText ? 'anywhere' : undefined}>
+      {text}
+    </td>
+  );
+}
+
 function columnsOf(results: readonly BrowserSearchResult[]) {
   const mapped = new Set<string>();
   const provider = new Set<string>();
   for (const result of results) for (const name of Object.keys(result.mappedFields)) mapped.add(name);
+  const providerColumns = Math.max(minProviderColumns, fieldColumns - mapped.size);
+  // A provider field that only repeats the record's ID (its `id` field, mostly) would waste a column.
+  const repeatsId = (name: string) =>
+    results.every((result) => result.id !== undefined && cell(result.fields[name]) === result.id);
   for (const result of results) {
     for (const name of Object.keys(result.fields)) {
       if (provider.size >= providerColumns) break;
-      if (!mapped.has(name)) provider.add(name);
+      if (!mapped.has(name) && !provider.has(name) && !repeatsId(name)) provider.add(name);
     }
   }
   return { mapped: [...mapped], provider: [...provider] };
@@ -83,24 +103,30 @@ export function SearchResults(props: SearchResultsProps) {
             const detailsId = `${id}-details-${index}`;
             return [
               <tr key={`row-${result.id ?? index}`} data-state={expanded ? 'open' : 'closed'}>
-                <th scope="row">{result.id ?? messages.searchNoId}</th>
+                <th scope="row" data-label={messages.searchIdColumn}>
+                  {result.id ?? messages.searchNoId}
+                </th>
+                {/* data-label names each cell where narrow screens show a record as a card. */}
                 {columns.mapped.map((name) => (
-                  <td key={`m:${name}`}>{cell(result.mappedFields[name])}</td>
+                  <Cell key={`m:${name}`} label={name} value={result.mappedFields[name]} />
                 ))}
                 {columns.provider.map((name) => (
-                  <td key={`p:${name}`}>{cell(result.fields[name])}</td>
+                  <Cell key={`p:${name}`} label={name} value={result.fields[name]} />
                 ))}
                 <td>
+                  {/* A short word on the button keeps the column narrow; its name still says which record. */}
                   <button
                     {...part('button', classNames)}
                     type="button"
                     aria-expanded={expanded}
                     aria-controls={detailsId}
+                    aria-label={formatMessage(
+                      expanded ? messages.searchHideDetails : messages.searchShowDetails,
+                      { id: label },
+                    )}
                     onClick={() => toggle(index)}
                   >
-                    {formatMessage(expanded ? messages.searchHideDetails : messages.searchShowDetails, {
-                      id: label,
-                    })}
+                    {expanded ? messages.searchHideDetailsShort : messages.searchShowDetailsShort}
                   </button>
                 </td>
               </tr>,
