@@ -103,8 +103,8 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     baseUrl: service.baseUrl,
     searchUrl: service.searchUrl,
     readUrl: service.readUrl,
-    // The embedded service has the read-status extension: the status shows delivery health too.
-    readStatusExtension: true,
+    // The embedded service: the connect flow ends on the BFF's page, the status shows delivery health.
+    embeddedExtensions: true,
     apiKey: config.apiKey,
     authToken: config.authToken,
     project: demoDataSet.project.id,

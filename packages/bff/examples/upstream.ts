@@ -8,6 +8,8 @@ export interface Upstream {
   apiKey: string;
   authToken: string;
   project: string;
+  /** True for the embedded service started here: the BFF may use its extensions. */
+  embeddedExtensions: boolean;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function upstream(): Promise<Upstream> {
       apiKey: env.SPLICE_API_KEY,
       authToken: env.SPLICE_AUTH_TOKEN,
       project: env.SPLICE_PROJECT ?? 'demo',
+      embeddedExtensions: env.SPLICE_EMBEDDED_EXTENSIONS === '1',
       close: async () => {},
     };
   }
@@ -37,6 +40,7 @@ export async function upstream(): Promise<Upstream> {
     apiKey: service.apiKey,
     authToken: service.authToken,
     project: 'demo',
+    embeddedExtensions: true,
     close: async () => {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -59,12 +59,14 @@ export interface BffOptions {
    */
   readUrl?: string;
   /**
-   * Whether the service offers the embedded service's `read-status` extension. Default false: the status
-   * is built from paths both services have (installation config, operations, backfill progress). Set it
-   * with the embedded service to add what only the extension knows: records delivered, paused
-   * installations and delivery health. Never set it against the hosted service (the path is not there).
+   * Whether the service is the embedded one, with its extensions (docs/service-interface.md). Default
+   * false: only what the hosted description documents is sent, and the status is built from paths both
+   * services have (installation config, operations, backfill progress). With true, the BFF also sends
+   * `redirectUrl` to the OAuth operations (so the flow ends on this BFF's `/connect/done` page) and adds
+   * the `read-status` extension's delivery health and pauses to the status. Never true against the
+   * hosted service: `:oauth-update` takes no body there, and `read-status` does not exist.
    */
-  readStatusExtension?: boolean;
+  embeddedExtensions?: boolean;
   /** Sent as `x-api-key` on creates, metadata reads and search. Never leaves the server. */
   apiKey: string;
   /** Sent as `Authorization: Bearer` on invites. Never leaves the server. */
@@ -90,7 +92,7 @@ export interface ResolvedOptions {
   baseUrl: URL;
   searchUrl: URL;
   readUrl: URL | undefined;
-  readStatusExtension: boolean;
+  embeddedExtensions: boolean;
   apiKey: string;
   authToken: string;
   project: string;
@@ -139,7 +141,7 @@ export function resolveOptions(options: BffOptions): ResolvedOptions {
     baseUrl: upstreamUrl('baseUrl', required('baseUrl', options.baseUrl)),
     searchUrl: upstreamUrl('searchUrl', required('searchUrl', options.searchUrl)),
     readUrl: options.readUrl === undefined ? undefined : upstreamUrl('readUrl', options.readUrl),
-    readStatusExtension: options.readStatusExtension === true,
+    embeddedExtensions: options.embeddedExtensions === true,
     apiKey: required('apiKey', options.apiKey),
     authToken: required('authToken', options.authToken),
     project: required('project', options.project),

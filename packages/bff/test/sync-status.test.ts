@@ -137,26 +137,26 @@ describe('GET /integrations/:integrationId/status against the embedded service',
     expect(Object.keys(records[0]?.mappedFields ?? {}).sort()).toEqual(['funnelStage', 'stage', 'surname']);
   });
 
-  it('tells the same states from the hosted paths (default) as with the read-status extension', async () => {
-    const withExtension = await startBff(service, { readStatusExtension: true });
+  it('tells the same states from the hosted paths only as with the read-status extension', async () => {
+    const hostedOnly = await startBff(service, { embeddedExtensions: false });
     try {
-      const viaExtension = await fetch(`${withExtension.url}/integrations/crm-sync/status`, {
+      const viaHostedPaths = await fetch(`${hostedOnly.url}/integrations/crm-sync/status`, {
         headers: browserHeaders('alice'),
       });
-      expect(viaExtension.status).toBe(200);
-      const extended = syncStatusSchema.parse(await viaExtension.json());
-      const hosted = (await status('alice')).body;
+      expect(viaHostedPaths.status).toBe(200);
+      const hosted = syncStatusSchema.parse(await viaHostedPaths.json());
+      const extended = (await status('alice')).body;
       const summary = (body: SyncStatus) =>
         body.objects
           .map((o) => [o.objectName, o.state, o.recordsDelivered, o.backfill?.done ?? null, o.canRunNow])
           .sort();
       expect(summary(hosted)).toEqual(summary(extended));
-      // Only the default asks for backfill progress; only the extension's BFF asks for read-status.
-      expect(withExtension.logs.some((e) => e.operation === 'getReadStatus')).toBe(true);
-      expect(bff.logs.some((e) => e.operation === 'getReadStatus')).toBe(false);
-      expect(bff.logs.some((e) => e.operation === 'getBackfillProgress')).toBe(true);
+      // Only the hosted-paths BFF asks for backfill progress; only the other asks for read-status.
+      expect(bff.logs.some((e) => e.operation === 'getReadStatus')).toBe(true);
+      expect(hostedOnly.logs.some((e) => e.operation === 'getReadStatus')).toBe(false);
+      expect(hostedOnly.logs.some((e) => e.operation === 'getBackfillProgress')).toBe(true);
     } finally {
-      await withExtension.close();
+      await hostedOnly.close();
     }
   });
 

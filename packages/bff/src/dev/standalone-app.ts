@@ -11,8 +11,8 @@ export interface StandaloneEnv {
   SPLICE_SEARCH_URL?: string;
   /** `{read_url}`, for "Run now"; unset: "Run now" answers 501. */
   SPLICE_READ_URL?: string;
-  /** `1` with the embedded service: the status also uses its `read-status` extension. */
-  SPLICE_READ_STATUS_EXTENSION?: string;
+  /** `1` with the embedded service: the BFF uses its extensions (option `embeddedExtensions`). */
+  SPLICE_EMBEDDED_EXTENSIONS?: string;
   SPLICE_API_KEY?: string;
   SPLICE_AUTH_TOKEN?: string;
   SPLICE_PROJECT?: string;
@@ -60,7 +60,7 @@ export function createStandaloneApp(env: StandaloneEnv, logger?: BffLogger) {
     baseUrl: required(env, 'SPLICE_BASE_URL'),
     searchUrl: required(env, 'SPLICE_SEARCH_URL'),
     ...(env.SPLICE_READ_URL ? { readUrl: env.SPLICE_READ_URL } : {}),
-    readStatusExtension: env.SPLICE_READ_STATUS_EXTENSION === '1',
+    embeddedExtensions: env.SPLICE_EMBEDDED_EXTENSIONS === '1',
     apiKey: required(env, 'SPLICE_API_KEY'),
     authToken: required(env, 'SPLICE_AUTH_TOKEN'),
     project: required(env, 'SPLICE_PROJECT'),

@@ -86,7 +86,7 @@ export const connectRoutes = (deps: RouteDeps) =>
             provider: integration.provider,
             groupRef,
             consumerRef,
-            redirectUrl: resultPageUrl(c, deps, body),
+            ...(deps.config.embeddedExtensions ? { redirectUrl: resultPageUrl(c, deps, body) } : {}),
           }),
         );
         return c.json({ url }, 200);
@@ -116,7 +116,11 @@ export const connectRoutes = (deps: RouteDeps) =>
           c,
           deps,
           classify,
-          deps.service.oauthUpdate(ctx, connection.id, resultPageUrl(c, deps, body)),
+          deps.service.oauthUpdate(
+            ctx,
+            connection.id,
+            deps.config.embeddedExtensions ? resultPageUrl(c, deps, body) : undefined,
+          ),
         );
         return c.json({ url }, 200);
       },

@@ -87,10 +87,10 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
           classifyStatus,
           deps.service.listOperations(ctx, integrationId, installation.id, operationsPage),
         ),
-        config.readStatusExtension
+        config.embeddedExtensions
           ? retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id))
           : null,
-        config.readStatusExtension
+        config.embeddedExtensions
           ? null
           : retold(c, deps, classifyStatus, deps.service.getIntegration(ctx, integrationId)),
       ]);

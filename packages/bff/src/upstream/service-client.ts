@@ -75,8 +75,11 @@ export interface OauthConnectInput {
   provider: string;
   groupRef: string;
   consumerRef: string;
-  /** Extension of the embedded service: where the browser goes when the flow ends. */
-  redirectUrl: string;
+  /**
+   * Extension of the embedded service: where the browser goes when the flow ends. Left out for the
+   * hosted service (its flow ends where the project's settings say).
+   */
+  redirectUrl?: string;
 }
 
 /**
@@ -272,7 +275,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           provider: input.provider,
           groupRef: input.groupRef,
           consumerRef: input.consumerRef,
-          redirectUrl: input.redirectUrl,
+          ...(input.redirectUrl === undefined ? {} : { redirectUrl: input.redirectUrl }),
         },
         kind: 'write',
         expectStatus: 200,
@@ -281,8 +284,15 @@ export function createServiceClient(options: ServiceClientOptions) {
       return read(ctx, operation, authorizationUrlSchema, text).trim();
     },
 
-    /** `PATCH {base_url}/projects/{p}/connections/{id}:oauth-update`: the URL that refreshes a connection. */
-    async oauthUpdate(ctx: CallContext, connectionId: string, redirectUrl: string): Promise<string> {
+    /**
+     * `PATCH {base_url}/projects/{p}/connections/{id}:oauth-update`: the URL that refreshes a connection.
+     * The hosted operation takes no body; `redirectUrl` (embedded extension) is sent only when given.
+     */
+    async oauthUpdate(
+      ctx: CallContext,
+      connectionId: string,
+      redirectUrl: string | undefined,
+    ): Promise<string> {
       const operation = 'oauthUpdate';
       const url = endpoint(baseUrl, ['projects', project, 'connections', connectionId]);
       // The custom method's colon stays literal, as in the hosted path (an encoded %3A would not route).
@@ -292,7 +302,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'PATCH',
         url,
         credential: 'api-key',
-        body: { redirectUrl },
+        ...(redirectUrl === undefined ? {} : { body: { redirectUrl } }),
         kind: 'write',
         expectStatus: 200,
         answer: 'text',
@@ -317,7 +327,7 @@ export function createServiceClient(options: ServiceClientOptions) {
 
     /**
      * The embedded service's `read-status` extension: per-object read state (next run, records delivered,
-     * delivery health). The hosted service has no such path; it is called only when `readStatusExtension`.
+     * delivery health). The hosted service has no such path; it is called only with `embeddedExtensions`.
      */
     async getReadStatus(
       ctx: CallContext,

@@ -18,7 +18,7 @@ let bff: RunningBff;
 
 beforeAll(async () => {
   upstream = await startHostedDouble();
-  bff = await startBff(upstream, { readUrl: upstream.readUrl });
+  bff = await startBff(upstream, { embeddedExtensions: false });
 });
 afterAll(async () => {
   await bff.close();
@@ -77,14 +77,8 @@ describe('POST /integrations/:integrationId/connect with hosted answers', () => 
       groupRef: 'acme',
       consumerRef: 'alice',
     });
-    // The one member the description does not name; its request schema takes other members.
-    expect(Object.keys(sent).sort()).toEqual([
-      'consumerRef',
-      'groupRef',
-      'projectIdOrName',
-      'provider',
-      'redirectUrl',
-    ]);
+    // Nothing the description does not name (the embedded service's `redirectUrl` stays out).
+    expect(Object.keys(sent).sort()).toEqual(['consumerRef', 'groupRef', 'projectIdOrName', 'provider']);
   });
 
   it('passes a 400 about the provider (an issue without `detail` or `in`) on as 400, not 502', async () => {
@@ -117,6 +111,8 @@ describe('POST /integrations/:integrationId/reconnect with hosted answers', () =
     });
     const sent = upstream.calls('oauthUpdate').slice(before);
     expect(sent.map((r) => r.url)).toEqual(['/v1/projects/demo/connections/conn-nw-1:oauth-update']);
+    // The hosted operation takes no body.
+    expect(sent.map((r) => [r.body, r.headers['content-type']])).toEqual([['', undefined]]);
   });
 
   it('answers 409 when the group has no connection to refresh (an empty hosted list)', async () => {

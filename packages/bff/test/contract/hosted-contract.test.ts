@@ -29,7 +29,7 @@ let bff: RunningBff;
 
 beforeAll(async () => {
   upstream = await startHostedDouble();
-  bff = await startBff(upstream);
+  bff = await startBff(upstream, { embeddedExtensions: false });
 });
 afterAll(async () => {
   await bff.close();

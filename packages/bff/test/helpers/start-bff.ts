@@ -13,7 +13,11 @@ export interface RunningBff {
   close(): Promise<void>;
 }
 
-/** A BFF over HTTP on a random port, with the test sessions and a capturing logger. */
+/**
+ * A BFF over HTTP on a random port, with the test sessions and a capturing logger. Its upstream is the
+ * embedded service (or a fake standing in for it) unless told otherwise: `embeddedExtensions` is on. The
+ * contract suite (test/contract/) turns it off, as against the hosted service.
+ */
 export async function startBff(
   upstream: { baseUrl: string; searchUrl: string; readUrl?: string; apiKey?: string; authToken?: string },
   overrides: Partial<BffOptions> = {},
@@ -29,6 +33,7 @@ export async function startBff(
     allowedOrigins: [appOrigin],
     resolveSession: resolveTestSession,
     logger: (entry) => logs.push(entry),
+    embeddedExtensions: true,
     ...overrides,
   });
   const server = await listen(bff.fetch);
