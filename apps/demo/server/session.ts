@@ -1,10 +1,11 @@
 import type { Session } from '@splice/bff';
+import { demoDataSet } from '@splice/service';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
 import type { DemoUser } from '../src/demo-users.js';
-import { demoOrgId, demoUsers, findDemoUser } from '../src/demo-users.js';
+import { demoUsers, findDemoUser } from '../src/demo-users.js';
 import { problem } from './problem.js';
 
 export const sessionCookieName = 'demo_session';
@@ -19,11 +20,14 @@ export interface DemoSessionOptions {
 
 /** What `GET /demo/session` and `POST /demo/sign-in` answer: the user and the Splice scope they act in. */
 export interface SessionView {
-  user: (DemoUser & { orgId: string }) | null;
+  user: (DemoUser & { orgId: string; orgName: string }) | null;
 }
 
+/** Every demo user belongs to the demo data set's organization; invites go to it. */
+const { org } = demoDataSet;
+
 function view(user: DemoUser | undefined): SessionView {
-  return { user: user ? { ...user, orgId: demoOrgId } : null };
+  return { user: user ? { ...user, orgId: org.id, orgName: org.name } : null };
 }
 
 function isJson(c: Context) {
@@ -54,7 +58,7 @@ export function createDemoSession(options: DemoSessionOptions) {
 
   async function resolveSession(c: Context): Promise<Session | null> {
     const user = await currentUser(c);
-    return user ? { groupRef: user.groupRef, orgId: demoOrgId, consumerRef: user.id } : null;
+    return user ? { groupRef: user.groupRef, orgId: org.id, consumerRef: user.id } : null;
   }
 
   const routes = new Hono()

@@ -13,9 +13,6 @@ export interface DemoUser {
   connected: boolean;
 }
 
-/** Every demo user belongs to this organization; invites go to it. */
-export const demoOrgId = 'org-demo';
-
 export const demoUsers: readonly DemoUser[] = [
   { id: 'alice@acme', name: 'Alice Archer', groupRef: 'acme', company: 'Acme Corp', connected: true },
   { id: 'bob@globex', name: 'Bob Baxter', groupRef: 'globex', company: 'Globex', connected: true },

@@ -1,7 +1,7 @@
 import type { DemoUser } from './demo-users.js';
 
 /** The signed-in user as `/demo/session` tells it; the cookie itself is HttpOnly and never read here. */
-export type SignedInUser = DemoUser & { orgId: string };
+export type SignedInUser = DemoUser & { orgId: string; orgName: string };
 
 interface SessionAnswer {
   user: SignedInUser | null;

@@ -10,7 +10,7 @@ import type { Repository } from './store/index.js';
  */
 export const demoDataSet = {
   project: { id: 'demo', name: 'demo' },
-  org: { id: 'org-demo', name: 'Demo Org' },
+  org: { id: 'org-demo', name: 'Northwind Pipeline' },
   groups: [
     { groupRef: 'acme', groupName: 'Acme Corp', connected: true },
     { groupRef: 'globex', groupName: 'Globex', connected: true },

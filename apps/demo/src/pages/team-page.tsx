@@ -12,8 +12,7 @@ export function TeamPage() {
     <>
       <PageHeader title="Invite a teammate">
         <p>
-          Invite a colleague to manage the CRM connection with you. They join the organization{' '}
-          <code>{user.orgId}</code> once they accept.
+          Invite a colleague to manage the CRM connection with you. They join {user.orgName} once they accept.
         </p>
       </PageHeader>
       <section className="nw-card" aria-labelledby="invite-heading">

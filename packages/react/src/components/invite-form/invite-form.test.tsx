@@ -42,6 +42,22 @@ describe('InviteForm', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('removes an earlier "Invite sent" when the next address is refused (finding 17)', async () => {
+    const fetch = vi.fn<FetchLike>(async () => jsonResponse(invite, 201));
+    const { input, submit } = setup(fetch);
+    await userEvent.type(input, 'ada@example.com');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Invite sent to ada@example.com.')).toBeInTheDocument();
+
+    await userEvent.type(input, 'dana@');
+    await userEvent.click(submit);
+
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByText(/Invite sent to/)).not.toBeInTheDocument();
+    expect(input).toHaveValue('dana@');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for an address when the field is empty', async () => {
     const fetch = vi.fn<FetchLike>();
     const { input, submit } = setup(fetch);

@@ -110,10 +110,11 @@ function InviteFormView(props: InviteFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    const problem = checkEmail(email);
-    if (problem) return showEmailError(problem);
+    // The last outcome goes first: an earlier "Invite sent" must never stand beside a new error.
     setAlert(null);
     setCreated(null);
+    const problem = checkEmail(email);
+    if (problem) return showEmailError(problem);
     const result = await invite({ email });
     if (!result.ok) return showFailure(result.error);
     setCreated(result.data);
