@@ -31,6 +31,8 @@ export function describeError(error: SpliceError | Error | null | undefined, mes
   let text: string;
   if (error.status === 401) text = messages.errorUnauthenticated;
   else if (error.status === 403) text = messages.errorForbidden;
+  // The server's words for an oversized body name byte limits, which mean nothing to the user.
+  else if (error.status === 413) text = messages.errorTooLarge;
   else if (error.status === 429) text = messages.errorRateLimited;
   else if (error.status >= 500) text = messages.errorServer;
   else text = error.detail ?? error.title;

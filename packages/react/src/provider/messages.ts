@@ -25,6 +25,7 @@ export const defaultMessages = {
   errorForbidden: 'This request was refused. Reload the page and try again.',
   errorRateLimited: 'Too many requests in a short time. Wait a moment, then try again.',
   errorServer: 'The server could not complete the request. Try again in a moment.',
+  errorTooLarge: 'That is more than can be sent at once. Shorten the longest values, then try again.',
   errorUnknown: 'Something went wrong. Try again.',
   errorReference: 'Reference: {requestId}',
 

@@ -7,6 +7,7 @@ import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -80,7 +81,7 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
         <div {...part('alert', classNames)} role="alert">
           <p>{formatMessage(messages[failureText[state.reason] ?? 'connectFailed'], { provider })}</p>
           {description && <p>{description.text}</p>}
-          {description?.reference && <p>{description.reference}</p>}
+          <ErrorReference reference={description?.reference} />
         </div>
         <div {...part('actions', classNames)}>
           {state.reason === 'blocked' && (

@@ -7,6 +7,7 @@ import { isSpliceProblem } from '../../client/splice-error.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -101,7 +102,7 @@ function WizardView(props: InstallationWizardProps) {
       <>
         <div {...part('alert', classNames)} role="alert">
           <p>{description.text}</p>
-          {description.reference && <p>{description.reference}</p>}
+          <ErrorReference reference={description.reference} />
         </div>
         <div>
           <button type="button" data-part="button" onClick={state.retry}>
@@ -197,7 +198,7 @@ function WizardView(props: InstallationWizardProps) {
           {alert && (
             <>
               <p>{alert.text}</p>
-              {alert.reference && <p>{alert.reference}</p>}
+              <ErrorReference reference={alert.reference} />
             </>
           )}
         </div>

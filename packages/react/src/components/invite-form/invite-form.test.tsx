@@ -185,6 +185,33 @@ describe('InviteForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('could not complete the request');
   });
 
+  it('leads with what to do for an oversized request, the reference small below it (finding 8)', async () => {
+    const fetch = vi.fn<FetchLike>(async () =>
+      jsonResponse(
+        {
+          type: 'about:blank',
+          title: 'Content Too Large',
+          status: 413,
+          detail: 'The body is larger than 16384 bytes.',
+          requestId: 'req-7',
+        },
+        413,
+      ),
+    );
+    const { input, submit } = setup(fetch);
+
+    await userEvent.type(input, 'ada@example.com');
+    await userEvent.click(submit);
+
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Shorten the longest values'));
+    expect(alert).not.toHaveTextContent('bytes');
+    const paragraphs = alert.querySelectorAll('p');
+    expect(paragraphs[0]).toHaveTextContent('That is more than can be sent at once.');
+    const reference = alert.querySelector('[data-part="reference"] small');
+    expect(reference).toHaveTextContent('Reference: req-7');
+  });
+
   it('sends one invite for a double click', async () => {
     let answer: (response: Response) => void = () => {};
     const fetch = vi.fn<FetchLike>(() => new Promise<Response>((resolve) => (answer = resolve)));

@@ -12,6 +12,7 @@ import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -190,7 +191,7 @@ function InviteFormView(props: InviteFormProps) {
                 </ul>
               </>
             )}
-            {alert.reference && <p>{alert.reference}</p>}
+            <ErrorReference reference={alert.reference} />
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import { useIntegration } from '../../hooks/use-integration.js';
 import { useSearch } from '../../hooks/use-search.js';
 import { describeError } from '../../provider/describe-error.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -108,7 +109,7 @@ function SearchBoxView(props: SearchBoxProps) {
       <div {...root} data-state={rootState}>
         <div {...part('alert', classNames)} role="alert">
           <p>{failure.text}</p>
-          {failure.reference && <p>{failure.reference}</p>}
+          <ErrorReference reference={failure.reference} />
         </div>
         <div>
           <button {...part('button', classNames)} type="button" onClick={() => void integration.refetch()}>

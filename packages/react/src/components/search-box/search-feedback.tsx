@@ -5,6 +5,7 @@ import type { useSearch } from '../../hooks/use-search.js';
 import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 import type { SearchResultsPart } from './search-results.js';
@@ -59,7 +60,7 @@ export function SearchFeedback(props: SearchFeedbackProps) {
                 </ul>
               </>
             )}
-            {failure.reference && <p>{failure.reference}</p>}
+            <ErrorReference reference={failure.reference} />
           </>
         )}
       </div>

@@ -3,6 +3,7 @@ import type { SpliceError } from '../../client/splice-error.js';
 import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 import { backfillEndEstimate, formatCount, relativeTime } from './sync-time.js';
@@ -205,7 +206,7 @@ function RunNowFailure(props: {
   return (
     <div {...part('alert', props.classNames)} role="alert">
       <p>{failure.text}</p>
-      {failure.reference && <p>{failure.reference}</p>}
+      <ErrorReference reference={failure.reference} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { UseSyncStatusOptions } from '../../hooks/use-sync-status.js';
 import { useSyncStatus } from '../../hooks/use-sync-status.js';
 import { describeError } from '../../provider/describe-error.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -71,7 +72,7 @@ function SyncStatusView(props: SyncStatusProps) {
         {heading}
         <div {...part('alert', classNames)} role="alert">
           <p>{failure.text}</p>
-          {failure.reference && <p>{failure.reference}</p>}
+          <ErrorReference reference={failure.reference} />
         </div>
         <div>
           <button {...part('button', classNames)} type="button" onClick={status.refetch}>
