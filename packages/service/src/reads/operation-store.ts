@@ -128,8 +128,10 @@ export interface ReadPageCheckpoint {
   afterId: number;
   recordsProcessed: number;
   messages: NewDelivery[];
-  /** The last page: the operation moves on to delivering. */
+  /** The last page: the operation moves on to delivering (or ends, when nothing is left to deliver). */
   finished: boolean;
+  /** The read's estimated total, counted before its first page. */
+  recordsEstimatedTotal?: number;
   createTime: string;
 }
 
@@ -158,6 +160,8 @@ export interface OperationStore {
    */
   forgetInstallation(installationId: string, reason: string, now: string): Promise<void>;
 
+  /** The earliest next run of any unpaused stream, epoch ms. */
+  nextRunTime(): Promise<number | undefined>;
   /** Unpaused streams whose next run is due and that have no operation running. */
   dueObjects(now: number, limit: number): Promise<DueObject[]>;
   /** Creates scheduled operations and moves the streams' next run times, in one transaction. */

@@ -3,7 +3,8 @@
  * their cron time comes, reads pages into stored messages, and delivers the messages. Three loops share
  * one store:
  *
- * - control (every `tickMs`): plan installations not planned yet, start due scheduled reads;
+ * - control (every `tickMs`): start due scheduled reads; every `planScanMs`, plan installations that were
+ *   not planned at create or update and forget plans whose installation is gone;
  * - reading: each stream's current operation reads a page whenever fewer than `maxPendingPerStream` of its
  *   messages wait for delivery; an operation whose messages all settled is finished;
  * - delivery: up to `deliveryConcurrency` messages in flight, at most `deliveryWindow` per stream, each
@@ -83,6 +84,7 @@ export class ReadEngine {
   readonly #wakeReading = new Wakeup();
   readonly #wakeDelivery = new Wakeup();
   #running = false;
+  #lastPlanScan = Number.NEGATIVE_INFINITY;
   #loops: Promise<void>[] = [];
 
   constructor(options: ReadEngineOptions) {
@@ -103,7 +105,7 @@ export class ReadEngine {
         'control',
         () => this.#controlStep(),
         this.#wakeControl,
-        () => this.timing.tickMs,
+        () => this.#controlWait(),
       ),
       this.#loop(
         'reading',
@@ -159,24 +161,33 @@ export class ReadEngine {
 
   async #controlStep(): Promise<boolean> {
     const slice = new TimeSlice();
-    for (const installationId of await this.store.orphanedPlans(500)) {
-      await this.forgetInstallation(installationId);
-      await slice.yield();
+    let toPlan: Array<{ projectId: string; installationId: string }> = [];
+    if (this.timing.now() - this.#lastPlanScan >= this.timing.planScanMs) {
+      this.#lastPlanScan = this.timing.now();
+      for (const installationId of await this.store.orphanedPlans(500)) {
+        await this.forgetInstallation(installationId);
+        await slice.yield();
+      }
+      toPlan = await this.store.installationsToPlan(500);
+      for (const { projectId, installationId } of toPlan) {
+        await this.#plan(projectId, installationId, this.timing.now());
+        await slice.yield();
+      }
+      if (toPlan.length > 0) this.#wakeReading.notify();
+      // A full batch: more may wait, scan again at once.
+      if (toPlan.length === 500) this.#lastPlanScan = Number.NEGATIVE_INFINITY;
     }
-    const toPlan = await this.store.installationsToPlan(500);
-    for (const { projectId, installationId } of toPlan) {
-      await this.#plan(projectId, installationId, this.timing.now());
-      await slice.yield();
-    }
-    if (toPlan.length > 0) this.#wakeReading.notify();
     const batch = 500;
     for (;;) {
       // Each batch is stamped with the time it is actually started, so lateness figures are honest.
       const now = this.timing.now();
       const due = await this.store.dueObjects(now, batch);
       if (due.length === 0) break;
+      // Thousands of objects share a schedule: its next run after `now` is computed once per batch.
+      const nextRuns = new Map<string | undefined, number | undefined>();
       const starts: ScheduledStart[] = due.map((object) => {
-        const nextRunTime = nextRunAfter(object.schedule, now);
+        if (!nextRuns.has(object.schedule)) nextRuns.set(object.schedule, nextRunAfter(object.schedule, now));
+        const nextRunTime = nextRuns.get(object.schedule);
         return {
           installationId: object.installationId,
           objectName: object.objectName,
@@ -202,6 +213,16 @@ export class ReadEngine {
       await slice.yield();
     }
     return toPlan.length === 500;
+  }
+
+  /** Until the next scheduled run is due (so a minute's reads start on the minute), at most a tick. */
+  async #controlWait(): Promise<number> {
+    const next = await this.store.nextRunTime();
+    const tick = this.timing.tickMs;
+    const now = this.timing.now();
+    // A run already past due waits for its stream's running operation: the tick looks again.
+    if (next === undefined || next <= now) return tick;
+    return Math.min(tick, next - now + 1);
   }
 
   async #plan(projectId: string, installationId: string, now: number): Promise<boolean> {
@@ -288,8 +309,10 @@ export class ReadEngine {
       if (pending >= this.timing.maxPendingPerStream) continue;
       try {
         const context = this.#contextOf(operation);
-        await readOnePage(this.store, operation, context, this.timing, slice);
-        this.#wakeDelivery.notify();
+        const page = await readOnePage(this.store, operation, context, this.timing, slice);
+        if (page.messages > 0) this.#wakeDelivery.notify();
+        // The context serves reading only; the operation now delivers (or ended already).
+        if (page.finished) this.#contexts.delete(operation.id);
       } catch (error) {
         const reason =
           error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;

@@ -75,10 +75,18 @@ function effective(
   };
 }
 
+const parsedSchedules = new Map<string, ReturnType<typeof parseCron>>();
+
 /** The first time the cron fires strictly after `from`, epoch ms; undefined for no or an invalid schedule. */
 export function nextRunAfter(schedule: string | undefined, from: number): number | undefined {
   if (!schedule) return undefined;
-  const parsed = parseCron(schedule);
+  // Thousands of installations share a few schedules: each is parsed once.
+  let parsed = parsedSchedules.get(schedule);
+  if (!parsed) {
+    if (parsedSchedules.size > 1_000) parsedSchedules.clear();
+    parsed = parseCron(schedule);
+    parsedSchedules.set(schedule, parsed);
+  }
   if (!parsed.ok) return undefined;
   return nextRuns(parsed.schedule, { from: new Date(from), count: 1 })[0]?.getTime();
 }

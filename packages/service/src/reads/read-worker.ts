@@ -29,10 +29,28 @@ export interface OperationContext {
 /** A read that cannot proceed; the operation fails with this message. */
 export class ReadRefused extends Error {}
 
+const parsedManifests = new Map<string, ManifestIntegration>();
+
+/** An integration's manifest, parsed once per revision (every read of every installation needs it). */
+function parsedManifest(integration: {
+  id: string;
+  revisionId: string;
+  content: unknown;
+}): ManifestIntegration {
+  const key = `${integration.id}\u0000${integration.revisionId}`;
+  let manifest = parsedManifests.get(key);
+  if (!manifest) {
+    if (parsedManifests.size > 1_000) parsedManifests.clear();
+    manifest = manifestIntegrationSchema.parse(integration.content);
+    parsedManifests.set(key, manifest);
+  }
+  return manifest;
+}
+
 export function manifestOf(repo: Repository, projectId: string, integrationId: string): ManifestIntegration {
   const integration = repo.getIntegration(projectId, integrationId);
   if (!integration) throw new ReadRefused(`the integration "${integrationId}" no longer exists`);
-  return manifestIntegrationSchema.parse(integration.content);
+  return parsedManifest(integration);
 }
 
 /** The provider's conditions for a read: the object's fieldFilters, and for a backfill its own too (AND). */
@@ -56,7 +74,7 @@ export function buildContext(
   if (!installation) throw new ReadRefused('the installation no longer exists');
   const integration = repo.getIntegration(operation.projectId, operation.integrationId);
   if (!integration) throw new ReadRefused(`the integration "${operation.integrationId}" no longer exists`);
-  const manifest = manifestIntegrationSchema.parse(integration.content);
+  const manifest = parsedManifest(integration);
   const provider = providers.get(integration.provider);
   if (!provider) throw new ReadRefused(`the service has no provider "${integration.provider}"`);
   const object = effectiveReadObjects(installation, manifest).find(
@@ -123,7 +141,7 @@ async function countInSlices(
 }
 
 /**
- * Reads and checkpoints one page. Returns the number of records read. Shaping the records is the costly
+ * Reads and checkpoints one page. Answers how many messages it stored and whether it was the last page. Shaping the records is the costly
  * part; it yields to the event loop between chunks of `buildChunk` records.
  */
 export async function readOnePage(
@@ -132,11 +150,12 @@ export async function readOnePage(
   context: OperationContext,
   timing: ReadTiming,
   slice: TimeSlice,
-): Promise<number> {
+): Promise<{ messages: number; finished: boolean }> {
   const { provider, window } = context;
-  if (operation.afterId === 0 && operation.recordsEstimatedTotal === undefined) {
-    await store.setEstimate(operation.id, await countInSlices(provider, operation.objectName, window, slice));
-  }
+  const estimate =
+    operation.afterId === 0 && operation.recordsEstimatedTotal === undefined
+      ? await countInSlices(provider, operation.objectName, window, slice)
+      : undefined;
   const page = provider.readPage(operation.objectName, window, operation.afterId, timing.pageSize);
   const entries: string[] = [];
   for (let index = 0; index < page.records.length; index++) {
@@ -151,6 +170,7 @@ export async function readOnePage(
     messages,
     finished: page.records.length < timing.pageSize,
     createTime: new Date(timing.now()).toISOString(),
+    ...(estimate === undefined ? {} : { recordsEstimatedTotal: estimate }),
   });
-  return page.records.length;
+  return { messages: messages.length, finished: page.records.length < timing.pageSize };
 }

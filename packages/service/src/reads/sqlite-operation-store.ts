@@ -9,7 +9,7 @@
  * its cursor commit together, the engine then reads those records again and nothing is lost, but messages
  * already delivered may arrive again under new ids.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type {
   Delivery,
   DueObject,
@@ -90,6 +90,9 @@ interface DeliveryRow {
 /** Errors kept per operation: enough to say what went wrong without growing without bound. */
 const maxErrors = 20;
 
+/** Characters of message bodies kept in memory (about 64 MB of ASCII JSON). */
+const bodyCacheChars = 64 * 1024 * 1024;
+
 function toOperation(row: OperationRow): ReadOperation {
   return {
     id: row.id,
@@ -161,6 +164,14 @@ export class SqliteOperationStore implements OperationStore {
   readonly #dueObjects;
   readonly #dueDeliveries;
   readonly #deliveryBySeq;
+  readonly #deliveryHeadBySeq;
+  /**
+   * Bodies of messages stored lately, by message id, up to `bodyCacheChars`: most are sent within
+   * moments of being stored, and reading 300 KB back from SQLite for each cost as much as writing it.
+   * The database stays the truth; a body not here (after a restart, or evicted) is read from it.
+   */
+  readonly #bodies = new Map<string, string>();
+  #bodyChars = 0;
   readonly #getOperation;
   /** Acknowledged messages waiting for their shared commit (see `markDelivered`). */
   #acks: Array<{ delivery: Delivery; now: string }> = [];
@@ -207,7 +218,24 @@ export class SqliteOperationStore implements OperationStore {
     this.#deliveryBySeq = db.prepare<[number], DeliveryRow>(
       `SELECT * FROM deliveries WHERE seq = ? AND status = 'pending'`,
     );
+    this.#deliveryHeadBySeq = db.prepare<[number], Omit<DeliveryRow, 'body'>>(
+      `SELECT seq, id, operation_id, project_id, installation_id, object_name, destination_name, num_records,
+         attempts, next_attempt_time, first_attempt_time, last_error
+       FROM deliveries WHERE seq = ? AND status = 'pending'`,
+    );
     this.#getOperation = db.prepare<[string], OperationRow>('SELECT * FROM read_operations WHERE id = ?');
+  }
+
+  readonly #statements = new Map<string, Statement>();
+
+  /** A prepared statement, prepared once: the engine runs the same few thousands of times a minute. */
+  #sql(text: string): Statement {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
   }
 
   #insert(operation: NewReadOperation): void {
@@ -219,13 +247,11 @@ export class SqliteOperationStore implements OperationStore {
   }
 
   async installationsToPlan(limit: number): Promise<Array<{ projectId: string; installationId: string }>> {
-    return this.db
-      .prepare(
-        `SELECT i.project_id AS projectId, i.id AS installationId FROM installations i LEFT JOIN read_plans p ON p.installation_id = i.id
+    return this.#sql(
+      `SELECT i.project_id AS projectId, i.id AS installationId FROM installations i LEFT JOIN read_plans p ON p.installation_id = i.id
          WHERE p.installation_id IS NULL OR p.config_id != json_extract(i.config, '$.id')
          ORDER BY i.create_time LIMIT ?`,
-      )
-      .all(limit) as Array<{ projectId: string; installationId: string }>;
+    ).all(limit) as Array<{ projectId: string; installationId: string }>;
   }
 
   async savePlan(
@@ -234,7 +260,7 @@ export class SqliteOperationStore implements OperationStore {
     objects: PlannedObject[],
     now: string,
   ): Promise<boolean> {
-    const upsert = this.db.prepare(
+    const upsert = this.#sql(
       `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
          backfill_operation_id)
        VALUES (?, ?, ?, ?, ?, ?)
@@ -243,14 +269,12 @@ export class SqliteOperationStore implements OperationStore {
     );
     return this.db.transaction(() => {
       // Planning runs from the create route and from the engine's tick: whichever comes second does nothing.
-      const planned = this.db
-        .prepare('SELECT config_id FROM read_plans WHERE installation_id = ?')
+      const planned = this.#sql('SELECT config_id FROM read_plans WHERE installation_id = ?')
         .pluck()
         .get(installationId) as string | undefined;
       if (planned === configId) return false;
       const known = new Set(
-        this.db
-          .prepare('SELECT object_name FROM read_objects WHERE installation_id = ?')
+        this.#sql('SELECT object_name FROM read_objects WHERE installation_id = ?')
           .pluck()
           .all(installationId) as string[],
       );
@@ -270,46 +294,56 @@ export class SqliteOperationStore implements OperationStore {
       }
       // Objects the config no longer reads stop being scheduled; an operation still reading one fails
       // at its next page (the worker no longer finds the object) and its stored messages are delivered.
-      const drop = this.db.prepare('DELETE FROM read_objects WHERE installation_id = ? AND object_name = ?');
+      const drop = this.#sql('DELETE FROM read_objects WHERE installation_id = ? AND object_name = ?');
       for (const name of known) drop.run(installationId, name);
-      this.db
-        .prepare(
-          `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES (?, ?, ?)
+      this.#sql(
+        `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES (?, ?, ?)
            ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time`,
-        )
-        .run(installationId, configId, now);
+      ).run(installationId, configId, now);
       return true;
     })();
   }
 
   async orphanedPlans(limit: number): Promise<string[]> {
-    return this.db
-      .prepare(
-        `SELECT p.installation_id FROM read_plans p LEFT JOIN installations i ON i.id = p.installation_id
+    return this.#sql(
+      `SELECT p.installation_id FROM read_plans p LEFT JOIN installations i ON i.id = p.installation_id
          WHERE i.id IS NULL LIMIT ?`,
-      )
+    )
       .pluck()
       .all(limit) as string[];
   }
 
   async forgetInstallation(installationId: string, reason: string, now: string): Promise<void> {
     this.db.transaction(() => {
-      this.db
-        .prepare(`DELETE FROM deliveries WHERE installation_id = ? AND status = 'pending'`)
-        .run(installationId);
-      const open = this.db
-        .prepare(`SELECT * FROM read_operations WHERE installation_id = ? AND phase != 'done'`)
-        .all(installationId) as OperationRow[];
-      const close = this.db.prepare(
+      const dropped = this.#sql(`SELECT id FROM deliveries WHERE installation_id = ? AND status = 'pending'`)
+        .pluck()
+        .all(installationId) as string[];
+      for (const id of dropped) this.#forgetBody(id);
+      this.#sql(`DELETE FROM deliveries WHERE installation_id = ? AND status = 'pending'`).run(
+        installationId,
+      );
+      const open = this.#sql(
+        `SELECT * FROM read_operations WHERE installation_id = ? AND phase != 'done'`,
+      ).all(installationId) as OperationRow[];
+      const close = this.#sql(
         `UPDATE read_operations SET phase = 'done', status = 'failure', errors = ?, result = ?,
            update_time = ?, end_time = ? WHERE id = ?`,
       );
       for (const row of open) {
         close.run(this.#appendError(row, reason), `[${row.object_name}] ${reason}`, now, now, row.id);
       }
-      this.db.prepare('DELETE FROM read_objects WHERE installation_id = ?').run(installationId);
-      this.db.prepare('DELETE FROM read_plans WHERE installation_id = ?').run(installationId);
+      this.#sql('DELETE FROM read_objects WHERE installation_id = ?').run(installationId);
+      this.#sql('DELETE FROM read_plans WHERE installation_id = ?').run(installationId);
     })();
+  }
+
+  async nextRunTime(): Promise<number | undefined> {
+    const value = this.#sql(
+      'SELECT min(next_run_time) FROM read_objects WHERE paused = 0 AND next_run_time IS NOT NULL',
+    )
+      .pluck()
+      .get() as number | null;
+    return value ?? undefined;
   }
 
   async dueObjects(now: number, limit: number): Promise<DueObject[]> {
@@ -322,7 +356,7 @@ export class SqliteOperationStore implements OperationStore {
   }
 
   async startScheduled(starts: ScheduledStart[]): Promise<void> {
-    const move = this.db.prepare(
+    const move = this.#sql(
       'UPDATE read_objects SET next_run_time = ? WHERE installation_id = ? AND object_name = ?',
     );
     this.db.transaction(() => {
@@ -338,9 +372,11 @@ export class SqliteOperationStore implements OperationStore {
     objectName: string,
     nextRunTime: number | undefined,
   ): Promise<void> {
-    this.db
-      .prepare('UPDATE read_objects SET next_run_time = ? WHERE installation_id = ? AND object_name = ?')
-      .run(nextRunTime ?? null, installationId, objectName);
+    this.#sql('UPDATE read_objects SET next_run_time = ? WHERE installation_id = ? AND object_name = ?').run(
+      nextRunTime ?? null,
+      installationId,
+      objectName,
+    );
   }
 
   async insertOperation(operation: NewReadOperation): Promise<void> {
@@ -362,11 +398,9 @@ export class SqliteOperationStore implements OperationStore {
     beforeSeq?: number,
   ): Promise<ReadOperation[]> {
     return (
-      this.db
-        .prepare(
-          `SELECT * FROM read_operations WHERE installation_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-        )
-        .all(installationId, beforeSeq ?? Number.MAX_SAFE_INTEGER, pageSize) as OperationRow[]
+      this.#sql(
+        `SELECT * FROM read_operations WHERE installation_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      ).all(installationId, beforeSeq ?? Number.MAX_SAFE_INTEGER, pageSize) as OperationRow[]
     ).map(toOperation);
   }
 
@@ -375,20 +409,18 @@ export class SqliteOperationStore implements OperationStore {
     objectName: string,
     readType?: ReadType,
   ): Promise<ReadOperation | undefined> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM read_operations WHERE installation_id = ? AND object_name = ?
+    const row = this.#sql(
+      `SELECT * FROM read_operations WHERE installation_id = ? AND object_name = ?
            AND (? IS NULL OR read_type = ?) ORDER BY seq DESC LIMIT 1`,
-      )
-      .get(installationId, objectName, readType ?? null, readType ?? null) as OperationRow | undefined;
+    ).get(installationId, objectName, readType ?? null, readType ?? null) as OperationRow | undefined;
     return row ? toOperation(row) : undefined;
   }
 
   async checkpoint(page: ReadPageCheckpoint): Promise<void> {
-    this.db.transaction(() => {
+    const stored = this.db.transaction(() => {
       const row = this.#getOperation.get(page.operationId);
       // A checkpoint for an operation that is no longer reading (failed meanwhile) writes nothing.
-      if (row?.phase !== 'reading') return;
+      if (row?.phase !== 'reading') return false;
       for (const message of page.messages) {
         this.#insertDelivery.run(
           message.id,
@@ -402,36 +434,48 @@ export class SqliteOperationStore implements OperationStore {
           page.createTime,
         );
       }
-      this.db
-        .prepare(
-          `UPDATE read_operations SET after_id = ?, records_processed = ?, messages_total = messages_total + ?,
-             phase = ?, update_time = ? WHERE id = ?`,
-        )
-        .run(
-          page.afterId,
-          page.recordsProcessed,
-          page.messages.length,
-          page.finished ? 'delivering' : 'reading',
-          page.createTime,
-          row.id,
-        );
+      this.#sql(
+        `UPDATE read_operations SET after_id = ?, records_processed = ?, messages_total = messages_total + ?,
+           phase = ?, update_time = ?, records_estimated_total = coalesce(?, records_estimated_total)
+         WHERE id = ?`,
+      ).run(
+        page.afterId,
+        page.recordsProcessed,
+        page.messages.length,
+        page.finished ? 'delivering' : 'reading',
+        page.createTime,
+        page.recordsEstimatedTotal ?? null,
+        row.id,
+      );
       // Every record up to `until` is now stored as a message: the next incremental read starts there.
       // A triggered read picks its own window and leaves the schedule's cursor alone.
       if (page.finished && row.read_type !== 'triggered') {
-        this.db
-          .prepare(
-            `UPDATE read_objects SET cursor_time = ?
+        this.#sql(
+          `UPDATE read_objects SET cursor_time = ?
              WHERE installation_id = ? AND object_name = ? AND (cursor_time IS NULL OR cursor_time < ?)`,
-          )
-          .run(row.until_time, row.installation_id, row.object_name, row.until_time);
+        ).run(row.until_time, row.installation_id, row.object_name, row.until_time);
       }
+      // A last page with nothing left to deliver (a scheduled read that found nothing new) ends here.
+      if (page.finished) this.#finishIfSettled(page.operationId, page.createTime);
+      return true;
     })();
+    if (!stored) return;
+    for (const message of page.messages) {
+      if (this.#bodyChars + message.body.length > bodyCacheChars) break;
+      this.#bodies.set(message.id, message.body);
+      this.#bodyChars += message.body.length;
+    }
+  }
+
+  #forgetBody(id: string): void {
+    const body = this.#bodies.get(id);
+    if (body === undefined) return;
+    this.#bodies.delete(id);
+    this.#bodyChars -= body.length;
   }
 
   async setEstimate(operationId: string, total: number): Promise<void> {
-    this.db
-      .prepare('UPDATE read_operations SET records_estimated_total = ? WHERE id = ?')
-      .run(total, operationId);
+    this.#sql('UPDATE read_operations SET records_estimated_total = ? WHERE id = ?').run(total, operationId);
   }
 
   #appendError(row: OperationRow, error: string): string {
@@ -444,53 +488,51 @@ export class SqliteOperationStore implements OperationStore {
     this.db.transaction(() => {
       const row = this.#getOperation.get(operationId);
       if (row?.phase !== 'reading') return;
-      this.db
-        .prepare(`UPDATE read_operations SET phase = 'delivering', errors = ?, update_time = ? WHERE id = ?`)
-        .run(this.#appendError(row, error), now, operationId);
+      this.#sql(
+        `UPDATE read_operations SET phase = 'delivering', errors = ?, update_time = ? WHERE id = ?`,
+      ).run(this.#appendError(row, error), now, operationId);
     })();
   }
 
   async finishIfSettled(operationId: string, now: string): Promise<boolean> {
-    return this.db.transaction(() => {
-      const row = this.#getOperation.get(operationId);
-      if (row?.phase !== 'delivering') return false;
-      const pending = this.db
-        .prepare(`SELECT count(*) FROM deliveries WHERE operation_id = ? AND status = 'pending'`)
-        .pluck()
-        .get(operationId) as number;
-      if (pending > 0) return false;
-      const errors = JSON.parse(row.errors) as string[];
-      const failed = row.messages_failed > 0 || errors.length > 0;
-      const label = `[${row.object_name}]`;
-      const result = failed
-        ? `${label} ${row.records_delivered} of ${row.records_processed} records delivered; ${errors[0] ?? 'some messages failed'}`
-        : row.records_processed === 0
-          ? `${label} No new data found`
-          : `${label} ${row.records_delivered} records delivered`;
-      const status = failed ? 'failure' : 'success';
-      this.db
-        .prepare(
-          `UPDATE read_operations SET phase = 'done', status = ?, result = ?, update_time = ?, end_time = ?
-           WHERE id = ?`,
-        )
-        .run(status, result, now, now, operationId);
-      this.db
-        .prepare(
-          `UPDATE read_objects SET last_run_time = ?, last_run_status = ? WHERE installation_id = ? AND object_name = ?`,
-        )
-        .run(now, status, row.installation_id, row.object_name);
-      this.db
-        .prepare('UPDATE installations SET last_operation_status = ? WHERE id = ?')
-        .run(status, row.installation_id);
-      return true;
-    })();
+    return this.db.transaction(() => this.#finishIfSettled(operationId, now))();
+  }
+
+  /** Inside a transaction: ends an operation whose reading is over and whose messages all settled. */
+  #finishIfSettled(operationId: string, now: string): boolean {
+    const row = this.#getOperation.get(operationId);
+    if (row?.phase !== 'delivering') return false;
+    const pending = this.#sql(`SELECT count(*) FROM deliveries WHERE operation_id = ? AND status = 'pending'`)
+      .pluck()
+      .get(operationId) as number;
+    if (pending > 0) return false;
+    const errors = JSON.parse(row.errors) as string[];
+    const failed = row.messages_failed > 0 || errors.length > 0;
+    const label = `[${row.object_name}]`;
+    const result = failed
+      ? `${label} ${row.records_delivered} of ${row.records_processed} records delivered; ${errors[0] ?? 'some messages failed'}`
+      : row.records_processed === 0
+        ? `${label} No new data found`
+        : `${label} ${row.records_delivered} records delivered`;
+    const status = failed ? 'failure' : 'success';
+    this.#sql(
+      `UPDATE read_operations SET phase = 'done', status = ?, result = ?, update_time = ?, end_time = ?
+         WHERE id = ?`,
+    ).run(status, result, now, now, operationId);
+    this.#sql(
+      `UPDATE read_objects SET last_run_time = ?, last_run_status = ? WHERE installation_id = ? AND object_name = ?`,
+    ).run(now, status, row.installation_id, row.object_name);
+    this.#sql('UPDATE installations SET last_operation_status = ? WHERE id = ?').run(
+      status,
+      row.installation_id,
+    );
+    return true;
   }
 
   async pendingDeliveries(installationId: string, objectName: string): Promise<number> {
-    return this.db
-      .prepare(
-        `SELECT count(*) FROM deliveries WHERE installation_id = ? AND object_name = ? AND status = 'pending'`,
-      )
+    return this.#sql(
+      `SELECT count(*) FROM deliveries WHERE installation_id = ? AND object_name = ? AND status = 'pending'`,
+    )
       .pluck()
       .get(installationId, objectName) as number;
   }
@@ -506,15 +548,18 @@ export class SqliteOperationStore implements OperationStore {
     for (const key of keys) {
       if (due.length === limit) break;
       if (inFlight.has(key.id)) continue;
-      const row = this.#deliveryBySeq.get(key.seq);
-      if (row) due.push(toDelivery(row));
+      const body = this.#bodies.get(key.id);
+      const row =
+        body === undefined
+          ? this.#deliveryBySeq.get(key.seq)
+          : { ...this.#deliveryHeadBySeq.get(key.seq)!, body };
+      if (row?.seq !== undefined) due.push(toDelivery(row));
     }
     return due;
   }
 
   async nextDeliveryTime(): Promise<number | undefined> {
-    const value = this.db
-      .prepare(`SELECT min(next_attempt_time) FROM deliveries WHERE status = 'pending'`)
+    const value = this.#sql(`SELECT min(next_attempt_time) FROM deliveries WHERE status = 'pending'`)
       .pluck()
       .get() as number | null;
     return value ?? undefined;
@@ -544,17 +589,18 @@ export class SqliteOperationStore implements OperationStore {
   }
 
   #commitAcks(batch: Array<{ delivery: Delivery; now: string }>): void {
-    const remove = this.db.prepare(`DELETE FROM deliveries WHERE id = ? AND status = 'pending'`);
-    const countOperation = this.db.prepare(
+    const remove = this.#sql(`DELETE FROM deliveries WHERE id = ? AND status = 'pending'`);
+    const countOperation = this.#sql(
       `UPDATE read_operations SET messages_delivered = messages_delivered + 1,
          records_delivered = records_delivered + ?, update_time = ? WHERE id = ?`,
     );
-    const countObject = this.db.prepare(
+    const countObject = this.#sql(
       `UPDATE read_objects SET records_delivered = records_delivered + ?
        WHERE installation_id = ? AND object_name = ?`,
     );
     this.db.transaction(() => {
       for (const { delivery, now } of batch) {
+        this.#forgetBody(delivery.id);
         // The body is not kept: a delivered message is only a count on its operation from here on.
         if (remove.run(delivery.id).changes === 0) continue;
         countOperation.run(delivery.numRecords, now, delivery.operationId);
@@ -569,46 +615,41 @@ export class SqliteOperationStore implements OperationStore {
     firstAttemptTime: number,
     error: string,
   ): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE deliveries SET attempts = attempts + 1, next_attempt_time = ?,
+    this.#sql(
+      `UPDATE deliveries SET attempts = attempts + 1, next_attempt_time = ?,
            first_attempt_time = coalesce(first_attempt_time, ?), last_error = ? WHERE id = ?`,
-      )
-      .run(nextAttemptTime, firstAttemptTime, error, delivery.id);
+    ).run(nextAttemptTime, firstAttemptTime, error, delivery.id);
   }
 
   /** Waits without counting an attempt: the destination is missing or disabled. */
   async park(delivery: Delivery, nextAttemptTime: number, reason: string): Promise<void> {
-    this.db
-      .prepare('UPDATE deliveries SET next_attempt_time = ?, last_error = ? WHERE id = ?')
-      .run(nextAttemptTime, reason, delivery.id);
+    this.#sql('UPDATE deliveries SET next_attempt_time = ?, last_error = ? WHERE id = ?').run(
+      nextAttemptTime,
+      reason,
+      delivery.id,
+    );
   }
 
   /** Makes a destination's waiting messages due now (it was created, updated or re-enabled). */
   async wakeDestination(projectId: string, destinationName: string): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE deliveries SET next_attempt_time = 0 WHERE project_id = ? AND destination_name = ? AND status = 'pending'`,
-      )
-      .run(projectId, destinationName);
+    this.#sql(
+      `UPDATE deliveries SET next_attempt_time = 0 WHERE project_id = ? AND destination_name = ? AND status = 'pending'`,
+    ).run(projectId, destinationName);
   }
 
   async markFailed(delivery: Delivery, error: string, now: string): Promise<void> {
+    this.#forgetBody(delivery.id);
     this.db.transaction(() => {
-      const changed = this.db
-        .prepare(
-          `UPDATE deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?
+      const changed = this.#sql(
+        `UPDATE deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?
            WHERE id = ? AND status = 'pending'`,
-        )
-        .run(error, delivery.id);
+      ).run(error, delivery.id);
       if (changed.changes === 0) return;
       const row = this.#getOperation.get(delivery.operationId);
       if (!row) return;
-      this.db
-        .prepare(
-          `UPDATE read_operations SET messages_failed = messages_failed + 1, errors = ?, update_time = ? WHERE id = ?`,
-        )
-        .run(this.#appendError(row, `message ${delivery.id}: ${error}`), now, row.id);
+      this.#sql(
+        `UPDATE read_operations SET messages_failed = messages_failed + 1, errors = ?, update_time = ? WHERE id = ?`,
+      ).run(this.#appendError(row, `message ${delivery.id}: ${error}`), now, row.id);
     })();
   }
 
@@ -616,13 +657,11 @@ export class SqliteOperationStore implements OperationStore {
     installationId: string,
     objectName: string,
   ): Promise<{ pending: number; attempts: number; lastError?: string; retryingSince?: number }> {
-    const head = this.db
-      .prepare(
-        `SELECT attempts, last_error, first_attempt_time, (SELECT count(*) FROM deliveries x
+    const head = this.#sql(
+      `SELECT attempts, last_error, first_attempt_time, (SELECT count(*) FROM deliveries x
            WHERE x.installation_id = d.installation_id AND x.object_name = d.object_name AND x.status = 'pending') AS pending
          FROM deliveries d WHERE installation_id = ? AND object_name = ? AND status = 'pending' ORDER BY seq LIMIT 1`,
-      )
-      .get(installationId, objectName) as
+    ).get(installationId, objectName) as
       | { attempts: number; last_error: string | null; first_attempt_time: number | null; pending: number }
       | undefined;
     if (!head) return { pending: 0, attempts: 0 };
@@ -636,16 +675,17 @@ export class SqliteOperationStore implements OperationStore {
 
   async readObjects(installationId: string): Promise<ReadObjectState[]> {
     return (
-      this.db
-        .prepare('SELECT * FROM read_objects WHERE installation_id = ? ORDER BY object_name')
-        .all(installationId) as ReadObjectRow[]
+      this.#sql('SELECT * FROM read_objects WHERE installation_id = ? ORDER BY object_name').all(
+        installationId,
+      ) as ReadObjectRow[]
     ).map(toReadObject);
   }
 
   async getReadObject(installationId: string, objectName: string): Promise<ReadObjectState | undefined> {
-    const row = this.db
-      .prepare('SELECT * FROM read_objects WHERE installation_id = ? AND object_name = ?')
-      .get(installationId, objectName) as ReadObjectRow | undefined;
+    const row = this.#sql('SELECT * FROM read_objects WHERE installation_id = ? AND object_name = ?').get(
+      installationId,
+      objectName,
+    ) as ReadObjectRow | undefined;
     return row ? toReadObject(row) : undefined;
   }
 
@@ -655,7 +695,7 @@ export class SqliteOperationStore implements OperationStore {
     paused: boolean,
     note?: string,
   ): Promise<void> {
-    const update = this.db.prepare(
+    const update = this.#sql(
       `UPDATE read_objects SET paused = ?, pause_note = ? WHERE installation_id = ? AND (? IS NULL OR object_name = ?)`,
     );
     this.db.transaction(() => {
@@ -673,14 +713,12 @@ export class SqliteOperationStore implements OperationStore {
     reason: string,
     now: string,
   ): Promise<number> {
-    const stopOperations = this.db.prepare(
+    const stopOperations = this.#sql(
       `UPDATE read_operations SET phase = 'done', status = 'failure',
          result = '[' || object_name || '] ' || ?, update_time = ?, end_time = ?
        WHERE installation_id = ? AND phase != 'done' AND object_name = ?`,
     );
-    const dropMessages = this.db.prepare(
-      'DELETE FROM deliveries WHERE installation_id = ? AND object_name = ?',
-    );
+    const dropMessages = this.#sql('DELETE FROM deliveries WHERE installation_id = ? AND object_name = ?');
     return this.db.transaction(() => {
       let stopped = 0;
       for (const name of objectNames) {

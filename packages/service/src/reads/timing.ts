@@ -3,8 +3,13 @@
  * seconds and the README documents one list. `readTimingFromEnv` maps the `SPLICE_*` variables onto it.
  */
 export interface ReadTiming {
-  /** How often the engine plans new installations and starts scheduled reads. */
+  /** How often the engine starts due scheduled reads. */
   tickMs: number;
+  /**
+   * How often the engine looks for installations not planned (created or changed without its hooks) and
+   * plans that lost their installation. The create, update and delete routes call the hooks directly.
+   */
+  planScanMs: number;
   /** Records read from the provider per page: one checkpoint (one transaction) each. */
   pageSize: number;
   /** Records shaped into messages between two yields to the event loop, so requests stay answered. */
@@ -40,6 +45,7 @@ export interface ReadTiming {
 
 export const defaultReadTiming: ReadTiming = {
   tickMs: 1_000,
+  planScanMs: 10_000,
   pageSize: 2_000,
   buildChunk: 250,
   maxMessageBytes: 300 * 1024,
