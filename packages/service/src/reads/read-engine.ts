@@ -85,6 +85,8 @@ export class ReadEngine {
   readonly #wakeDelivery = new Wakeup();
   #running = false;
   #lastPlanScan = Number.NEGATIVE_INFINITY;
+  /** Set while due scheduled reads are being started; the reading loop waits for it. */
+  #starting: Promise<void> | undefined;
   #loops: Promise<void>[] = [];
 
   constructor(options: ReadEngineOptions) {
@@ -177,6 +179,22 @@ export class ReadEngine {
       // A full batch: more may wait, scan again at once.
       if (toPlan.length === 500) this.#lastPlanScan = Number.NEGATIVE_INFINITY;
     }
+    const starting = this.#startDue(slice);
+    this.#starting = starting;
+    try {
+      await starting;
+    } finally {
+      this.#starting = undefined;
+    }
+    this.#wakeReading.notify();
+    return toPlan.length === 500;
+  }
+
+  /**
+   * Starts every due scheduled read, in batches. Reading waits meanwhile (see `#starting`): on the minute
+   * thousands of reads fall due, and each batch should not queue behind pages of the reads before it.
+   */
+  async #startDue(slice: TimeSlice): Promise<void> {
     const batch = 500;
     for (;;) {
       // Each batch is stamped with the time it is actually started, so lateness figures are honest.
@@ -208,11 +226,9 @@ export class ReadEngine {
         };
       });
       await this.store.startScheduled(starts);
-      this.#wakeReading.notify();
       if (due.length < batch) break;
       await slice.yield();
     }
-    return toPlan.length === 500;
   }
 
   /** Until the next scheduled run is due (so a minute's reads start on the minute), at most a tick. */
@@ -298,6 +314,7 @@ export class ReadEngine {
     for (const operation of heads) {
       if (!this.#running) break;
       await slice.yield();
+      if (this.#starting) await this.#starting;
       if (operation.phase === 'delivering') {
         if (await this.store.finishIfSettled(operation.id, now())) {
           this.#contexts.delete(operation.id);
