@@ -721,8 +721,12 @@ export class SqliteOperationStore implements OperationStore {
     const dropMessages = this.#sql('DELETE FROM deliveries WHERE installation_id = ? AND object_name = ?');
     return this.db.transaction(() => {
       let stopped = 0;
+      const dropped = this.#sql(
+        'SELECT id FROM deliveries WHERE installation_id = ? AND object_name = ?',
+      ).pluck();
       for (const name of objectNames) {
         stopped += stopOperations.run(reason, now, now, installationId, name).changes;
+        for (const id of dropped.all(installationId, name) as string[]) this.#forgetBody(id);
         dropMessages.run(installationId, name);
       }
       return stopped;
