@@ -7,13 +7,13 @@
  * It starts Prism (`prism mock`, which checks every request it receives against the description) for
  * api/api.yaml, api/read.yaml and api/search.yaml, the BFF's standalone app pointed at them, signs in with
  * the development session, calls every BFF route that reaches the service, and prints per route the BFF's
- * answer and the requests Prism found in breach of the description. Prism's complaints about the answers
+ * answer (its status, and whether the body has the BFF's documented shape) and the requests Prism found in breach of the description. Prism's complaints about the answers
  * it made up itself are counted apart: they are about the mocks, not about the BFF.
  *
  * The description is not copied into this repository: pass the directory of a checkout. Prism is not a
  * dependency (about 185 packages); without `--prism` (or `PRISM`) it runs through
  * `pnpm --package=@stoplight/prism-cli@5 dlx prism`. Exit code 1 when any request breaks the description
- * or any route does not answer 2xx.
+ * or any route does not answer 2xx in its documented shape.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -22,6 +22,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import {
+  browserSearchResponseSchema,
+  connectionAnswerSchema,
+  connectUrlSchema,
+  installationSchema,
+  integrationDetailsSchema,
+  inviteSchema,
+  runNowAnswerSchema,
+  syncStatusSchema,
+} from '@splice/schema';
 import { createStandaloneApp } from '../src/dev/index.js';
 
 interface Args {
@@ -174,6 +184,8 @@ interface Route {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The BFF's documented answer (its strict browser schema); none for an answer without a body. */
+  answer?: { safeParse(value: unknown): { success: boolean } };
 }
 
 async function main() {
@@ -251,11 +263,19 @@ async function main() {
       const text = await response.text();
       await settle(mocks);
       const seen = readBlocks(mocks.flatMap((m, i) => m.lines.slice(before[i])));
-      const ok = response.status >= 200 && response.status < 300;
+      let documented = route.answer === undefined;
+      if (route.answer) {
+        try {
+          documented = route.answer.safeParse(JSON.parse(text)).success;
+        } catch {
+          documented = false;
+        }
+      }
+      const ok = response.status >= 200 && response.status < 300 && documented;
       if (!ok || seen.requestViolations.length > 0) failed = true;
       console.log(
         `${ok ? 'ok  ' : 'FAIL'} ${route.name.padEnd(11)} ${route.method.padEnd(4)} ${route.path.padEnd(48)} ` +
-          `BFF ${response.status}  upstream calls ${seen.requests.length}  request violations ` +
+          `BFF ${response.status}${documented ? '' : ' (not its documented shape)'}  upstream calls ${seen.requests.length}  request violations ` +
           `${seen.requestViolations.length}  (mock answers' own violations: ${seen.responseViolations})`,
       );
       for (const violation of seen.requestViolations) console.log(`       ✖ ${violation}`);
@@ -267,7 +287,9 @@ async function main() {
     }
 
     const integration = '/integrations/my-integration';
-    const wizard = JSON.parse(await drive({ name: 'wizard', method: 'GET', path: integration })) as {
+    const wizard = JSON.parse(
+      await drive({ name: 'wizard', method: 'GET', path: integration, answer: integrationDetailsSchema }),
+    ) as {
       integration?: { provider?: string };
       readObjects?: { objectName: string }[];
     };
@@ -275,25 +297,56 @@ async function main() {
     const objectName = wizard.readObjects?.[0]?.objectName ?? 'account';
     const start = { attempt: 'check-hosted-0123456789', mode: 'popup' };
     const routes: Route[] = [
-      { name: 'connection', method: 'GET', path: `${integration}/connection` },
-      { name: 'connect', method: 'POST', path: `${integration}/connect`, body: start },
-      { name: 'reconnect', method: 'POST', path: `${integration}/reconnect`, body: start },
+      {
+        name: 'connection',
+        method: 'GET',
+        path: `${integration}/connection`,
+        answer: connectionAnswerSchema,
+      },
+      {
+        name: 'connect',
+        method: 'POST',
+        path: `${integration}/connect`,
+        body: start,
+        answer: connectUrlSchema,
+      },
+      {
+        name: 'reconnect',
+        method: 'POST',
+        path: `${integration}/reconnect`,
+        body: start,
+        answer: connectUrlSchema,
+      },
       {
         name: 'install',
         method: 'POST',
         path: `${integration}/installations`,
         headers: { 'Idempotency-Key': crypto.randomUUID() },
         body: { config: { content: { provider, read: { objects: { [objectName]: { objectName } } } } } },
+        answer: installationSchema,
       },
-      { name: 'status', method: 'GET', path: `${integration}/status` },
-      { name: 'run now', method: 'POST', path: `${integration}/objects/${objectName}/read`, body: {} },
+      { name: 'status', method: 'GET', path: `${integration}/status`, answer: syncStatusSchema },
+      {
+        name: 'run now',
+        method: 'POST',
+        path: `${integration}/objects/${objectName}/read`,
+        body: {},
+        answer: runNowAnswerSchema,
+      },
       {
         name: 'search',
         method: 'POST',
         path: `${integration}/search`,
         body: { objectName, fieldFilters: [{ fieldName: 'email', operator: 'eq', value: 'a@example.com' }] },
+        answer: browserSearchResponseSchema,
       },
-      { name: 'invite', method: 'POST', path: '/invites', body: { email: 'dana@example.com' } },
+      {
+        name: 'invite',
+        method: 'POST',
+        path: '/invites',
+        body: { email: 'dana@example.com' },
+        answer: inviteSchema,
+      },
     ];
     for (const route of routes) await drive(route);
   } finally {
