@@ -95,6 +95,17 @@ export function seedGroups(repo: Repository, prefix: string, count: number): str
   return refs;
 }
 
+/** The group of an installation a path addresses (`.../installations/{id}` or `{id}:pause`), if any. */
+function installationGroupIn(repo: SqliteRepository, url: URL): string[] {
+  const id = /\/installations\/([^/:]+)/.exec(url.pathname)?.[1];
+  if (id === undefined) return [];
+  for (const project of ['demo']) {
+    const installation = repo.getInstallationById(project, decodeURIComponent(id));
+    if (installation) return [installation.groupRef];
+  }
+  return [];
+}
+
 function groupRefsIn(url: URL, body: string): string[] {
   const refs = url.searchParams.getAll('groupRef');
   if (body) {
@@ -128,13 +139,15 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
     ? async (request: Request, env: unknown) => {
         const url = new URL(request.url);
         const body = request.body ? await request.clone().text() : '';
+        // Looked up before the call: a delete would leave nothing to look up after.
+        const addressed = installationGroupIn(repo, url);
         const response = await app.fetch(request, env);
         const orgId = /^\/v1\/orgs\/([^/]+)\/invites/.exec(url.pathname)?.[1];
         const requestId = request.headers.get('x-request-id');
         received.push({
           method: request.method,
           path: url.pathname,
-          groupRefs: groupRefsIn(url, body),
+          groupRefs: [...groupRefsIn(url, body), ...addressed],
           ...(orgId === undefined ? {} : { orgId: decodeURIComponent(orgId) }),
           ...(requestId === null ? {} : { requestId }),
           status: response.status,

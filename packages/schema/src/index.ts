@@ -30,6 +30,21 @@ export {
   writeObjectDetailsSchema,
 } from './browser/integration-details.js';
 export type {
+  PauseBody,
+  UninstallHeaders,
+  UpdateInstallationBody,
+  UpdateInstallationBodyInput,
+  UpdateInstallationHeaders,
+} from './browser/manage-requests.js';
+export {
+  ifMatchSchema,
+  installationVersionTag,
+  pauseBodySchema,
+  uninstallHeadersSchema,
+  updateInstallationBodySchema,
+  updateInstallationHeadersSchema,
+} from './browser/manage-requests.js';
+export type {
   CreateInstallationBody,
   CreateInstallationBodyInput,
   CreateInstallationQuery,

@@ -16,7 +16,7 @@ export interface Party {
 export interface Attack {
   attacker: Party;
   victim: Party;
-  route: 'wizard' | 'create' | 'search' | 'invite' | 'elsewhere';
+  route: 'wizard' | 'create' | 'search' | 'invite' | 'update' | 'pause' | 'elsewhere';
   location: string;
   method: string;
   path: string;
@@ -93,7 +93,7 @@ function pathInjections(victim: Party): string[] {
   ];
 }
 
-const routes = ['wizard', 'create', 'search', 'invite', 'elsewhere'] as const;
+const routes = ['wizard', 'create', 'search', 'invite', 'update', 'pause', 'elsewhere'] as const;
 const locations = [
   'body',
   'body-nested',
@@ -120,6 +120,13 @@ function baseBody(route: Attack['route'], unique: string): Record<string, unknow
       };
     case 'invite':
       return { email: `${unique}@example.com` };
+    case 'update':
+      return {
+        updateMask: ['config.content.proxy.enabled'],
+        installation: { config: { content: { proxy: { enabled: false } } } },
+      };
+    case 'pause':
+      return {};
     default:
       return undefined;
   }
@@ -139,6 +146,10 @@ function routePath(
       return { method: 'POST', path: `/integrations/${integration}/search` };
     case 'invite':
       return { method: 'POST', path: '/invites' };
+    case 'update':
+      return { method: 'PATCH', path: `/integrations/${integration}/installation` };
+    case 'pause':
+      return { method: 'POST', path: `/integrations/${integration}/objects/contacts/pause` };
     default:
       return { method: 'GET', path: `/integrations/${integration}/installations/${victim.installationId}` };
   }
@@ -196,6 +207,10 @@ export function generateAttacks(parties: readonly [Party, Party], n: number, see
       if (s.route === 'search')
         body.fieldFilters = [{ fieldName: 'groupRef', operator: 'eq', value: victim.groupRef }];
       if (s.route === 'invite') body.email = `admin@${victim.groupRef}.example.com`;
+      if (s.route === 'update') {
+        body.updateMask = ['connectionId'];
+        body.installation = { connectionId: victim.connectionId };
+      }
     }
     if (s.location === 'query' || s.location === 'everywhere') params.append(s.spelling, value);
     if (s.location === 'query-duplicate') {
@@ -204,7 +219,9 @@ export function generateAttacks(parties: readonly [Party, Party], n: number, see
     }
     if (s.location === 'header' || s.location === 'everywhere')
       headers[s.header] = [...value].filter((ch) => ch >= ' ').join('');
-    if (s.route === 'create') headers['Idempotency-Key'] = `xg-${seed}-${index}`;
+    if (s.route === 'create' || s.route === 'update') headers['Idempotency-Key'] = `xg-${seed}-${index}`;
+    // A version that is never current: an update that gets through to the service changes nothing (412).
+    if (s.route === 'update') headers['If-Match'] = '"0000-stale"';
     const query =
       params.size > 0 ? `?${params.toString()}` : s.route === 'create' ? '?skipSampling=true' : '';
     return {

@@ -5,17 +5,20 @@ import {
   connectUrlSchema,
   createInstallationBodySchema,
   idempotencyHeaderSchema,
+  ifMatchSchema,
   installationSchema,
   integrationDetailsSchema,
   integrationParamsSchema,
   inviteRequestSchema,
   inviteSchema,
   objectParamsSchema,
+  pauseBodySchema,
   problemSchema,
   runNowAnswerSchema,
   runNowBodySchema,
   searchRequestSchema,
   syncStatusSchema,
+  updateInstallationBodySchema,
 } from '@splice/schema';
 import * as z from 'zod/mini';
 import { problemTypes } from '../problem/problem-types.js';
@@ -39,6 +42,7 @@ const statusText: Record<number, string> = {
   409: 'Conflict with the current state (e.g. already installed, invite pending).',
   413: 'Body over the route’s size limit.',
   415: 'Body not application/json.',
+  412: 'The installation changed since the version in If-Match: load the current settings and apply the change again.',
   422: 'Refused by the integration service (issues), or the Idempotency-Key reused with another body.',
   429: 'Rate limit of the session reached (see Retry-After).',
   501: 'Not set up on this server (readUrl missing).',
@@ -63,7 +67,8 @@ const csrfHeader = {
   name: 'X-Requested-With',
   in: 'header',
   required: true,
-  description: 'Must be `splice` on every POST: a cross-site page cannot set it without a CORS preflight.',
+  description:
+    'Must be `splice` on every POST, PATCH and DELETE: a cross-site page cannot set it without a CORS preflight.',
   schema: { type: 'string', const: 'splice' },
 };
 
@@ -72,6 +77,22 @@ const integrationIdParam = {
   in: 'path',
   required: true,
   schema: jsonSchema(integrationParamsSchema.shape.integrationId, 'input'),
+};
+
+const objectNameParam = {
+  name: 'objectName',
+  in: 'path',
+  required: true,
+  schema: jsonSchema(objectParamsSchema.shape.objectName, 'input'),
+};
+
+const idempotencyKeyParam = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description:
+    'Required. A repeat with the same key and body returns the first answer and does nothing more.',
+  schema: jsonSchema(idempotencyHeaderSchema.shape['idempotency-key'], 'input'),
 };
 
 const jsonBody = (name: string) => ({
@@ -240,6 +261,80 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      '/integrations/{integrationId}/installation': {
+        patch: {
+          operationId: 'updateInstallation',
+          summary:
+            'Changes the session’s group’s installation: the parts `updateMask` names (one read object, the write objects or one of them, the proxy switch, the connection), recorded as made by the signed-in user (docs/service-interface.md#update-installation).',
+          parameters: [
+            integrationIdParam,
+            {
+              name: 'skipSampling',
+              in: 'query',
+              required: false,
+              description:
+                'Default false. When true, the sample read of the changed read objects is skipped.',
+              schema: { type: 'string', enum: ['true', 'false'] },
+            },
+            idempotencyKeyParam,
+            {
+              name: 'If-Match',
+              in: 'header',
+              required: true,
+              description:
+                'The version the edit started from: the installation’s updateTime (its createTime until first updated), quoted. A stale one is 412 and nothing is saved.',
+              schema: jsonSchema(ifMatchSchema, 'input'),
+            },
+            csrfHeader,
+          ],
+          requestBody: jsonBody('UpdateInstallationBody'),
+          responses: {
+            '200': jsonAnswer('The installation as saved.', 'Installation'),
+            ...problems(400, 404, 412, 413, 415, 422, ...common),
+          },
+        },
+        delete: {
+          operationId: 'uninstall',
+          summary:
+            'Uninstalls the integration for the session’s group: its reads stop, and the connection goes too when nothing else uses it.',
+          parameters: [
+            integrationIdParam,
+            idempotencyKeyParam,
+            {
+              name: 'If-Match',
+              in: 'header',
+              required: false,
+              description: 'Optional: the version the user confirmed; a stale one is 412.',
+              schema: jsonSchema(ifMatchSchema, 'input'),
+            },
+            csrfHeader,
+          ],
+          responses: {
+            '204': { description: 'Uninstalled.' },
+            ...problems(400, 404, 412, ...common),
+          },
+        },
+      },
+      ...Object.fromEntries(
+        (['pause', 'resume'] as const).map((action) => [
+          `/integrations/{integrationId}/objects/{objectName}/${action}`,
+          {
+            post: {
+              operationId: action === 'pause' ? 'pauseObject' : 'resumeObject',
+              summary:
+                action === 'pause'
+                  ? 'Pauses the scheduled reads of one object of the session’s group’s installation.'
+                  : 'Resumes the scheduled reads of a paused object.',
+              parameters: [integrationIdParam, objectNameParam, csrfHeader],
+              requestBody: jsonBody('PauseBody'),
+              responses: {
+                '204': { description: action === 'pause' ? 'Paused.' : 'Resumed.' },
+                ...problems(400, 404, 413, 415, 422, ...common),
+              },
+            },
+          },
+        ]),
+      ),
       '/invites': {
         post: {
           operationId: 'createInvite',
@@ -285,6 +380,8 @@ export function buildOpenApiDocument() {
         ConnectionAnswer: jsonSchema(connectionAnswerSchema, 'output'),
         SyncStatus: jsonSchema(syncStatusSchema, 'output'),
         RunNowBody: jsonSchema(runNowBodySchema, 'input'),
+        UpdateInstallationBody: jsonSchema(updateInstallationBodySchema, 'input'),
+        PauseBody: jsonSchema(pauseBodySchema, 'input'),
         RunNowAnswer: jsonSchema(runNowAnswerSchema, 'output'),
         Problem: jsonSchema(problemSchema, 'output'),
       },

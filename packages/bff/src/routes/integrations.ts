@@ -4,6 +4,7 @@ import type { RateLimitStore } from '../middleware/rate-limit/store.js';
 import { connectRoutes } from './connect.js';
 import type { RouteDeps } from './deps.js';
 import { installationRoutes } from './installations.js';
+import { manageRoutes } from './manage.js';
 import { searchRoutes } from './search.js';
 import { syncRoutes } from './sync.js';
 import { wizardRoutes } from './wizard.js';
@@ -14,5 +15,6 @@ export const integrationRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitSto
     .route('/', wizardRoutes(deps))
     .route('/', connectRoutes(deps))
     .route('/', installationRoutes(deps))
+    .route('/', manageRoutes(deps))
     .route('/', searchRoutes(deps))
     .route('/', syncRoutes(deps, rateLimitStore));

@@ -87,6 +87,7 @@ function objectStatus(status: ObjectReadStatus, operations: readonly Operation[]
     problem,
     // A disabled object refuses on-demand reads (seed 2.4); a running one would only queue a second read.
     canRunNow: status.disabled !== true && !running && !(backfill && !backfill.done),
+    paused: status.paused === true,
   };
 }
 

@@ -53,6 +53,11 @@ const reworded: Record<
   'urn:problem-type:installation-exists': {
     detail: 'This integration is already installed for your account.',
   },
+  'urn:problem-type:installation-changed': {
+    title: 'Changed meanwhile',
+    detail:
+      'Someone else changed these settings after you opened them. Load the current settings, then apply your change again.',
+  },
   'urn:problem-type:installation-not-found': {
     detail: 'This integration is not installed for your account yet. Install it first.',
   },

@@ -28,11 +28,14 @@ export interface CallContext {
 
 export interface CallSpec {
   operation: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: URL;
   credential: 'api-key' | 'bearer';
-  /** What a success carries: JSON (default) or `text/plain` (the OAuth operations answer a bare URL). */
-  answer?: 'json' | 'text';
+  /**
+   * What a success carries: JSON (default), `text/plain` (the OAuth operations answer a bare URL), or
+   * nothing (a 204: delete, pause).
+   */
+  answer?: 'json' | 'text' | 'none';
   extraHeaders?: Record<string, string>;
   body?: unknown;
   /**
@@ -65,6 +68,7 @@ function tryJson(text: string): unknown {
  */
 export function interpret(spec: CallSpec, answer: UpstreamAnswer): unknown {
   const { status } = answer;
+  if (spec.answer === 'none' && status >= 200 && status < 300) return undefined;
   if (status === spec.expectStatus && spec.answer === 'text') {
     if (!answer.contentType.toLowerCase().startsWith('text/plain')) {
       throw new UpstreamFault('malformed', spec.operation, `answer ${status} is not text/plain`, status);

@@ -16,7 +16,7 @@ export interface HttpClientOptions {
 export interface UpstreamCall {
   /** The operation's name, for logs and faults. */
   operation: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: URL;
   headers: Record<string, string>;
   body?: string;

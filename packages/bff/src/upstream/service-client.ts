@@ -3,6 +3,7 @@ import type {
   Config,
   Connection,
   Installation,
+  InstallationUpdate,
   Integration,
   Invite,
   ObjectMetadata,
@@ -11,6 +12,7 @@ import type {
 import {
   browserSearchResponseSchema,
   installationRequestSchema,
+  installationUpdateSchema,
   integrationSchema,
   inviteRequestSchema,
   inviteSchema,
@@ -259,6 +261,78 @@ export function createServiceClient(options: ServiceClientOptions) {
         problems: partial.unreadable.slice(0, 10),
       });
       return { complete: false, installation: partial.value };
+    },
+
+    /**
+     * updateInstallation with the version the edit started from (`If-Match`). Never retried: a lost answer
+     * followed by a retry would meet its own change as a 412.
+     */
+    async updateInstallation(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+      update: InstallationUpdate,
+      options: { skipSampling: boolean; ifMatch: string },
+    ): Promise<Installation> {
+      const operation = 'updateInstallation';
+      const url = endpoint(baseUrl, [...integrationPath(integrationId), 'installations', installationId], {
+        skipSampling: String(options.skipSampling),
+      });
+      const json = await call(ctx, {
+        operation,
+        method: 'PATCH',
+        url,
+        credential: 'api-key',
+        extraHeaders: { 'if-match': options.ifMatch },
+        body: strictBody(installationUpdateSchema, update, operation),
+        kind: 'write',
+        expectStatus: 200,
+      });
+      return settle(ctx, operation, readInstallation(json));
+    },
+
+    /** deleteInstallation: 204. The connection goes too when no other installation uses it. */
+    async deleteInstallation(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+      ifMatch: string | undefined,
+    ): Promise<void> {
+      const operation = 'deleteInstallation';
+      await call(ctx, {
+        operation,
+        method: 'DELETE',
+        url: endpoint(baseUrl, [...integrationPath(integrationId), 'installations', installationId]),
+        credential: 'api-key',
+        ...(ifMatch === undefined ? {} : { extraHeaders: { 'if-match': ifMatch } }),
+        kind: 'write',
+        expectStatus: 204,
+        answer: 'none',
+      });
+    },
+
+    /** `...installations/{id}:pause` or `:unpause` for the named objects: 204. */
+    async pauseObjects(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+      objects: string[],
+      pause: boolean,
+    ): Promise<void> {
+      const operation = pause ? 'pauseReads' : 'resumeReads';
+      const url = endpoint(baseUrl, [...integrationPath(integrationId), 'installations', installationId]);
+      // The custom method's colon stays literal, as in the hosted path.
+      url.pathname += pause ? ':pause' : ':unpause';
+      await call(ctx, {
+        operation,
+        method: 'POST',
+        url,
+        credential: 'api-key',
+        body: { objects },
+        kind: 'write',
+        expectStatus: 204,
+        answer: 'none',
+      });
     },
 
     /** `POST {base_url}/oauth-connect`: the provider URL for the group and consumer. Never retried. */

@@ -8,7 +8,12 @@ import type {
   IntegrationParams,
   Invite,
   InviteRequest,
+  ObjectParams,
+  PauseBody,
   SearchRequest,
+  UninstallHeaders,
+  UpdateInstallationBodyInput,
+  UpdateInstallationHeaders,
 } from '@splice/schema';
 import type { hc, InferRequestType, InferResponseType } from 'hono/client';
 import type { JSONParsed } from 'hono/utils/types';
@@ -55,6 +60,31 @@ describe('the BFF AppType speaks the @splice/schema shapes', () => {
     expectTypeOf<keyof InferRequestType<Route>>().toEqualTypeOf<'json'>();
     expectTypeOf<InferRequestType<Route>['json']>().toEqualTypeOf<InviteRequest>();
     expectTypeOf<InferResponseType<Route, 201>>().toEqualTypeOf<JSONParsed<Invite>>();
+  });
+
+  it('PATCH /integrations/:integrationId/installation takes masks, If-Match and a key, and answers an Installation', () => {
+    type Route = Integration['installation']['$patch'];
+    type Request = InferRequestType<Route>;
+    expectTypeOf<keyof Request>().toEqualTypeOf<'param' | 'query' | 'header' | 'json'>();
+    expectTypeOf<Request['param']>().toEqualTypeOf<IntegrationParams>();
+    expectTypeOf<Request['header']>().toEqualTypeOf<UpdateInstallationHeaders>();
+    expectTypeOf<Request['json']>().toEqualTypeOf<UpdateInstallationBodyInput>();
+    expectTypeOf<InferResponseType<Route, 200>>().toEqualTypeOf<JSONParsed<Installation>>();
+  });
+
+  it('DELETE /integrations/:integrationId/installation takes a key (and maybe If-Match) and no body', () => {
+    type Route = Integration['installation']['$delete'];
+    type Request = InferRequestType<Route>;
+    expectTypeOf<keyof Request>().toEqualTypeOf<'param' | 'header'>();
+    expectTypeOf<Request['header']>().toEqualTypeOf<UninstallHeaders>();
+  });
+
+  it('POST .../objects/:objectName/pause and /resume take the object and an empty body', () => {
+    type Pause = Integration['objects'][':objectName']['pause']['$post'];
+    type Resume = Integration['objects'][':objectName']['resume']['$post'];
+    expectTypeOf<InferRequestType<Pause>['param']>().toEqualTypeOf<ObjectParams>();
+    expectTypeOf<InferRequestType<Pause>['json']>().toEqualTypeOf<PauseBody>();
+    expectTypeOf<InferRequestType<Resume>['json']>().toEqualTypeOf<PauseBody>();
   });
 
   it('answers nothing but these shapes with a 2xx', () => {

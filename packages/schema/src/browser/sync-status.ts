@@ -80,6 +80,11 @@ export const syncObjectStatusSchema = z.strictObject({
   problem: z.nullable(syncProblemSchema),
   /** Whether "Run now" is allowed (not paused, nothing running). */
   canRunNow: z.boolean(),
+  /**
+   * Paused through pause/resume (not by `disabled` in the config): "Resume" is offered, whatever the
+   * state shows (a failing delivery is shown first). Absent from servers that predate pause/resume.
+   */
+  paused: z.optional(z.boolean()),
 });
 export type SyncObjectStatus = z.infer<typeof syncObjectStatusSchema>;
 
