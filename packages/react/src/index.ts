@@ -44,6 +44,8 @@ export type {
   CreateInstallationOptions,
   SpliceClient,
   SpliceClientOptions,
+  UninstallOptions,
+  UpdateInstallationOptions,
 } from './client/create-splice-client.js';
 export { createSpliceClient } from './client/create-splice-client.js';
 export {
@@ -115,6 +117,11 @@ export type {
 export { SpliceErrorBoundary } from './components/shared/splice-error-boundary.js';
 export type { SyncStatusPart, SyncStatusProps } from './components/sync-status/sync-status.js';
 export { SyncStatus } from './components/sync-status/sync-status.js';
+export type {
+  UninstallButtonPart,
+  UninstallButtonProps,
+} from './components/uninstall-button/uninstall-button.js';
+export { UninstallButton } from './components/uninstall-button/uninstall-button.js';
 export type { SpliceResult } from './hooks/settle.js';
 export type { ConnectState, UseConnectionOptions, UseConnectionResult } from './hooks/use-connection.js';
 export { useConnection } from './hooks/use-connection.js';
@@ -126,6 +133,9 @@ export { useInvite } from './hooks/use-invite.js';
 export { useSearch } from './hooks/use-search.js';
 export type { SyncStatusState, UseSyncStatusOptions } from './hooks/use-sync-status.js';
 export { useSyncStatus } from './hooks/use-sync-status.js';
+export { useUninstall } from './hooks/use-uninstall.js';
+export type { UpdateOptions } from './hooks/use-update-installation.js';
+export { isConflict, useUpdateInstallation } from './hooks/use-update-installation.js';
 export type { CronMessageKey } from './provider/cron-messages.js';
 export type { ErrorDescription } from './provider/describe-error.js';
 export { describeError } from './provider/describe-error.js';

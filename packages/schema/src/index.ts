@@ -17,6 +17,7 @@ export {
 } from './browser/connect-flow.js';
 export type { ConnectionAnswer } from './browser/connection-answer.js';
 export { connectionAnswerSchema } from './browser/connection-answer.js';
+export { installationVersionTag } from './browser/installation-version.js';
 export type {
   IntegrationDetails,
   MappingInput,
@@ -38,7 +39,6 @@ export type {
 } from './browser/manage-requests.js';
 export {
   ifMatchSchema,
-  installationVersionTag,
   pauseBodySchema,
   uninstallHeadersSchema,
   updateInstallationBodySchema,

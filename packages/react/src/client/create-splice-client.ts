@@ -11,6 +11,7 @@ import type {
   RunNowAnswer,
   SearchRequest,
   SyncStatus,
+  UpdateInstallationBodyInput,
 } from '@splice/schema';
 import type { FetchLike } from './transport.js';
 import { createSpliceSend } from './transport.js';
@@ -33,6 +34,20 @@ export interface CreateInstallationOptions extends CallOptions {
   idempotencyKey: string;
   /** Skip the sample read that checks the config against the provider. Default false. */
   skipSampling?: boolean | undefined;
+}
+
+export interface UpdateInstallationOptions extends CallOptions {
+  /** One key per save attempt, as for a create. */
+  idempotencyKey: string;
+  /** The version the edit started from: `installationVersionTag(installation)`. A stale one is a 412. */
+  ifMatch: string;
+  skipSampling?: boolean | undefined;
+}
+
+export interface UninstallOptions extends CallOptions {
+  idempotencyKey: string;
+  /** The version the user confirmed; optional. */
+  ifMatch?: string | undefined;
 }
 
 export interface SpliceClient {
@@ -61,6 +76,21 @@ export interface SpliceClient {
   getSyncStatus(integrationId: string, options?: CallOptions): Promise<SyncStatus>;
   /** Starts a read of one object now ("Run now"). */
   runNow(integrationId: string, objectName: string, options?: CallOptions): Promise<RunNowAnswer>;
+  /** Changes the group's installation: the parts `updateMask` names. */
+  updateInstallation(
+    integrationId: string,
+    body: UpdateInstallationBodyInput,
+    options: UpdateInstallationOptions,
+  ): Promise<Installation>;
+  /** Uninstalls the integration for the group. */
+  uninstall(integrationId: string, options: UninstallOptions): Promise<void>;
+  /** Pauses (or, with `paused: false`, resumes) the scheduled reads of one object. */
+  setObjectPaused(
+    integrationId: string,
+    objectName: string,
+    paused: boolean,
+    options?: CallOptions,
+  ): Promise<void>;
 }
 
 interface Call extends CallOptions {
@@ -81,7 +111,11 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const integration = (integrationId: string) => `${base}/integrations/${encodeURIComponent(integrationId)}`;
 
-  async function send<T>(method: 'GET' | 'POST', url: string, call: Call = {}): Promise<T> {
+  async function send<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    call: Call = {},
+  ): Promise<T> {
     return (await spliceSend(url, {
       method,
       ...(call.headers ? { headers: call.headers } : {}),
@@ -118,5 +152,31 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
         body: {},
         signal: call?.signal,
       }),
+    updateInstallation: (integrationId, body, call) =>
+      send(
+        'PATCH',
+        `${integration(integrationId)}/installation${call.skipSampling ? '?skipSampling=true' : ''}`,
+        {
+          body,
+          headers: { 'Idempotency-Key': call.idempotencyKey, 'If-Match': call.ifMatch },
+          signal: call.signal,
+        },
+      ),
+    uninstall: (integrationId, call) =>
+      send('DELETE', `${integration(integrationId)}/installation`, {
+        // No body, but the BFF's CSRF guard wants every unsafe request declared as JSON.
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key': call.idempotencyKey,
+          ...(call.ifMatch ? { 'If-Match': call.ifMatch } : {}),
+        },
+        signal: call.signal,
+      }),
+    setObjectPaused: (integrationId, objectName, paused, call) =>
+      send(
+        'POST',
+        `${integration(integrationId)}/objects/${encodeURIComponent(objectName)}/${paused ? 'pause' : 'resume'}`,
+        { body: {}, signal: call?.signal },
+      ),
   };
 }

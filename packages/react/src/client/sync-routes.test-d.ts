@@ -3,8 +3,9 @@
  * @splice/schema types the client declares, and live at the paths the client calls.
  */
 import type { AppType } from '@splice/bff';
-import type { RunNowAnswer, SyncStatus } from '@splice/schema';
-import type { hc, InferResponseType } from 'hono/client';
+import type { Installation, RunNowAnswer, SyncStatus } from '@splice/schema';
+import type { hc, InferRequestType, InferResponseType } from 'hono/client';
+import type { JSONParsed } from 'hono/utils/types';
 import { expectTypeOf } from 'vitest';
 import type { SpliceClient } from './create-splice-client.js';
 
@@ -16,3 +17,17 @@ expectTypeOf<StatusAnswer>().toEqualTypeOf<SyncStatus>();
 expectTypeOf<RunNowRouteAnswer>().toEqualTypeOf<RunNowAnswer>();
 expectTypeOf<Awaited<ReturnType<SpliceClient['getSyncStatus']>>>().toEqualTypeOf<SyncStatus>();
 expectTypeOf<Awaited<ReturnType<SpliceClient['runNow']>>>().toEqualTypeOf<RunNowAnswer>();
+
+// Managing an installation: the routes the client calls answer what it declares.
+type UpdateAnswer = InferResponseType<Integration['installation']['$patch'], 200>;
+expectTypeOf<UpdateAnswer>().toEqualTypeOf<JSONParsed<Installation>>();
+expectTypeOf<Awaited<ReturnType<SpliceClient['updateInstallation']>>>().toEqualTypeOf<Installation>();
+expectTypeOf<Parameters<SpliceClient['updateInstallation']>[1]>().toEqualTypeOf<
+  InferRequestType<Integration['installation']['$patch']>['json']
+>();
+expectTypeOf<keyof InferRequestType<Integration['installation']['$delete']>>().toEqualTypeOf<
+  'param' | 'header'
+>();
+expectTypeOf<
+  InferRequestType<Integration['objects'][':objectName']['pause']['$post']>['json']
+>().toEqualTypeOf<Record<string, never>>();

@@ -33,6 +33,12 @@ export interface SyncStatusState {
   runNowError: { objectName: string; error: SpliceError } | null;
   /** The object whose read was started last, until the next "Run now". */
   startedObject: string | null;
+  /** Pauses or resumes one object's scheduled reads; never rejects. */
+  setPaused: (objectName: string, paused: boolean) => Promise<SpliceResult<void>>;
+  /** The object being paused or resumed, if any. */
+  pausingObject: string | null;
+  /** The last pause or resume failure, with the object it was for. */
+  pauseError: { objectName: string; error: SpliceError } | null;
 }
 
 /** How long to keep polling after "Run now" until the status shows the read (it starts within seconds). */
@@ -102,8 +108,35 @@ export function useSyncStatus(integrationId: string, options: UseSyncStatusOptio
     [mutateAsync, queryClient, client.baseUrl, integrationId],
   );
 
+  const pauseMutation = useMutation<void, SpliceError, { objectName: string; paused: boolean }>(
+    {
+      mutationFn: ({ objectName, paused }) => client.setObjectPaused(integrationId, objectName, paused),
+      retry: false,
+      networkMode,
+    },
+    queryClient,
+  );
+  const pauseAsync = pauseMutation.mutateAsync;
+  const [pauseError, setPauseError] = useState<SyncStatusState['pauseError']>(null);
+  const setPaused = useCallback(
+    async (objectName: string, paused: boolean) => {
+      setPauseError(null);
+      const result = await settle(pauseAsync({ objectName, paused }));
+      if (result.ok) {
+        await queryClient.invalidateQueries({
+          queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId),
+        });
+      } else setPauseError({ objectName, error: result.error });
+      return result;
+    },
+    [pauseAsync, queryClient, client.baseUrl, integrationId],
+  );
+
   const { refetch } = query;
   return {
+    setPaused,
+    pausingObject: pauseMutation.isPending ? (pauseMutation.variables?.objectName ?? null) : null,
+    pauseError,
     data: query.data,
     error: query.error,
     receivedAt: query.dataUpdatedAt,

@@ -6,6 +6,7 @@ import { networkMessages } from '../client/splice-error.js';
 import { connectMessages } from '../components/connect-button/connect-messages.js';
 import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
 import { syncStatusMessages } from '../components/sync-status/sync-status-messages.js';
+import { uninstallMessages } from '../components/uninstall-button/uninstall-messages.js';
 import { cronMessages } from './cron-messages.js';
 
 export const defaultMessages = {
@@ -13,6 +14,7 @@ export const defaultMessages = {
   ...connectMessages,
   ...cronMessages,
   ...syncStatusMessages,
+  ...uninstallMessages,
   loading: 'Loading…',
   retry: 'Retry',
   errorBoundaryTitle: 'This part of the page could not be shown.',

@@ -11,6 +11,7 @@ import type {
   RunNowAnswer,
   SearchRequest,
   SyncStatus,
+  UpdateInstallationBodyInput,
 } from '@splice/schema';
 import type { FetchLike } from '../client/transport.js';
 import { syncStatusFixture } from './sync-status-fixture.js';
@@ -58,6 +59,12 @@ export interface FakeBffScenario {
   status?: Answer<SyncStatus>;
   /** `POST /integrations/:integrationId/objects/:objectName/read`; the request is the object name. */
   runNow?: Answer<RunNowAnswer, string>;
+  /** `PATCH /integrations/:integrationId/installation`. Default: the installation with the body applied. */
+  update?: Answer<Installation, UpdateInstallationBodyInput>;
+  /** `DELETE /integrations/:integrationId/installation`: `null` for the 204. Default: 204. */
+  uninstall?: Answer<null>;
+  /** `POST .../objects/:objectName/pause|resume`: `null` for the 204; the request is `pause:<object>`. */
+  pause?: Answer<null, string>;
   /** Milliseconds before every answer, so that spinners show in Storybook. Default 0. */
   delayMs?: number;
 }
@@ -160,6 +167,27 @@ function installationFor(details: IntegrationDetails, body: CreateInstallationBo
   };
 }
 
+/** The group's installation with an update's read objects, write objects and proxy applied. */
+function updated(details: IntegrationDetails, body: UpdateInstallationBodyInput): Installation {
+  const base = details.installation ?? installationFor(details, { config: { content: { provider: 'x' } } });
+  const sent = body.installation.config?.content;
+  const content = base.config.content;
+  return {
+    ...base,
+    updateTime: '2026-11-21T11:00:00.000Z',
+    config: {
+      ...base.config,
+      id: 'cfg_2',
+      content: {
+        ...content,
+        ...(sent?.read ? { read: { objects: { ...content.read?.objects, ...sent.read.objects } } } : {}),
+        ...(sent?.write ? { write: sent.write } : {}),
+        ...(sent?.proxy ? { proxy: sent.proxy } : {}),
+      } as Installation['config']['content'],
+    },
+  };
+}
+
 function pick<T, Request>(answer: Answer<T, Request>, request: Request, call: number): Reply<T> {
   if (typeof answer === 'function') return (answer as (r: Request, c: number) => Reply<T>)(request, call);
   if (Array.isArray(answer)) return answer[Math.min(call, answer.length - 1)] as Reply<T>;
@@ -168,6 +196,7 @@ function pick<T, Request>(answer: Answer<T, Request>, request: Request, call: nu
 
 function respond(reply: unknown, successStatus: number): Response | null {
   if (reply === pending) return null;
+  if (successStatus === 204 && !isProblem(reply)) return new Response(null, { status: 204 });
   if (isProblem(reply)) {
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
@@ -204,6 +233,9 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     connect: 0,
     status: 0,
     runNow: 0,
+    update: 0,
+    uninstall: 0,
+    pause: 0,
   };
   return async (input, init) => {
     const url = new URL(String(input), 'http://splice.test');
@@ -236,6 +268,20 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
       const objectName = decodeURIComponent(url.pathname.split('/').at(-2) ?? '');
       reply = pick(scenario.runNow ?? { operationId: 'op-run-1' }, objectName, calls.runNow++);
       status = 201;
+    } else if (method === 'PATCH' && url.pathname.endsWith('/installation')) {
+      const request = body as UpdateInstallationBodyInput;
+      reply = pick(scenario.update ?? updated(details(), request), request, calls.update++);
+    } else if (method === 'DELETE' && url.pathname.endsWith('/installation')) {
+      reply = pick(scenario.uninstall ?? null, undefined, calls.uninstall++);
+      status = 204;
+    } else if (method === 'POST' && /\/objects\/[^/]+\/(pause|resume)$/.test(url.pathname)) {
+      const [objectName, action] = url.pathname.split('/').slice(-2);
+      reply = pick(
+        scenario.pause ?? null,
+        `${action}:${decodeURIComponent(objectName ?? '')}`,
+        calls.pause++,
+      );
+      status = 204;
     } else if (method === 'POST' && url.pathname.endsWith('/installations')) {
       const request = body as CreateInstallationBodyInput;
       reply = pick(scenario.install ?? installationFor(details(), request), request, calls.install++);

@@ -51,8 +51,3 @@ export type UninstallHeaders = z.infer<typeof uninstallHeadersSchema>;
 /** Pause and resume take no options: the object comes from the path, the group from the session. */
 export const pauseBodySchema = z.strictObject({});
 export type PauseBody = z.infer<typeof pauseBodySchema>;
-
-/** The quoted version of an installation, as `If-Match` wants it. */
-export function installationVersionTag(installation: { updateTime?: string; createTime: string }): string {
-  return `"${installation.updateTime ?? installation.createTime}"`;
-}

@@ -349,3 +349,51 @@ export const HugeSchema: Story = {
     await waitFor(() => expect(mappings()).toHaveLength(125));
   },
 };
+
+/** Edit mode: the group's installation opens prefilled; the review lists what will change. */
+export const EditPrefilled: Story = {
+  args: { mode: 'edit' },
+  parameters: { bff: { integration: installedWizard() } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Edit CRM sync/ });
+    await next(canvas, /Read Contacts/);
+    await expect(canvas.getByRole('combobox', { name: /^Pipeline stage/ })).toHaveValue('status');
+    const cron = canvas.getByLabelText('Cron expression');
+    await userEvent.clear(cron);
+    await userEvent.type(cron, '0 9 * * 1');
+    await next(canvas, /Read Deals/);
+    await next(canvas, /Proxy/);
+    await next(canvas, /Review/);
+    const changes = canvas.getByRole('region', { name: 'What will change' });
+    await expect(changes).toHaveTextContent('Reading Contacts: settings changed');
+    await expect(canvas.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+  },
+};
+
+/** Edit mode, a stale save: the conflict is said, with a way to load the current settings. */
+export const EditConflict: Story = {
+  args: { mode: 'edit' },
+  parameters: {
+    bff: {
+      integration: installedWizard(),
+      update: problem(412, {
+        type: 'urn:problem-type:installation-changed',
+        title: 'Changed meanwhile',
+        detail: 'Someone else changed these settings.',
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Edit CRM sync/ });
+    await next(canvas, /Read Contacts/);
+    await userEvent.click(canvas.getByRole('checkbox', { name: /Pause reading Contacts/ }));
+    await next(canvas, /Read Deals/);
+    await next(canvas, /Proxy/);
+    await next(canvas, /Review/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await expect(await canvas.findByText(/Someone else changed these settings after/)).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Load current settings' })).toBeInTheDocument();
+  },
+};

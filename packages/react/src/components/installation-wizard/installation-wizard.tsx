@@ -48,8 +48,13 @@ export interface InstallationWizardProps {
   providerName?: string;
   /** Skip the service's sample read. Default false. */
   skipSampling?: boolean;
-  /** Called once the installation is created. */
+  /** Called once the installation is created (or, editing, saved). */
   onInstalled?: (installation: Installation) => void;
+  /**
+   * `edit` opens the group's installation for changes: every step prefilled, the review lists what will
+   * change, and only that is saved. Without an installation it installs. Default `install`.
+   */
+  mode?: 'install' | 'edit';
   className?: string;
   classNames?: ClassNames<InstallationWizardPart>;
 }
@@ -65,6 +70,7 @@ function WizardView(props: InstallationWizardProps) {
     ...(props.hiddenSteps ? { hiddenSteps: props.hiddenSteps } : {}),
     ...(props.skipSampling ? { skipSampling: props.skipSampling } : {}),
     ...(props.onInstalled ? { onInstalled: props.onInstalled } : {}),
+    ...(props.mode ? { mode: props.mode } : {}),
   };
   const state = useInstallationWizard(options);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -117,18 +123,27 @@ function WizardView(props: InstallationWizardProps) {
   const integration = wizard.integration.displayName;
   const provider = props.providerName ?? wizard.integration.provider;
 
+  const editing = state.mode === 'edit';
   if (state.installed) {
     const installed = state.installed;
     return root(
-      'installed',
+      editing ? 'saved' : 'installed',
       <>
         <section {...part('installed', classNames)} role="status" aria-labelledby={ids.installed}>
-          <h3 id={ids.installed}>{formatMessage(messages.wizardInstalledTitle, { integration })}</h3>
-          <p>
-            {formatMessage(messages.wizardInstalledDetail, {
-              date: new Date(installed.createTime).toLocaleString(),
-              id: installed.id,
+          <h3 id={ids.installed}>
+            {formatMessage(editing ? messages.wizardSavedTitle : messages.wizardInstalledTitle, {
+              integration,
             })}
+          </h3>
+          <p>
+            {editing
+              ? formatMessage(messages.wizardSavedDetail, {
+                  date: new Date(installed.updateTime ?? installed.createTime).toLocaleString(),
+                })
+              : formatMessage(messages.wizardInstalledDetail, {
+                  date: new Date(installed.createTime).toLocaleString(),
+                  id: installed.id,
+                })}
           </p>
         </section>
         {/* Beside the status region, not in it: its polling must not be read out at every refresh. */}
@@ -156,13 +171,22 @@ function WizardView(props: InstallationWizardProps) {
   const clientErrors = Object.keys(state.errors).length > 0;
   const installProblem = state.installError;
   const issuesPlaced = isSpliceProblem(installProblem) && installProblem.issues.length > 0;
-  const alert = installProblem && !issuesPlaced ? describeError(installProblem, messages) : undefined;
+  const alert =
+    installProblem && !issuesPlaced && !state.conflict ? describeError(installProblem, messages) : undefined;
 
   return root(
-    state.isInstalling ? 'installing' : clientErrors || installProblem ? 'invalid' : 'editing',
+    state.isInstalling
+      ? 'installing'
+      : state.conflict
+        ? 'conflict'
+        : clientErrors || installProblem
+          ? 'invalid'
+          : 'editing',
     <>
       <header {...part('header', classNames)}>
-        <h2 {...part('title', classNames)}>{formatMessage(messages.wizardTitle, { integration })}</h2>
+        <h2 {...part('title', classNames)}>
+          {formatMessage(editing ? messages.wizardEditTitle : messages.wizardTitle, { integration })}
+        </h2>
         <Progress state={state} messages={messages} />
       </header>
       <form
@@ -201,6 +225,14 @@ function WizardView(props: InstallationWizardProps) {
               <ErrorReference reference={alert.reference} />
             </>
           )}
+          {state.conflict && (
+            <>
+              <p>{messages.wizardConflict}</p>
+              <button type="button" data-part="button" onClick={state.reloadCurrent}>
+                {messages.wizardReloadCurrent}
+              </button>
+            </>
+          )}
         </div>
         <div {...part('footer', classNames)}>
           {state.stepIndex > 0 && (
@@ -211,8 +243,12 @@ function WizardView(props: InstallationWizardProps) {
           <button type="submit" data-part="submit" aria-disabled={state.isInstalling || undefined}>
             {isLast
               ? state.isInstalling
-                ? messages.wizardInstalling
-                : messages.wizardInstall
+                ? editing
+                  ? messages.wizardSaving
+                  : messages.wizardInstalling
+                : editing
+                  ? messages.wizardSave
+                  : messages.wizardInstall
               : messages.wizardNext}
           </button>
         </div>

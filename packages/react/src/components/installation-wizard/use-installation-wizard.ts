@@ -1,11 +1,17 @@
 import type { Installation, IntegrationDetails } from '@splice/schema';
+import { installationVersionTag } from '@splice/schema';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
+import { isSpliceProblem, SpliceProblem } from '../../client/splice-error.js';
 import { useCreateInstallation } from '../../hooks/use-create-installation.js';
 import { useIntegration } from '../../hooks/use-integration.js';
+import { isConflict, useUpdateInstallation } from '../../hooks/use-update-installation.js';
 import { buildConfigContent } from './model/build-config.js';
+import type { WizardChange } from './model/build-update.js';
+import { buildUpdate } from './model/build-update.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './model/draft.js';
 import type { DraftPresets } from './model/initial-draft.js';
+import { initialDraft } from './model/initial-draft.js';
 import type { HideableStep, WizardStep } from './model/steps.js';
 import type { StepErrors } from './model/validate.js';
 import type { DraftUpdate, ServerFieldError } from './model/wizard-reducer.js';
@@ -24,6 +30,11 @@ export interface UseInstallationWizardOptions {
   /** Skip the service's sample read of the config. Default false. */
   skipSampling?: boolean;
   onInstalled?: (installation: Installation) => void;
+  /**
+   * `edit`: open the group's installation for changes (every step prefilled from it) and save only what
+   * changed. Without an installation the wizard installs, as in the default `install` mode.
+   */
+  mode?: 'install' | 'edit';
 }
 
 /** What `useInstallationWizard` gives a view: the wizard's state and the actions that change it. */
@@ -62,8 +73,16 @@ export interface UseInstallationWizardResult {
   next: () => boolean;
   back: () => void;
   goTo: (index: number) => void;
-  /** Checks every step, then creates the installation; server issues land on their controls. */
+  /** Checks every step, then creates the installation (or, editing, saves the changes). */
   install: () => Promise<void>;
+  /** `edit` while changing an existing installation. */
+  mode: 'install' | 'edit';
+  /** Editing: what the draft changes against the current settings; empty when nothing does. */
+  changes: readonly WizardChange[];
+  /** Editing: the last save was refused because someone else changed the installation meanwhile. */
+  conflict: boolean;
+  /** Editing: loads the current settings again; what the user typed stays in the form. */
+  reloadCurrent: () => void;
 }
 
 /**
@@ -76,6 +95,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
   const { integrationId, presets, hiddenSteps = noSteps, skipSampling, onInstalled } = options;
   const query = useIntegration(integrationId);
   const creation = useCreateInstallation(integrationId);
+  const updating = useUpdateInstallation(integrationId);
   const [state, dispatch] = useReducer(wizardReducer, hiddenSteps, initialWizardState);
   const presetsRef = useRef(presets);
   const onInstalledRef = useRef(onInstalled);
@@ -104,8 +124,37 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
     return Object.keys(wizardReducer(before, { type: 'next' }).shownErrors).length === 0;
   }, []);
 
+  const editing = options.mode === 'edit' && Boolean(state.details?.installation);
+  const baseline = useMemo(
+    () => (editing && state.details ? initialDraft(state.details, presetsRef.current) : null),
+    [editing, state.details],
+  );
+  const update = useMemo(
+    () =>
+      baseline && state.details && state.draft ? buildUpdate(state.details, baseline, state.draft) : null,
+    [baseline, state.details, state.draft],
+  );
+  const updateRef = useRef(update);
+  updateRef.current = update;
+
   const install = useCallback(async () => {
     const current = stateRef.current;
+    const installation = current.details?.installation;
+    if (editing && installation) {
+      const pending = updateRef.current;
+      if (!pending) return;
+      dispatch({ type: 'install' });
+      if (!current.draft || current.installing || firstInvalidStep(current)) return;
+      const result = await updating.update(pending.body, {
+        ifMatch: installationVersionTag(installation),
+        ...(skipSampling ? { skipSampling } : {}),
+      });
+      if (result.ok) {
+        dispatch({ type: 'install-succeeded', installation: result.data });
+        onInstalledRef.current?.(result.data);
+      } else dispatch({ type: 'install-failed', error: underConfig(result.error) });
+      return;
+    }
     dispatch({ type: 'install' });
     if (!current.details || !current.draft || current.installing || firstInvalidStep(current)) return;
     const result = await creation.install(
@@ -116,7 +165,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
       dispatch({ type: 'install-succeeded', installation: result.data });
       onInstalledRef.current?.(result.data);
     } else dispatch({ type: 'install-failed', error: result.error });
-  }, [creation.install, skipSampling]);
+  }, [creation.install, updating.update, editing, skipSampling]);
 
   const actions = useMemo(
     () => ({
@@ -133,6 +182,13 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
     [refetch],
   );
 
+  // The answer is dispatched even when it equals the cached one: the conflict is over either way.
+  const reloadCurrent = useCallback(() => {
+    void refetch().then((result) => {
+      if (result.data) dispatch({ type: 'loaded', details: result.data });
+    });
+  }, [refetch]);
+
   return {
     ...actions,
     status: query.isPending ? 'loading' : query.isError ? 'error' : 'ready',
@@ -146,12 +202,30 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
     errors: state.shownErrors,
     serverErrors: state.serverErrors,
     installError: state.installError,
-    installed: state.installed ?? details?.installation ?? null,
+    installed: editing ? state.installed : (state.installed ?? details?.installation ?? null),
     isInstalling: state.installing,
     focusTarget: state.focusTarget,
     next,
     install,
+    mode: editing ? 'edit' : 'install',
+    changes: update?.changes ?? noChanges,
+    conflict: isConflict(state.installError),
+    reloadCurrent,
   };
+}
+
+const noChanges: readonly WizardChange[] = [];
+
+/**
+ * An update's issues name the body's `installation.config...`; the wizard's controls are keyed by the
+ * create's `config...`, so the prefix goes before the issues are placed.
+ */
+function underConfig(error: SpliceError): SpliceError {
+  if (!isSpliceProblem(error) || error.issues.length === 0) return error;
+  return new SpliceProblem({
+    ...error.problem,
+    issues: error.issues.map((issue) => ({ ...issue, name: issue.name.replace(/^installation\./, '') })),
+  });
 }
 
 const noSteps: readonly HideableStep[] = [];

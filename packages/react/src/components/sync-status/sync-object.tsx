@@ -21,6 +21,7 @@ export type SyncObjectPart =
   | 'problem'
   | 'help'
   | 'run-now'
+  | 'pause'
   | 'alert';
 
 export interface SyncObjectProps {
@@ -34,6 +35,10 @@ export interface SyncObjectProps {
   started: boolean;
   runNowError: SpliceError | null;
   onRunNow: () => void;
+  /** Pause/resume: shown when given. */
+  onSetPaused?: ((paused: boolean) => void) | undefined;
+  pausing?: boolean;
+  pauseError?: SpliceError | null;
 }
 
 const stateLabel = {
@@ -178,6 +183,27 @@ export function SyncObject(props: SyncObjectProps) {
         >
           {props.starting ? messages.syncRunNowStarting : messages.syncRunNow}
         </button>
+        {props.onSetPaused && (
+          <>
+            {' '}
+            <button
+              {...part('pause', classNames)}
+              type="button"
+              aria-label={formatMessage(object.paused ? messages.syncResumeLabel : messages.syncPauseLabel, {
+                object: object.objectName,
+              })}
+              disabled={props.pausing}
+              data-state={props.pausing ? 'busy' : object.paused ? 'paused' : 'active'}
+              onClick={() => props.onSetPaused?.(!object.paused)}
+            >
+              {props.pausing
+                ? messages.syncPausing
+                : object.paused
+                  ? messages.syncResume
+                  : messages.syncPause}
+            </button>
+          </>
+        )}
         {!object.canRunNow && (
           <span {...part('help', classNames)} id={`${id}-unavailable`}>
             {' '}
@@ -192,6 +218,9 @@ export function SyncObject(props: SyncObjectProps) {
       )}
       {props.runNowError && (
         <RunNowFailure error={props.runNowError} messages={messages} classNames={classNames} />
+      )}
+      {props.pauseError && (
+        <RunNowFailure error={props.pauseError} messages={messages} classNames={classNames} />
       )}
     </li>
   );

@@ -29,6 +29,11 @@ export const syncStatusMessages = {
   syncKindScheduled: 'scheduled',
   syncKindTriggered: 'run by hand',
   syncKindUnknown: 'read',
+  syncPause: 'Pause',
+  syncResume: 'Resume',
+  syncPausing: 'Saving…',
+  syncPauseLabel: 'Pause reading {object}',
+  syncResumeLabel: 'Resume reading {object}',
   syncPausedHelp:
     'Scheduled reads are paused, so nothing new arrives. Resume them in the settings to continue.',
   syncDisabledHelp: 'Reads of this object are turned off in the installation settings.',

@@ -126,6 +126,34 @@ export const Paused: Story = {
   },
 };
 
+/** Paused through Pause: Resume is offered on the object. */
+export const PausedByUser: Story = {
+  parameters: {
+    bff: { status: syncStatusFixture([{ ...pausedObject, paused: true }]) } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'deals');
+    await expect(within(item).getByRole('button', { name: 'Resume reading deals' })).toBeEnabled();
+  },
+};
+
+/** A refused pause shows next to its object. */
+export const PauseRefused: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([{ ...upToDateObject, paused: false }]),
+      pause: problem(422, { detail: 'This integration does not read that object for your account.' }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, upToDateObject.objectName);
+    await userEvent.click(
+      within(item).getByRole('button', { name: `Pause reading ${upToDateObject.objectName}` }),
+    );
+    await expect(await within(item).findByRole('alert')).toHaveTextContent('does not read that object');
+  },
+};
+
 export const Failing: Story = {
   parameters: {
     bff: { status: syncStatusFixture([failingObject]) } satisfies FakeBffScenario,

@@ -127,3 +127,38 @@ describe('SyncStatus', () => {
     expect(item).toHaveTextContent('1.204');
   });
 });
+
+describe('SyncStatus pause and resume', () => {
+  it('pauses an object, then offers Resume once the status says paused', async () => {
+    const pauses: string[] = [];
+    const active = { ...upToDateObject, paused: false };
+    const fetch = createFakeBff({
+      status: [
+        syncStatusFixture([active]),
+        syncStatusFixture([{ ...active, state: 'paused', paused: true }]),
+      ],
+      pause: (request) => {
+        pauses.push(request);
+        return null;
+      },
+    });
+    renderStatus(fetch);
+    const user = userEvent.setup();
+    const item = await screen.findByRole('listitem', { name: 'companies' });
+    await user.click(within(item).getByRole('button', { name: 'Pause reading companies' }));
+    expect(await within(item).findByRole('button', { name: 'Resume reading companies' })).toBeEnabled();
+    expect(pauses).toEqual(['pause:companies']);
+  });
+
+  it('shows a refused pause next to the object', async () => {
+    const fetch = createFakeBff({
+      status: syncStatusFixture([{ ...upToDateObject, paused: false }]),
+      pause: problem(422, { detail: 'This integration does not read that object for your account.' }),
+    });
+    renderStatus(fetch);
+    const user = userEvent.setup();
+    const item = await screen.findByRole('listitem', { name: 'companies' });
+    await user.click(within(item).getByRole('button', { name: 'Pause reading companies' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent(/does not read that object/);
+  });
+});

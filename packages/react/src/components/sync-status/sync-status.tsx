@@ -18,6 +18,8 @@ export interface SyncStatusProps extends Pick<UseSyncStatusOptions, 'pollInterva
   integrationId: string;
   /** The level of the "Sync status" heading, to fit the page's outline; objects are one below. Default 2. */
   headingLevel?: 2 | 3 | 4 | 5;
+  /** Offer Pause and Resume per object. Default true. */
+  allowPause?: boolean;
   className?: string;
   classNames?: ClassNames<SyncStatusPart>;
 }
@@ -117,6 +119,13 @@ function SyncStatusView(props: SyncStatusProps) {
               status.runNowError?.objectName === object.objectName ? status.runNowError.error : null
             }
             onRunNow={() => void status.runNow(object.objectName)}
+            onSetPaused={
+              props.allowPause === false
+                ? undefined
+                : (paused: boolean) => void status.setPaused(object.objectName, paused)
+            }
+            pausing={status.pausingObject === object.objectName}
+            pauseError={status.pauseError?.objectName === object.objectName ? status.pauseError.error : null}
           />
         ))}
       </ul>

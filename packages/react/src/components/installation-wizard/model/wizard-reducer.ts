@@ -1,6 +1,7 @@
 import type { Installation, IntegrationDetails } from '@splice/schema';
 import type { SpliceError } from '../../../client/splice-error.js';
 import { isSpliceProblem } from '../../../client/splice-error.js';
+import { isConflict } from '../../../hooks/use-update-installation.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import type { DraftPresets } from './initial-draft.js';
 import { initialDraft } from './initial-draft.js';
@@ -157,6 +158,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         ...state,
         details: action.details,
         draft: state.draft ?? initialDraft(action.details, action.presets),
+        // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
+        installError: isConflict(state.installError) ? null : state.installError,
       };
     case 'hide-steps':
       return action.hidden.join() === state.hiddenSteps.join()

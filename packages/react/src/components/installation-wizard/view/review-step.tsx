@@ -79,8 +79,39 @@ export function ReviewStep(props: StepViewProps) {
       </button>
     ) : null;
   };
+  const displayName = (objectName: string) =>
+    wizard.readObjects.find((o) => o.objectName === objectName)?.displayName ?? objectName;
   return (
     <div data-part="step-body" data-field-id={fieldIds.review}>
+      {state.mode === 'edit' && (
+        <section data-part="changes" aria-label={messages.reviewChanges}>
+          <h4>{messages.reviewChanges}</h4>
+          {state.changes.length === 0 ? (
+            <p>{messages.reviewNoChanges}</p>
+          ) : (
+            <ul>
+              {state.changes.map((change) => (
+                <li key={change.kind === 'read' ? `read-${change.objectName}` : change.kind}>
+                  {change.kind === 'read'
+                    ? formatMessage(
+                        change.change === 'added'
+                          ? messages.reviewChangeReadAdded
+                          : change.change === 'stopped'
+                            ? messages.reviewChangeReadStopped
+                            : messages.reviewChangeRead,
+                        { object: displayName(change.objectName) },
+                      )
+                    : change.kind === 'write'
+                      ? messages.reviewChangeWrite
+                      : formatMessage(messages.reviewChangeProxy, {
+                          state: change.enabled ? messages.reviewOn : messages.reviewOff,
+                        })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <section data-part="summary" aria-label={messages.reviewReads}>
         <h4>{messages.reviewReads}</h4>
         {reads.length === 0 ? (

@@ -1,0 +1,119 @@
+import type { UpdateInstallationBodyInput } from '@splice/schema';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
+import { createFakeBff, problem } from '../../test-utils/fake-bff.js';
+import { testWrapper } from '../../test-utils/test-provider.js';
+import { installedWizard } from '../../test-utils/test-wizard.js';
+import { InstallationWizard } from './installation-wizard.js';
+import { buildUpdate } from './model/build-update.js';
+import { initialDraft } from './model/initial-draft.js';
+
+function renderEdit(scenario: FakeBffScenario = {}) {
+  const updates: Array<{ body: UpdateInstallationBodyInput; ifMatch: string | null }> = [];
+  const fake = createFakeBff({ integration: installedWizard(), ...scenario });
+  const fetch: typeof fake = (input, init) => {
+    if (init?.method === 'PATCH') {
+      updates.push({
+        body: JSON.parse(String(init.body)),
+        ifMatch: new Headers(init.headers).get('If-Match'),
+      });
+    }
+    return fake(input, init);
+  };
+  const user = userEvent.setup();
+  render(<InstallationWizard integrationId="crm-sync" mode="edit" />, { wrapper: testWrapper(fetch) });
+  return { user, updates };
+}
+
+async function toContacts(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { name: /Edit CRM sync/ });
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: /Read Contacts/ });
+}
+
+async function toReview(user: ReturnType<typeof userEvent.setup>) {
+  for (let step = 0; step < 10; step++) {
+    if (screen.queryByRole('button', { name: 'Save changes' })) return;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+  }
+  throw new Error('the review step was not reached');
+}
+
+async function changeSchedule(user: ReturnType<typeof userEvent.setup>) {
+  const cron = screen.getByLabelText('Cron expression');
+  expect(cron).toHaveValue('*/15 * * * *');
+  await user.clear(cron);
+  await user.type(cron, '0 9 * * 1');
+}
+
+describe('buildUpdate', () => {
+  it('is null when nothing changed, and names only the changed object', () => {
+    const details = installedWizard();
+    const baseline = initialDraft(details);
+    expect(buildUpdate(details, baseline, initialDraft(details))).toBeNull();
+    const draft = initialDraft(details);
+    const contacts = draft.read.contacts!;
+    draft.read.contacts = { ...contacts, mappings: { ...contacts.mappings, stage: 'lifecycleStage' } };
+    const update = buildUpdate(details, baseline, draft);
+    expect(update?.body.updateMask).toEqual(['config.content.read.objects.contacts']);
+    expect(update?.changes).toEqual([{ kind: 'read', objectName: 'contacts', change: 'changed' }]);
+  });
+});
+
+describe('InstallationWizard in edit mode', () => {
+  it('opens prefilled, shows what will change, and sends only the changed object with If-Match', async () => {
+    const { user, updates } = renderEdit();
+    await toContacts(user);
+    expect(screen.getByRole('combobox', { name: /^Pipeline stage/ })).toHaveValue('status');
+    await changeSchedule(user);
+    await toReview(user);
+    const changes = screen.getByRole('region', { name: 'What will change' });
+    expect(within(changes).getByText('Reading Contacts: settings changed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: /Your changes to CRM sync are saved/ });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.ifMatch).toBe('"2026-11-21T10:00:00.000Z"');
+    expect(updates[0]?.body.updateMask).toEqual(['config.content.read.objects.contacts']);
+    expect(updates[0]?.body.installation.config?.content?.read?.objects.contacts).toMatchObject({
+      schedule: '0 9 * * 1',
+      selectedFieldMappings: { stage: 'status' },
+    });
+  }, 20_000);
+
+  it('says when nothing changed and sends nothing', async () => {
+    const { user, updates } = renderEdit();
+    await screen.findByRole('heading', { name: /Edit CRM sync/ });
+    await toReview(user);
+    expect(screen.getByText(/Nothing is changed yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(updates).toHaveLength(0);
+  });
+
+  it('shows a stale edit’s conflict and reloads the current settings, keeping what the user typed', async () => {
+    const { user, updates } = renderEdit({
+      update: [
+        problem(412, {
+          type: 'urn:problem-type:installation-changed',
+          title: 'Changed meanwhile',
+          detail: 'Someone else changed these settings.',
+        }),
+      ],
+    });
+    await toContacts(user);
+    await changeSchedule(user);
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(/Someone else changed these settings after you opened them/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load current settings' }));
+    await waitFor(() =>
+      expect(screen.queryByText(/Someone else changed these settings after you opened them/)).toBeNull(),
+    );
+    // What the user changed is still there and still listed as a change.
+    expect(screen.getByText('Reading Contacts: settings changed')).toBeInTheDocument();
+    expect(updates).toHaveLength(1);
+  });
+});

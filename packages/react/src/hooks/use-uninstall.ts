@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { newIdempotencyKey } from '../client/idempotency-key.js';
+import { networkMode, spliceKeys } from '../client/query-keys.js';
+import type { SpliceError } from '../client/splice-error.js';
+import { isRetryableError } from '../client/splice-error.js';
+import { useSpliceContext } from '../provider/splice-context.js';
+import type { SpliceResult } from './settle.js';
+import { settle } from './settle.js';
+
+/**
+ * Uninstalls the integration for the group. On success every cached answer of this BFF mount is
+ * dropped (wizard data, connection, status, searches): the next render asks again and sees a group with
+ * nothing installed, so the wizard offers a fresh install.
+ */
+export function useUninstall(integrationId: string) {
+  const { client, queryClient } = useSpliceContext();
+  const key = useRef<string | null>(null);
+  const mutation = useMutation<void, SpliceError, { idempotencyKey: string; ifMatch?: string }>(
+    {
+      mutationFn: ({ idempotencyKey, ifMatch }) =>
+        client.uninstall(integrationId, { idempotencyKey, ...(ifMatch ? { ifMatch } : {}) }),
+      retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      networkMode,
+      onSuccess: async () => {
+        const base = spliceKeys.base(client.baseUrl);
+        await queryClient.cancelQueries({ queryKey: base });
+        queryClient.removeQueries({ queryKey: base });
+      },
+    },
+    queryClient,
+  );
+  const { mutateAsync } = mutation;
+  const uninstall = useCallback(
+    (options: { ifMatch?: string } = {}): Promise<SpliceResult<void>> => {
+      key.current ??= newIdempotencyKey();
+      return settle(
+        mutateAsync({
+          idempotencyKey: key.current,
+          ...(options.ifMatch ? { ifMatch: options.ifMatch } : {}),
+        }),
+      ).then((result) => {
+        if (result.ok || !isRetryableError(result.error)) key.current = null;
+        return result;
+      });
+    },
+    [mutateAsync],
+  );
+  return {
+    uninstall,
+    isPending: mutation.isPending,
+    isSuccess: mutation.isSuccess,
+    error: mutation.error,
+    reset: mutation.reset,
+  };
+}
