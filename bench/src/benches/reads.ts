@@ -115,6 +115,7 @@ export async function measureBackfill(
   }, 200);
   let backfillRecordsPerS = 0;
   let eventLoopMaxMs = 0;
+  let eventLoopP99Ms = 0;
   let stats = receiver.stats();
   try {
     const { url, apiKey } = service.ready as unknown as { url: string; apiKey: string };
@@ -159,12 +160,14 @@ export async function measureBackfill(
     }
     stats = receiver.stats();
     backfillRecordsPerS = options.contacts / ((stats.lastAt - started) / 1000);
-    eventLoopMaxMs = Number((await service.message('event-loop')).maxMs);
+    const loop = await service.message('event-loop');
+    eventLoopMaxMs = Number(loop.maxMs);
+    eventLoopP99Ms = Number(loop.p99Ms);
     if (stats.badSignatures > 0) throw new Error(`${stats.badSignatures} messages with a bad signature`);
     log(
       `  backfill: ${options.contacts.toLocaleString('en')} records in ${stats.messages} messages, ` +
         `${Math.round(backfillRecordsPerS)} records/s, peak RSS ${peakRss.toFixed(0)} MB, ` +
-        `longest event-loop stall ${eventLoopMaxMs.toFixed(0)} ms`,
+        `event-loop delay p99 ${eventLoopP99Ms.toFixed(0)} ms, longest stall ${eventLoopMaxMs.toFixed(0)} ms`,
     );
   } finally {
     clearInterval(sampler);

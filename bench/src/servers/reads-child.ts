@@ -86,7 +86,15 @@ process.send?.({ type: 'ready', url: service.url, apiKey: service.apiKey });
 // every half second: the bench takes the first report after the backfill's last record arrived.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
-setInterval(() => process.send?.({ type: 'event-loop', maxMs: loopDelay.max / 1e6 }), 500).unref();
+setInterval(
+  () =>
+    process.send?.({
+      type: 'event-loop',
+      maxMs: loopDelay.max / 1e6,
+      p99Ms: loopDelay.percentile(99) / 1e6,
+    }),
+  500,
+).unref();
 
 if (scheduled > 0) {
   const db = openDatabase(dataDir);

@@ -90,8 +90,8 @@ interface DeliveryRow {
 /** Errors kept per operation: enough to say what went wrong without growing without bound. */
 const maxErrors = 20;
 
-/** Characters of message bodies kept in memory (about 64 MB of ASCII JSON). */
-const bodyCacheChars = 64 * 1024 * 1024;
+/** Characters of message bodies kept in memory (about 32 MB of ASCII JSON: a full window of streams). */
+const bodyCacheChars = 32 * 1024 * 1024;
 
 function toOperation(row: OperationRow): ReadOperation {
   return {

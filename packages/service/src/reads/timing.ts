@@ -46,7 +46,7 @@ export interface ReadTiming {
 export const defaultReadTiming: ReadTiming = {
   tickMs: 1_000,
   planScanMs: 10_000,
-  pageSize: 2_000,
+  pageSize: 1_000,
   buildChunk: 250,
   maxMessageBytes: 300 * 1024,
   maxPendingPerStream: 32,
