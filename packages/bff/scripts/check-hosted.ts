@@ -180,7 +180,7 @@ function withoutShadowingOperation(apiYaml: string): string {
 
 interface Route {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -253,9 +253,10 @@ async function main() {
         method: route.method,
         headers: {
           ...browser,
-          ...(route.method === 'POST'
-            ? { 'Content-Type': 'application/json', 'X-Requested-With': 'splice' }
-            : {}),
+          // As the React client sends every unsafe request (the CSRF guard wants both, body or not).
+          ...(route.method === 'GET'
+            ? {}
+            : { 'Content-Type': 'application/json', 'X-Requested-With': 'splice' }),
           ...route.headers,
         },
         ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
@@ -274,7 +275,7 @@ async function main() {
       const ok = response.status >= 200 && response.status < 300 && documented;
       if (!ok || seen.requestViolations.length > 0) failed = true;
       console.log(
-        `${ok ? 'ok  ' : 'FAIL'} ${route.name.padEnd(11)} ${route.method.padEnd(4)} ${route.path.padEnd(48)} ` +
+        `${ok ? 'ok  ' : 'FAIL'} ${route.name.padEnd(11)} ${route.method.padEnd(6)} ${route.path.padEnd(52)} ` +
           `BFF ${response.status}${documented ? '' : ' (not its documented shape)'}  upstream calls ${seen.requests.length}  request violations ` +
           `${seen.requestViolations.length}  (mock answers' own violations: ${seen.responseViolations})`,
       );
@@ -292,7 +293,11 @@ async function main() {
     ) as {
       integration?: { provider?: string };
       readObjects?: { objectName: string }[];
+      installation?: { createTime?: string; updateTime?: string } | null;
     };
+    // The version an edit starts from, as the wizard's edit mode sends it.
+    const installed = wizard.installation;
+    const version = `"${installed?.updateTime ?? installed?.createTime ?? '2026-01-01T00:00:00.000Z'}"`;
     const provider = wizard.integration?.provider ?? 'salesforce';
     const objectName = wizard.readObjects?.[0]?.objectName ?? 'account';
     const start = { attempt: 'check-hosted-0123456789', mode: 'popup' };
@@ -346,6 +351,29 @@ async function main() {
         path: '/invites',
         body: { email: 'dana@example.com' },
         answer: inviteSchema,
+      },
+      {
+        name: 'update',
+        method: 'PATCH',
+        path: `${integration}/installation`,
+        headers: { 'Idempotency-Key': crypto.randomUUID(), 'If-Match': version },
+        body: {
+          updateMask: [`config.content.read.objects.${objectName}`],
+          installation: {
+            config: {
+              content: { read: { objects: { [objectName]: { objectName, schedule: '0 * * * *' } } } },
+            },
+          },
+        },
+        answer: installationSchema,
+      },
+      { name: 'pause', method: 'POST', path: `${integration}/objects/${objectName}/pause`, body: {} },
+      { name: 'resume', method: 'POST', path: `${integration}/objects/${objectName}/resume`, body: {} },
+      {
+        name: 'uninstall',
+        method: 'DELETE',
+        path: `${integration}/installation`,
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
       },
     ];
     for (const route of routes) await drive(route);

@@ -320,7 +320,12 @@ export function createServiceClient(options: ServiceClientOptions) {
       pause: boolean,
     ): Promise<void> {
       const operation = pause ? 'pauseReads' : 'resumeReads';
-      const url = endpoint(baseUrl, [...integrationPath(integrationId), 'installations', installationId]);
+      // The hosted service has these under `{read_url}` only; the embedded one under both bases.
+      const url = endpoint(readUrl ?? baseUrl, [
+        ...integrationPath(integrationId),
+        'installations',
+        installationId,
+      ]);
       // The custom method's colon stays literal, as in the hosted path.
       url.pathname += pause ? ':pause' : ':unpause';
       await call(ctx, {

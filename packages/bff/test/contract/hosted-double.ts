@@ -39,6 +39,12 @@ export interface Scenario {
   backfill: Record<string, Answer>;
   /** `POST {read_url}/projects/{p}/integrations/{id}/objects/{objectName}`. */
   triggerRead: Answer;
+  /** `PATCH` and `DELETE {base_url}/projects/{p}/integrations/{id}/installations/{installationId}`. */
+  update: Answer;
+  uninstall: Answer;
+  /** `POST {read_url}/projects/{p}/integrations/{id}/installations/{installationId}:pause|:unpause`. */
+  pause: Answer;
+  unpause: Answer;
 }
 
 export interface HostedDouble extends FakeUpstream {
@@ -296,6 +302,10 @@ export function defaultScenario(): Scenario {
       },
     },
     triggerRead: { status: 201, body: { operationId: 'op-9', queuedBehind: 0 } },
+    update: { status: 200, body: { ...hostedInstallation(), updateTime: '2026-10-30T09:00:00Z' } },
+    uninstall: { status: 204, body: '' },
+    pause: { status: 204, body: '' },
+    unpause: { status: 204, body: '' },
   };
 }
 
@@ -303,6 +313,23 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const wantsTextAnswer = (operation: string) => operation === 'oauthConnect' || operation === 'oauthUpdate';
+
+/** updateInstallation: `updateMask` (names) and `installation` are required; skipSampling a boolean. */
+function checkUpdate(req: RecordedRequest, say: (text: string) => void) {
+  const skip = new URL(req.url, 'http://double').searchParams.get('skipSampling');
+  if (skip !== null && skip !== 'true' && skip !== 'false') say('skipSampling is not a boolean');
+  if (req.headers['content-type'] !== 'application/json') return say('a body that is not application/json');
+  let body: unknown;
+  try {
+    body = JSON.parse(req.body);
+  } catch {
+    return say('a body that is not JSON');
+  }
+  if (!isRecord(body)) return say('a body that is not an object');
+  const mask = body.updateMask;
+  if (!Array.isArray(mask) || !mask.every((m) => typeof m === 'string')) say('updateMask is required');
+  if (!isRecord(body.installation)) say('installation is required');
+}
 
 /** The description's request rules, as far as this BFF's calls go. */
 function checkRequest(operation: string, req: RecordedRequest, violations: string[]) {
@@ -330,6 +357,7 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
     }
   }
   if (needsGroup.includes(operation) && !url.searchParams.get('groupRef')) say('groupRef is missing');
+  if (operation === 'update') checkUpdate(req, say);
   if (req.method !== 'POST') return;
   if (req.headers['content-type'] !== 'application/json') say('a body that is not application/json');
   let body: unknown;
@@ -382,6 +410,12 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
       if (typeof body[key] !== 'string') say(`${key} is required`);
     }
   }
+  if (operation === 'pause' || operation === 'unpause') {
+    const objects = body.objects;
+    if (objects !== undefined && !(Array.isArray(objects) && objects.every((o) => typeof o === 'string'))) {
+      say('objects is not a list of names');
+    }
+  }
   if (operation === 'triggerRead') {
     if (typeof body.groupRef !== 'string') say('groupRef is required');
     if (body.mode !== 'async') say('mode must be async');
@@ -412,6 +446,14 @@ function operationOf(req: IncomingMessage): { operation: string; objectName?: st
     return { operation: 'oauthUpdate' };
   }
   const installation = '^/v1/projects/demo/integrations/[^/]+/installations/[^/]+';
+  if (new RegExp(`${installation}$`).test(path)) {
+    if (req.method === 'PATCH') return { operation: 'update' };
+    if (req.method === 'DELETE') return { operation: 'uninstall' };
+  }
+  const pause = path.match(
+    /^\/read\/v1\/projects\/demo\/integrations\/[^/]+\/installations\/[^/]+:(pause|unpause)$/,
+  );
+  if (req.method === 'POST' && pause) return { operation: pause[1] as string };
   if (req.method === 'GET' && new RegExp(`${installation}/operations$`).test(path)) {
     return { operation: 'operations' };
   }
