@@ -6,13 +6,21 @@ import { describe, expect, it } from 'vitest';
 // Read from disk: vitest does not process CSS imports, and jsdom's URL class is not accepted by node:fs.
 const css = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8');
 
-/** The custom properties declared in the first block whose selector is exactly `selector`. */
-function tokens(selector: string): Record<string, string> {
+/** The first block whose selector is exactly `selector`. */
+function block(selector: string): string {
   const start = css.indexOf(`${selector} {`);
   if (start < 0) throw new Error(`No block for ${selector}`);
-  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+  return css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+}
+
+/** The custom properties of a block, each `light-dark(a, b)` taken on the side `scheme` picks. */
+function tokens(selector: string, scheme: 'light' | 'dark'): Record<string, string> {
   return Object.fromEntries(
-    [...body.matchAll(/(--splice-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]),
+    [...block(selector).matchAll(/(--splice-[\w-]+):\s*([^;]+);/g)].map((m) => {
+      const value = m[2]?.trim() ?? '';
+      const pair = /^light-dark\(\s*([^,]+),\s*([^)]+)\)$/.exec(value);
+      return [m[1], pair ? (scheme === 'light' ? pair[1] : pair[2])?.trim() : value];
+    }),
   );
 }
 
@@ -31,8 +39,8 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-const light = tokens(':where([data-splice-root])');
-const dark = { ...light, ...tokens(':where([data-splice-root][data-theme="dark"])') };
+const light = tokens(':where([data-splice-root])', 'light');
+const dark = tokens(':where([data-splice-root])', 'dark');
 
 // Text pairs need 4.5:1 (WCAG 1.4.3); borders and focus rings 3:1 against what they sit on (1.4.11).
 const textPairs: [string, string][] = [
@@ -65,11 +73,13 @@ describe('styles.css', () => {
     });
   }
 
-  it('uses the dark tokens for the system theme when the OS prefers dark', () => {
-    const media = css.slice(css.indexOf('@media (prefers-color-scheme: dark)'));
-    for (const [name, value] of Object.entries(tokens(':where([data-splice-root][data-theme="dark"])'))) {
-      expect(media).toContain(`${name}: ${value};`);
-    }
+  it('defines the dark colours once: the dark theme and the system theme only choose a colour scheme', () => {
+    expect(block(':where([data-splice-root][data-theme="dark"])').trim()).toBe('color-scheme: dark;');
+    expect(block(':where([data-splice-root][data-theme="system"])').trim()).toBe('color-scheme: light dark;');
+    expect(css).not.toContain('prefers-color-scheme');
+    // Every colour differs between the themes unless it is meant to be one (the border reads on both).
+    const same = Object.keys(light).filter((name) => name.includes('color') && light[name] === dark[name]);
+    expect(same).toEqual(['--splice-color-border']);
   });
 
   it('declares every rule inside the zero-specificity Splice scope, so nothing leaks onto the host page', () => {
