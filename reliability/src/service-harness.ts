@@ -4,9 +4,8 @@
  * store, (3) see every request it was asked (`received`), and (4) check this very process for prototype
  * pollution after the service parsed hostile bodies.
  *
- * The app, the manifest loader, the demo data and the store come from `@splice/service`; the sandbox provider
- * is not in its public exports, so it is imported from its sources (the workspace resolves packages to their
- * TypeScript sources; nothing here is built).
+ * The app, the manifest loader, the demo data, the store and the sandbox provider all come from
+ * `@splice/service` (the workspace resolves packages to their TypeScript sources; nothing here is built).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -18,14 +17,15 @@ import { serve } from '@hono/node-server';
 import type { Database, Provider, Repository } from '@splice/service';
 import {
   createOAuthDeps,
+  createSandboxProvider,
   createServiceApp,
   defaultManifestPath,
   loadManifest,
   openDatabase,
   SqliteRepository,
+  sandboxConnection,
   seedDemoData,
 } from '@splice/service';
-import { createSandboxProvider } from '../../packages/service/src/provider/index.js';
 
 export const serviceCredentials = {
   apiKey: 'reliability-api-key-0123456789',
@@ -79,17 +79,7 @@ export function seedGroups(repo: Repository, prefix: string, count: number): str
       refs.push(groupRef);
       if (repo.getGroup('demo', groupRef)) continue;
       repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
-      repo.insertConnection({
-        id: `conn-${groupRef}`,
-        projectId: 'demo',
-        provider: 'sandboxcrm',
-        groupRef,
-        consumerRef: `${groupRef}-admin`,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        credentials: { accessToken: `sandbox-access-${groupRef}` },
-      });
+      repo.insertConnection(sandboxConnection('demo', groupRef));
     }
   });
   return refs;

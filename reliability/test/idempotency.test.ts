@@ -1,4 +1,5 @@
 import { createInstallationBodySchema } from '@splice/schema';
+import { mulberry32 } from '@splice/service';
 /**
  * Idempotent creates through the BFF against the real service, counted in the service's own store: per
  * round, 10 concurrent creates with one Idempotency-Key (a generated valid config, a fresh group) make
@@ -11,7 +12,6 @@ import { browserHeaders, startBffFor } from '../src/bff-harness.js';
 import { Failures, figures, ms, percentile } from '../src/figures.js';
 import { jsonSchemaOf, sampleValues } from '../src/fuzz/cases.js';
 import { repairContent } from '../src/fuzz/content-repair.js';
-import { prng } from '../src/fuzz/mutations.js';
 import type { InProcessService } from '../src/service-harness.js';
 import { startInProcessService } from '../src/service-harness.js';
 import { sizes } from '../src/size.js';
@@ -74,7 +74,7 @@ describe('idempotency', () => {
       const config = body.config as Json;
       delete config.createdBy;
       delete body.connectionId;
-      repairContent(config.content as Json, prng(round));
+      repairContent(config.content as Json, mulberry32(round));
       const key = `idem-key-${round}`;
       const before = service.countInstallations(group);
       const started = performance.now();

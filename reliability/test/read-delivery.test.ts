@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startService } from '@splice/service';
+import { mulberry32, startService } from '@splice/service';
+import { recommendedContent } from '@splice/service/demo-fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type Fault,
@@ -22,7 +23,6 @@ import {
   waitFor,
 } from '../../packages/service/test/webhook-receiver.js';
 import { figures } from '../src/figures.js';
-import { prng } from '../src/fuzz/mutations.js';
 import { sleep } from '../src/pool.js';
 import { sizes } from '../src/size.js';
 
@@ -40,21 +40,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The recommended installation, reading the contacts' full history into the webhook destination. */
 const fullHistoryContacts = {
-  content: {
-    provider: 'sandboxcrm',
-    read: {
-      objects: {
-        contacts: {
-          objectName: 'contacts',
-          destination: 'contactsWebhook',
-          selectedFieldsAuto: 'all',
-          selectedFieldMappings: { stage: 'status' },
-          backfill: { defaultPeriod: { fullHistory: true } },
-        },
-      },
-    },
-  },
+  content: recommendedContent({ defaultPeriod: { fullHistory: true } }, 'contactsWebhook'),
 };
 
 async function post(url: string, body: unknown) {
@@ -97,7 +85,7 @@ const allIds = (count: number) => new Set(Array.from({ length: count }, (_, inde
 
 describe('reads and delivery under faults', () => {
   it('delivers every record of a backfill exactly as expected while the receiver misbehaves', async () => {
-    const random = prng(sizes.seed);
+    const random = mulberry32(sizes.seed);
     const pickFault = (): Fault => {
       const roll = random();
       if (roll < 0.55) return { kind: 'ok' };
@@ -149,7 +137,7 @@ describe('reads and delivery under faults', () => {
   });
 
   it(`loses nothing when the service is SIGKILLed ${sizes.readKills} times during a backfill`, async () => {
-    const random = prng(sizes.seed + 1);
+    const random = mulberry32(sizes.seed + 1);
     const receiver = await startWebhookReceiver('whsec_cGxhY2Vob2xkZXJwbGFjZWhvbGRlcnBsYWNlaG9sZGVy');
     const dataDir = mkdtempSync(join(tmpdir(), 'splice-read-kills-'));
     dirs.push(dataDir);

@@ -9,10 +9,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkCrashLane, prepareCrashLane, runWriterUntilKilled } from '@splice/service';
+import { checkCrashLane, mulberry32, prepareCrashLane, runWriterUntilKilled } from '@splice/service';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Failures, figures, ms } from '../src/figures.js';
-import { prng } from '../src/fuzz/mutations.js';
 import { mapPool } from '../src/pool.js';
 import { sizes } from '../src/size.js';
 
@@ -39,7 +38,7 @@ describe('store crash safety', () => {
     let slowest = '';
     try {
       await mapPool(lanes, 2, async (lane, laneIndex) => {
-        const random = prng(sizes.seed + 50 + laneIndex);
+        const random = mulberry32(sizes.seed + 50 + laneIndex);
         for (let k = laneIndex; k < sizes.kills; k += lanes.length) {
           const trigger =
             random() < 0.6

@@ -16,10 +16,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recommendedContent } from '@splice/service/demo-fixtures';
 import { Webhook } from 'standardwebhooks';
 import { startChild } from '../children.js';
 
 const childScript = new URL('../servers/reads-child.ts', import.meta.url);
+
+/** The recommended installation with deals (`enabled: always`) paused, so only contacts are measured. */
+function quietDeals(content: ReturnType<typeof recommendedContent>) {
+  return {
+    ...content,
+    read: { objects: { ...content.read.objects, deals: { objectName: 'deals', disabled: true } } },
+  };
+}
 
 export interface ReadsResult {
   backfillRecordsPerS: number;
@@ -129,24 +138,7 @@ export async function measureBackfill(
     await post(`${url}/v1/projects/demo/integrations/crm-sync/installations?skipSampling=true`, apiKey, {
       groupRef: 'acme',
       config: {
-        content: {
-          provider: 'sandboxcrm',
-          read: {
-            objects: {
-              contacts: {
-                objectName: 'contacts',
-                destination: 'contactsWebhook',
-                selectedFieldsAuto: 'all',
-                selectedFieldMappings: { stage: 'status', priority: 'score' },
-                selectedValueMappings: {
-                  stage: { won: 'customer', new: 'lead', working: 'qualified', lost: 'churned' },
-                },
-                backfill: { defaultPeriod: { fullHistory: true } },
-              },
-              deals: { objectName: 'deals', disabled: true },
-            },
-          },
-        },
+        content: quietDeals(recommendedContent({ defaultPeriod: { fullHistory: true } }, 'contactsWebhook')),
       },
     });
     let lastLog = performance.now();

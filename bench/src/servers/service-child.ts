@@ -12,6 +12,7 @@ import {
   loadManifest,
   openDatabase,
   SqliteRepository,
+  sandboxConnection,
   seedDemoData,
   startService,
 } from '@splice/service';
@@ -31,20 +32,7 @@ if (extraGroups > 0) {
     for (let index = 0; index < extraGroups; index++) {
       const groupRef = benchGroupRef(index);
       repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
-      repo.insertConnection({
-        id: `conn-${groupRef}`,
-        projectId: 'demo',
-        provider: 'sandboxcrm',
-        groupRef,
-        consumerRef: `${groupRef}-admin`,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        credentials: {
-          accessToken: `sandbox-access-${groupRef}`,
-          refreshToken: `sandbox-refresh-${groupRef}`,
-        },
-      });
+      repo.insertConnection(sandboxConnection('demo', groupRef));
     }
   });
   db.close();

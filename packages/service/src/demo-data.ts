@@ -1,6 +1,6 @@
 import type { Manifest } from '@splice/schema';
 import type { SqliteDestinationStore } from './store/destination-store.js';
-import type { Repository } from './store/index.js';
+import type { NewConnection, Repository } from './store/index.js';
 
 /**
  * The demo data set every test, the demo and the README rely on: project `demo`; the manifest's
@@ -17,6 +17,25 @@ export const demoDataSet = {
     { groupRef: 'initech', groupName: 'Initech', connected: false },
   ],
 } as const;
+
+/**
+ * A working sandboxcrm connection for a group, as the demo data gives `acme` and `globex`; tests, benches
+ * and the reliability suite give their generated groups the same one.
+ */
+export function sandboxConnection(projectId: string, groupRef: string): NewConnection {
+  return {
+    id: `conn-${groupRef}`,
+    projectId,
+    provider: 'sandboxcrm',
+    groupRef,
+    consumerRef: `${groupRef}-admin`,
+    status: 'working',
+    authScheme: 'oauth2/authorizationCode',
+    isDefault: true,
+    // Sandbox secrets: stored like real ones so the API's stripping of credentials is exercised.
+    credentials: { accessToken: `sandbox-access-${groupRef}`, refreshToken: `sandbox-refresh-${groupRef}` },
+  };
+}
 
 export function seedDemoData(repo: Repository, manifest: Manifest): void {
   repo.transaction(() => {
@@ -36,21 +55,7 @@ export function seedDemoData(repo: Repository, manifest: Manifest): void {
     for (const group of groups) {
       repo.upsertGroup({ projectId: project.id, groupRef: group.groupRef, groupName: group.groupName });
       if (!group.connected || repo.listConnections(project.id, group.groupRef).length > 0) continue;
-      repo.insertConnection({
-        id: `conn-${group.groupRef}`,
-        projectId: project.id,
-        provider: 'sandboxcrm',
-        groupRef: group.groupRef,
-        consumerRef: `${group.groupRef}-admin`,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        // Sandbox secrets: stored like real ones so the API's stripping of credentials is exercised.
-        credentials: {
-          accessToken: `sandbox-access-${group.groupRef}`,
-          refreshToken: `sandbox-refresh-${group.groupRef}`,
-        },
-      });
+      repo.insertConnection(sandboxConnection(project.id, group.groupRef));
     }
   });
 }

@@ -22,12 +22,21 @@ export const recommendedContactsRead = {
   },
 } as const;
 
-/** The config content of the recommended installation; without a backfill the service's default applies. */
-export function recommendedContent(backfill?: Backfill) {
+/**
+ * The config content of the recommended installation; without a backfill the service's default applies.
+ * With a `destination` the contacts are also delivered there (the read tests and benches count them).
+ */
+export function recommendedContent(backfill?: Backfill, destination?: string) {
   return {
     provider: 'sandboxcrm',
     read: {
-      objects: { contacts: backfill ? { ...recommendedContactsRead, backfill } : recommendedContactsRead },
+      objects: {
+        contacts: {
+          ...recommendedContactsRead,
+          ...(destination ? { destination } : {}),
+          ...(backfill ? { backfill } : {}),
+        },
+      },
     },
   };
 }

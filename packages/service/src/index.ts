@@ -1,12 +1,22 @@
 export { createServiceApp } from './app.js';
 export type { ServiceConfig } from './config.js';
 export { configFromEnv, defaultManifestPath, devCredentials } from './config.js';
-export { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
+export {
+  demoDataSet,
+  demoWebhookSecret,
+  sandboxConnection,
+  seedDemoData,
+  seedDemoDestinations,
+} from './demo-data.js';
 export type { Provider, ProviderRecord, ServiceDeps } from './deps.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
 export type { OAuthDeps } from './oauth/connect-flow.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
+export { createSandboxProvider } from './provider/index.js';
+export type { Random } from './provider/prng.js';
+/** The repository's one seeded generator: the sandbox's data and the reliability suite's cases. */
+export { intBetween, mulberry32, pick } from './provider/prng.js';
 export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox-activity.js';
 export { startSandboxActivity } from './provider/sandbox-activity.js';
 export type { ReadPage, ReadWindow } from './provider/sandbox-reader.js';

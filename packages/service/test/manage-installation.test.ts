@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxConnection } from '../src/demo-data.js';
 import { databaseFileName, SqliteRepository } from '../src/store/index.js';
 import {
   apiKeyHeaders,
@@ -65,17 +66,7 @@ function connect(groupRef: string): void {
   try {
     const repo = new SqliteRepository(db);
     if (repo.getConnection('demo', `conn-${groupRef}`)) return;
-    repo.insertConnection({
-      id: `conn-${groupRef}`,
-      projectId: 'demo',
-      provider: 'sandboxcrm',
-      groupRef,
-      consumerRef: `${groupRef}-admin`,
-      status: 'working',
-      authScheme: 'oauth2/authorizationCode',
-      isDefault: true,
-      credentials: { accessToken: `sandbox-access-${groupRef}` },
-    });
+    repo.insertConnection(sandboxConnection('demo', groupRef));
   } finally {
     db.close();
   }

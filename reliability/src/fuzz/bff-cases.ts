@@ -3,22 +3,24 @@
  * bodies of the browser (no group, no org: those come from the session), the wizard's path parameter.
  */
 import { createInstallationBodySchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
+import { mulberry32, pick } from '@splice/service';
 import fc from 'fast-check';
 import { browserHeaders } from '../bff-harness.js';
-import type { MutatedBody } from './cases.js';
 import {
+  classOf,
   clone,
   configRefinementSites,
+  expectAt,
+  invalidCase,
   jsonSchemaOf,
   mutateBody,
+  problem,
   sampleValues,
   zodExpectations,
 } from './cases.js';
 import { repairContent } from './content-repair.js';
 import { awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
-import type { Expectation } from './mutations.js';
-import { prng } from './mutations.js';
-import type { FuzzCase, Outcome } from './run.js';
+import type { FuzzCase } from './run.js';
 import type { SearchableFields } from './service-cases.js';
 import {
   inviteBodies,
@@ -34,31 +36,6 @@ type Json = Record<string, unknown>;
 
 export const bffCreateSchema = jsonSchemaOf(createInstallationBodySchema);
 
-const problem = (status: number, type: string): Outcome => ({ status, type: `urn:problem-type:${type}` });
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
-
-function classOf(random: () => number): FuzzCase['kind'] {
-  const r = random();
-  return r < 0.5 ? 'valid' : r < 0.9 ? 'invalid' : 'refusal';
-}
-
-function invalidCase(base: Omit<FuzzCase, 'kind' | 'label'>, mutated: MutatedBody): FuzzCase {
-  return {
-    ...base,
-    kind: 'invalid',
-    label: mutated.kinds.join('+'),
-    body: JSON.stringify(mutated.body),
-    expect: mutated.expect,
-  };
-}
-
-const expectAt = (location: Expectation['in'], name: string): Expectation[] => [
-  { in: location, name, match: 'exact' },
-];
-
 /** A signed-in user whose organization the service does not know (`noorg-<n>`). */
 export const unknownOrgPrefix = 'noorg-';
 
@@ -71,7 +48,7 @@ export function bffCreateCases(
   const urlOf = (query = '?skipSampling=true', integration = 'crm-sync') =>
     `${ctx.url}/integrations/${integration}/installations${query}`;
   return values.map((generated, index) => {
-    const random = prng(seed + index);
+    const random = mulberry32(seed + index);
     const group = ctx.groups[index] as string;
     const own = `consumer:user-${group}`;
     const valid = clone(generated);
@@ -108,7 +85,7 @@ export function bffCreateCases(
           }),
           () => ({
             ...base,
-            url: urlOf(`?skipSampling=${pick(['yes', 'TRUE', '1', ''], random)}`),
+            url: urlOf(`?skipSampling=${pick(random, ['yes', 'TRUE', '1', ''])}`),
             kind: 'invalid',
             label: 'query-skipSampling',
             expect: expectAt('query', 'skipSampling'),
@@ -121,7 +98,7 @@ export function bffCreateCases(
             expect: expectAt('query', 'debug'),
           }),
           () => {
-            const id = pick(['.hidden', '.x', 'a%20b', '-%2F..%2Fx', 'a%2Fb', '~'.repeat(257)], random);
+            const id = pick(random, ['.hidden', '.x', 'a%20b', '-%2F..%2Fx', 'a%2Fb', '~'.repeat(257)]);
             return {
               ...base,
               url: urlOf('?skipSampling=true', id),
@@ -132,10 +109,11 @@ export function bffCreateCases(
           },
           () => {
             const body = clone(valid);
-            (body.config as Json).createdBy = pick(
-              ['builder:someone', 'api:create-installation', `consumer:not-${group}`],
-              random,
-            );
+            (body.config as Json).createdBy = pick(random, [
+              'builder:someone',
+              'api:create-installation',
+              `consumer:not-${group}`,
+            ]);
             return {
               ...base,
               body: JSON.stringify(body),
@@ -145,7 +123,7 @@ export function bffCreateCases(
             };
           },
         ];
-        return pick(params, random)();
+        return pick(random, params)();
       }
       const mutated = mutateBody(bffCreateSchema, createInstallationBodySchema, valid, random, (body) =>
         configRefinementSites(body, ['config', 'content']),
@@ -204,7 +182,7 @@ export function bffCreateCases(
         },
         () => ({
           ...base,
-          url: urlOf('?skipSampling=true', pick(['no-such-integration', 'constructor', '__proto__'], random)),
+          url: urlOf('?skipSampling=true', pick(random, ['no-such-integration', 'constructor', '__proto__'])),
           kind: 'refusal',
           label: 'unknown integration',
           refusal: problem(404, 'integration-not-found'),
@@ -221,7 +199,7 @@ export function bffCreateCases(
         },
         () => {
           const body = clone(valid);
-          const field = pick(['noSuchField', ...awkwardNames], random);
+          const field = pick(random, ['noSuchField', ...awkwardNames]);
           ((body.config as Json).content as Json).read = {
             objects: {
               contacts: {
@@ -240,7 +218,7 @@ export function bffCreateCases(
           };
         },
       ];
-      return pick(refusals, random)();
+      return pick(random, refusals)();
     }
     const invalid = zodExpectations(createInstallationBodySchema, valid);
     if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
@@ -266,7 +244,7 @@ export function bffSearchCases(
   const urlOf = (integration = 'crm-sync', query = '') =>
     `${ctx.url}/integrations/${integration}/search${query}`;
   return values.map((generated, index) => {
-    const random = prng(seed + index);
+    const random = mulberry32(seed + index);
     const valid = searchBodyRepair(generated, ctx.fields, random);
     const base = {
       method: 'POST',
@@ -277,7 +255,7 @@ export function bffSearchCases(
     const kind = classOf(random);
     if (kind === 'invalid') {
       if (random() < 0.15) {
-        const name = pick(['debug', 'objectName', 'page'], random);
+        const name = pick(random, ['debug', 'objectName', 'page']);
         return {
           ...base,
           url: urlOf('crm-sync', `?${name}=1`),
@@ -300,13 +278,13 @@ export function bffSearchCases(
         }),
         () => ({
           ...base,
-          body: JSON.stringify({ objectName: pick(['tickets', 'Contacts'], random), fieldFilters: [] }),
+          body: JSON.stringify({ objectName: pick(random, ['tickets', 'Contacts']), fieldFilters: [] }),
           kind: 'refusal',
           label: 'object the manifest does not read',
           refusal: problem(422, 'object-not-searchable'),
         }),
         () => {
-          const objectName = pick(awkwardNames, random);
+          const objectName = pick(random, awkwardNames);
           return {
             ...base,
             body: JSON.stringify({ objectName, fieldFilters: [] }),
@@ -316,7 +294,7 @@ export function bffSearchCases(
           };
         },
         () => {
-          const fieldName = pick(['noSuchField', ...awkwardNames], random);
+          const fieldName = pick(random, ['noSuchField', ...awkwardNames]);
           return {
             ...base,
             body: JSON.stringify({
@@ -350,7 +328,7 @@ export function bffSearchCases(
           refusal: problem(404, 'integration-not-found'),
         }),
       ];
-      return pick(refusals, random)();
+      return pick(random, refusals)();
     }
     const invalid = zodExpectations(searchRequestSchema, valid);
     if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
@@ -364,7 +342,7 @@ export function bffInviteCases(ctx: { url: string }, n: number, seed: number): F
   for (const v of values)
     seen.set(String(v.email).toLowerCase(), (seen.get(String(v.email).toLowerCase()) ?? 0) + 1);
   return values.map((valid, index) => {
-    const random = prng(seed + index);
+    const random = mulberry32(seed + index);
     const base = {
       method: 'POST',
       url: `${ctx.url}/invites`,

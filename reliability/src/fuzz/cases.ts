@@ -4,6 +4,7 @@
  * one definition every server validates with) so a case's class is never a guess.
  */
 import { protoKeyIssues, toIssues } from '@splice/schema';
+import type { Random } from '@splice/service';
 import fc from 'fast-check';
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/mini';
@@ -11,6 +12,7 @@ import type { JsonSchema } from './json-schema-arbitrary.js';
 import { arbitraryFor } from './json-schema-arbitrary.js';
 import type { Expectation, Mutation, Path } from './mutations.js';
 import { bodyExpectation, mutationSites, pickMutations, valueAtPath } from './mutations.js';
+import type { FuzzCase, Outcome } from './run.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +31,45 @@ export function sampleValues(schema: JsonSchema, n: number, seed: number): unkno
 }
 
 export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export const jsonHeaders = { 'content-type': 'application/json' };
+
+/** A documented refusal: its status and `urn:problem-type:` type. */
+export const problem = (status: number, type: string): Outcome => ({
+  status,
+  type: `urn:problem-type:${type}`,
+});
+
+/** Which class a case falls in: about half valid, four in ten invalid, one in ten a documented refusal. */
+export function classOf(random: Random): FuzzCase['kind'] {
+  const r = random();
+  return r < 0.5 ? 'valid' : r < 0.9 ? 'invalid' : 'refusal';
+}
+
+/** An invalid case from a mutated body, labelled by its mutations. */
+export function invalidCase(base: Omit<FuzzCase, 'kind' | 'label'>, mutated: MutatedBody): FuzzCase {
+  return {
+    ...base,
+    kind: 'invalid',
+    label: mutated.kinds.join('+'),
+    body: JSON.stringify(mutated.body),
+    expect: mutated.expect,
+  };
+}
+
+/** The one issue an invalid header, query or path parameter must name. */
+export const expectAt = (location: Expectation['in'], name: string): Expectation[] => [
+  { in: location, name, match: 'exact' },
+];
+
+/** An invalid case whose body is valid and whose parameter is not. */
+export function paramCase(
+  base: Omit<FuzzCase, 'kind' | 'label'>,
+  label: string,
+  expect: Expectation,
+): FuzzCase {
+  return { ...base, kind: 'invalid', label, expect: [expect] };
+}
 
 /** The refinements of a create config that JSON Schema cannot carry, broken one at a time. */
 export function configRefinementSites(body: unknown, contentPath: Path): Mutation[] {

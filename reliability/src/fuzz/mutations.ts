@@ -222,18 +222,6 @@ export function pickMutations(sites: readonly Mutation[], count: number, random:
   return picked;
 }
 
-/** A small seeded PRNG (mulberry32): the same seed makes the same choices on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Does one of the issues satisfy the expectation? */
 export function issueMatches(
   issues: ReadonlyArray<{ in?: string; name?: string }>,

@@ -2,55 +2,32 @@
  * Cases for the service's three operations (createInstallation, org invites, search) over HTTP, at its
  * own paths and with its own credentials.
  */
+
 import { installationRequestSchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
+import { mulberry32, pick } from '@splice/service';
 import type { InProcessService } from '../service-harness.js';
-import type { MutatedBody } from './cases.js';
 import {
+  classOf,
   clone,
   configRefinementSites,
+  invalidCase,
+  jsonHeaders,
   jsonSchemaOf,
   mutateBody,
+  paramCase,
+  problem,
   sampleValues,
   zodExpectations,
 } from './cases.js';
 import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
 import { awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
-import type { Expectation } from './mutations.js';
-import { prng } from './mutations.js';
-import type { FuzzCase, Outcome } from './run.js';
+import type { FuzzCase } from './run.js';
 
 type Json = Record<string, unknown>;
 
 export const createSchema = jsonSchemaOf(installationRequestSchema);
 export const searchSchema = jsonSchemaOf(searchRequestSchema);
 export const inviteSchema = jsonSchemaOf(inviteRequestSchema);
-
-const problem = (status: number, type: string): Outcome => ({ status, type: `urn:problem-type:${type}` });
-const json = { 'content-type': 'application/json' };
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
-
-/** Which class a case falls in: about half valid, four in ten invalid, one in ten a documented refusal. */
-function classOf(random: () => number): FuzzCase['kind'] {
-  const r = random();
-  return r < 0.5 ? 'valid' : r < 0.9 ? 'invalid' : 'refusal';
-}
-
-function invalidCase(base: Omit<FuzzCase, 'kind' | 'label'>, mutated: MutatedBody): FuzzCase {
-  return {
-    ...base,
-    kind: 'invalid',
-    label: mutated.kinds.join('+'),
-    body: JSON.stringify(mutated.body),
-    expect: mutated.expect,
-  };
-}
-
-function paramCase(base: Omit<FuzzCase, 'kind' | 'label'>, label: string, expect: Expectation): FuzzCase {
-  return { ...base, kind: 'invalid', label, expect: [expect] };
-}
 
 /** Checks a created installation: the group, the connection, the creator and the config as sent. */
 export function verifyInstallation(sent: Json, groupRef: string, createdBy: string, connectionId: string) {
@@ -86,7 +63,7 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
   const urlOf = (project = 'demo', integration = 'crm-sync', query = '?skipSampling=true') =>
     `${service.baseUrl}/projects/${project}/integrations/${integration}/installations${query}`;
   return values.map((generated, index) => {
-    const random = prng(seed + index);
+    const random = mulberry32(seed + index);
     const groupRef = ctx.groups[index] as string;
     const valid = clone(generated);
     valid.groupRef = groupRef;
@@ -97,14 +74,14 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
     const base = {
       method: 'POST',
       url: urlOf(),
-      headers: { ...json, ...credential },
+      headers: { ...jsonHeaders, ...credential },
       body: JSON.stringify(valid),
     };
     const kind = classOf(random);
 
     if (kind === 'invalid') {
       if (random() < 0.15) {
-        const value = pick(['yes', 'TRUE', '1', '', 'true,false'], random);
+        const value = pick(random, ['yes', 'TRUE', '1', '', 'true,false']);
         return paramCase(
           { ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) },
           'query-skipSampling',
@@ -152,10 +129,11 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
         }),
         () => {
           const body = clone(valid);
-          ((body.config as Json).content as Json).provider = pick(
-            ['hubspot', 'salesforce', 'sandboxcrm2'],
-            random,
-          );
+          ((body.config as Json).content as Json).provider = pick(random, [
+            'hubspot',
+            'salesforce',
+            'sandboxcrm2',
+          ]);
           return {
             ...base,
             kind: 'refusal',
@@ -166,7 +144,7 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
         },
         () => {
           const body = clone(valid);
-          const name = pick(['tickets', 'Contacts', ...awkwardKeys], random);
+          const name = pick(random, ['tickets', 'Contacts', ...awkwardKeys]);
           const content = (body.config as Json).content as Json;
           const objects = Object.create(null) as Json;
           objects[name] = { objectName: name };
@@ -181,7 +159,7 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
         },
         () => {
           const body = clone(valid);
-          const field = pick(['noSuchField', ...awkwardKeys], random);
+          const field = pick(random, ['noSuchField', ...awkwardKeys]);
           const selected = Object.create(null) as Json;
           selected[field] = true;
           ((body.config as Json).content as Json).read = {
@@ -198,7 +176,7 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
         },
         () => {
           const body = clone(valid);
-          const field = pick(['noSuchField', ...awkwardNames], random);
+          const field = pick(random, ['noSuchField', ...awkwardNames]);
           ((body.config as Json).content as Json).read = {
             objects: {
               contacts: {
@@ -218,34 +196,34 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
         },
         () => ({
           ...base,
-          url: urlOf('demo', pick(['no-such-integration', 'constructor', '__proto__'], random)),
+          url: urlOf('demo', pick(random, ['no-such-integration', 'constructor', '__proto__'])),
           kind: 'refusal',
           label: 'unknown integration',
           refusal: problem(404, 'integration-not-found'),
         }),
         () => ({
           ...base,
-          url: urlOf(pick(['no-such-project', 'constructor'], random)),
+          url: urlOf(pick(random, ['no-such-project', 'constructor'])),
           kind: 'refusal',
           label: 'unknown project',
           refusal: problem(404, 'project-not-found'),
         }),
         () => ({
           ...base,
-          headers: json,
+          headers: jsonHeaders,
           kind: 'refusal',
           label: 'no credential',
           refusal: problem(401, 'unauthorized'),
         }),
         () => ({
           ...base,
-          headers: { ...json, 'x-api-key': 'wrong' },
+          headers: { ...jsonHeaders, 'x-api-key': 'wrong' },
           kind: 'refusal',
           label: 'wrong API key',
           refusal: problem(401, 'unauthorized'),
         }),
       ];
-      return pick(refusals, random)();
+      return pick(random, refusals)();
     }
     // Valid (also the fallback of an invalid case with no mutation the schema forbids).
     const invalid = zodExpectations(installationRequestSchema, valid);
@@ -268,11 +246,11 @@ export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: num
 export type SearchableFields = Record<'contacts' | 'deals', string[]>;
 
 export function searchBodyRepair(value: Json, fields: SearchableFields, random: () => number): Json {
-  const objectName = pick(['contacts', 'deals'] as const, random);
+  const objectName = pick(random, ['contacts', 'deals'] as const);
   const names = fields[objectName];
   const filters = (value.fieldFilters as Json[]).map((filter) => ({
     ...filter,
-    fieldName: pick(names, random),
+    fieldName: pick(random, names),
   }));
   return { ...value, objectName, fieldFilters: filters };
 }
@@ -286,9 +264,9 @@ export function serviceSearchCases(
   const values = sampleValues(searchSchema, n, seed) as Json[];
   const urlOf = (query = '?groupRef=acme', project = 'demo') =>
     `${service.searchUrl}/projects/${project}/integrations/crm-sync${query}`;
-  const headers = { ...json, 'x-api-key': service.apiKey, 'x-svc-request-type': 'search' };
+  const headers = { ...jsonHeaders, 'x-api-key': service.apiKey, 'x-svc-request-type': 'search' };
   return values.map((generated, index) => {
-    const random = prng(seed + index);
+    const random = mulberry32(seed + index);
     const valid = searchBodyRepair(generated, fields, random);
     const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
     const kind = classOf(random);
@@ -299,7 +277,7 @@ export function serviceSearchCases(
             paramCase(
               {
                 ...base,
-                headers: { ...headers, 'x-svc-request-type': pick(['find', 'SEARCH', 'read'], random) },
+                headers: { ...headers, 'x-svc-request-type': pick(random, ['find', 'SEARCH', 'read']) },
               },
               'header-request-type',
               { in: 'header', name: 'x-svc-request-type', match: 'exact' },
@@ -325,7 +303,7 @@ export function serviceSearchCases(
               match: 'exact',
             }),
         ];
-        return pick(params, random)();
+        return pick(random, params)();
       }
       const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
       if (mutated) return invalidCase(base, mutated);
@@ -340,7 +318,7 @@ export function serviceSearchCases(
           refusal: problem(422, 'object-not-searchable'),
         }),
         () => {
-          const objectName = pick(['tickets', 'Contacts', ...awkwardNames], random);
+          const objectName = pick(random, ['tickets', 'Contacts', ...awkwardNames]);
           return {
             ...base,
             kind: 'refusal',
@@ -350,7 +328,7 @@ export function serviceSearchCases(
           };
         },
         () => {
-          const fieldName = pick(['noSuchField', ...awkwardNames], random);
+          const fieldName = pick(random, ['noSuchField', ...awkwardNames]);
           return {
             ...base,
             kind: 'refusal',
@@ -371,7 +349,7 @@ export function serviceSearchCases(
         }),
         () => ({
           ...base,
-          url: urlOf(`?groupRef=${pick(['nobody', 'constructor', '__proto__'], random)}`),
+          url: urlOf(`?groupRef=${pick(random, ['nobody', 'constructor', '__proto__'])}`),
           kind: 'refusal',
           label: 'unknown group',
           refusal: problem(404, 'group-not-found'),
@@ -385,13 +363,17 @@ export function serviceSearchCases(
         }),
         () => ({
           ...base,
-          headers: { ...json, 'x-svc-request-type': 'search', authorization: `Bearer ${service.authToken}` },
+          headers: {
+            ...jsonHeaders,
+            'x-svc-request-type': 'search',
+            authorization: `Bearer ${service.authToken}`,
+          },
           kind: 'refusal',
           label: 'bearer instead of API key',
           refusal: problem(401, 'unauthorized'),
         }),
       ];
-      return pick(refusals, random)();
+      return pick(random, refusals)();
     }
     const invalid = zodExpectations(searchRequestSchema, valid);
     if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
@@ -438,9 +420,9 @@ export function serviceInviteCases(ctx: { service: InProcessService }, n: number
   const values = inviteBodies(n, seed);
   const repeated = repeatedAddresses(values.map((v) => String(v.email)));
   const urlOf = (org = 'org-demo') => `${service.baseUrl}/orgs/${org}/invites`;
-  const headers = { ...json, authorization: `Bearer ${service.authToken}` };
+  const headers = { ...jsonHeaders, authorization: `Bearer ${service.authToken}` };
   return values.map((valid, index) => {
-    const random = prng(seed + index);
+    const random = mulberry32(seed + index);
     const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
     const kind = classOf(random);
     if (kind === 'invalid') {
@@ -451,27 +433,27 @@ export function serviceInviteCases(ctx: { service: InProcessService }, n: number
       const refusals: Array<() => FuzzCase> = [
         () => ({
           ...base,
-          url: urlOf(pick(['no-such-org', 'constructor', '__proto__'], random)),
+          url: urlOf(pick(random, ['no-such-org', 'constructor', '__proto__'])),
           kind: 'refusal',
           label: 'unknown org',
           refusal: problem(404, 'org-not-found'),
         }),
         () => ({
           ...base,
-          headers: { ...json, 'x-api-key': service.apiKey },
+          headers: { ...jsonHeaders, 'x-api-key': service.apiKey },
           kind: 'refusal',
           label: 'API key instead of bearer',
           refusal: problem(401, 'unauthorized'),
         }),
         () => ({
           ...base,
-          headers: { ...json, authorization: 'Bearer wrong' },
+          headers: { ...jsonHeaders, authorization: 'Bearer wrong' },
           kind: 'refusal',
           label: 'wrong token',
           refusal: problem(401, 'unauthorized'),
         }),
       ];
-      return pick(refusals, random)();
+      return pick(random, refusals)();
     }
     const email = String(valid.email);
     return {

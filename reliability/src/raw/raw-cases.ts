@@ -4,7 +4,7 @@
  * an object. Every case says whether the answer must be a refusal (4xx problem+json) or may succeed (a
  * duplicate key whose last value is valid: JSON's last-wins rule makes it a valid body).
  */
-import { prng } from '../fuzz/mutations.js';
+import { mulberry32 } from '@splice/service';
 
 export interface RawTarget {
   name: string;
@@ -278,7 +278,7 @@ const totalWeight = makers.reduce((n, m) => n + m.weight, 0);
 
 /** The `index`-th case of a run: made when it is sent, so a deep run never holds 10,000 bodies at once. */
 export function rawCase(targets: readonly RawTarget[], index: number, seed: number): RawCase {
-  const random = prng(seed + index);
+  const random = mulberry32(seed + index);
   const target = targets[index % targets.length] as RawTarget;
   let roll = random() * totalWeight;
   const maker =

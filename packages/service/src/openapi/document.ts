@@ -12,52 +12,9 @@ import {
   searchRequestSchema,
   searchResponseSchema,
 } from '@splice/schema';
-import * as z from 'zod/mini';
-import { problemTypes } from '../http/problem.js';
+import { common, json, param as pathParam, problems, toSchema } from './builders.js';
 import { installationPaths, installationSchemas } from './installation-paths.js';
 import { readsPaths, readsSchemas } from './reads-paths.js';
-
-type ProblemKind = keyof typeof problemTypes;
-type JsonSchema = Record<string, unknown>;
-
-const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-};
-
-/** Problem responses: the status, and which problem types it carries (documented per operation). */
-function problems(entries: Array<[number, ProblemKind[], string]>) {
-  return Object.fromEntries(
-    entries.map(([status, kinds, when]) => [
-      String(status),
-      {
-        description: `${when} Problem types: ${kinds.map((k) => `\`${problemTypes[k].type}\` (${problemTypes[k].title})`).join(', ')}.`,
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      },
-    ]),
-  );
-}
-
-const pathParam = (name: string, description: string) => ({
-  name,
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-  description,
-});
-
-const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } });
-
-const common = {
-  unauthorized: [401, ['unauthorized'], 'The credential is missing or wrong.'],
-  malformed: [
-    400,
-    ['validation', 'badRequest'],
-    'Malformed input: one issue per offending parameter or property.',
-  ],
-  tooLarge: [413, ['payloadTooLarge'], 'The body is over the size this operation accepts.'],
-  notJson: [415, ['unsupportedMediaType'], 'The body is not JSON.'],
-} as const satisfies Record<string, [number, ProblemKind[], string]>;
 
 const excludeReadOnly = {
   name: 'excludeReadOnly',
@@ -127,7 +84,7 @@ export function openApiDocument() {
           requestBody: { required: true, content: json('InstallationRequest') },
           responses: {
             '201': { description: 'The created installation.', content: json('Installation') },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [
@@ -150,7 +107,7 @@ export function openApiDocument() {
                 ],
                 'The body is well-formed but cannot be installed: unknown group, no (working) connection, a config the manifest or the provider refuses.',
               ],
-            ]),
+            ),
           },
         },
         get: {
@@ -171,10 +128,10 @@ export function openApiDocument() {
                 },
               },
             },
-            ...problems([
-              common.malformed,
-              common.unauthorized,
-              [404, ['projectNotFound', 'integrationNotFound'], 'Not found.'],
+            ...problems(common.malformed, common.unauthorized, [
+              404,
+              ['projectNotFound', 'integrationNotFound'],
+              'Not found.',
             ]),
           },
         },
@@ -188,14 +145,14 @@ export function openApiDocument() {
           requestBody: { required: true, content: json('InviteRequest') },
           responses: {
             '201': { description: 'The new invite, status `pending`.', content: json('Invite') },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [404, ['orgNotFound'], 'The organization does not exist.'],
               [409, ['inviteExists'], 'The address already has a pending invite to this organization.'],
               common.tooLarge,
               common.notJson,
-            ]),
+            ),
           },
         },
       },
@@ -213,7 +170,7 @@ export function openApiDocument() {
           requestBody: { required: true, content: json('SearchRequest') },
           responses: {
             '200': { description: 'The matching records, first page only.', content: json('SearchResponse') },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [
@@ -228,7 +185,7 @@ export function openApiDocument() {
                 ['notSearchable', 'unknownField'],
                 'The object is not searchable (docs/service-interface.md#search-rules rules) or a filter names no field.',
               ],
-            ]),
+            ),
           },
         },
       },
@@ -241,10 +198,7 @@ export function openApiDocument() {
           parameters: projectParams,
           responses: {
             '200': { description: 'The integration.', content: json('Integration') },
-            ...problems([
-              common.unauthorized,
-              [404, ['projectNotFound', 'integrationNotFound'], 'Not found.'],
-            ]),
+            ...problems(common.unauthorized, [404, ['projectNotFound', 'integrationNotFound'], 'Not found.']),
           },
         },
       },
@@ -262,12 +216,12 @@ export function openApiDocument() {
           ],
           responses: {
             '200': { description: "The object's metadata.", content: json('ObjectMetadata') },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [404, ['projectNotFound', 'integrationNotFound', 'groupNotFound', 'notFound'], 'Not found.'],
               [422, ['connectionRequired'], 'The group has no connection to read metadata through.'],
-            ]),
+            ),
           },
         },
       },
@@ -287,12 +241,12 @@ export function openApiDocument() {
           ],
           responses: {
             '200': { description: "The object's metadata.", content: json('ObjectMetadata') },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [404, ['projectNotFound', 'groupNotFound', 'notFound'], 'Not found.'],
               [422, ['connectionRequired'], 'The group has no connection to read metadata through.'],
-            ]),
+            ),
           },
         },
       },
@@ -315,7 +269,7 @@ export function openApiDocument() {
                 },
               },
             },
-            ...problems([common.malformed, common.unauthorized, [404, ['projectNotFound'], 'Not found.']]),
+            ...problems(common.malformed, common.unauthorized, [404, ['projectNotFound'], 'Not found.']),
           },
         },
       },
@@ -333,13 +287,13 @@ export function openApiDocument() {
               description: 'The URL to open.',
               content: { 'text/plain': { schema: { type: 'string', format: 'uri' } } },
             },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [404, ['projectNotFound'], 'The project does not exist.'],
               common.tooLarge,
               common.notJson,
-            ]),
+            ),
           },
         },
       },
@@ -361,12 +315,12 @@ export function openApiDocument() {
               description: 'The URL to open.',
               content: { 'text/plain': { schema: { type: 'string', format: 'uri' } } },
             },
-            ...problems([
+            ...problems(
               common.malformed,
               common.unauthorized,
               [404, ['projectNotFound', 'connectionNotFound'], 'Not found.'],
               [405, ['methodNotAllowed'], 'Use PATCH.'],
-            ]),
+            ),
           },
         },
       },
@@ -383,10 +337,7 @@ export function openApiDocument() {
           ],
           responses: {
             '200': { description: 'The connection, without credentials.', content: json('Connection') },
-            ...problems([
-              common.unauthorized,
-              [404, ['projectNotFound', 'connectionNotFound'], 'Not found.'],
-            ]),
+            ...problems(common.unauthorized, [404, ['projectNotFound', 'connectionNotFound'], 'Not found.']),
           },
         },
       },

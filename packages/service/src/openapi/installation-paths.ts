@@ -3,38 +3,9 @@
  * for concurrent edits) and deleteInstallation, merged into ./document.
  */
 import { installationUpdateSchema } from '@splice/schema';
-import * as z from 'zod/mini';
-import { problemTypes } from '../http/problem.js';
+import type { ProblemEntry } from './builders.js';
+import { json, param, problems, security, toSchema } from './builders.js';
 
-type ProblemKind = keyof typeof problemTypes;
-type JsonSchema = Record<string, unknown>;
-
-const toSchema = (schema: z.ZodMiniType): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-};
-
-const problems = (...entries: Array<[number, ProblemKind[], string]>) =>
-  Object.fromEntries(
-    entries.map(([status, kinds, when]) => [
-      String(status),
-      {
-        description: `${when} Problem types: ${kinds.map((k) => `\`${problemTypes[k].type}\``).join(', ')}.`,
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      },
-    ]),
-  );
-const param = (name: string, description: string) => ({
-  name,
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-  description,
-});
-const security = [{ apiKey: [] }, { bearer: [] }];
 const parameters = [
   param('projectIdOrName', 'Project ID or project name.'),
   param('integrationId', 'Integration ID (or name).'),
@@ -56,14 +27,14 @@ const ifMatch = {
     'Extension: the ETag of the version this change starts from. When the installation changed since, the answer is 412 and nothing is written. Absent or `*`: no precondition (as in the hosted service).',
   'x-splice-extension': true,
 };
-const installation = { 'application/json': { schema: { $ref: '#/components/schemas/Installation' } } };
-const notFound: [number, ProblemKind[], string] = [
+const installation = json('Installation');
+const notFound: ProblemEntry = [
   404,
   ['projectNotFound', 'integrationNotFound', 'installationNotFound'],
   'The project, the integration or the installation does not exist.',
 ];
-const auth: [number, ProblemKind[], string] = [401, ['unauthorized'], 'The credential is missing or wrong.'];
-const stale: [number, ProblemKind[], string] = [
+const auth: ProblemEntry = [401, ['unauthorized'], 'The credential is missing or wrong.'];
+const stale: ProblemEntry = [
   412,
   ['installationChanged'],
   'If-Match names a version that is no longer current: someone else changed the installation.',

@@ -11,37 +11,11 @@ import {
   triggerReadResultSchema,
   webhookMessageSchema,
 } from '@splice/schema';
-import * as z from 'zod/mini';
-import { problemTypes } from '../http/problem.js';
+import type { JsonSchema, ProblemEntry } from './builders.js';
+import { json, param, problems, security, toSchema } from './builders.js';
 
-type ProblemKind = keyof typeof problemTypes;
-type JsonSchema = Record<string, unknown>;
-
-const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-};
-
-const problem = (status: number, kinds: ProblemKind[], when: string) => [
-  String(status),
-  {
-    description: `${when} Problem types: ${kinds.map((k) => `\`${problemTypes[k].type}\``).join(', ')}.`,
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-  },
-];
-const problems = (...entries: Array<[number, ProblemKind[], string]>) =>
-  Object.fromEntries(entries.map(([status, kinds, when]) => problem(status, kinds, when)));
-const param = (name: string, description: string, where: 'path' | 'query' = 'path') => ({
-  name,
-  in: where,
-  required: where === 'path',
-  schema: { type: 'string' },
-  description,
-});
-const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } });
-const security = [{ apiKey: [] }, { bearer: [] }];
-const auth: [number, ProblemKind[], string] = [401, ['unauthorized'], 'The credential is missing or wrong.'];
-const bad: [number, ProblemKind[], string] = [400, ['validation', 'badRequest'], 'Malformed input.'];
+const auth: ProblemEntry = [401, ['unauthorized'], 'The credential is missing or wrong.'];
+const bad: ProblemEntry = [400, ['validation', 'badRequest'], 'Malformed input.'];
 const project = param('projectIdOrName', 'Project ID or project name.');
 const integration = param('integrationId', 'Integration ID (or name).');
 const installation = param('installationId', 'Installation ID.');
