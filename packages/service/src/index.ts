@@ -1,3 +1,4 @@
+export type { AppType } from './app.js';
 export { createServiceApp } from './app.js';
 export type { ServiceConfig } from './config.js';
 export { configFromEnv, defaultManifestPath, devCredentials } from './config.js';

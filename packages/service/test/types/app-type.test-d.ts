@@ -1,0 +1,36 @@
+import type { ObjectMetadata } from '@splice/schema';
+import type { hc, InferRequestType, InferResponseType } from 'hono/client';
+import type { JSONParsed } from 'hono/utils/types';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { AppType } from '../../src/index.js';
+
+// Checked by the compiler only (vitest's typecheck mode and `tsc`): the service's one route chain is typed
+// end to end, as the BFF's is, so `hc<AppType>` knows every path, its parameters and its answers.
+type Api = ReturnType<typeof hc<AppType>>;
+type Project = Api['v1']['projects'][':projectIdOrName'];
+
+describe('the service AppType', () => {
+  it('GET /health answers its status', () => {
+    expectTypeOf<InferResponseType<Api['health']['$get'], 200>>().toEqualTypeOf<{ status: string }>();
+  });
+
+  it('POST /v1/orgs/:orgId/invites takes the org in the path', () => {
+    type Route = Api['v1']['orgs'][':orgId']['invites']['$post'];
+    expectTypeOf<InferRequestType<Route>>().toEqualTypeOf<{ param: { orgId: string } }>();
+  });
+
+  it('GET .../objects/:objectName/metadata takes the three path names and answers ObjectMetadata', () => {
+    type Route = Project['integrations'][':integrationId']['objects'][':objectName']['metadata']['$get'];
+    expectTypeOf<{ projectIdOrName: string; integrationId: string; objectName: string }>().toExtend<
+      InferRequestType<Route>['param']
+    >();
+    expectTypeOf<InferResponseType<Route, 200>>().toEqualTypeOf<JSONParsed<ObjectMetadata>>();
+  });
+
+  it('carries the optional parts (destinations, operations, reads) in the same chain', () => {
+    expectTypeOf<keyof Project>().toEqualTypeOf<
+      'integrations' | 'connections' | 'destinations' | 'providers' | 'operations'
+    >();
+    expectTypeOf<Api['read']['v1']['projects'][':projectIdOrName']['integrations']>().not.toBeNever();
+  });
+});
