@@ -17,8 +17,10 @@ import { join } from 'node:path';
  *   same tab after a blocked popup.
  * - `runs`: installations that run: a 30-day backfill and Run now (alice@acme), and a receiver that
  *   fails for a while, then recovers (bob@globex). Its receiver can be told to fail, and retries are fast.
+ * - `manages`: managing an installation as alice@acme: edit, pause and resume, two tabs editing at once,
+ *   uninstall and reinstall (which connects again: the uninstall removed the unused connection).
  */
-// E2E_PORT_BASE moves them all (default 5197, five ports from it), so two checkouts can run the suite side by side.
+// E2E_PORT_BASE moves them all (default 5197, six ports from it), so two checkouts can run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);
 const server = (port: number) => ({ port, url: `http://127.0.0.1:${port}` });
 export const servers = {
@@ -27,6 +29,7 @@ export const servers = {
   neverInstalls: server(portBase),
   connects: server(portBase + 3),
   runs: server(portBase + 4),
+  manages: server(portBase + 5),
 } as const;
 
 export type ServerName = keyof typeof servers;

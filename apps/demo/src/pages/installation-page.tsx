@@ -1,4 +1,12 @@
-import { describeError, SyncStatus, useIntegration, useSpliceUi } from '@splice/react';
+import {
+  describeError,
+  InstallationWizard,
+  SyncStatus,
+  UninstallButton,
+  useIntegration,
+  useSpliceUi,
+} from '@splice/react';
+import { useState } from 'react';
 import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
@@ -11,6 +19,7 @@ export function InstallationPage() {
   const user = useSignedInUser();
   const { messages } = useSpliceUi();
   const integration = useIntegration(crmIntegrationId);
+  const [editing, setEditing] = useState(false);
 
   let body: React.ReactNode;
   if (integration.isPending) {
@@ -46,8 +55,28 @@ export function InstallationPage() {
         </p>
       </div>
     );
+  } else if (editing) {
+    body = (
+      <>
+        <InstallationWizard integrationId={crmIntegrationId} providerName="Sandbox CRM" mode="edit" />
+        <p>
+          <button type="button" className="nw-button nw-button--quiet" onClick={() => setEditing(false)}>
+            Close the editor
+          </button>
+        </p>
+      </>
+    );
   } else {
-    body = <InstallationSummary installation={integration.data.installation} />;
+    body = (
+      <>
+        <InstallationSummary installation={integration.data.installation} />
+        <p>
+          <button type="button" className="nw-button" onClick={() => setEditing(true)}>
+            Edit settings
+          </button>
+        </p>
+      </>
+    );
   }
   const installed = Boolean(integration.data?.installation);
 
@@ -72,6 +101,16 @@ export function InstallationPage() {
       <section className="nw-card" aria-label="Installation">
         {body}
       </section>
+      {installed && (
+        <section className="nw-card" aria-labelledby="uninstall-heading">
+          <h2 id="uninstall-heading">Stop syncing</h2>
+          <UninstallButton
+            integrationId={crmIntegrationId}
+            integrationName="CRM sync"
+            onUninstalled={() => setEditing(false)}
+          />
+        </section>
+      )}
       <CrmAccount />
     </>
   );

@@ -9,8 +9,8 @@ import type { SpliceResult } from './settle.js';
 import { settle } from './settle.js';
 
 /**
- * Uninstalls the integration for the group. On success every cached answer of this BFF mount is
- * dropped (wizard data, connection, status, searches): the next render asks again and sees a group with
+ * Uninstalls the integration for the group. On success every cached answer of this BFF mount is reset
+ * (wizard data, connection, status, searches): what is on screen asks again and sees a group with
  * nothing installed, so the wizard offers a fresh install.
  */
 export function useUninstall(integrationId: string) {
@@ -23,9 +23,8 @@ export function useUninstall(integrationId: string) {
       retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
       networkMode,
       onSuccess: async () => {
-        const base = spliceKeys.base(client.baseUrl);
-        await queryClient.cancelQueries({ queryKey: base });
-        queryClient.removeQueries({ queryKey: base });
+        // Reset, not just removed: components still showing the installation ask again at once.
+        await queryClient.resetQueries({ queryKey: spliceKeys.base(client.baseUrl) });
       },
     },
     queryClient,

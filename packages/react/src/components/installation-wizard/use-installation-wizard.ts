@@ -184,6 +184,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
 
   // The answer is dispatched even when it equals the cached one: the conflict is over either way.
   const reloadCurrent = useCallback(() => {
+    dispatch({ type: 'reload-current' });
     void refetch().then((result) => {
       if (result.data) dispatch({ type: 'loaded', details: result.data });
     });

@@ -39,6 +39,7 @@ function initialRead(
   preset: ReadObjectPreset,
   installed: InstalledReadObject | undefined,
   presets: DraftPresets,
+  hasInstallation: boolean,
 ): ReadObjectDraft {
   const manifest = object.manifest;
   const requiredFieldNames = (manifest.requiredFields ?? []).flatMap((f) =>
@@ -75,7 +76,8 @@ function initialRead(
     value: f.value ?? '',
   }));
   return {
-    selected: object.enabledAlways || preset.selected !== false,
+    // An installation's own objects are the ones it reads; a fresh install starts from the presets.
+    selected: object.enabledAlways || (hasInstallation ? installed !== undefined : preset.selected !== false),
     allFields: installed
       ? installed.selectedFieldsAuto === 'all'
       : manifest.optionalFieldsAuto === 'all' && requiredFieldNames.length === 0,
@@ -109,6 +111,7 @@ export function initialDraft(wizard: IntegrationDetails, presets: DraftPresets =
         presets.read?.[object.objectName] ?? {},
         installedContent?.read?.objects[object.objectName] as InstalledReadObject | undefined,
         presets,
+        installedContent !== undefined,
       ),
     ]),
   );

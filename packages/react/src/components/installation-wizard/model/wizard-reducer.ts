@@ -46,6 +46,8 @@ export interface WizardState {
 export type WizardAction =
   | { type: 'loaded'; details: IntegrationDetails; presets?: DraftPresets | undefined }
   | { type: 'hide-steps'; hidden: readonly HideableStep[] }
+  /** The user asked for the current settings after a conflicting save: the conflict is acknowledged. */
+  | { type: 'reload-current' }
   | { type: 'update-read'; objectName: string; update: DraftUpdate<ReadObjectDraft> }
   | { type: 'update-write'; objectName: string; update: DraftUpdate<WriteObjectDraft> }
   | { type: 'set-proxy'; enabled: boolean }
@@ -161,6 +163,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
         installError: isConflict(state.installError) ? null : state.installError,
       };
+    case 'reload-current':
+      return isConflict(state.installError) ? { ...state, installError: null } : state;
     case 'hide-steps':
       return action.hidden.join() === state.hiddenSteps.join()
         ? state

@@ -1,0 +1,115 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seedInstallation } from '../support/seed-installation.js';
+import { servers } from '../support/servers.js';
+import { openPage, signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+
+test.use({ baseURL: servers.manages.url });
+// One group's installation goes through every change in turn: the steps depend on each other.
+test.describe.configure({ mode: 'serial' });
+
+/** Opens the sync settings' editor and changes the contacts schedule to `cron`; stops on the review. */
+async function editSchedule(page: Page, cron: string): Promise<Locator> {
+  await openPage(page, '/installation');
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  const wizard = page.locator('[data-scope="installation-wizard"]');
+  await expect(wizard.getByRole('heading', { name: 'Edit CRM sync' })).toBeVisible();
+  await nextTo(wizard, 'Read Contacts');
+  const field = currentStep(wizard).getByLabel('Cron expression');
+  await field.fill(cron);
+  // The seeded installation reads contacts (and deals, which every installation reads).
+  await nextTo(wizard, 'Read Deals');
+  await nextTo(wizard, 'Proxy');
+  await nextTo(wizard, 'Review and install');
+  await expect(wizard.getByRole('region', { name: 'What will change' })).toContainText(
+    'Reading Contacts: settings changed',
+  );
+  return wizard;
+}
+
+test('edit the schedule and see it saved', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, users.alice);
+  await seedInstallation(page);
+  const wizard = await editSchedule(page, '0 9 * * 1');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/integrations/crm-sync/installation') && r.request().method() === 'PATCH',
+  );
+  await wizard.getByRole('button', { name: 'Save changes' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(wizard.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
+  // The saved settings come back from the BFF: the next editor opens on them.
+  const details = await page.request.get('/api/integrations/crm-sync');
+  const body = (await details.json()) as {
+    installation: { config: { content: { read: { objects: { contacts: { schedule: string } } } } } };
+  };
+  expect(body.installation.config.content.read.objects.contacts.schedule).toBe('0 9 * * 1');
+});
+
+test('pause then resume contacts', async ({ page }) => {
+  await signInAs(page, users.alice);
+  await openPage(page, '/installation');
+  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'contacts' });
+  await contacts.getByRole('button', { name: 'Pause reading contacts' }).click();
+  await expect(contacts.getByRole('button', { name: 'Resume reading contacts' })).toBeVisible();
+  await expect(contacts).toContainText('Not scheduled');
+  await contacts.getByRole('button', { name: 'Resume reading contacts' }).click();
+  await expect(contacts.getByRole('button', { name: 'Pause reading contacts' })).toBeVisible();
+});
+
+test('two tabs edit at once: the second save shows the conflict and loads the current settings', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, users.alice);
+  const other = await context.newPage();
+  const first = await editSchedule(page, '0 10 * * 1');
+  const second = await editSchedule(other, '0 11 * * 1');
+  await first.getByRole('button', { name: 'Save changes' }).click();
+  await expect(first.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByRole('alert')).toContainText('Someone else changed these settings');
+  await second.getByRole('button', { name: 'Load current settings' }).click();
+  await expect(second.getByText(/Someone else changed these settings/)).toBeHidden();
+  // What this tab typed is still the change it would save, now against the other tab's settings.
+  await expect(second.getByRole('region', { name: 'What will change' })).toContainText(
+    'Reading Contacts: settings changed',
+  );
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
+});
+
+test('uninstall, then connect and install again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, users.alice);
+  await openPage(page, '/installation');
+  await page.getByRole('button', { name: 'Uninstall' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
+  await expect(dialog).toContainText('Every read stops');
+  await dialog.getByRole('button', { name: 'Yes, uninstall' }).click();
+  // The page asks again at once: the settings give way to the empty state.
+  await expect(page.getByText('Acme Corp has not installed CRM sync yet.')).toBeVisible();
+  await expect(page.getByText(/has not connected a CRM account yet/)).toBeVisible();
+
+  // A fresh install: the wizard connects first (the unused connection went with the installation).
+  await openPage(page, '/install');
+  const wizard = page.locator('[data-scope="installation-wizard"]');
+  const popupOpened = page.waitForEvent('popup');
+  await wizard.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await closed;
+  await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
+  await nextTo(wizard, 'Read Contacts');
+  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await nextTo(wizard, 'Read Companies');
+  await nextTo(wizard, 'Read Deals');
+  await nextTo(wizard, 'Proxy');
+  await nextTo(wizard, 'Review and install');
+  await currentStep(wizard).getByRole('button', { name: 'Install' }).click();
+  await expect(wizard).toHaveAttribute('data-state', 'installed');
+});
