@@ -8,10 +8,8 @@ export type {
 } from './browser/connect-flow.js';
 export {
   connectAttemptSchema,
-  connectChannelName,
   connectOutcomeSchema,
   connectResultSchema,
-  connectResultType,
   connectStartSchema,
   connectUrlSchema,
 } from './browser/connect-flow.js';
@@ -242,6 +240,15 @@ export {
   writeOnCreateSchema,
   writeOnUpdateSchema,
 } from './resources/write-config.js';
+export {
+  connectAttemptPattern,
+  connectChannelName,
+  connectErrors,
+  connectResultType,
+  readConnectResult,
+} from './rules/connect-result.js';
+export type { EmailProblem } from './rules/email.js';
+export { emailPattern, emailProblem } from './rules/email.js';
 export type { FieldNameSource, MappingContext, ResolvedField } from './rules/field-resolution.js';
 export {
   fieldMappings,

@@ -1,5 +1,5 @@
 import type { Connection as ConnectionDetails, ConnectOutcome } from '@splice/schema';
-import { connectChannelName, connectResultSchema } from '@splice/schema';
+import { connectChannelName, readConnectResult } from '@splice/schema';
 import type { SpliceClient } from './create-splice-client.js';
 
 /**
@@ -143,9 +143,9 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
 
   const accept = (origin: string, data: unknown) => {
     if (origin !== expectedOrigin) return;
-    const parsed = connectResultSchema.safeParse(data);
-    if (!parsed.success || parsed.data.attempt !== attempt) return;
-    const end: ConnectFlowEnd = { outcome: parsed.data.outcome };
+    const result = readConnectResult(data);
+    if (!result || result.attempt !== attempt) return;
+    const end: ConnectFlowEnd = { outcome: result.outcome };
     if (settled) {
       stopListening();
       options.onLateResult?.(end);
@@ -281,8 +281,8 @@ export function takeRedirectResult(
   storage.removeItem(pendingKey(integrationId));
   storage.removeItem(resultKey(attempt));
   try {
-    const parsed = connectResultSchema.safeParse(JSON.parse(stored));
-    return parsed.success && parsed.data.attempt === attempt ? parsed.data.outcome : undefined;
+    const result = readConnectResult(JSON.parse(stored));
+    return result?.attempt === attempt ? result.outcome : undefined;
   } catch {
     return undefined;
   }

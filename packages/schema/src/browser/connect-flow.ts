@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { connectErrorSchema } from '../resources/oauth-connect.js';
+import { connectAttemptPattern, connectResultType } from '../rules/connect-result.js';
 
 /**
  * The browser side of the connect flow (BFF routes and the page that ends the flow). In a module of its
  * own, importing nothing heavy, because the components bundle it.
  */
 
-/** One click's id: the result page echoes it, so a component accepts only the answer to its own click. */
-export const connectAttemptSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/));
+/** One click's id (`connectAttemptPattern`). */
+export const connectAttemptSchema = z.string().check(z.regex(connectAttemptPattern));
 
 /**
  * `POST /integrations/:integrationId/connect` and `/reconnect` bodies. `popup` ends the flow by telling
@@ -35,9 +36,6 @@ export type ConnectUrl = z.infer<typeof connectUrlSchema>;
 export const connectOutcomeSchema = z.union([z.literal('connected'), connectErrorSchema]);
 export type ConnectOutcome = z.infer<typeof connectOutcomeSchema>;
 
-/** The type tag of a result message: a component ignores every message without it. */
-export const connectResultType = 'splice:connect-result';
-
 /** The message the page that ends the flow posts (postMessage to the opener, BroadcastChannel fallback). */
 export const connectResultSchema = z.strictObject({
   type: z.literal(connectResultType),
@@ -45,6 +43,3 @@ export const connectResultSchema = z.strictObject({
   outcome: connectOutcomeSchema,
 });
 export type ConnectResult = z.infer<typeof connectResultSchema>;
-
-/** The BroadcastChannel name the result page also posts on (same origin only, by the platform's rule). */
-export const connectChannelName = 'splice-connect';

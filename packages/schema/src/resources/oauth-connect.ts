@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { connectErrors } from '../rules/connect-result.js';
 import { limits } from './limits.js';
 
 const ref = z.string().check(z.minLength(1), z.maxLength(limits.name));
@@ -52,5 +53,5 @@ export const oauthUpdateRequestSchema = z.strictObject({
 export type OauthUpdateRequest = z.infer<typeof oauthUpdateRequestSchema>;
 
 /** How a connect flow can end without a connection: the OAuth error codes the flow reports. */
-export const connectErrorSchema = z.enum(['access_denied', 'expired', 'provider_error']);
+export const connectErrorSchema = z.enum(connectErrors);
 export type ConnectError = z.infer<typeof connectErrorSchema>;

@@ -1,7 +1,7 @@
 'use client';
 
-import type { Invite, InviteStatus } from '@splice/schema';
-import { inviteRequestSchema, limits } from '@splice/schema';
+import type { EmailProblem, Invite, InviteStatus } from '@splice/schema';
+import { emailProblem, limits } from '@splice/schema';
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
@@ -53,25 +53,28 @@ function statusLabel(status: InviteStatus, messages: SpliceMessages): string {
   return labels[status];
 }
 
-/** A problem with the address: a schema issue code (worded via `messages`), or the server's sentence. */
-type EmailError = { code: string } | { server: string };
+/** A problem with the address: the shared rule's verdict (worded via `messages`), or the server's sentence. */
+type EmailError = { code: EmailProblem } | { server: string };
 
 /**
- * zod/mini ships no messages, and the schema's own are English: client-side errors are told from the
- * issue code through `messages` so that they can be translated. Server errors carry their own text.
+ * Client-side errors are told from the rule's code through `messages`, so that they can be translated.
+ * Server errors carry their own text.
  */
-function emailErrorText(error: EmailError | null, value: string, messages: SpliceMessages) {
+function emailErrorText(error: EmailError | null, messages: SpliceMessages) {
   if (!error) return undefined;
   if ('server' in error) return error.server;
-  if (value.trim() === '') return messages.inviteEmailRequired;
-  if (error.code === 'too_big') return formatMessage(messages.inviteEmailTooLong, { max: limits.email });
+  if (error.code === 'required') return messages.inviteEmailRequired;
+  if (error.code === 'too_long') return formatMessage(messages.inviteEmailTooLong, { max: limits.email });
   return messages.inviteEmailInvalid;
 }
 
-/** The shared schema's verdict on an address: null when valid, else the first issue's code. */
+/**
+ * The invite schema's address rule (`emailProblem`, zod-free: the browser bundle takes no zod along).
+ * Null when valid.
+ */
 function checkEmail(email: string): EmailError | null {
-  const result = inviteRequestSchema.safeParse({ email });
-  return result.success ? null : { code: result.error.issues[0]?.code ?? 'invalid_format' };
+  const code = emailProblem(email);
+  return code ? { code } : null;
 }
 
 function InviteFormView(props: InviteFormProps) {
@@ -125,7 +128,7 @@ function InviteFormView(props: InviteFormProps) {
     props.onInvited?.(result.data);
   };
 
-  const errorText = emailErrorText(emailError, email, messages);
+  const errorText = emailErrorText(emailError, messages);
   return (
     <div
       {...rootProps('invite-form', theme, props.className)}
