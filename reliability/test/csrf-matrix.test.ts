@@ -65,6 +65,8 @@ interface Route {
   /** The methods the route answers. */
   methods: string[];
   body?: string;
+  /** Headers the route requires besides the CSRF ones. */
+  headers?: Record<string, string>;
 }
 
 const routes: Route[] = [
@@ -86,6 +88,30 @@ const routes: Route[] = [
     path: '/invites',
     methods: ['POST'],
     body: JSON.stringify({ email: 'csrf@example.com' }),
+  },
+  {
+    // A stale version: a request that passes reaches the service, which refuses it (412), so the
+    // installation the other routes use stays as it is.
+    name: 'update/uninstall',
+    path: '/integrations/crm-sync/installation',
+    methods: ['PATCH', 'DELETE'],
+    body: JSON.stringify({
+      updateMask: ['config.content.read.objects.contacts'],
+      installation: {
+        config: {
+          content: {
+            read: { objects: { contacts: { objectName: 'contacts', destination: 'contactsWebhook' } } },
+          },
+        },
+      },
+    }),
+    headers: { 'If-Match': '"1999-01-01T00:00:00.000Z"' },
+  },
+  {
+    name: 'pause',
+    path: '/integrations/crm-sync/objects/contacts/pause',
+    methods: ['POST'],
+    body: '{}',
   },
 ];
 
@@ -126,7 +152,8 @@ describe('CSRF matrix', () => {
       (safe.has(method) && method !== 'OPTIONS' ? routes[0] : routes[3]) as Route,
       method,
     ]);
-    targets.push([routes[1] as Route, 'POST'], [routes[2] as Route, 'POST']);
+    const [, create, search, , update, pause] = routes as [Route, Route, Route, Route, Route, Route];
+    targets.push([create, 'POST'], [search, 'POST'], [update, 'PATCH'], [update, 'DELETE'], [pause, 'POST']);
     for (const [route, method] of targets)
       for (const contentType of contentTypes)
         for (const origin of origins)
@@ -140,7 +167,11 @@ describe('CSRF matrix', () => {
     let serverErrors = 0;
     await mapPool(combinations, 8, async (combination, index) => {
       const [route, method, contentType, origin, site, header] = combination;
-      const headers: Record<string, string> = { Cookie: 'sid=acme', 'Idempotency-Key': `csrf-${index}` };
+      const headers: Record<string, string> = {
+        Cookie: 'sid=acme',
+        'Idempotency-Key': `csrf-${index}`,
+        ...route.headers,
+      };
       if (contentType !== undefined) headers['Content-Type'] = contentType;
       if (origin !== undefined) headers.Origin = origin;
       if (site !== undefined) headers['Sec-Fetch-Site'] = site;
@@ -175,7 +206,7 @@ describe('CSRF matrix', () => {
     }
     figures(
       'csrf-matrix',
-      `${combinations.length} combinations (${methods.length} methods, POST on all ${routes.length - 1} POST routes, × ${contentTypes.length} content types × ${origins.length} origins × ${sites.length} Sec-Fetch-Site × ${csrfHeaders.length} custom headers), ${passed.size} passed, ${legit} legitimate, ${falseAccepts.count} false accepts, ${falseRejects.count} false rejects, ${serverErrors} 5xx; statuses: ${[
+      `${combinations.length} combinations (${methods.length} methods, and each unsafe route's own methods (create, search, update, uninstall, pause), × ${contentTypes.length} content types × ${origins.length} origins × ${sites.length} Sec-Fetch-Site × ${csrfHeaders.length} custom headers), ${passed.size} passed, ${legit} legitimate, ${falseAccepts.count} false accepts, ${falseRejects.count} false rejects, ${serverErrors} 5xx; statuses: ${[
         ...statuses.entries(),
       ]
         .sort((a, b) => a[0] - b[0])
