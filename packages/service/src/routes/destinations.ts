@@ -1,14 +1,16 @@
 import { destinationRequestSchema, destinationUpdateSchema } from '@splice/schema';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
-import { parseOrThrow, readJson } from '../http/read-json.js';
+import { jsonBody, queryParams } from '../http/validators.js';
 import type { Destination, SqliteDestinationStore } from '../store/destination-store.js';
+import type { Project } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
-import { findProject } from './lookups.js';
+import { withProject } from './target-middleware.js';
 
 const getQuerySchema = z.object({
   includeSecrets: z.optional(z.enum(['true', 'false'])),
@@ -58,35 +60,44 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
     if (!destination) throw problemError(404, 'destinationNotFound', `There is no destination "${name}".`);
     return destination;
   };
+  // Each route resolves its project (404) before it validates a query or body (400).
+  const project = withProject(repo);
   return new Hono()
-    .post('/projects/:projectIdOrName/destinations', auth, bodyLimit(64 * 1024), async (c) => {
-      const project = findProject(repo, c.req.param('projectIdOrName'));
-      const request = await readJson(c, destinationRequestSchema);
-      try {
-        const destination = destinations.insert({
-          projectId: project.id,
-          name: request.name,
-          metadata: request.metadata,
-        });
-        // Messages that waited for a destination of this name can go now.
-        await deps.reads?.store.wakeDestination(project.id, destination.name);
-        deps.reads?.wake();
-        return c.json(destinationView(destination, true), 201);
-      } catch (error) {
-        if (error instanceof ConflictError) throw conflict(request.name);
-        throw error;
-      }
-    })
-    .get('/projects/:projectIdOrName/destinations', auth, (c) => {
-      const project = findProject(repo, c.req.param('projectIdOrName'));
+    .post(
+      '/projects/:projectIdOrName/destinations',
+      auth,
+      bodyLimit(64 * 1024),
+      project,
+      jsonBody(destinationRequestSchema),
+      async (c) => {
+        const { project } = c.var;
+        const request = c.req.valid('json');
+        try {
+          const destination = destinations.insert({
+            projectId: project.id,
+            name: request.name,
+            metadata: request.metadata,
+          });
+          // Messages that waited for a destination of this name can go now.
+          await deps.reads?.store.wakeDestination(project.id, destination.name);
+          deps.reads?.wake();
+          return c.json(destinationView(destination, true), 201);
+        } catch (error) {
+          if (error instanceof ConflictError) throw conflict(request.name);
+          throw error;
+        }
+      },
+    )
+    .get('/projects/:projectIdOrName/destinations', auth, project, (c) => {
+      const { project } = c.var;
       return c.json(
         destinations.list(project.id).map((d) => destinationView(d)),
         200,
       );
     })
-    .get('/projects/:projectIdOrName/destinations/:name', auth, (c) => {
-      const project = findProject(repo, c.req.param('projectIdOrName'));
-      const query = parseOrThrow(getQuerySchema, c.req.query(), 'query');
+    .get('/projects/:projectIdOrName/destinations/:name', auth, project, queryParams(getQuerySchema), (c) => {
+      const { project } = c.var;
+      const query = c.req.valid('query');
       const destination = find(project.id, c.req.param('name'));
       if (query.rotate === 'true') {
         const rotated = destinations.rotateSecret(project.id, destination.name)!;
@@ -108,43 +119,56 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
       }
       return c.json(destinationView(destination), 200);
     })
-    .patch('/projects/:projectIdOrName/destinations/:name', auth, bodyLimit(64 * 1024), async (c) => {
-      const project = findProject(repo, c.req.param('projectIdOrName'));
-      const current = find(project.id, c.req.param('name'));
-      const { updateMask, destination: change } = await readJson(c, destinationUpdateSchema);
-      const issues = updateMask
-        .filter((path) => (path === 'name' ? !change.name : path === 'metadata.url' && !change.metadata?.url))
-        .map((path) => ({
-          type: 'urn:problem-type:validation',
-          detail: `The update mask names "${path}" but the destination gives no value for it.`,
-          in: 'body' as const,
-          name: `destination.${path}`,
-        }));
-      if (issues.length)
-        throw problemError(400, 'validation', { detail: 'The update is incomplete.', issues });
-      const metadata = {
-        url: updateMask.includes('metadata.url') ? change.metadata!.url! : current.metadata.url,
-        ...(updateMask.includes('metadata.headers')
-          ? change.metadata?.headers
-            ? { headers: change.metadata.headers }
-            : {}
-          : current.metadata.headers
-            ? { headers: current.metadata.headers }
-            : {}),
-      };
-      const newName = updateMask.includes('name') ? change.name! : current.name;
-      try {
-        const updated = destinations.update(project.id, current.name, { name: newName, metadata })!;
-        await deps.reads?.store.wakeDestination(project.id, updated.name);
-        deps.reads?.wake();
-        return c.json(destinationView(updated), 200);
-      } catch (error) {
-        if (error instanceof ConflictError) throw conflict(newName);
-        throw error;
-      }
-    })
-    .delete('/projects/:projectIdOrName/destinations/:name', auth, (c) => {
-      const project = findProject(repo, c.req.param('projectIdOrName'));
+    .patch(
+      '/projects/:projectIdOrName/destinations/:name',
+      auth,
+      bodyLimit(64 * 1024),
+      project,
+      // An unknown destination is a 404 whatever the body holds, as an unknown project is.
+      createMiddleware<{ Variables: { project: Project; destination: Destination } }>(async (c, next) => {
+        c.set('destination', find(c.var.project.id, c.req.param('name') ?? ''));
+        await next();
+      }),
+      jsonBody(destinationUpdateSchema),
+      async (c) => {
+        const { project, destination: current } = c.var;
+        const { updateMask, destination: change } = c.req.valid('json');
+        const issues = updateMask
+          .filter((path) =>
+            path === 'name' ? !change.name : path === 'metadata.url' && !change.metadata?.url,
+          )
+          .map((path) => ({
+            type: 'urn:problem-type:validation',
+            detail: `The update mask names "${path}" but the destination gives no value for it.`,
+            in: 'body' as const,
+            name: `destination.${path}`,
+          }));
+        if (issues.length)
+          throw problemError(400, 'validation', { detail: 'The update is incomplete.', issues });
+        const metadata = {
+          url: updateMask.includes('metadata.url') ? change.metadata!.url! : current.metadata.url,
+          ...(updateMask.includes('metadata.headers')
+            ? change.metadata?.headers
+              ? { headers: change.metadata.headers }
+              : {}
+            : current.metadata.headers
+              ? { headers: current.metadata.headers }
+              : {}),
+        };
+        const newName = updateMask.includes('name') ? change.name! : current.name;
+        try {
+          const updated = destinations.update(project.id, current.name, { name: newName, metadata })!;
+          await deps.reads?.store.wakeDestination(project.id, updated.name);
+          deps.reads?.wake();
+          return c.json(destinationView(updated), 200);
+        } catch (error) {
+          if (error instanceof ConflictError) throw conflict(newName);
+          throw error;
+        }
+      },
+    )
+    .delete('/projects/:projectIdOrName/destinations/:name', auth, project, (c) => {
+      const { project } = c.var;
       const destination = find(project.id, c.req.param('name'));
       destinations.delete(project.id, destination.name);
       return c.body(null, 204);

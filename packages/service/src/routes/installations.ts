@@ -1,17 +1,20 @@
 import { installationRequestSchema, installationUpdateSchema } from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
-import { parseOrThrow, readJson } from '../http/read-json.js';
+import { jsonBody, queryParams } from '../http/validators.js';
 import { createInstallation, installationView } from '../installations/create-installation.js';
 import { etagOf, expectedVersion } from '../installations/installation-version.js';
 import { deleteInstallation, updateInstallation } from '../installations/update-installation.js';
 import type { Installation } from '../store/index.js';
+import type { IntegrationWithManifest } from './lookups.js';
 import { findIntegration } from './lookups.js';
+import { withIntegration } from './target-middleware.js';
 
 export const createInstallationQuerySchema = z.object({
   skipSampling: z.optional(z.enum(['true', 'false'])),
@@ -35,6 +38,25 @@ function installationOf(deps: ServiceDeps, c: Context) {
   return { target, installation };
 }
 
+/** The installation a path names, resolved (or 404) before the query, `If-Match` and the body are read. */
+const withInstallation = (deps: ServiceDeps) =>
+  createMiddleware<{ Variables: { target: IntegrationWithManifest; installation: Installation } }>(
+    async (c, next) => {
+      const { target, installation } = installationOf(deps, c);
+      c.set('target', target);
+      c.set('installation', installation);
+      await next();
+    },
+  );
+
+/** `If-Match` is read before the body, so a bad precondition is told whatever the body holds. */
+const withExpectedVersion = createMiddleware<{ Variables: { expectedVersion: string | undefined } }>(
+  async (c, next) => {
+    c.set('expectedVersion', expectedVersion(c));
+    await next();
+  },
+);
+
 /** An installation answer with its version as ETag (docs/service-interface.md#update-installation). */
 function answer(c: Context, deps: ServiceDeps, installation: Installation, status: 200 | 201) {
   c.header('ETag', etagOf(installation));
@@ -53,18 +75,15 @@ export function installationRoutes(deps: ServiceDeps) {
       '/projects/:projectIdOrName/integrations/:integrationId/installations',
       auth,
       bodyLimit(configBodyLimit),
+      // Answers in this order: 404 for an unknown integration, then a bad query or body (400).
+      withIntegration(deps.repo),
+      queryParams(createInstallationQuerySchema),
+      jsonBody(installationRequestSchema),
       async (c) => {
-        const target = findIntegration(
-          deps.repo,
-          c.req.param('projectIdOrName'),
-          c.req.param('integrationId'),
-        );
-        const query = parseOrThrow(createInstallationQuerySchema, c.req.query(), 'query');
-        const request = await readJson(c, installationRequestSchema);
         const installation = createInstallation(deps, {
-          target,
-          request,
-          skipSampling: query.skipSampling === 'true',
+          target: c.var.target,
+          request: c.req.valid('json'),
+          skipSampling: c.req.valid('query').skipSampling === 'true',
         });
         // Planned before the answer: a status asked for right after it shows the backfill and next runs.
         await deps.reads?.installationChanged(installation.projectId, installation.id);
@@ -72,22 +91,28 @@ export function installationRoutes(deps: ServiceDeps) {
       },
     )
     .get(one, auth, (c) => answer(c, deps, installationOf(deps, c).installation, 200))
-    .patch(one, auth, bodyLimit(configBodyLimit), async (c) => {
-      const { target, installation } = installationOf(deps, c);
-      const query = parseOrThrow(createInstallationQuerySchema, c.req.query(), 'query');
-      const expected = expectedVersion(c);
-      const update = await readJson(c, installationUpdateSchema);
-      const updated = updateInstallation(deps, {
-        target,
-        installation,
-        update,
-        skipSampling: query.skipSampling === 'true',
-        expectedVersion: expected,
-      });
-      // Re-planned before the answer: a disabled object has stopped and a new one's backfill is queued.
-      await deps.reads?.installationChanged(updated.projectId, updated.id);
-      return answer(c, deps, updated, 200);
-    })
+    .patch(
+      one,
+      auth,
+      bodyLimit(configBodyLimit),
+      // Answers in this order: 404, then a bad query, `If-Match` or body (400).
+      withInstallation(deps),
+      queryParams(createInstallationQuerySchema),
+      withExpectedVersion,
+      jsonBody(installationUpdateSchema),
+      async (c) => {
+        const updated = updateInstallation(deps, {
+          target: c.var.target,
+          installation: c.var.installation,
+          update: c.req.valid('json'),
+          skipSampling: c.req.valid('query').skipSampling === 'true',
+          expectedVersion: c.var.expectedVersion,
+        });
+        // Re-planned before the answer: a disabled object has stopped and a new one's backfill is queued.
+        await deps.reads?.installationChanged(updated.projectId, updated.id);
+        return answer(c, deps, updated, 200);
+      },
+    )
     .delete(one, auth, async (c) => {
       const { installation } = installationOf(deps, c);
       await deleteInstallation(deps, installation, expectedVersion(c));

@@ -1,10 +1,22 @@
 import { inviteRequestSchema } from '@splice/schema';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
-import { readJson } from '../http/read-json.js';
+import { jsonBody } from '../http/validators.js';
+import type { Org, Repository } from '../store/index.js';
+
+/** The org a path names, resolved (or 404) before the body is validated: a wrong address is told first. */
+const withOrg = (repo: Repository) =>
+  createMiddleware<{ Variables: { org: Org } }>(async (c, next) => {
+    const orgId = c.req.param('orgId') ?? '';
+    const org = repo.getOrg(orgId);
+    if (!org) throw problemError(404, 'orgNotFound', `There is no organization "${orgId}".`);
+    c.set('org', org);
+    await next();
+  });
 
 /** docs/service-interface.md#org-invites: POST {base_url}/orgs/{orgId}/invites, bearer token. */
 export function inviteRoutes(deps: ServiceDeps) {
@@ -13,11 +25,11 @@ export function inviteRoutes(deps: ServiceDeps) {
     '/orgs/:orgId/invites',
     requireCredentials(deps.credentials, 'bearer'),
     bodyLimit(16 * 1024),
-    async (c) => {
-      const orgId = c.req.param('orgId');
-      const org = repo.getOrg(orgId);
-      if (!org) throw problemError(404, 'orgNotFound', `There is no organization "${orgId}".`);
-      const { email } = await readJson(c, inviteRequestSchema);
+    withOrg(repo),
+    jsonBody(inviteRequestSchema),
+    (c) => {
+      const { org } = c.var;
+      const { email } = c.req.valid('json');
       const invite = repo.transaction(() => {
         // Addresses compare case-insensitively: Ann@x.com and ann@x.com are one person's inbox.
         const pending = repo

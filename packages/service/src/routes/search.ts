@@ -4,9 +4,9 @@ import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
-import { parseOrThrow, readJson } from '../http/read-json.js';
+import { headerParams, jsonBody, queryParams } from '../http/validators.js';
 import { searchRecords } from '../search/search-records.js';
-import { findIntegration } from './lookups.js';
+import { withIntegration } from './target-middleware.js';
 
 export const searchQuerySchema = z.object({ groupRef: z.string().check(z.minLength(1), z.maxLength(256)) });
 export const searchHeadersSchema = z.object({ 'x-svc-request-type': z.literal('search') });
@@ -17,16 +17,15 @@ export function searchRoutes(deps: ServiceDeps) {
     '/projects/:projectIdOrName/integrations/:integrationId',
     requireCredentials(deps.credentials, 'apiKey'),
     bodyLimit(64 * 1024),
-    async (c) => {
-      const target = findIntegration(deps.repo, c.req.param('projectIdOrName'), c.req.param('integrationId'));
-      parseOrThrow(
-        searchHeadersSchema,
-        { 'x-svc-request-type': c.req.header('x-svc-request-type') },
-        'header',
-      );
-      const { groupRef } = parseOrThrow(searchQuerySchema, c.req.query(), 'query');
-      const request = await readJson(c, searchRequestSchema);
-      return c.json(searchRecords(deps, { target, groupRef, request }), 200);
+    // Answers in this order: 404 for an unknown integration, then a bad header, query or body (400).
+    withIntegration(deps.repo),
+    headerParams(searchHeadersSchema, ['x-svc-request-type']),
+    queryParams(searchQuerySchema),
+    jsonBody(searchRequestSchema),
+    (c) => {
+      const { groupRef } = c.req.valid('query');
+      const request = c.req.valid('json');
+      return c.json(searchRecords(deps, { target: c.var.target, groupRef, request }), 200);
     },
   );
 }

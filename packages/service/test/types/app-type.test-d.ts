@@ -1,4 +1,4 @@
-import type { ObjectMetadata } from '@splice/schema';
+import type { InviteRequest, ObjectMetadata } from '@splice/schema';
 import type { hc, InferRequestType, InferResponseType } from 'hono/client';
 import type { JSONParsed } from 'hono/utils/types';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -14,9 +14,11 @@ describe('the service AppType', () => {
     expectTypeOf<InferResponseType<Api['health']['$get'], 200>>().toEqualTypeOf<{ status: string }>();
   });
 
-  it('POST /v1/orgs/:orgId/invites takes the org in the path', () => {
+  it('POST /v1/orgs/:orgId/invites takes the org in the path and the invite as its validated body', () => {
     type Route = Api['v1']['orgs'][':orgId']['invites']['$post'];
-    expectTypeOf<InferRequestType<Route>>().toEqualTypeOf<{ param: { orgId: string } }>();
+    // Hono joins the request's parts as an intersection, so each part is compared on its own.
+    expectTypeOf<InferRequestType<Route>['param']>().toEqualTypeOf<{ orgId: string }>();
+    expectTypeOf<InferRequestType<Route>['json']>().toEqualTypeOf<InviteRequest>();
   });
 
   it('GET .../objects/:objectName/metadata takes the three path names and answers ObjectMetadata', () => {
