@@ -139,6 +139,10 @@ describe('reads and delivery under faults', () => {
   it(`loses nothing when the service is SIGKILLed ${sizes.readKills} times during a backfill`, async () => {
     const random = mulberry32(sizes.seed + 1);
     const receiver = await startWebhookReceiver('whsec_cGxhY2Vob2xkZXJwbGFjZWhvbGRlcnBsYWNlaG9sZGVy');
+    // Each answer takes a while, so the backfill is still delivering when the kills come: a kill then
+    // lands mid-message (stored by the receiver, not yet acknowledged), the case that must not lose or
+    // change a message.
+    receiver.fault = () => ({ kind: 'slow', ms: 250 });
     const dataDir = mkdtempSync(join(tmpdir(), 'splice-read-kills-'));
     dirs.push(dataDir);
     const contacts = sizes.readKillContacts;

@@ -16,6 +16,16 @@ const service = await startService({
   contacts: Number(contacts),
   sandboxActivity: 0,
   runReads: true,
-  readTiming: { tickMs: 50, retryBaseMs: 20, retryMaxMs: 200, parkMs: 50, deliveryTimeoutMs: 2_000 },
+  // One message in flight at a time: with the test's slow receiver the backfill then lasts long enough
+  // for the SIGKILLs to land in the middle of it (eight in flight finish a small backfill in a blink).
+  readTiming: {
+    tickMs: 50,
+    retryBaseMs: 20,
+    retryMaxMs: 200,
+    parkMs: 50,
+    deliveryTimeoutMs: 2_000,
+    deliveryWindow: 1,
+    deliveryConcurrency: 1,
+  },
 });
 console.log(`READY ${service.url}`);
