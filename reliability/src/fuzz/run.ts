@@ -59,6 +59,8 @@ export interface FuzzTally {
   known: KnownDefectCounter;
   p50: number;
   p99: number;
+  /** What was wrong with each case that failed (5xx, schema mismatch or a wrong answer), for properties. */
+  faults: Map<FuzzCase, string[]>;
 }
 
 function outcomeKey(status: number, type: string | undefined) {
@@ -85,7 +87,10 @@ export async function runFuzz(
     known: new KnownDefectCounter(),
     p50: 0,
     p99: 0,
+    faults: new Map(),
   };
+  const fault = (c: FuzzCase, description: string) =>
+    tally.faults.set(c, [...(tally.faults.get(c) ?? []), description]);
   const latencies: number[] = [];
   await mapPool(cases, concurrency, async (c) => {
     tally.byKind[c.kind]++;
@@ -108,6 +113,7 @@ export async function runFuzz(
     const fail = (reason: string) => {
       if (tally.known.match({ url: c.url, body: c.body ?? '', status, reason, answer: text })) return;
       tally.failures.add(describeCase(c, status, reason, text));
+      fault(c, describeCase(c, status, reason, text));
     };
     const key = outcomeKey(status, problem?.type);
     tally.outcomes.set(key, (tally.outcomes.get(key) ?? 0) + 1);
@@ -116,6 +122,7 @@ export async function runFuzz(
       if (tally.known.match({ url: c.url, body: c.body ?? '', status, reason: '5xx', answer: text })) return;
       tally.fiveXx++;
       tally.failures.add(describeCase(c, status, '5xx', text));
+      fault(c, describeCase(c, status, '5xx', text));
       return;
     }
     const mismatch = operation.checker.check(
@@ -125,7 +132,10 @@ export async function runFuzz(
       response.headers.get('content-type'),
       body,
     );
-    if (mismatch) tally.schemaMismatches.add(describeCase(c, status, mismatch, text));
+    if (mismatch) {
+      tally.schemaMismatches.add(describeCase(c, status, mismatch, text));
+      fault(c, describeCase(c, status, mismatch, text));
+    }
 
     if (c.kind === 'invalid') {
       if (status !== 400) {

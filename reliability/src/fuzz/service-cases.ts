@@ -5,6 +5,7 @@
 
 import { installationRequestSchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
 import { mulberry32, pick } from '@splice/service';
+import fc from 'fast-check';
 import type { InProcessService } from '../service-harness.js';
 import {
   classOf,
@@ -20,7 +21,7 @@ import {
   zodExpectations,
 } from './cases.js';
 import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
-import { awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
+import { arbitraryFor, awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
 import type { FuzzCase } from './run.js';
 
 type Json = Record<string, unknown>;
@@ -255,130 +256,133 @@ export function searchBodyRepair(value: Json, fields: SearchableFields, random: 
   return { ...value, objectName, fieldFilters: filters };
 }
 
-export function serviceSearchCases(
+/**
+ * The input of one search case: a generated body and the seed of the case's class, repair and mutations.
+ * Both are fast-check values, so a failing case shrinks in its body and in its seed alike.
+ */
+export const searchCaseInput = fc.tuple(arbitraryFor(searchSchema), fc.nat());
+
+/** One search case from its input, the same case for the same input. */
+export function serviceSearchCase(
   ctx: { service: InProcessService; fields: SearchableFields },
-  n: number,
-  seed: number,
-): FuzzCase[] {
+  [generated, caseSeed]: [unknown, number],
+): FuzzCase {
   const { service, fields } = ctx;
-  const values = sampleValues(searchSchema, n, seed) as Json[];
   const urlOf = (query = '?groupRef=acme', project = 'demo') =>
     `${service.searchUrl}/projects/${project}/integrations/crm-sync${query}`;
   const headers = { ...jsonHeaders, 'x-api-key': service.apiKey, 'x-svc-request-type': 'search' };
-  return values.map((generated, index) => {
-    const random = mulberry32(seed + index);
-    const valid = searchBodyRepair(generated, fields, random);
-    const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
-    const kind = classOf(random);
-    if (kind === 'invalid') {
-      if (random() < 0.2) {
-        const params: Array<() => FuzzCase> = [
-          () =>
-            paramCase(
-              {
-                ...base,
-                headers: { ...headers, 'x-svc-request-type': pick(random, ['find', 'SEARCH', 'read']) },
-              },
-              'header-request-type',
-              { in: 'header', name: 'x-svc-request-type', match: 'exact' },
-            ),
-          () => {
-            const { 'x-svc-request-type': _gone, ...rest } = headers;
-            return paramCase({ ...base, headers: rest }, 'header-request-type-missing', {
-              in: 'header',
-              name: 'x-svc-request-type',
-              match: 'exact',
-            });
-          },
-          () =>
-            paramCase({ ...base, url: urlOf('') }, 'query-groupRef-missing', {
-              in: 'query',
-              name: 'groupRef',
-              match: 'exact',
-            }),
-          () =>
-            paramCase({ ...base, url: urlOf('?groupRef=') }, 'query-groupRef-empty', {
-              in: 'query',
-              name: 'groupRef',
-              match: 'exact',
-            }),
-        ];
-        return pick(random, params)();
-      }
-      const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
-      if (mutated) return invalidCase(base, mutated);
-    }
-    if (kind === 'refusal') {
-      const refusals: Array<() => FuzzCase> = [
-        () => ({
-          ...base,
-          kind: 'refusal',
-          label: 'object paused in the installation',
-          body: JSON.stringify({ ...valid, objectName: 'companies', fieldFilters: [] }),
-          refusal: problem(422, 'object-not-searchable'),
-        }),
+  const random = mulberry32(caseSeed);
+  const valid = searchBodyRepair(generated as Json, fields, random);
+  const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
+  const kind = classOf(random);
+  if (kind === 'invalid') {
+    if (random() < 0.2) {
+      const params: Array<() => FuzzCase> = [
+        () =>
+          paramCase(
+            {
+              ...base,
+              headers: { ...headers, 'x-svc-request-type': pick(random, ['find', 'SEARCH', 'read']) },
+            },
+            'header-request-type',
+            { in: 'header', name: 'x-svc-request-type', match: 'exact' },
+          ),
         () => {
-          const objectName = pick(random, ['tickets', 'Contacts', ...awkwardNames]);
-          return {
-            ...base,
-            kind: 'refusal',
-            label: `object the manifest does not read (${objectName})`,
-            body: JSON.stringify({ ...valid, objectName, fieldFilters: [] }),
-            refusal: problem(422, 'object-not-searchable'),
-          };
+          const { 'x-svc-request-type': _gone, ...rest } = headers;
+          return paramCase({ ...base, headers: rest }, 'header-request-type-missing', {
+            in: 'header',
+            name: 'x-svc-request-type',
+            match: 'exact',
+          });
         },
-        () => {
-          const fieldName = pick(random, ['noSuchField', ...awkwardNames]);
-          return {
-            ...base,
-            kind: 'refusal',
-            label: `unknown field (${fieldName})`,
-            body: JSON.stringify({
-              objectName: 'contacts',
-              fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }],
-            }),
-            refusal: problem(422, 'unknown-field'),
-          };
-        },
-        () => ({
-          ...base,
-          url: urlOf('?groupRef=globex'),
-          kind: 'refusal',
-          label: 'group without installation',
-          refusal: problem(404, 'installation-not-found'),
-        }),
-        () => ({
-          ...base,
-          url: urlOf(`?groupRef=${pick(random, ['nobody', 'constructor', '__proto__'])}`),
-          kind: 'refusal',
-          label: 'unknown group',
-          refusal: problem(404, 'group-not-found'),
-        }),
-        () => ({
-          ...base,
-          url: urlOf('?groupRef=acme', 'no-such-project'),
-          kind: 'refusal',
-          label: 'unknown project',
-          refusal: problem(404, 'project-not-found'),
-        }),
-        () => ({
-          ...base,
-          headers: {
-            ...jsonHeaders,
-            'x-svc-request-type': 'search',
-            authorization: `Bearer ${service.authToken}`,
-          },
-          kind: 'refusal',
-          label: 'bearer instead of API key',
-          refusal: problem(401, 'unauthorized'),
-        }),
+        () =>
+          paramCase({ ...base, url: urlOf('') }, 'query-groupRef-missing', {
+            in: 'query',
+            name: 'groupRef',
+            match: 'exact',
+          }),
+        () =>
+          paramCase({ ...base, url: urlOf('?groupRef=') }, 'query-groupRef-empty', {
+            in: 'query',
+            name: 'groupRef',
+            match: 'exact',
+          }),
       ];
-      return pick(random, refusals)();
+      return pick(random, params)();
     }
-    const invalid = zodExpectations(searchRequestSchema, valid);
-    if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
-    return { ...base, kind: 'valid', label: 'valid', verify: verifySearch };
-  });
+    const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
+    if (mutated) return invalidCase(base, mutated);
+  }
+  if (kind === 'refusal') {
+    const refusals: Array<() => FuzzCase> = [
+      () => ({
+        ...base,
+        kind: 'refusal',
+        label: 'object paused in the installation',
+        body: JSON.stringify({ ...valid, objectName: 'companies', fieldFilters: [] }),
+        refusal: problem(422, 'object-not-searchable'),
+      }),
+      () => {
+        const objectName = pick(random, ['tickets', 'Contacts', ...awkwardNames]);
+        return {
+          ...base,
+          kind: 'refusal',
+          label: `object the manifest does not read (${objectName})`,
+          body: JSON.stringify({ ...valid, objectName, fieldFilters: [] }),
+          refusal: problem(422, 'object-not-searchable'),
+        };
+      },
+      () => {
+        const fieldName = pick(random, ['noSuchField', ...awkwardNames]);
+        return {
+          ...base,
+          kind: 'refusal',
+          label: `unknown field (${fieldName})`,
+          body: JSON.stringify({
+            objectName: 'contacts',
+            fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }],
+          }),
+          refusal: problem(422, 'unknown-field'),
+        };
+      },
+      () => ({
+        ...base,
+        url: urlOf('?groupRef=globex'),
+        kind: 'refusal',
+        label: 'group without installation',
+        refusal: problem(404, 'installation-not-found'),
+      }),
+      () => ({
+        ...base,
+        url: urlOf(`?groupRef=${pick(random, ['nobody', 'constructor', '__proto__'])}`),
+        kind: 'refusal',
+        label: 'unknown group',
+        refusal: problem(404, 'group-not-found'),
+      }),
+      () => ({
+        ...base,
+        url: urlOf('?groupRef=acme', 'no-such-project'),
+        kind: 'refusal',
+        label: 'unknown project',
+        refusal: problem(404, 'project-not-found'),
+      }),
+      () => ({
+        ...base,
+        headers: {
+          ...jsonHeaders,
+          'x-svc-request-type': 'search',
+          authorization: `Bearer ${service.authToken}`,
+        },
+        kind: 'refusal',
+        label: 'bearer instead of API key',
+        refusal: problem(401, 'unauthorized'),
+      }),
+    ];
+    return pick(random, refusals)();
+  }
+  const invalid = zodExpectations(searchRequestSchema, valid);
+  if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+  return { ...base, kind: 'valid', label: 'valid', verify: verifySearch };
 }
 
 export function verifySearch(body: unknown): string | undefined {
