@@ -34,7 +34,8 @@ for (const fault of faults) {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
     await search.click();
     expect((await answered).status()).toBe(200);
-    await expect(box.getByRole('status')).toHaveText(/records? found/);
+    // A count, or "the first 100 matches" when the page is full.
+    await expect(box.getByRole('status')).toHaveText(/records? found|The first \d+ matches/);
     expect(errors, 'uncaught page errors').toEqual([]);
   });
 }
