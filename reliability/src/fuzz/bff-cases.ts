@@ -235,105 +235,102 @@ export function bffCreateCases(
   });
 }
 
-export function bffSearchCases(
+/** One BFF search case from its input (`searchCaseInput`: a generated body and the case's seed). */
+export function bffSearchCase(
   ctx: { url: string; fields: SearchableFields },
-  n: number,
-  seed: number,
-): FuzzCase[] {
-  const values = sampleValues(searchSchema, n, seed) as Json[];
+  [generated, caseSeed]: [unknown, number],
+): FuzzCase {
   const urlOf = (integration = 'crm-sync', query = '') =>
     `${ctx.url}/integrations/${integration}/search${query}`;
-  return values.map((generated, index) => {
-    const random = mulberry32(seed + index);
-    const valid = searchBodyRepair(generated, ctx.fields, random);
-    const base = {
-      method: 'POST',
-      url: urlOf(),
-      headers: browserHeaders('acme'),
-      body: JSON.stringify(valid),
-    };
-    const kind = classOf(random);
-    if (kind === 'invalid') {
-      if (random() < 0.15) {
-        const name = pick(random, ['debug', 'objectName', 'page']);
+  const random = mulberry32(caseSeed);
+  const valid = searchBodyRepair(generated as Json, ctx.fields, random);
+  const base = {
+    method: 'POST',
+    url: urlOf(),
+    headers: browserHeaders('acme'),
+    body: JSON.stringify(valid),
+  };
+  const kind = classOf(random);
+  if (kind === 'invalid') {
+    if (random() < 0.15) {
+      const name = pick(random, ['debug', 'objectName', 'page']);
+      return {
+        ...base,
+        url: urlOf('crm-sync', `?${name}=1`),
+        kind: 'invalid',
+        label: 'query-unknown',
+        expect: expectAt('query', name),
+      };
+    }
+    const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
+    if (mutated) return invalidCase(base, mutated);
+  }
+  if (kind === 'refusal') {
+    const refusals: Array<() => FuzzCase> = [
+      () => ({
+        ...base,
+        body: JSON.stringify({ objectName: 'companies', fieldFilters: [] }),
+        kind: 'refusal',
+        label: 'object paused in the installation',
+        refusal: problem(422, 'object-not-searchable'),
+      }),
+      () => ({
+        ...base,
+        body: JSON.stringify({ objectName: pick(random, ['tickets', 'Contacts']), fieldFilters: [] }),
+        kind: 'refusal',
+        label: 'object the manifest does not read',
+        refusal: problem(422, 'object-not-searchable'),
+      }),
+      () => {
+        const objectName = pick(random, awkwardNames);
         return {
           ...base,
-          url: urlOf('crm-sync', `?${name}=1`),
-          kind: 'invalid',
-          label: 'query-unknown',
-          expect: expectAt('query', name),
+          body: JSON.stringify({ objectName, fieldFilters: [] }),
+          kind: 'refusal',
+          label: `object named like a prototype member (${objectName})`,
+          refusal: problem(422, 'object-not-searchable'),
         };
-      }
-      const mutated = mutateBody(searchSchema, searchRequestSchema, valid, random);
-      if (mutated) return invalidCase(base, mutated);
-    }
-    if (kind === 'refusal') {
-      const refusals: Array<() => FuzzCase> = [
-        () => ({
+      },
+      () => {
+        const fieldName = pick(random, ['noSuchField', ...awkwardNames]);
+        return {
           ...base,
-          body: JSON.stringify({ objectName: 'companies', fieldFilters: [] }),
+          body: JSON.stringify({
+            objectName: 'contacts',
+            fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }],
+          }),
           kind: 'refusal',
-          label: 'object paused in the installation',
-          refusal: problem(422, 'object-not-searchable'),
-        }),
-        () => ({
-          ...base,
-          body: JSON.stringify({ objectName: pick(random, ['tickets', 'Contacts']), fieldFilters: [] }),
-          kind: 'refusal',
-          label: 'object the manifest does not read',
-          refusal: problem(422, 'object-not-searchable'),
-        }),
-        () => {
-          const objectName = pick(random, awkwardNames);
-          return {
-            ...base,
-            body: JSON.stringify({ objectName, fieldFilters: [] }),
-            kind: 'refusal',
-            label: `object named like a prototype member (${objectName})`,
-            refusal: problem(422, 'object-not-searchable'),
-          };
-        },
-        () => {
-          const fieldName = pick(random, ['noSuchField', ...awkwardNames]);
-          return {
-            ...base,
-            body: JSON.stringify({
-              objectName: 'contacts',
-              fieldFilters: [{ fieldName, operator: 'eq', value: 'x' }],
-            }),
-            kind: 'refusal',
-            label: `unknown field (${fieldName})`,
-            refusal: problem(422, 'unknown-field'),
-          };
-        },
-        () => ({
-          ...base,
-          headers: browserHeaders('globex'),
-          kind: 'refusal',
-          label: 'not installed for the group',
-          refusal: problem(404, 'installation-not-found'),
-        }),
-        () => ({
-          ...base,
-          headers: browserHeaders(`nobody-${index}`),
-          kind: 'refusal',
-          label: 'account not set up',
-          refusal: problem(422, 'account-not-ready'),
-        }),
-        () => ({
-          ...base,
-          url: urlOf('no-such-integration'),
-          kind: 'refusal',
-          label: 'unknown integration',
-          refusal: problem(404, 'integration-not-found'),
-        }),
-      ];
-      return pick(random, refusals)();
-    }
-    const invalid = zodExpectations(searchRequestSchema, valid);
-    if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
-    return { ...base, kind: 'valid', label: 'valid', verify: verifySearch };
-  });
+          label: `unknown field (${fieldName})`,
+          refusal: problem(422, 'unknown-field'),
+        };
+      },
+      () => ({
+        ...base,
+        headers: browserHeaders('globex'),
+        kind: 'refusal',
+        label: 'not installed for the group',
+        refusal: problem(404, 'installation-not-found'),
+      }),
+      () => ({
+        ...base,
+        headers: browserHeaders(`nobody-${caseSeed}`),
+        kind: 'refusal',
+        label: 'account not set up',
+        refusal: problem(422, 'account-not-ready'),
+      }),
+      () => ({
+        ...base,
+        url: urlOf('no-such-integration'),
+        kind: 'refusal',
+        label: 'unknown integration',
+        refusal: problem(404, 'integration-not-found'),
+      }),
+    ];
+    return pick(random, refusals)();
+  }
+  const invalid = zodExpectations(searchRequestSchema, valid);
+  if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+  return { ...base, kind: 'valid', label: 'valid', verify: verifySearch };
 }
 
 export function bffInviteCases(ctx: { url: string }, n: number, seed: number): FuzzCase[] {
