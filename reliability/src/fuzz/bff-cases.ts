@@ -390,36 +390,34 @@ export function bffInviteCases(ctx: { url: string }, n: number, seed: number): F
   });
 }
 
-/** The wizard's only input is its path parameter: any string, percent-encoded. */
-export function bffWizardCases(ctx: { url: string }, n: number, seed: number): FuzzCase[] {
-  const pattern = /^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,255}$/;
-  const ids = fc.sample(
-    fc.oneof(
-      { weight: 1, arbitrary: fc.constant('crm-sync') },
-      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,20}$/) },
-      { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' }) },
-      { weight: 1, arbitrary: fc.constantFrom(...awkwardKeys, '...', '%', '?', '#', 'a/b', '~'.repeat(257)) },
-    ),
-    { numRuns: n, seed },
-  );
+/** The wizard's only input is its path parameter: any string (sent percent-encoded). */
+export const wizardIdInput = fc.oneof(
+  { weight: 1, arbitrary: fc.constant('crm-sync') },
+  { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,20}$/) },
+  { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' }) },
+  { weight: 1, arbitrary: fc.constantFrom(...awkwardKeys, '...', '%', '?', '#', 'a/b', '~'.repeat(257)) },
+);
+
+const integrationIdPattern = /^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,255}$/;
+
+/** One wizard case from its path parameter. */
+export function bffWizardCase(ctx: { url: string }, id: string): FuzzCase {
   const headers = browserHeaders('acme');
   delete headers['Content-Type'];
-  return ids.map((id) => {
-    const url = `${ctx.url}/integrations/${encodeURIComponent(id)}`;
-    const base = { method: 'GET', url, headers };
-    if (id === 'crm-sync') return { ...base, kind: 'valid', label: 'valid' };
-    if (!pattern.test(id))
-      return {
-        ...base,
-        kind: 'invalid',
-        label: 'path-integrationId',
-        expect: expectAt('path', 'integrationId'),
-      };
+  const url = `${ctx.url}/integrations/${encodeURIComponent(id)}`;
+  const base = { method: 'GET', url, headers };
+  if (id === 'crm-sync') return { ...base, kind: 'valid', label: 'valid' };
+  if (!integrationIdPattern.test(id))
     return {
       ...base,
-      kind: 'refusal',
-      label: 'unknown integration',
-      refusal: problem(404, 'integration-not-found'),
+      kind: 'invalid',
+      label: 'path-integrationId',
+      expect: expectAt('path', 'integrationId'),
     };
-  });
+  return {
+    ...base,
+    kind: 'refusal',
+    label: 'unknown integration',
+    refusal: problem(404, 'integration-not-found'),
+  };
 }
