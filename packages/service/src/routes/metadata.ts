@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import type { Provider, ServiceDeps } from '../deps.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
-import { parseOrThrow } from '../http/read-json.js';
+import { queryParams } from '../http/validators.js';
 import { installationView } from '../installations/create-installation.js';
 import type { Project } from '../store/index.js';
-import { findIntegration, findProject, publicConnection } from './lookups.js';
+import { findIntegration, publicConnection } from './lookups.js';
+import { withIntegration, withProject } from './target-middleware.js';
 
 export const groupQuerySchema = z.object({ groupRef: z.string().check(z.minLength(1), z.maxLength(256)) });
 export const optionalGroupQuerySchema = z.object({
@@ -87,13 +88,12 @@ export function metadataRoutes(deps: ServiceDeps) {
       .get(
         '/projects/:projectIdOrName/integrations/:integrationId/objects/:objectName/metadata',
         auth,
+        // Each route resolves what its path names (404) before it validates the query (400).
+        withIntegration(repo),
+        queryParams(metadataQuerySchema),
         (c) => {
-          const { project, integration } = findIntegration(
-            repo,
-            c.req.param('projectIdOrName'),
-            c.req.param('integrationId'),
-          );
-          const query = parseOrThrow(metadataQuerySchema, c.req.query(), 'query');
+          const { project, integration } = c.var.target;
+          const query = c.req.valid('query');
           return c.json(
             objectMetadata(deps, project, integration.provider, c.req.param('objectName'), query),
             200,
@@ -102,35 +102,51 @@ export function metadataRoutes(deps: ServiceDeps) {
       )
       // The hosted service's provider-level path: the same fields, through the group's connection to the
       // provider, with no integration or installation needed (so a wizard can show fields before install).
-      .get('/projects/:projectIdOrName/providers/:provider/objects/:objectName/metadata', auth, (c) => {
-        const project = findProject(repo, c.req.param('projectIdOrName'));
-        const query = parseOrThrow(metadataQuerySchema, c.req.query(), 'query');
-        const provider = c.req.param('provider');
-        if (!deps.providers.has(provider)) {
-          throw problemError(404, 'notFound', `There is no provider "${provider}".`);
-        }
-        return c.json(objectMetadata(deps, project, provider, c.req.param('objectName'), query), 200);
-      })
-      .get('/projects/:projectIdOrName/integrations/:integrationId/installations', auth, (c) => {
-        const { project, integration } = findIntegration(
-          repo,
-          c.req.param('projectIdOrName'),
-          c.req.param('integrationId'),
-        );
-        const { groupRef } = parseOrThrow(optionalGroupQuerySchema, c.req.query(), 'query');
-        const installations = repo.listInstallations(project.id, integration.id, groupRef);
-        return c.json(
-          installations.map((i) => installationView(deps, i)),
-          200,
-        );
-      })
-      .get('/projects/:projectIdOrName/connections', auth, (c) => {
-        const project = findProject(repo, c.req.param('projectIdOrName'));
-        const { groupRef } = parseOrThrow(groupQuerySchema, c.req.query(), 'query');
-        return c.json(
-          repo.listConnections(project.id, groupRef).map((connection) => publicConnection(repo, connection)),
-          200,
-        );
-      })
+      .get(
+        '/projects/:projectIdOrName/providers/:provider/objects/:objectName/metadata',
+        auth,
+        withProject(repo),
+        queryParams(metadataQuerySchema),
+        (c) => {
+          const { project } = c.var;
+          const query = c.req.valid('query');
+          const provider = c.req.param('provider');
+          if (!deps.providers.has(provider)) {
+            throw problemError(404, 'notFound', `There is no provider "${provider}".`);
+          }
+          return c.json(objectMetadata(deps, project, provider, c.req.param('objectName'), query), 200);
+        },
+      )
+      .get(
+        '/projects/:projectIdOrName/integrations/:integrationId/installations',
+        auth,
+        withIntegration(repo),
+        queryParams(optionalGroupQuerySchema),
+        (c) => {
+          const { project, integration } = c.var.target;
+          const { groupRef } = c.req.valid('query');
+          const installations = repo.listInstallations(project.id, integration.id, groupRef);
+          return c.json(
+            installations.map((i) => installationView(deps, i)),
+            200,
+          );
+        },
+      )
+      .get(
+        '/projects/:projectIdOrName/connections',
+        auth,
+        withProject(repo),
+        queryParams(groupQuerySchema),
+        (c) => {
+          const { project } = c.var;
+          const { groupRef } = c.req.valid('query');
+          return c.json(
+            repo
+              .listConnections(project.id, groupRef)
+              .map((connection) => publicConnection(repo, connection)),
+            200,
+          );
+        },
+      )
   );
 }
