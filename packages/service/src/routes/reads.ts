@@ -7,11 +7,13 @@ import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { parseOrThrow, readJson } from '../http/read-json.js';
+import { jsonBody } from '../http/validators.js';
 import type { ReadOperation } from '../reads/operation-store.js';
 import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
 import type { Installation } from '../store/index.js';
 import { findIntegration, findProject, type IntegrationWithManifest } from './lookups.js';
+import { withIntegration } from './target-middleware.js';
 
 /** An operation as the hosted service shapes it (api.yaml `Operation`), with read details in `metadata`. */
 export function operationView(operation: ReadOperation) {
@@ -117,14 +119,13 @@ export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
       '/projects/:projectIdOrName/integrations/:integrationId/objects/:objectName',
       requireCredentials(deps.credentials, 'apiKeyOrBearer'),
       bodyLimit(16 * 1024),
+      // 404 for an unknown project or integration before the body is validated (400).
+      withIntegration(deps.repo),
+      jsonBody(triggerReadRequestSchema),
       async (c) => {
-        const target = findIntegration(
-          deps.repo,
-          c.req.param('projectIdOrName'),
-          c.req.param('integrationId'),
-        );
+        const { target } = c.var;
         const objectName = c.req.param('objectName');
-        const request = await readJson(c, triggerReadRequestSchema);
+        const request = c.req.valid('json');
         const installation = deps.repo.getInstallation(
           target.project.id,
           target.integration.id,
