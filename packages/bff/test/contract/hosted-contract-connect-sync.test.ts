@@ -1,11 +1,9 @@
 import type { Problem } from '@splice/schema';
 import { connectionAnswerSchema, problemSchema, runNowAnswerSchema, syncStatusSchema } from '@splice/schema';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserHeaders } from '../helpers/sessions.js';
-import type { RunningBff } from '../helpers/start-bff.js';
-import { startBff } from '../helpers/start-bff.js';
-import type { HostedDouble } from './hosted-double.js';
-import { defaultScenario, hostedConnection, hostedInstallation, startHostedDouble } from './hosted-double.js';
+import { useHostedContract } from './contract-setup.js';
+import { hostedConnection, hostedInstallation } from './hosted-double.js';
 
 /**
  * The connect, status and "Run now" routes against answers shaped as the hosted service's description
@@ -13,30 +11,13 @@ import { defaultScenario, hostedConnection, hostedInstallation, startHostedDoubl
  * `read-status` extension, so the double meeting any path the description lacks is a violation.
  */
 
-let upstream: HostedDouble;
-let bff: RunningBff;
-
-beforeAll(async () => {
-  upstream = await startHostedDouble();
-  bff = await startBff(upstream, { embeddedExtensions: false });
-});
-afterAll(async () => {
-  await bff.close();
-  await upstream.close();
-});
-beforeEach(() => {
-  upstream.scenario = defaultScenario();
-  upstream.violations.length = 0;
-});
-afterEach(() => {
-  expect(upstream.violations).toEqual([]);
-});
+const contract = useHostedContract();
 
 const secrets = /SECRET|client-123|nw-workspace|access|refresh/;
 const start = { attempt: 'attempt-0123456789abcdef', mode: 'popup' };
 
 function post(path: string, body: unknown = start, user = 'alice') {
-  return fetch(`${bff.url}/integrations/int-nw-sync/${path}`, {
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/${path}`, {
     method: 'POST',
     headers: browserHeaders(user),
     body: JSON.stringify(body),
@@ -44,7 +25,7 @@ function post(path: string, body: unknown = start, user = 'alice') {
 }
 
 function get(path: string, user = 'alice') {
-  return fetch(`${bff.url}/integrations/int-nw-sync/${path}`, { headers: browserHeaders(user) });
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/${path}`, { headers: browserHeaders(user) });
 }
 
 async function problemOf(response: Response): Promise<Problem> {
@@ -53,7 +34,7 @@ async function problemOf(response: Response): Promise<Problem> {
 }
 
 const installed = () => {
-  upstream.scenario.installations = {
+  contract.upstream.scenario.installations = {
     status: 200,
     body: [
       hostedInstallation({
@@ -70,7 +51,7 @@ describe('POST /integrations/:integrationId/connect with hosted answers', () => 
     expect(await response.json()).toEqual({
       url: 'https://login.northwind.example/authorize?client_id=client-1&state=xyz',
     });
-    const sent = JSON.parse(upstream.calls('oauthConnect').at(-1)?.body ?? '{}');
+    const sent = JSON.parse(contract.upstream.calls('oauthConnect').at(-1)?.body ?? '{}');
     expect(sent).toMatchObject({
       projectIdOrName: 'demo',
       provider: 'northwind',
@@ -82,7 +63,7 @@ describe('POST /integrations/:integrationId/connect with hosted answers', () => 
   });
 
   it('passes a 400 about the provider (an issue without `detail` or `in`) on as 400, not 502', async () => {
-    upstream.scenario.oauthConnect = {
+    contract.upstream.scenario.oauthConnect = {
       status: 400,
       body: { type: 'about:blank', detail: 'No provider app.', issues: [{ name: 'provider' }] },
     };
@@ -92,38 +73,41 @@ describe('POST /integrations/:integrationId/connect with hosted answers', () => 
   });
 
   it('answers 404 for an unknown integration from a problem without title', async () => {
-    upstream.scenario.integration = { status: 404, body: { detail: 'No integration nw-sync.' } };
-    const before = upstream.calls('oauthConnect').length;
+    contract.upstream.scenario.integration = { status: 404, body: { detail: 'No integration nw-sync.' } };
+    const before = contract.upstream.calls('oauthConnect').length;
     const response = await post('connect');
     expect(response.status).toBe(404);
     expect(await problemOf(response)).toMatchObject({ status: 404, title: 'Not Found' });
-    expect(upstream.calls('oauthConnect')).toHaveLength(before);
+    expect(contract.upstream.calls('oauthConnect')).toHaveLength(before);
   });
 });
 
 describe('POST /integrations/:integrationId/reconnect with hosted answers', () => {
   it('refreshes the group’s hosted connection through :oauth-update and answers its URL', async () => {
-    const before = upstream.calls('oauthUpdate').length;
+    const before = contract.upstream.calls('oauthUpdate').length;
     const response = await post('reconnect');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       url: 'https://login.northwind.example/authorize?client_id=client-1&state=upd',
     });
-    const sent = upstream.calls('oauthUpdate').slice(before);
+    const sent = contract.upstream.calls('oauthUpdate').slice(before);
     expect(sent.map((r) => r.url)).toEqual(['/v1/projects/demo/connections/conn-nw-1:oauth-update']);
     // The hosted operation takes no body.
     expect(sent.map((r) => [r.body, r.headers['content-type']])).toEqual([['', undefined]]);
   });
 
   it('answers 409 when the group has no connection to refresh (an empty hosted list)', async () => {
-    upstream.scenario.connections = { status: 200, body: [] };
+    contract.upstream.scenario.connections = { status: 200, body: [] };
     const response = await post('reconnect');
     expect(response.status).toBe(409);
     expect((await problemOf(response)).status).toBe(409);
   });
 
   it('passes a 409 of :oauth-update without title or status on as 409', async () => {
-    upstream.scenario.oauthUpdate = { status: 409, body: { detail: 'An update is already running.' } };
+    contract.upstream.scenario.oauthUpdate = {
+      status: 409,
+      body: { detail: 'An update is already running.' },
+    };
     const response = await post('reconnect');
     expect(response.status).toBe(409);
     expect(await problemOf(response)).toMatchObject({
@@ -148,7 +132,7 @@ describe('GET /integrations/:integrationId/connection with hosted answers', () =
   });
 
   it('picks the working connection to the provider among others, members it does not know dropped', async () => {
-    upstream.scenario.connections = {
+    contract.upstream.scenario.connections = {
       status: 200,
       body: [
         { ...hostedConnection, id: 'conn-other', provider: 'southwind' },
@@ -164,7 +148,7 @@ describe('GET /integrations/:integrationId/connection with hosted answers', () =
   });
 
   it('answers null when the group has none', async () => {
-    upstream.scenario.connections = { status: 200, body: [] };
+    contract.upstream.scenario.connections = { status: 200, body: [] };
     const response = await get('connection');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ connection: null });
@@ -177,7 +161,7 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
     expect(response.status).toBe(200);
     const body = syncStatusSchema.parse(await response.json());
     expect(body).toMatchObject({ installationId: null, objects: [], running: false });
-    expect(upstream.calls('operations')).toHaveLength(0);
+    expect(contract.upstream.calls('operations')).toHaveLength(0);
   });
 
   it('builds each object’s state from the config, the operations and backfill progress', async () => {
@@ -215,11 +199,11 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
     });
     expect(deal).toMatchObject({ state: 'waiting', lastRun: null, recordsDelivered: 0, canRunNow: true });
     expect(new Date(deal?.nextRunTime ?? '').getUTCMinutes()).toBe(0);
-    expect(upstream.calls('operations').at(-1)?.url).toBe(
+    expect(contract.upstream.calls('operations').at(-1)?.url).toBe(
       '/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1/operations?pageSize=100',
     );
     expect(
-      upstream
+      contract.upstream
         .calls('backfill')
         .map((r) => r.url.split('/objects/')[1])
         .slice(-3)
@@ -246,8 +230,8 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
       ],
       pagination: { done: true },
     };
-    upstream.scenario.operations = { status: 200, body: operations };
-    upstream.scenario.backfill = {};
+    contract.upstream.scenario.operations = { status: 200, body: operations };
+    contract.upstream.scenario.backfill = {};
     const response = await get('status');
     expect(response.status).toBe(200);
     const account = syncStatusSchema.parse(await response.json()).objects[0];
@@ -260,7 +244,7 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
 
   it('treats a backfill still running (its operation in progress) as backfilling', async () => {
     installed();
-    upstream.scenario.backfill = {
+    contract.upstream.scenario.backfill = {
       account: {
         status: 200,
         body: {
@@ -281,7 +265,7 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
 
   it('answers 404 when the installation is gone by the time its operations are read', async () => {
     installed();
-    upstream.scenario.operations = { status: 404, body: { detail: 'No installation inst-nw-1.' } };
+    contract.upstream.scenario.operations = { status: 404, body: { detail: 'No installation inst-nw-1.' } };
     const response = await get('status');
     expect(response.status).toBe(404);
     expect((await problemOf(response)).status).toBe(404);
@@ -293,13 +277,13 @@ describe('POST /integrations/:integrationId/objects/:objectName/read with hosted
     const response = await post('objects/account/read', {});
     expect(response.status).toBe(201);
     expect(runNowAnswerSchema.parse(await response.json())).toEqual({ operationId: 'op-9' });
-    const sent = upstream.calls('triggerRead').at(-1);
+    const sent = contract.upstream.calls('triggerRead').at(-1);
     expect(sent?.url).toBe('/read/v1/projects/demo/integrations/int-nw-sync/objects/account');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({ groupRef: 'acme', mode: 'async' });
   });
 
   it('passes a 400 sent as plain application/json (as the read description has it) on as 400', async () => {
-    upstream.scenario.triggerRead = {
+    contract.upstream.scenario.triggerRead = {
       status: 400,
       body: { detail: 'The object account is not in this installation.' },
       contentType: 'application/json',
@@ -312,11 +296,14 @@ describe('POST /integrations/:integrationId/objects/:objectName/read with hosted
   });
 
   it('passes a 409 without title on as 409, and a 422 as 422', async () => {
-    upstream.scenario.triggerRead = { status: 409, body: { detail: 'A read is running.' } };
+    contract.upstream.scenario.triggerRead = { status: 409, body: { detail: 'A read is running.' } };
     const conflict = await post('objects/account/read', {}, 'bob');
     expect(conflict.status).toBe(409);
     expect(await problemOf(conflict)).toMatchObject({ title: 'Conflict', detail: 'A read is running.' });
-    upstream.scenario.triggerRead = { status: 422, body: { type: 'urn:problem-type:object-disabled' } };
+    contract.upstream.scenario.triggerRead = {
+      status: 422,
+      body: { type: 'urn:problem-type:object-disabled' },
+    };
     const refused = await post('objects/person/read', {}, 'bob');
     expect(refused.status).toBe(422);
     expect((await problemOf(refused)).type).toBe('urn:problem-type:object-disabled');

@@ -1,42 +1,24 @@
 import type { Problem } from '@splice/schema';
 import { installationSchema, problemSchema } from '@splice/schema';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserHeaders } from '../helpers/sessions.js';
-import type { RunningBff } from '../helpers/start-bff.js';
-import { startBff } from '../helpers/start-bff.js';
-import type { HostedDouble } from './hosted-double.js';
-import { defaultScenario, hostedInstallation, startHostedDouble } from './hosted-double.js';
+import { useHostedContract } from './contract-setup.js';
+import { hostedInstallation } from './hosted-double.js';
 
 /**
  * Managing the group's installation (update, uninstall, pause, resume) against answers shaped as the
  * hosted description allows (hosted-double.ts), with the BFF as against the hosted service.
  */
 
-let upstream: HostedDouble;
-let bff: RunningBff;
-
-beforeAll(async () => {
-  upstream = await startHostedDouble();
-  bff = await startBff(upstream, { embeddedExtensions: false });
-});
-afterAll(async () => {
-  await bff.close();
-  await upstream.close();
-});
-beforeEach(() => {
-  upstream.scenario = defaultScenario();
-  upstream.scenario.installations = { status: 200, body: [hostedInstallation()] };
-  upstream.violations.length = 0;
-});
-afterEach(() => {
-  expect(upstream.violations).toEqual([]);
+const contract = useHostedContract({
+  scenario: () => ({ installations: { status: 200, body: [hostedInstallation()] } }),
 });
 
 const secrets = /SECRET|client-123|nw-workspace|access|refresh/;
 const version = `"${'2026-10-30T08:15:00.123456Z'}"`;
 
 function update(body: unknown, user = 'alice') {
-  return fetch(`${bff.url}/integrations/int-nw-sync/installation`, {
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/installation`, {
     method: 'PATCH',
     headers: browserHeaders(user, { 'Idempotency-Key': crypto.randomUUID(), 'If-Match': version }),
     body: JSON.stringify(body),
@@ -55,14 +37,14 @@ const scheduleChange = {
 };
 
 function uninstall(user = 'alice') {
-  return fetch(`${bff.url}/integrations/int-nw-sync/installation`, {
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/installation`, {
     method: 'DELETE',
     headers: browserHeaders(user, { 'Idempotency-Key': crypto.randomUUID() }),
   });
 }
 
 function pause(action: 'pause' | 'resume', objectName = 'account', user = 'alice') {
-  return fetch(`${bff.url}/integrations/int-nw-sync/objects/${objectName}/${action}`, {
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/objects/${objectName}/${action}`, {
     method: 'POST',
     headers: browserHeaders(user),
     body: '{}',
@@ -82,7 +64,7 @@ describe('PATCH /integrations/:integrationId/installation with hosted answers', 
     expect(text).not.toMatch(secrets);
     const installation = installationSchema.parse(JSON.parse(text));
     expect(installation.config.content).not.toHaveProperty('subscribe');
-    const sent = upstream.calls('update').at(-1);
+    const sent = contract.upstream.calls('update').at(-1);
     expect(sent?.url).toBe(
       '/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1?skipSampling=false',
     );
@@ -92,7 +74,7 @@ describe('PATCH /integrations/:integrationId/installation with hosted answers', 
   });
 
   it('passes a failed sample read (422, issues without `in` or `detail`) on as 422', async () => {
-    upstream.scenario.update = {
+    contract.upstream.scenario.update = {
       status: 422,
       body: {
         type: 'urn:problem-type:sample-read-failed',
@@ -108,7 +90,7 @@ describe('PATCH /integrations/:integrationId/installation with hosted answers', 
   });
 
   it('passes a 409 without title or status on as 409', async () => {
-    upstream.scenario.update = { status: 409, body: { detail: 'Another change is being saved.' } };
+    contract.upstream.scenario.update = { status: 409, body: { detail: 'Another change is being saved.' } };
     const response = await update(scheduleChange);
     expect(response.status).toBe(409);
     expect(await problemOf(response)).toMatchObject({ status: 409, title: 'Conflict' });
@@ -117,17 +99,17 @@ describe('PATCH /integrations/:integrationId/installation with hosted answers', 
 
 describe('DELETE /integrations/:integrationId/installation with hosted answers', () => {
   it('answers 204 after the description’s deleteInstallation', async () => {
-    const before = upstream.calls('uninstall').length;
+    const before = contract.upstream.calls('uninstall').length;
     const response = await uninstall();
     expect(response.status).toBe(204);
-    const sent = upstream.calls('uninstall').slice(before);
+    const sent = contract.upstream.calls('uninstall').slice(before);
     expect(sent.map((r) => [r.method, r.url])).toEqual([
       ['DELETE', '/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1'],
     ]);
   });
 
   it('answers 404 from a problem with only a detail (already gone)', async () => {
-    upstream.scenario.uninstall = { status: 404, body: { detail: 'No installation inst-nw-1.' } };
+    contract.upstream.scenario.uninstall = { status: 404, body: { detail: 'No installation inst-nw-1.' } };
     const response = await uninstall();
     expect(response.status).toBe(404);
     expect((await problemOf(response)).status).toBe(404);
@@ -138,8 +120,8 @@ describe('POST /integrations/:integrationId/objects/:objectName/pause|resume wit
   it('pauses and resumes through {read_url}, where the description has :pause and :unpause', async () => {
     expect((await pause('pause')).status).toBe(204);
     expect((await pause('resume')).status).toBe(204);
-    const pauseCall = upstream.calls('pause').at(-1);
-    const resumeCall = upstream.calls('unpause').at(-1);
+    const pauseCall = contract.upstream.calls('pause').at(-1);
+    const resumeCall = contract.upstream.calls('unpause').at(-1);
     expect(pauseCall?.url).toBe(
       '/read/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1:pause',
     );
@@ -150,7 +132,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/pause|resume wit
   });
 
   it('passes a 400 (issue without `in` or `detail`) on as a documented problem, not a 502', async () => {
-    upstream.scenario.pause = {
+    contract.upstream.scenario.pause = {
       status: 400,
       body: { detail: 'Unknown object.', issues: [{ name: 'objects' }] },
     };
@@ -160,10 +142,10 @@ describe('POST /integrations/:integrationId/objects/:objectName/pause|resume wit
   });
 
   it('answers 404 when the group has not installed (nothing sent to pause)', async () => {
-    upstream.scenario.installations = { status: 200, body: [] };
-    const before = upstream.calls('pause').length;
+    contract.upstream.scenario.installations = { status: 200, body: [] };
+    const before = contract.upstream.calls('pause').length;
     const response = await pause('pause');
     expect(response.status).toBe(404);
-    expect(upstream.calls('pause')).toHaveLength(before);
+    expect(contract.upstream.calls('pause')).toHaveLength(before);
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserHeaders } from '../helpers/sessions.js';
-import type { RunningBff } from '../helpers/start-bff.js';
-import { startBff } from '../helpers/start-bff.js';
-import type { Answer, HostedDouble, Scenario } from './hosted-double.js';
-import { defaultScenario, hostedInstallation, startHostedDouble } from './hosted-double.js';
+import { useHostedContract } from './contract-setup.js';
+import type { Answer, Scenario } from './hosted-double.js';
+import { hostedInstallation } from './hosted-double.js';
 
 /**
  * An answer the description does not allow (a required member missing or of another type) is the one
@@ -11,20 +10,7 @@ import { defaultScenario, hostedInstallation, startHostedDouble } from './hosted
  * expected and what type came, never the value. Checked for every route that reads an upstream answer.
  */
 
-let upstream: HostedDouble;
-let bff: RunningBff;
-
-beforeAll(async () => {
-  upstream = await startHostedDouble();
-  bff = await startBff(upstream, { embeddedExtensions: false, retry: { retries: 0 } });
-});
-afterAll(async () => {
-  await bff.close();
-  await upstream.close();
-});
-beforeEach(() => {
-  upstream.scenario = defaultScenario();
-});
+const contract = useHostedContract({ bff: { retry: { retries: 0 } }, checkRequests: false });
 
 const start = { attempt: 'attempt-0123456789abcdef', mode: 'popup' };
 const installed: Partial<Scenario> = { installations: { status: 200, body: [hostedInstallation()] } };
@@ -135,15 +121,15 @@ const cases: Case[] = [
 
 describe('a 502 for an answer the description does not allow names where it broke, in the log', () => {
   it.each(cases)('$route', async (c) => {
-    Object.assign(upstream.scenario, c.scenario);
-    const logsBefore = bff.logs.length;
-    const response = await fetch(`${bff.url}${c.path}`, {
+    Object.assign(contract.upstream.scenario, c.scenario);
+    const logsBefore = contract.bff.logs.length;
+    const response = await fetch(`${contract.bff.url}${c.path}`, {
       method: c.method,
       headers: browserHeaders('alice'),
       ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
     });
     expect(response.status, await response.clone().text()).toBe(502);
-    const entries = bff.logs.slice(logsBefore);
+    const entries = contract.bff.logs.slice(logsBefore);
     const unusable = entries.find((e) => e.msg === 'upstream answer unusable');
     expect(unusable).toMatchObject({ level: 'warn', operation: c.operation });
     expect(unusable?.problems).toContainEqual(c.problem);

@@ -6,17 +6,10 @@ import {
   inviteSchema,
   problemSchema,
 } from '@splice/schema';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserHeaders } from '../helpers/sessions.js';
-import type { RunningBff } from '../helpers/start-bff.js';
-import { startBff } from '../helpers/start-bff.js';
-import type { HostedDouble } from './hosted-double.js';
-import {
-  defaultScenario,
-  hostedInstallation,
-  hostedIntegration,
-  startHostedDouble,
-} from './hosted-double.js';
+import { useHostedContract } from './contract-setup.js';
+import { hostedInstallation, hostedIntegration } from './hosted-double.js';
 
 /**
  * The BFF against answers shaped as the hosted service's public description allows (see hosted-double.ts).
@@ -24,29 +17,12 @@ import {
  * answer the description allows, and every request the BFF sends keeps to the description.
  */
 
-let upstream: HostedDouble;
-let bff: RunningBff;
-
-beforeAll(async () => {
-  upstream = await startHostedDouble();
-  bff = await startBff(upstream, { embeddedExtensions: false });
-});
-afterAll(async () => {
-  await bff.close();
-  await upstream.close();
-});
-beforeEach(() => {
-  upstream.scenario = defaultScenario();
-  upstream.violations.length = 0;
-});
-afterEach(() => {
-  expect(upstream.violations).toEqual([]);
-});
+const contract = useHostedContract();
 
 const secrets = /SECRET|client-123|nw-workspace|access|refresh/;
 
 function wizard() {
-  return fetch(`${bff.url}/integrations/int-nw-sync`, { headers: browserHeaders('alice') });
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync`, { headers: browserHeaders('alice') });
 }
 
 function create(
@@ -55,7 +31,7 @@ function create(
   },
   key = crypto.randomUUID(),
 ) {
-  return fetch(`${bff.url}/integrations/int-nw-sync/installations`, {
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/installations`, {
     method: 'POST',
     headers: browserHeaders('alice', { 'Idempotency-Key': key }),
     body: JSON.stringify(body),
@@ -68,7 +44,7 @@ function search(
     fieldFilters: [{ fieldName: 'name', operator: 'eq', value: 'Initrode' }],
   },
 ) {
-  return fetch(`${bff.url}/integrations/int-nw-sync/search`, {
+  return fetch(`${contract.bff.url}/integrations/int-nw-sync/search`, {
     method: 'POST',
     headers: browserHeaders('alice'),
     body: JSON.stringify(body),
@@ -76,7 +52,7 @@ function search(
 }
 
 function invite(email = 'dana@example.com') {
-  return fetch(`${bff.url}/invites`, {
+  return fetch(`${contract.bff.url}/invites`, {
     method: 'POST',
     headers: browserHeaders('alice'),
     body: JSON.stringify({ email }),
@@ -140,7 +116,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     });
     expect(body.searchableObjects).toEqual([]);
     // Fields come from the provider-level path, which needs no installation.
-    expect(upstream.calls('metadata').map((r) => r.url)).toEqual(
+    expect(contract.upstream.calls('metadata').map((r) => r.url)).toEqual(
       expect.arrayContaining([
         '/v1/projects/demo/providers/northwind/objects/account/metadata?groupRef=acme',
         '/v1/projects/demo/providers/northwind/objects/person/metadata?groupRef=acme',
@@ -149,7 +125,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
   });
 
   it('reads an installed group: config content with `subscribe`, tokens on the connection', async () => {
-    upstream.scenario.installations = {
+    contract.upstream.scenario.installations = {
       status: 200,
       body: [
         hostedInstallation({
@@ -170,7 +146,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
 
   it('reads a write-only integration (no `read` at all)', async () => {
     const { read: _, ...content } = hostedIntegration.latestRevision.content;
-    upstream.scenario.integration = {
+    contract.upstream.scenario.integration = {
       status: 200,
       body: { ...hostedIntegration, latestRevision: { ...hostedIntegration.latestRevision, content } },
     };
@@ -182,8 +158,11 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
   });
 
   it('turns one object’s unreadable metadata into that object’s fieldsError, and logs where it broke', async () => {
-    upstream.scenario.metadata.person = { status: 200, body: { name: 'person', fields: 'none today' } };
-    const logsBefore = bff.logs.length;
+    contract.upstream.scenario.metadata.person = {
+      status: 200,
+      body: { name: 'person', fields: 'none today' },
+    };
+    const logsBefore = contract.bff.logs.length;
     const response = await wizard();
     expect(response.status).toBe(200);
     const body = integrationDetailsSchema.parse(await response.json());
@@ -191,7 +170,9 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     expect(person?.fields).toEqual([]);
     expect(person?.fieldsError).toMatch(/could not be read/);
     expect(body.readObjects.find((o) => o.objectName === 'account')?.fields).toHaveLength(5);
-    const unusable = bff.logs.slice(logsBefore).find((entry) => entry.msg === 'upstream answer unusable');
+    const unusable = contract.bff.logs
+      .slice(logsBefore)
+      .find((entry) => entry.msg === 'upstream answer unusable');
     expect(unusable).toMatchObject({
       level: 'warn',
       operation: 'getObjectMetadata',
@@ -200,11 +181,11 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
   });
 
   it('tells a missing connection or object per object, from problems without title or status', async () => {
-    upstream.scenario.metadata.account = {
+    contract.upstream.scenario.metadata.account = {
       status: 422,
       body: { type: 'urn:problem-type:connection-required', detail: 'No connection for northwind.' },
     };
-    upstream.scenario.metadata.deal = { status: 404, body: {} };
+    contract.upstream.scenario.metadata.deal = { status: 404, body: {} };
     const response = await wizard();
     expect(response.status).toBe(200);
     const body = integrationDetailsSchema.parse(await response.json());
@@ -215,7 +196,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
   });
 
   it('answers an unknown integration with 404 from a problem that has only a detail', async () => {
-    upstream.scenario.integration = {
+    contract.upstream.scenario.integration = {
       status: 404,
       body: { detail: 'Integration nw-nothing was not found.' },
     };
@@ -233,7 +214,7 @@ describe('POST /integrations/:integrationId/installations with hosted answers', 
     expect(text).not.toMatch(secrets);
     const installation = installationSchema.parse(JSON.parse(text));
     expect(installation.config.content).not.toHaveProperty('subscribe');
-    const sent = JSON.parse(upstream.calls('create').at(-1)?.body ?? '{}');
+    const sent = JSON.parse(contract.upstream.calls('create').at(-1)?.body ?? '{}');
     expect(sent.config.content.read.objects.account).toEqual({
       objectName: 'account',
       selectedFields: {},
@@ -242,37 +223,37 @@ describe('POST /integrations/:integrationId/installations with hosted answers', 
   });
 
   it('keeps a create that succeeded a success when its answer cannot be fully read, and replays it', async () => {
-    upstream.scenario.create = {
+    contract.upstream.scenario.create = {
       status: 201,
       body: { id: 'inst-odd', healthStatus: 'healthy', config: 'later' },
     };
     const key = crypto.randomUUID();
-    const before = upstream.calls('create').length;
+    const before = contract.upstream.calls('create').length;
     const first = await create(undefined, key);
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ id: 'inst-odd', healthStatus: 'healthy' });
     // The retry of a lost answer: replayed, not sent again (which would meet a 409).
-    upstream.scenario.create = { status: 409, body: { detail: 'Already installed.' } };
+    contract.upstream.scenario.create = { status: 409, body: { detail: 'Already installed.' } };
     const again = await create(undefined, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(upstream.calls('create').length - before).toBe(1);
+    expect(contract.upstream.calls('create').length - before).toBe(1);
     expect(
-      bff.logs.some(
+      contract.bff.logs.some(
         (e) => e.msg.startsWith('upstream answer partly unreadable') && e.operation === 'createInstallation',
       ),
     ).toBe(true);
   });
 
   it('keeps a create a success even when its answer is not JSON', async () => {
-    upstream.scenario.create = { status: 201, body: '' };
+    contract.upstream.scenario.create = { status: 201, body: '' };
     const response = await create();
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({});
   });
 
   it('passes a failed sample read (422) on with issues lacking `in` or `detail` at the browser’s names', async () => {
-    upstream.scenario.create = {
+    contract.upstream.scenario.create = {
       status: 422,
       body: {
         type: 'urn:problem-type:sample-read-failed',
@@ -313,7 +294,7 @@ describe('POST /integrations/:integrationId/installations with hosted answers', 
   });
 
   it('answers a second installation with 409 from a problem without title or status', async () => {
-    upstream.scenario.create = {
+    contract.upstream.scenario.create = {
       status: 409,
       body: { type: 'about:blank', detail: 'This integration is installed already.' },
     };
@@ -327,7 +308,10 @@ describe('POST /integrations/:integrationId/installations with hosted answers', 
   });
 
   it('answers a 400 about the session’s groupRef, without `in`, as “account not ready”', async () => {
-    upstream.scenario.create = { status: 400, body: { issues: [{ name: 'groupRef', detail: 'unknown' }] } };
+    contract.upstream.scenario.create = {
+      status: 400,
+      body: { issues: [{ name: 'groupRef', detail: 'unknown' }] },
+    };
     const response = await create();
     expect(response.status).toBe(422);
     expect((await problemOf(response)).type).toBe('urn:problem-type:account-not-ready');
@@ -336,7 +320,7 @@ describe('POST /integrations/:integrationId/installations with hosted answers', 
 
 describe('POST /integrations/:integrationId/search with hosted answers', () => {
   it('reads `result` without `id`, taking the record’s own id where it has one', async () => {
-    upstream.scenario.search = {
+    contract.upstream.scenario.search = {
       status: 200,
       body: {
         result: [
@@ -361,14 +345,14 @@ describe('POST /integrations/:integrationId/search with hosted answers', () => {
   });
 
   it('reads an answer without any result list as no results', async () => {
-    upstream.scenario.search = { status: 200, body: {} };
+    contract.upstream.scenario.search = { status: 200, body: {} };
     const response = await search();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ results: [] });
   });
 
   it('passes a 400 sent as plain application/json (as the search description has it) on as 400', async () => {
-    upstream.scenario.search = {
+    contract.upstream.scenario.search = {
       status: 400,
       body: { title: 'Bad Request', detail: 'The filter value does not fit the field.', subsystem: 'search' },
       contentType: 'application/json',
@@ -383,7 +367,7 @@ describe('POST /integrations/:integrationId/search with hosted answers', () => {
       objectName: 'person',
       fieldFilters: [{ fieldName: 'workEmail', operator: 'eq', value: 'a@b.example' }],
     });
-    const sent = upstream.calls('search').at(-1);
+    const sent = contract.upstream.calls('search').at(-1);
     expect(sent?.url).toBe('/search/v1/projects/demo/integrations/int-nw-sync?groupRef=acme');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({
       objectName: 'person',
@@ -402,7 +386,7 @@ describe('POST /invites with hosted answers', () => {
   });
 
   it('answers a repeated invite with 409 from a problem with neither title nor status', async () => {
-    upstream.scenario.invite = { status: 409, body: { type: 'urn:problem-type:invite-exists' } };
+    contract.upstream.scenario.invite = { status: 409, body: { type: 'urn:problem-type:invite-exists' } };
     const response = await invite();
     expect(response.status).toBe(409);
     expect(await problemOf(response)).toMatchObject({
@@ -412,7 +396,7 @@ describe('POST /invites with hosted answers', () => {
   });
 
   it('places an issue about the e-mail without `in` on the browser’s `email`', async () => {
-    upstream.scenario.invite = {
+    contract.upstream.scenario.invite = {
       status: 400,
       body: { issues: [{ name: 'email', detail: 'Not a deliverable address.' }] },
     };
