@@ -3,25 +3,7 @@ import path from 'node:path';
 import type { WebhookMessage } from '@splice/bff/webhooks';
 import type { Database } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
-
-/** One record as Northwind keeps it: the CRM record's mapped and other fields, and how it came. */
-export interface ImportedRecord {
-  objectName: string;
-  recordId: string;
-  readType: string;
-  operationId: string | null;
-  mappedFields: Record<string, unknown>;
-  fields: Record<string, unknown>;
-  receivedAt: string;
-}
-
-export interface ImportedRecordsPage {
-  /** Records held for the group, per object. */
-  counts: Record<string, number>;
-  total: number;
-  /** The latest received first. */
-  records: ImportedRecord[];
-}
+import type { ImportedRecordsPage } from '../src/records-api.js';
 
 interface Row {
   object_name: string;

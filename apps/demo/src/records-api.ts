@@ -1,4 +1,7 @@
-/** What `GET /demo/records` answers: Northwind's own table of delivered CRM records (server/imported-records.ts). */
+/**
+ * One record as Northwind keeps it (server/imported-records.ts stores them; `GET /demo/records` answers a
+ * page of them): the CRM record's mapped and other fields, and how it came.
+ */
 export interface ImportedRecord {
   objectName: string;
   recordId: string;
@@ -10,8 +13,10 @@ export interface ImportedRecord {
 }
 
 export interface ImportedRecordsPage {
+  /** Records held for the group, per object. */
   counts: Record<string, number>;
   total: number;
+  /** The latest received first. */
   records: ImportedRecord[];
 }
 
