@@ -122,19 +122,15 @@ export function createServiceClient(options: ServiceClientOptions) {
   const { call, read, settle, noteIgnored } = createCaller(options);
 
   const integrationPath = (integrationId: string) => ['projects', project, 'integrations', integrationId];
+  /** Most reads: a GET with the API key that must answer 200. */
+  const getJson = (ctx: CallContext, operation: string, url: URL) =>
+    call(ctx, { operation, method: 'GET', url, credential: 'api-key', kind: 'read', expectStatus: 200 });
 
   return {
     async getIntegration(ctx: CallContext, integrationId: string): Promise<Integration> {
       const operation = 'getIntegration';
       const url = endpoint(baseUrl, integrationPath(integrationId));
-      const json = await call(ctx, {
-        operation,
-        method: 'GET',
-        url,
-        credential: 'api-key',
-        kind: 'read',
-        expectStatus: 200,
-      });
+      const json = await getJson(ctx, operation, url);
       return read(ctx, operation, integrationSchema, fillIntegration(json));
     },
 
@@ -156,14 +152,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           groupRef,
         },
       );
-      const json = await call(ctx, {
-        operation,
-        method: 'GET',
-        url,
-        credential: 'api-key',
-        kind: 'read',
-        expectStatus: 200,
-      });
+      const json = await getJson(ctx, operation, url);
       return read(ctx, operation, objectMetadataSchema, fillObjectMetadata(json, objectName));
     },
 
@@ -174,28 +163,14 @@ export function createServiceClient(options: ServiceClientOptions) {
     ): Promise<Installation[]> {
       const operation = 'listInstallations';
       const url = endpoint(baseUrl, [...integrationPath(integrationId), 'installations'], { groupRef });
-      const json = await call(ctx, {
-        operation,
-        method: 'GET',
-        url,
-        credential: 'api-key',
-        kind: 'read',
-        expectStatus: 200,
-      });
+      const json = await getJson(ctx, operation, url);
       return settle(ctx, operation, readEach(json, readInstallation));
     },
 
     async listConnections(ctx: CallContext, groupRef: string): Promise<Connection[]> {
       const operation = 'listConnections';
       const url = endpoint(baseUrl, ['projects', project, 'connections'], { groupRef });
-      const json = await call(ctx, {
-        operation,
-        method: 'GET',
-        url,
-        credential: 'api-key',
-        kind: 'read',
-        expectStatus: 200,
-      });
+      const json = await getJson(ctx, operation, url);
       return settle(ctx, operation, readEach(json, readConnection));
     },
 
@@ -420,14 +395,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         installationId,
         'read-status',
       ]);
-      const json = await call(ctx, {
-        operation,
-        method: 'GET',
-        url,
-        credential: 'api-key',
-        kind: 'read',
-        expectStatus: 200,
-      });
+      const json = await getJson(ctx, operation, url);
       return read(ctx, operation, readStatusSchema, json);
     },
 
@@ -444,14 +412,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         [...integrationPath(integrationId), 'installations', installationId, 'operations'],
         { pageSize: String(pageSize) },
       );
-      const json = await call(ctx, {
-        operation,
-        method: 'GET',
-        url,
-        credential: 'api-key',
-        kind: 'read',
-        expectStatus: 200,
-      });
+      const json = await getJson(ctx, operation, url);
       return read(ctx, operation, operationListSchema, json).results;
     },
 
@@ -476,14 +437,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       ]);
       let json: unknown;
       try {
-        json = await call(ctx, {
-          operation,
-          method: 'GET',
-          url,
-          credential: 'api-key',
-          kind: 'read',
-          expectStatus: 200,
-        });
+        json = await getJson(ctx, operation, url);
       } catch (error) {
         if (error instanceof UpstreamProblem && error.status === 404) return null;
         throw error;
