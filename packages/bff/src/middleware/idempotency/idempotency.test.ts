@@ -5,7 +5,7 @@ import { canonicalJson } from './fingerprint.js';
 import { idempotency } from './index.js';
 import { MemoryIdempotencyStore } from './store.js';
 
-function app(store = new MemoryIdempotencyStore()) {
+function app(store = new MemoryIdempotencyStore(), gate?: Promise<unknown>) {
   let created = 0;
   const routes = new Hono()
     .post(
@@ -16,10 +16,11 @@ function app(store = new MemoryIdempotencyStore()) {
         scope: (c) => c.req.header('x-user') ?? '',
         ttlMs: 60_000,
         pendingTtlMs: 5_000,
+        pollMs: 5,
       }),
       async (c) => {
         created++;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await (gate ?? new Promise((resolve) => setTimeout(resolve, 20)));
         return c.json({ n: created }, 201);
       },
     )
@@ -46,6 +47,42 @@ describe('idempotency', () => {
     const { routes } = app();
     await post(routes, 'k', { a: 1 });
     expect((await post(routes, 'k', { a: 2 })).status).toBe(422);
+  });
+
+  it('refuses another body with 422 while the first runs on another replica, then replays the first answer', async () => {
+    // Two replicas: two middleware instances, one shared store, the first request held until released.
+    let open: (value?: unknown) => void = () => {};
+    const gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const store = new MemoryIdempotencyStore();
+    const one = app(store, gate);
+    const two = app(store, gate);
+    const first = post(one.routes, 'k', { a: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await post(two.routes, 'k', { a: 2 })).status).toBe(422);
+    const repeat = post(two.routes, 'k', { a: 1 });
+    open();
+    expect(await (await first).json()).toEqual({ n: 1 });
+    const replayed = await repeat;
+    expect(replayed.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await replayed.json()).toEqual({ n: 1 });
+    expect((await post(two.routes, 'k', { a: 2 })).status).toBe(422);
+    expect(one.created() + two.created()).toBe(1);
+  });
+
+  it('replays a body equal to the first one: what the deep run counted as 5 missed 422s', async () => {
+    // In 5 of 200 rounds the generated config was exactly the test's fixed "other" config, so the BFF
+    // rightly answered with the first 201 (see SECURITY.md, Findings).
+    const { routes, created } = app();
+    const config = { content: { provider: 'sandboxcrm', proxy: { enabled: false } } };
+    await post(routes, 'k', { config });
+    const other = await post(routes, 'k', {
+      config: { content: { proxy: { enabled: false }, provider: 'sandboxcrm' } },
+    });
+    expect(other.status).toBe(201);
+    expect(other.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(created()).toBe(1);
   });
 
   it('keeps keys of different scopes apart', async () => {
