@@ -85,6 +85,19 @@ export function seedGroups(repo: Repository, prefix: string, count: number): str
   return refs;
 }
 
+/**
+ * The group `${prefix}-${slot}` with its connection, seeded now if no one seeded it before: the slots past
+ * those seeded up front serve the re-sends of a shrinking property, each in a group of its own.
+ */
+export function groupInSlot(repo: Repository, prefix: string, slot: number): string {
+  const groupRef = `${prefix}-${slot}`;
+  if (!repo.getGroup('demo', groupRef)) {
+    repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
+    repo.insertConnection(sandboxConnection('demo', groupRef));
+  }
+  return groupRef;
+}
+
 /** The group of an installation a path addresses (`.../installations/{id}` or `{id}:pause`), if any. */
 function installationGroupIn(repo: SqliteRepository, url: URL): string[] {
   const id = /\/installations\/([^/:]+)/.exec(url.pathname)?.[1];
