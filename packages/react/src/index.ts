@@ -64,7 +64,11 @@ export {
   SpliceProblem,
 } from './client/splice-error.js';
 export type { FetchLike } from './client/transport.js';
-export type { BackfillInput, BackfillValue } from './components/backfill-picker/backfill-draft.js';
+export type {
+  BackfillDraft,
+  BackfillInput,
+  BackfillValue,
+} from './components/backfill-picker/backfill-draft.js';
 export type {
   BackfillPickerPart,
   BackfillPickerProps,

@@ -1,4 +1,4 @@
-import type { Installation, SpliceMessages } from '@splice/react';
+import type { Installation, IntegrationDetails, SpliceMessages } from '@splice/react';
 import { describeSchedule, useSpliceUi } from '@splice/react';
 
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
@@ -12,8 +12,18 @@ function backfillText(object: ReadObject): string {
   return days === 1 ? 'The last day' : `The last ${days} days`;
 }
 
-function scheduleText(schedule: string | undefined, messages: SpliceMessages): string {
-  if (!schedule) return 'The integration’s default schedule';
+function scheduleText(
+  schedule: string | undefined,
+  defaultSchedule: string | undefined,
+  messages: SpliceMessages,
+): string {
+  // Without its own schedule an object follows the integration's (the service reads the manifest's):
+  // say which one that is, not just that there is one.
+  if (!schedule) {
+    if (!defaultSchedule) return 'Not scheduled: the integration sets no schedule';
+    const described = describeSchedule(defaultSchedule, messages) ?? defaultSchedule;
+    return `${described} (the integration’s default, ${defaultSchedule})`;
+  }
   const description = describeSchedule(schedule, messages);
   return description ? `${description} (${schedule})` : schedule;
 }
@@ -24,7 +34,15 @@ function fieldsText(object: ReadObject): string {
   return fields.length === 0 ? 'The required fields only' : fields.map(([name]) => name).join(', ');
 }
 
-function ReadObjectSummary({ name, object }: { name: string; object: ReadObject }) {
+function ReadObjectSummary({
+  name,
+  object,
+  defaultSchedule,
+}: {
+  name: string;
+  object: ReadObject;
+  defaultSchedule: string | undefined;
+}) {
   const { messages } = useSpliceUi();
   const mappings = Object.entries(object.selectedFieldMappings ?? {});
   const valueMappings = Object.entries(object.selectedValueMappings ?? {});
@@ -39,7 +57,7 @@ function ReadObjectSummary({ name, object }: { name: string; object: ReadObject 
         <dt>Fields</dt>
         <dd>{fieldsText(object)}</dd>
         <dt>Schedule</dt>
-        <dd>{scheduleText(object.schedule, messages)}</dd>
+        <dd>{scheduleText(object.schedule, defaultSchedule, messages)}</dd>
         <dt>History import</dt>
         <dd>{backfillText(object)}</dd>
         {object.fieldFilters && object.fieldFilters.length > 0 && (
@@ -102,7 +120,14 @@ function ReadObjectSummary({ name, object }: { name: string; object: ReadObject 
 }
 
 /** What was installed, in words: who, when, and per object what is read and how it is mapped. */
-export function InstallationSummary({ installation }: { installation: Installation }) {
+export function InstallationSummary({
+  installation,
+  details,
+}: {
+  installation: Installation;
+  /** The integration's details: each object's manifest schedule, the one that applies without its own. */
+  details: IntegrationDetails;
+}) {
   const { content } = installation.config;
   const readObjects = Object.entries(content.read?.objects ?? {});
   const writeObjects = Object.entries(content.write?.objects ?? {});
@@ -132,7 +157,12 @@ export function InstallationSummary({ installation }: { installation: Installati
         </dd>
       </dl>
       {readObjects.map(([name, object]) => (
-        <ReadObjectSummary key={name} name={name} object={object} />
+        <ReadObjectSummary
+          key={name}
+          name={name}
+          object={object}
+          defaultSchedule={details.readObjects.find((o) => o.objectName === name)?.manifest.schedule}
+        />
       ))}
       {writeObjects.length > 0 && (
         <section className="nw-object" aria-labelledby="writes-heading">

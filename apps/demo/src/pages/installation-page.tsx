@@ -69,7 +69,7 @@ export function InstallationPage() {
   } else {
     body = (
       <>
-        <InstallationSummary installation={integration.data.installation} />
+        <InstallationSummary installation={integration.data.installation} details={integration.data} />
         <p>
           <button type="button" className="nw-button" onClick={() => setEditing(true)}>
             Edit settings

@@ -45,6 +45,17 @@ export interface BackfillPickerProps {
   defaultValue?: BackfillInput;
   /** Called with each new valid choice; not called while a custom number is invalid. */
   onValueChange?: (value: BackfillValue) => void;
+  /**
+   * The picker's whole view state (mode, quick choice, the custom text as typed), controlled: a host that
+   * must keep what the user typed, valid or not (a wizard's draft), holds it here. Default: kept inside.
+   */
+  draft?: BackfillDraft;
+  /** Called with every change of the view state and the value it stands for (undefined while invalid). */
+  onDraftChange?: (draft: BackfillDraft, value: BackfillValue | undefined) => void;
+  /** An error from the host (a server's issue); shown on the custom number in place of the picker's own. */
+  error?: string;
+  /** The host tried to go on: the custom number's own error shows even before the user left the field. */
+  showErrors?: boolean;
   /** Quick choices in days. Default 7, 30, 90, 365. */
   presets?: readonly number[];
   /** Largest custom number of days. Default 36 500. */
@@ -73,9 +84,10 @@ function BackfillPickerView(props: BackfillPickerProps) {
   const name = props.name ?? `${ids}-mode`;
   const isControlled = props.value !== undefined;
 
-  const [draft, setDraft] = useState<BackfillDraft>(() =>
-    draftFrom(props.value ?? props.defaultValue, presets),
+  const [ownDraft, setDraft] = useState<BackfillDraft>(
+    () => props.draft ?? draftFrom(props.value ?? props.defaultValue, presets),
   );
+  const draft = props.draft ?? ownDraft;
   const [uncontrolled, setUncontrolled] = useState<BackfillInput | undefined>(props.defaultValue);
   const [customTouched, setCustomTouched] = useState(false);
   const current = isControlled ? props.value : uncontrolled;
@@ -83,7 +95,7 @@ function BackfillPickerView(props: BackfillPickerProps) {
   // A controlled value changed from outside (not by this picker): show it. Adjusting state during render
   // avoids a frame with the stale choice (react.dev, "storing information from previous renders").
   const [seen, setSeen] = useState(props.value);
-  if (isControlled && !sameBackfill(seen, props.value)) {
+  if (isControlled && !props.draft && !sameBackfill(seen, props.value)) {
     setSeen(props.value);
     if (!sameBackfill(valueFrom(draft, maxDays), props.value)) setDraft(draftFrom(props.value, presets));
   }
@@ -91,6 +103,7 @@ function BackfillPickerView(props: BackfillPickerProps) {
   const update = (next: BackfillDraft) => {
     setDraft(next);
     const value = valueFrom(next, maxDays);
+    props.onDraftChange?.(next, value);
     if (!value || sameBackfill(value, current)) return;
     if (isControlled) setSeen(value);
     else setUncontrolled(value);
@@ -111,10 +124,12 @@ function BackfillPickerView(props: BackfillPickerProps) {
   };
 
   const parsed = parseCustomDays(draft.customText, maxDays);
-  const customError =
-    draft.mode === 'days' && draft.choice === 'custom' && customTouched && 'error' in parsed
+  const onCustom = draft.mode === 'days' && draft.choice === 'custom';
+  const ownError =
+    (customTouched || props.showErrors) && 'error' in parsed
       ? customErrorText(parsed.error, messages, maxDays)
       : undefined;
+  const customError = onCustom ? (props.error ?? ownError) : undefined;
   const showZeroHint = draft.choice === 'custom' && 'days' in parsed && parsed.days === 0;
 
   const modes: { mode: BackfillMode; label: string; hint: string }[] = [

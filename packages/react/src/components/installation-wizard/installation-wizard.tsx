@@ -75,6 +75,7 @@ function WizardView(props: InstallationWizardProps) {
   const state = useInstallationWizard(options);
   const rootRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const installedRef = useRef<HTMLHeadingElement>(null);
   const { focusTarget, clearFocusTarget } = state;
 
   // After a step change or a refused step, focus moves to where the user should act next.
@@ -82,6 +83,7 @@ function WizardView(props: InstallationWizardProps) {
     if (!focusTarget) return;
     const root = rootRef.current;
     if (focusTarget === 'heading') headingRef.current?.focus();
+    else if (focusTarget === 'installed') installedRef.current?.focus();
     else {
       const area = root?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(focusTarget)}"]`);
       // The invalid control itself when the area has several (a filter row: field, value, remove).
@@ -130,7 +132,7 @@ function WizardView(props: InstallationWizardProps) {
       editing ? 'saved' : 'installed',
       <>
         <section {...part('installed', classNames)} role="status" aria-labelledby={ids.installed}>
-          <h3 id={ids.installed}>
+          <h3 id={ids.installed} ref={installedRef} tabIndex={-1}>
             {formatMessage(editing ? messages.wizardSavedTitle : messages.wizardInstalledTitle, {
               integration,
             })}
@@ -146,8 +148,9 @@ function WizardView(props: InstallationWizardProps) {
                 })}
           </p>
         </section>
-        {/* Beside the status region, not in it: its polling must not be read out at every refresh. */}
-        <SyncStatus integrationId={props.integrationId} headingLevel={3} />
+        {/* Beside the status region, not in it: its polling must not be read out at every refresh. An
+            edit happens where the installation's own status is already shown, so it is not repeated. */}
+        {!editing && <SyncStatus integrationId={props.integrationId} headingLevel={3} />}
       </>,
     );
   }
@@ -212,8 +215,10 @@ function WizardView(props: InstallationWizardProps) {
           {title}
         </h3>
         {step.kind === 'objects' && <ObjectsStep {...stepProps} />}
-        {step.kind === 'read' && <ReadStep {...stepProps} objectName={step.objectName} />}
-        {step.kind === 'write' && <WriteStep {...stepProps} objectName={step.objectName} />}
+        {/* Keyed by step: one object's view state (a picker's mode, a half-chosen field) never shows
+            on another object's step. */}
+        {step.kind === 'read' && <ReadStep key={step.id} {...stepProps} objectName={step.objectName} />}
+        {step.kind === 'write' && <WriteStep key={step.id} {...stepProps} objectName={step.objectName} />}
         {step.kind === 'proxy' && <ProxyStep {...stepProps} />}
         {step.kind === 'review' && <ReviewStep {...stepProps} />}
         <div {...part('alert', classNames)} role="alert">

@@ -14,6 +14,7 @@ export const wizardMessages = {
   wizardStepWrite: 'Write {object}',
   wizardStepProxy: 'Proxy',
   wizardStepReview: 'Review and install',
+  wizardStepReviewEdit: 'Review and save',
   wizardInstalledTitle: '{integration} is installed',
   wizardEditTitle: 'Edit {integration}',
   wizardSave: 'Save changes',
@@ -80,6 +81,7 @@ export const wizardMessages = {
   scheduleCronHint: 'Five fields: minute, hour, day of month, month, day of week.',
   scheduleNextRuns: 'Next runs',
   scheduleInvalid: 'Not a valid schedule: {detail}',
+  scheduleRequired: 'Choose how often to read, or enter a cron expression.',
   scheduleLocked: 'Set by {integration}: {description}',
 
   backfillSection: 'History',
@@ -92,6 +94,7 @@ export const wizardMessages = {
   filtersChooseField: 'Choose a field',
   filtersChooseValue: 'Choose a value',
   filtersValueRequired: 'Enter a value.',
+  filtersFieldRequired: 'Choose the field this value is for, or remove the condition.',
   filtersValueInteger: 'Enter a whole number.',
   filtersValueNumber: 'Enter a number.',
   filtersValueBoolean: 'Choose true or false.',
@@ -115,6 +118,8 @@ export const wizardMessages = {
   writeDefaultRequired: 'Enter a default value.',
   writeDefaultInteger: 'Enter a whole number.',
   writeDefaultBoolean: 'Choose true or false.',
+
+  valueTooLong: 'Use at most {max} characters (this has {length}).',
 
   proxyLabel: 'Let {integration} make other {provider} requests on your behalf (proxy)',
   proxyHint: 'Needed only for features beyond reading and writing the records above.',

@@ -1,4 +1,4 @@
-import type { BackfillValue } from '../../backfill-picker/backfill-draft.js';
+import type { BackfillDraft, BackfillValue } from '../../backfill-picker/backfill-draft.js';
 
 /** A read filter as the user edits it: the value stays text until the field's type is known. */
 export interface FilterDraft {
@@ -20,7 +20,13 @@ export interface ReadObjectDraft {
   /** mapToName -> (app value -> provider value, '' while unmapped). */
   valueMappings: Record<string, Record<string, string>>;
   schedule: string;
+  /** The last valid backfill: what is sent. */
   backfill: BackfillValue | undefined;
+  /**
+   * The backfill picker as the user left it, the custom text as typed: while it stands for no valid
+   * value the step is blocked, so `backfill` is never an older choice sent in its place.
+   */
+  backfillInput?: BackfillDraft | undefined;
   filters: FilterDraft[];
   /** `disabled`: reads paused. */
   paused: boolean;

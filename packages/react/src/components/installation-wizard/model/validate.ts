@@ -1,5 +1,7 @@
 import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
-import { parseCron, valueFitsType, valueKindOf } from '@splice/schema';
+import { limits, parseCron, valueFitsType, valueKindOf } from '@splice/schema';
+import type { CustomDaysError } from '../../backfill-picker/backfill-draft.js';
+import { parseCustomDays } from '../../backfill-picker/backfill-draft.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import { fieldIds } from './field-ids.js';
 import type { WizardStep } from './steps.js';
@@ -14,11 +16,30 @@ export type StepError =
   | { code: 'mapping-unknown-field'; field: string; objectName: string }
   | { code: 'value-used-twice'; providerValue: string }
   | { code: 'invalid-schedule'; detail: string }
-  | { code: 'invalid-backfill' }
+  | { code: 'schedule-required' }
+  | { code: 'invalid-backfill'; reason: CustomDaysError }
+  | { code: 'filter-field-required' }
   | { code: 'filter-value-required' }
   | { code: 'filter-value-type'; expected: 'number' | 'integer' | 'boolean' }
   | { code: 'default-value-required' }
-  | { code: 'default-value-type'; expected: 'integer' | 'boolean' };
+  | { code: 'default-value-type'; expected: 'integer' | 'boolean' }
+  /** Longer than the schema lets the server keep (`limits` in @splice/schema): refused here, not cut. */
+  | { code: 'too-long'; max: number; length: number };
+
+/** The too-long error of a text, or undefined when it fits the schema's limit. */
+function tooLong(value: unknown, max: number): StepError | undefined {
+  return typeof value === 'string' && value.length > max
+    ? { code: 'too-long', max, length: value.length }
+    : undefined;
+}
+
+/** Why the picker's custom number stands for no value, or undefined when it stands for one. */
+function backfillProblem(draft: ReadObjectDraft): CustomDaysError | undefined {
+  const input = draft.backfillInput;
+  if (input?.mode !== 'days' || input.choice !== 'custom') return undefined;
+  const parsed = parseCustomDays(input.customText, limits.backfillDays);
+  return 'error' in parsed ? parsed.error : undefined;
+}
 
 function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepErrors {
   const name = object.objectName;
@@ -30,7 +51,9 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
   const known = new Set(object.fields.map((f) => f.fieldName));
   for (const input of object.mappingInputs) {
     const mapped = draft.mappings[input.mapToName];
-    if (input.required && !input.fieldName && !mapped) {
+    const long = input.fieldName ? undefined : tooLong(mapped, limits.name);
+    if (long) errors[fieldIds.mapping(name, input.mapToName)] = long;
+    else if (input.required && !input.fieldName && !mapped) {
       errors[fieldIds.mapping(name, input.mapToName)] = {
         code: 'mapping-required',
         mapToName: input.mapToName,
@@ -54,18 +77,34 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
       seen.add(providerValue);
     }
   }
-  if (draft.schedule) {
+  // An empty schedule is not "the default": the review and the settings would show nothing for it.
+  const scheduleError =
+    tooLong(draft.schedule, limits.schedule) ??
+    (draft.schedule.trim() === '' ? { code: 'schedule-required' as const } : undefined);
+  if (scheduleError) errors[fieldIds.schedule(name)] = scheduleError;
+  else {
     const parsed = parseCron(draft.schedule);
     if (!parsed.ok)
       errors[fieldIds.schedule(name)] = { code: 'invalid-schedule', detail: parsed.error.message };
   }
-  if (draft.backfill === undefined && object.manifest.backfill !== undefined) {
-    errors[fieldIds.backfill(name)] = { code: 'invalid-backfill' };
+  const backfillReason = backfillProblem(draft);
+  if (backfillReason) errors[fieldIds.backfill(name)] = { code: 'invalid-backfill', reason: backfillReason };
+  else if (draft.backfill === undefined && object.manifest.backfill !== undefined) {
+    errors[fieldIds.backfill(name)] = { code: 'invalid-backfill', reason: 'required' };
   }
   const types = new Map(object.fields.map((f) => [f.fieldName, f.valueType]));
   draft.filters.forEach((filter, index) => {
-    if (!filter.fieldName) return;
     const id = fieldIds.filter(name, index);
+    const long = tooLong(filter.value, limits.text);
+    if (long) {
+      errors[id] = long;
+      return;
+    }
+    // A row with a value and no field would be dropped on install: the user is asked instead.
+    if (!filter.fieldName) {
+      if (filter.value !== '') errors[id] = { code: 'filter-field-required' };
+      return;
+    }
     const type = types.get(filter.fieldName);
     const expected = type === undefined ? 'text' : valueKindOf(type);
     if (filter.value === '') errors[id] = { code: 'filter-value-required' };
@@ -84,7 +123,9 @@ function validateWrite(object: WriteObjectDetails, draft: WriteObjectDraft): Ste
     if (!setting.enabled) continue;
     const id = fieldIds.writeDefault(object.objectName, fieldName);
     const type = types.get(fieldName);
-    if (setting.value === '') errors[id] = { code: 'default-value-required' };
+    const long = tooLong(setting.value, limits.text);
+    if (long) errors[id] = long;
+    else if (setting.value === '') errors[id] = { code: 'default-value-required' };
     // Only whole numbers and booleans are typed defaults (`integerValue`, `booleanValue`); the rest is text.
     else if ((type === 'int' || type === 'boolean') && !valueFitsType(setting.value, type)) {
       errors[id] = { code: 'default-value-type', expected: valueKindOf(type) as 'integer' | 'boolean' };

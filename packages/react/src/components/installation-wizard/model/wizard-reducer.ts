@@ -39,7 +39,7 @@ export interface WizardState {
   installError: SpliceError | null;
   installing: boolean;
   installed: Installation | null;
-  /** The control a view should focus next (a field id, or `heading` for the step's title). */
+  /** The control a view should focus next (a field id, `heading` for the step's title, `installed`). */
   focusTarget: string | null;
 }
 
@@ -219,7 +219,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, installing: true, installError: null };
     }
     case 'install-succeeded':
-      return { ...state, installing: false, installed: action.installation };
+      // Focus goes to the result, not to <body> with the form it replaced.
+      return { ...state, installing: false, installed: action.installation, focusTarget: 'installed' };
     case 'install-failed': {
       const serverErrors = placeIssues(action.error);
       const failed = { ...state, installing: false, installError: action.error, serverErrors };

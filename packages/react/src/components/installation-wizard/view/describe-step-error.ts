@@ -1,3 +1,4 @@
+import { limits } from '@splice/schema';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import type { StepError } from '../model/validate.js';
@@ -17,8 +18,18 @@ export function describeStepError(error: StepError, messages: SpliceMessages, pr
       return formatMessage(messages.valuesUsedTwice, { value: error.providerValue, provider });
     case 'invalid-schedule':
       return formatMessage(messages.scheduleInvalid, { detail: error.detail });
+    case 'schedule-required':
+      return messages.scheduleRequired;
     case 'invalid-backfill':
-      return messages.backfillCustomInvalid;
+      return error.reason === 'required'
+        ? messages.backfillCustomRequired
+        : error.reason === 'too-large'
+          ? formatMessage(messages.backfillCustomTooLarge, { max: limits.backfillDays })
+          : messages.backfillCustomInvalid;
+    case 'filter-field-required':
+      return messages.filtersFieldRequired;
+    case 'too-long':
+      return formatMessage(messages.valueTooLong, { max: error.max, length: error.length });
     case 'filter-value-required':
       return messages.filtersValueRequired;
     case 'filter-value-type':

@@ -35,12 +35,18 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
         const id = ids.of(fieldId);
         const field = object.fields.find((f) => f.fieldName === filter.fieldName);
         const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+        // A value without a field is the field's problem: the select is marked, so focus lands on it.
+        const fieldMissing =
+          !state.serverErrors[fieldId] && state.errors[fieldId]?.code === 'filter-field-required';
         return (
           <div key={filter.key} data-part="row" data-field-id={fieldId}>
             <select
               data-part="select"
               id={id.field}
               aria-label={`${messages.filtersField} ${index + 1}`}
+              aria-invalid={fieldMissing || undefined}
+              data-invalid={fieldMissing ? '' : undefined}
+              aria-describedby={id.error}
               value={filter.fieldName}
               onChange={(event) => update(filter.key, { fieldName: event.currentTarget.value, value: '' })}
             >
@@ -63,7 +69,7 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
               value={filter.value}
               onChange={(value) => update(filter.key, { value })}
               messages={messages}
-              invalid={Boolean(error)}
+              invalid={Boolean(error) && !fieldMissing}
               describedBy={id.error}
             />
             <button

@@ -16,7 +16,7 @@ export function stepTitle(
     case 'proxy':
       return messages.wizardStepProxy;
     case 'review':
-      return messages.wizardStepReview;
+      return state.mode === 'edit' ? messages.wizardStepReviewEdit : messages.wizardStepReview;
     case 'read': {
       const object = state.wizard?.readObjects.find((o) => o.objectName === step.objectName);
       return formatMessage(messages.wizardStepRead, { object: object?.displayName ?? step.objectName });

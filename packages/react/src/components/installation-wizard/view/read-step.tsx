@@ -1,6 +1,7 @@
 'use client';
 
 import { formatMessage } from '../../../provider/messages.js';
+import { defaultPresets, draftFrom } from '../../backfill-picker/backfill-draft.js';
 import { BackfillPicker } from '../../backfill-picker/backfill-picker.js';
 import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
@@ -21,6 +22,9 @@ export function ReadStep(props: StepViewProps & { objectName: string }) {
   const provider = state.wizard?.integration.provider ?? '';
   const backfillId = fieldIds.backfill(objectName);
   const backfillError = errorText(state, backfillId, (e) => describeStepError(e, messages, provider));
+  const backfillInput = draft.backfillInput ?? draftFrom(draft.backfill, defaultPresets);
+  // The picker shows an error on its custom number; any other one goes under the picker.
+  const onCustom = backfillInput.mode === 'days' && backfillInput.choice === 'custom';
   const pausedId = fieldIds.paused(objectName);
   const paused = ids.of(pausedId);
   const pausedError = errorText(state, pausedId, () => '');
@@ -38,12 +42,17 @@ export function ReadStep(props: StepViewProps & { objectName: string }) {
       <MappingSection {...props} object={object} />
       <ScheduleField {...props} />
       <div data-part="section" data-field-id={backfillId}>
+        {/* The picker's whole state lives in the draft: what the user typed stays, valid or not, and
+            is checked with the step (an invalid number blocks it rather than sending an older value). */}
         <BackfillPicker
-          value={draft.backfill ?? { defaultPeriod: { days: 0 } }}
-          onValueChange={(backfill) => state.updateRead(objectName, { backfill })}
+          draft={backfillInput}
+          onDraftChange={(backfillInput, backfill) =>
+            state.updateRead(objectName, backfill ? { backfillInput, backfill } : { backfillInput })
+          }
+          {...(backfillError && onCustom ? { error: backfillError } : {})}
           disabled={locked.backfill}
         />
-        <FieldError id={ids.of(backfillId).error} text={backfillError} />
+        {!onCustom && <FieldError id={ids.of(backfillId).error} text={backfillError} />}
       </div>
       <FiltersSection {...props} object={object} />
       <div data-part="field" data-field-id={pausedId}>
