@@ -40,7 +40,7 @@ test('after a mapping is edited, the next delivery maps by the new mapping', asy
     .fill('annualRevenue');
   await nextTo(wizard, 'Read Deals');
   await nextTo(wizard, 'Proxy');
-  await nextTo(wizard, 'Review and install');
+  await nextTo(wizard, 'Review and save');
   await wizard.getByRole('button', { name: 'Save changes' }).click();
   await expect(wizard.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
 

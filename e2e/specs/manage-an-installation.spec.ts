@@ -22,7 +22,7 @@ async function editSchedule(page: Page, cron: string): Promise<Locator> {
   // The seeded installation reads contacts (and deals, which every installation reads).
   await nextTo(wizard, 'Read Deals');
   await nextTo(wizard, 'Proxy');
-  await nextTo(wizard, 'Review and install');
+  await nextTo(wizard, 'Review and save');
   await expect(wizard.getByRole('region', { name: 'What will change' })).toContainText(
     'Reading Contacts: settings changed',
   );
