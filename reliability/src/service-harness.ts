@@ -98,6 +98,13 @@ export function groupInSlot(repo: Repository, prefix: string, slot: number): str
   return groupRef;
 }
 
+/** The organization `${prefix}-${slot}`, inserted now if no one inserted it before (as `groupInSlot`). */
+export function orgInSlot(repo: Repository, prefix: string, slot: number): string {
+  const id = `${prefix}-${slot}`;
+  if (!repo.getOrg(id)) repo.insertOrg({ id, name: `Generated ${id}` });
+  return id;
+}
+
 /** The group of an installation a path addresses (`.../installations/{id}` or `{id}:pause`), if any. */
 function installationGroupIn(repo: SqliteRepository, url: URL): string[] {
   const id = /\/installations\/([^/:]+)/.exec(url.pathname)?.[1];

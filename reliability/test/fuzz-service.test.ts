@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFuzzProperty } from '../src/fuzz/property.js';
-import { printFuzzFigures, runFuzz } from '../src/fuzz/run.js';
+import { printFuzzFigures } from '../src/fuzz/run.js';
 import type { SearchableFields } from '../src/fuzz/service-cases.js';
 import {
+  createCaseInput,
+  inviteCaseInput,
   searchCaseInput,
-  serviceCreateCases,
-  serviceInviteCases,
+  serviceCreateCase,
+  serviceInviteCase,
   serviceSearchCase,
 } from '../src/fuzz/service-cases.js';
 import { installAcme, searchableFields } from '../src/fuzz/setup.js';
@@ -18,21 +20,23 @@ import type { OpenApiChecker } from '../src/openapi-checker.js';
 import { checkerFor } from '../src/openapi-checker.js';
 import { countServiceErrors } from '../src/quiet.js';
 import type { InProcessService } from '../src/service-harness.js';
-import { startInProcessService } from '../src/service-harness.js';
+import { groupInSlot, orgInSlot, startInProcessService } from '../src/service-harness.js';
 import { sizes } from '../src/size.js';
 
 const n = sizes.fuzzCases;
 let service: InProcessService;
 let checker: OpenApiChecker;
 let fields: SearchableFields;
-let groups: string[];
 
 let serviceErrors: ReturnType<typeof countServiceErrors>;
 
 beforeAll(async () => {
   serviceErrors = countServiceErrors();
   service = await startInProcessService({ extraGroups: { prefix: 'fz', count: n } });
-  groups = Array.from({ length: n }, (_, i) => `fz-${i}`);
+  // An organization per invite case, in one transaction (a shrinking re-send gets a new one then).
+  service.repo.transaction(() => {
+    for (let slot = 0; slot < n; slot++) orgInSlot(service.repo, 'org-fz', slot);
+  });
   checker = await checkerFor(service.url, 'service');
   await installAcme(service);
   fields = await searchableFields(service);
@@ -43,25 +47,30 @@ afterAll(async () => {
 });
 
 describe('schema-driven fuzz of the service', () => {
+  // A property too: each case creates in a group of its own, so a shrinking re-send is a first create.
   it(`createInstallation: ${n} generated cases`, async () => {
     const before = service.countInstallations();
-    const cases = serviceCreateCases({ service, groups }, n, sizes.seed);
-    const tally = await runFuzz(
-      {
+    let stored = 0;
+    const tally = await assertFuzzProperty({
+      operation: {
         name: 'createInstallation',
         checker,
         pathTemplate: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations',
         method: 'POST',
         successStatus: 201,
       },
-      cases,
-    );
-    printFuzzFigures('fuzz:service:createInstallation', tally);
-    const created = tally.outcomes.get('201') ?? 0;
-    expect(service.countInstallations() - before, 'rows stored = 201 answers').toBe(created);
-    expect(tally.fiveXx, tally.failures.toString()).toBe(0);
-    expect(tally.schemaMismatches.count, tally.schemaMismatches.toString()).toBe(0);
-    expect(tally.failures.count, tally.failures.toString()).toBe(0);
+      inputs: createCaseInput,
+      build: (input, slot) =>
+        serviceCreateCase({ service, groupAt: (s) => groupInSlot(service.repo, 'fz', s) }, input, slot),
+      numRuns: n,
+      seed: sizes.seed,
+      report: (figures) => {
+        stored = service.countInstallations() - before;
+        printFuzzFigures('fuzz:service:createInstallation', figures);
+      },
+    });
+    expect(stored, 'rows stored = 201 answers').toBe(tally.outcomes.get('201') ?? 0);
+    expect(tally.cases).toBe(n);
   });
 
   // A property: search changes nothing, so a failing case can be sent again and again while it shrinks.
@@ -83,21 +92,23 @@ describe('schema-driven fuzz of the service', () => {
     expect(tally.cases).toBe(n);
   });
 
+  // A property: each case invites into an organization of its own, so no case meets another's invite.
   it(`inviteOrgUser: ${n} generated cases`, async () => {
-    const cases = serviceInviteCases({ service }, n, sizes.seed + 2);
-    const tally = await runFuzz(
-      {
+    const tally = await assertFuzzProperty({
+      operation: {
         name: 'invite',
         checker,
         pathTemplate: '/v1/orgs/{orgId}/invites',
         method: 'POST',
         successStatus: 201,
       },
-      cases,
-    );
-    printFuzzFigures('fuzz:service:inviteOrgUser', tally);
-    expect(tally.fiveXx, tally.failures.toString()).toBe(0);
-    expect(tally.schemaMismatches.count, tally.schemaMismatches.toString()).toBe(0);
-    expect(tally.failures.count, tally.failures.toString()).toBe(0);
+      inputs: inviteCaseInput,
+      build: (input, slot) =>
+        serviceInviteCase({ service, orgAt: (s) => orgInSlot(service.repo, 'org-fz', s) }, input, slot),
+      numRuns: n,
+      seed: sizes.seed + 2,
+      report: (figures) => printFuzzFigures('fuzz:service:inviteOrgUser', figures),
+    });
+    expect(tally.cases).toBe(n);
   });
 });

@@ -155,85 +155,89 @@ function routePath(
   }
 }
 
-/** `n` attacks, alternating who attacks whom, the same ones for the same seed. */
-export function generateAttacks(parties: readonly [Party, Party], n: number, seed: number): Attack[] {
-  const shape = fc.record({
-    who: fc.integer({ min: 0, max: 1 }),
-    route: fc.constantFrom(...routes),
-    location: fc.constantFrom(...locations),
-    spelling: fc.constantFrom(...spellings),
-    header: fc.constantFrom(...headerSpellings),
-    valueIndex: fc.nat(),
-    pathIndex: fc.nat(),
-    nestIndex: fc.nat(),
-  });
-  return fc.sample(shape, { numRuns: n, seed }).map((s, index) => {
-    const attacker = parties[s.who] as Party;
-    const victim = parties[1 - s.who] as Party;
-    const values = victimValues(victim);
-    const value = values[s.valueIndex % values.length] as string;
-    const injections = pathInjections(victim);
-    const inPath = s.location === 'path' || s.location === 'everywhere';
-    const integration = inPath ? (injections[s.pathIndex % injections.length] as string) : 'crm-sync';
-    const { method, path } = routePath(s.route, integration, victim);
-    const headers: Record<string, string> = {};
-    const params = new URLSearchParams();
-    let body = baseBody(s.route, `xg${seed}-${index}`);
-    if (s.location === 'body' || s.location === 'everywhere') {
-      body = { ...(body ?? {}), [s.spelling]: value };
+/** What one attack is made of: who attacks, the route, where the victim is named, and how. */
+export const attackShape = fc.record({
+  who: fc.integer({ min: 0, max: 1 }),
+  route: fc.constantFrom(...routes),
+  location: fc.constantFrom(...locations),
+  spelling: fc.constantFrom(...spellings),
+  header: fc.constantFrom(...headerSpellings),
+  valueIndex: fc.nat(),
+  pathIndex: fc.nat(),
+  nestIndex: fc.nat(),
+});
+
+export type AttackShape = typeof attackShape extends fc.Arbitrary<infer S> ? S : never;
+
+/**
+ * One attack from its shape, the same one for the same shape and slot. What a write must have to itself
+ * (an invite's address, an idempotency key) comes from the slot, so a shrinking re-send is a first request.
+ */
+export function buildAttack(parties: readonly [Party, Party], s: AttackShape, slot: number): Attack {
+  const attacker = parties[s.who] as Party;
+  const victim = parties[1 - s.who] as Party;
+  const values = victimValues(victim);
+  const value = values[s.valueIndex % values.length] as string;
+  const injections = pathInjections(victim);
+  const inPath = s.location === 'path' || s.location === 'everywhere';
+  const integration = inPath ? (injections[s.pathIndex % injections.length] as string) : 'crm-sync';
+  const { method, path } = routePath(s.route, integration, victim);
+  const headers: Record<string, string> = {};
+  const params = new URLSearchParams();
+  let body = baseBody(s.route, `xg-${slot}`);
+  if (s.location === 'body' || s.location === 'everywhere') {
+    body = { ...(body ?? {}), [s.spelling]: value };
+  }
+  if (s.location === 'body-nested' && body) {
+    const nests: Array<(b: Record<string, unknown>) => void> = [
+      (b) => {
+        if (b.config) (b.config as Record<string, unknown>)[s.spelling] = value;
+        else b[s.spelling] = value;
+      },
+      (b) => {
+        const content = (b.config as { content?: Record<string, unknown> } | undefined)?.content;
+        if (content) content[s.spelling] = value;
+        else b[s.spelling] = value;
+      },
+      (b) => {
+        const filters = b.fieldFilters as Array<Record<string, unknown>> | undefined;
+        if (filters?.[0]) filters[0][s.spelling] = value;
+        else b[s.spelling] = value;
+      },
+    ];
+    nests[s.nestIndex % nests.length]?.(body);
+  }
+  if (s.location === 'body-legit-field' && body) {
+    // Fields the browser may send, given the victim's values: they must still act for the attacker.
+    if (s.route === 'create') body.connectionId = victim.connectionId;
+    if (s.route === 'search')
+      body.fieldFilters = [{ fieldName: 'groupRef', operator: 'eq', value: victim.groupRef }];
+    if (s.route === 'invite') body.email = `admin@${victim.groupRef}.example.com`;
+    if (s.route === 'update') {
+      body.updateMask = ['connectionId'];
+      body.installation = { connectionId: victim.connectionId };
     }
-    if (s.location === 'body-nested' && body) {
-      const nests: Array<(b: Record<string, unknown>) => void> = [
-        (b) => {
-          if (b.config) (b.config as Record<string, unknown>)[s.spelling] = value;
-          else b[s.spelling] = value;
-        },
-        (b) => {
-          const content = (b.config as { content?: Record<string, unknown> } | undefined)?.content;
-          if (content) content[s.spelling] = value;
-          else b[s.spelling] = value;
-        },
-        (b) => {
-          const filters = b.fieldFilters as Array<Record<string, unknown>> | undefined;
-          if (filters?.[0]) filters[0][s.spelling] = value;
-          else b[s.spelling] = value;
-        },
-      ];
-      nests[s.nestIndex % nests.length]?.(body);
-    }
-    if (s.location === 'body-legit-field' && body) {
-      // Fields the browser may send, given the victim's values: they must still act for the attacker.
-      if (s.route === 'create') body.connectionId = victim.connectionId;
-      if (s.route === 'search')
-        body.fieldFilters = [{ fieldName: 'groupRef', operator: 'eq', value: victim.groupRef }];
-      if (s.route === 'invite') body.email = `admin@${victim.groupRef}.example.com`;
-      if (s.route === 'update') {
-        body.updateMask = ['connectionId'];
-        body.installation = { connectionId: victim.connectionId };
-      }
-    }
-    if (s.location === 'query' || s.location === 'everywhere') params.append(s.spelling, value);
-    if (s.location === 'query-duplicate') {
-      params.append('groupRef', attacker.groupRef);
-      params.append(s.spelling, value);
-    }
-    if (s.location === 'header' || s.location === 'everywhere')
-      headers[s.header] = [...value].filter((ch) => ch >= ' ').join('');
-    if (s.route === 'create' || s.route === 'update') headers['Idempotency-Key'] = `xg-${seed}-${index}`;
-    // A version that is never current: an update that gets through to the service changes nothing (412).
-    if (s.route === 'update') headers['If-Match'] = '"0000-stale"';
-    const query =
-      params.size > 0 ? `?${params.toString()}` : s.route === 'create' ? '?skipSampling=true' : '';
-    return {
-      attacker,
-      victim,
-      route: s.route,
-      location: s.location,
-      method,
-      path,
-      query,
-      headers,
-      ...(body === undefined ? {} : { body }),
-    };
-  });
+  }
+  if (s.location === 'query' || s.location === 'everywhere') params.append(s.spelling, value);
+  if (s.location === 'query-duplicate') {
+    params.append('groupRef', attacker.groupRef);
+    params.append(s.spelling, value);
+  }
+  if (s.location === 'header' || s.location === 'everywhere')
+    headers[s.header] = [...value].filter((ch) => ch >= ' ').join('');
+  if (s.route === 'create' || s.route === 'update') headers['Idempotency-Key'] = `xg-${slot}`;
+  // A version that is never current: an update that gets through to the service changes nothing (412).
+  if (s.route === 'update') headers['If-Match'] = '"0000-stale"';
+  const query = params.size > 0 ? `?${params.toString()}` : s.route === 'create' ? '?skipSampling=true' : '';
+  return {
+    attacker,
+    victim,
+    route: s.route,
+    location: s.location,
+    method,
+    path,
+    query,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
 }

@@ -15,15 +15,13 @@ import {
   jsonSchemaOf,
   mutateBody,
   problem,
-  sampleValues,
   zodExpectations,
 } from './cases.js';
 import { repairContent } from './content-repair.js';
-import { awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
+import { arbitraryFor, awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
 import type { FuzzCase } from './run.js';
 import type { SearchableFields } from './service-cases.js';
 import {
-  inviteBodies,
   inviteSchema,
   searchBodyRepair,
   searchSchema,
@@ -39,200 +37,207 @@ export const bffCreateSchema = jsonSchemaOf(createInstallationBodySchema);
 /** A signed-in user whose organization the service does not know (`noorg-<n>`). */
 export const unknownOrgPrefix = 'noorg-';
 
-export function bffCreateCases(
-  ctx: { url: string; groups: readonly string[] },
-  n: number,
-  seed: number,
-): FuzzCase[] {
-  const values = sampleValues(bffCreateSchema, n, seed) as Json[];
+/**
+ * The input of one BFF create case: a generated body and the seed of the case's class, repair and
+ * mutations, so a failing case shrinks in both.
+ */
+export const bffCreateCaseInput = fc.tuple(arbitraryFor(bffCreateSchema), fc.nat());
+
+/**
+ * One create case from its input, signed in as its slot's own group (`groupAt`: fresh, with a
+ * connection) with an idempotency key of its own: every case is a first create, a shrinking re-send too.
+ */
+export function bffCreateCase(
+  ctx: { url: string; groupAt: (slot: number) => string },
+  [generated, caseSeed]: [unknown, number],
+  slot: number,
+): FuzzCase {
   const urlOf = (query = '?skipSampling=true', integration = 'crm-sync') =>
     `${ctx.url}/integrations/${integration}/installations${query}`;
-  return values.map((generated, index) => {
-    const random = mulberry32(seed + index);
-    const group = ctx.groups[index] as string;
-    const own = `consumer:user-${group}`;
-    const valid = clone(generated);
-    if (valid.connectionId !== undefined) valid.connectionId = `conn-${group}`;
-    const config = valid.config as Json;
-    if (config.createdBy !== undefined) {
-      if (random() < 0.5) delete config.createdBy;
-      else config.createdBy = own;
-    }
-    repairContent(config.content as Json, random);
-    const headersFor = (sid: string, extra: Record<string, string> = {}) =>
-      browserHeaders(sid, { 'Idempotency-Key': `fuzz-${seed}-${index}`, ...extra });
-    const base = { method: 'POST', url: urlOf(), headers: headersFor(group), body: JSON.stringify(valid) };
-    const kind = classOf(random);
-    if (kind === 'invalid') {
-      if (random() < 0.25) {
-        const params: Array<() => FuzzCase> = [
-          () => {
-            const { 'Idempotency-Key': _gone, ...headers } = headersFor(group);
-            return {
-              ...base,
-              headers,
-              kind: 'invalid',
-              label: 'header-idempotency-key-missing',
-              expect: expectAt('header', 'idempotency-key'),
-            };
-          },
-          () => ({
-            ...base,
-            headers: headersFor(group, { 'Idempotency-Key': 'k'.repeat(256) }),
-            kind: 'invalid',
-            label: 'header-idempotency-key-long',
-            expect: expectAt('header', 'idempotency-key'),
-          }),
-          () => ({
-            ...base,
-            url: urlOf(`?skipSampling=${pick(random, ['yes', 'TRUE', '1', ''])}`),
-            kind: 'invalid',
-            label: 'query-skipSampling',
-            expect: expectAt('query', 'skipSampling'),
-          }),
-          () => ({
-            ...base,
-            url: urlOf('?skipSampling=true&debug=1'),
-            kind: 'invalid',
-            label: 'query-unknown',
-            expect: expectAt('query', 'debug'),
-          }),
-          () => {
-            const id = pick(random, ['.hidden', '.x', 'a%20b', '-%2F..%2Fx', 'a%2Fb', '~'.repeat(257)]);
-            return {
-              ...base,
-              url: urlOf('?skipSampling=true', id),
-              kind: 'invalid',
-              label: 'path-integrationId',
-              expect: expectAt('path', 'integrationId'),
-            };
-          },
-          () => {
-            const body = clone(valid);
-            (body.config as Json).createdBy = pick(random, [
-              'builder:someone',
-              'api:create-installation',
-              `consumer:not-${group}`,
-            ]);
-            return {
-              ...base,
-              body: JSON.stringify(body),
-              kind: 'invalid',
-              label: 'createdBy-of-someone-else',
-              expect: expectAt('body', 'config.createdBy'),
-            };
-          },
-        ];
-        return pick(random, params)();
-      }
-      const mutated = mutateBody(bffCreateSchema, createInstallationBodySchema, valid, random, (body) =>
-        configRefinementSites(body, ['config', 'content']),
-      );
-      if (mutated) return invalidCase(base, mutated);
-    }
-    if (kind === 'refusal') {
-      // Signed in as someone else: the creator is theirs to name, so leave it out.
-      const elsewhere = JSON.stringify({
-        ...valid,
-        connectionId: undefined,
-        config: { ...config, createdBy: undefined },
-      });
-      const refusals: Array<() => FuzzCase> = [
-        () => ({
-          ...base,
-          headers: headersFor('initech'),
-          body: elsewhere,
-          kind: 'refusal',
-          label: 'no connected account',
-          refusal: problem(422, 'connection-required'),
-        }),
-        () => ({
-          ...base,
-          headers: headersFor(`nobody-${index}`),
-          body: elsewhere,
-          kind: 'refusal',
-          label: 'account not set up',
-          refusal: problem(422, 'account-not-ready'),
-        }),
-        () => ({
-          ...base,
-          headers: headersFor('acme', { 'Idempotency-Key': `acme-${seed}-${index}` }),
-          body: elsewhere,
-          kind: 'refusal',
-          label: 'already installed',
-          refusal: problem(409, 'installation-exists'),
-        }),
-        () => ({
-          ...base,
-          body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
-          kind: 'refusal',
-          label: "another group's connection",
-          refusal: problem(422, 'connection-not-found'),
-        }),
+  const random = mulberry32(caseSeed);
+  const group = ctx.groupAt(slot);
+  const own = `consumer:user-${group}`;
+  const valid = clone(generated) as Json;
+  if (valid.connectionId !== undefined) valid.connectionId = `conn-${group}`;
+  const config = valid.config as Json;
+  if (config.createdBy !== undefined) {
+    if (random() < 0.5) delete config.createdBy;
+    else config.createdBy = own;
+  }
+  repairContent(config.content as Json, random);
+  const headersFor = (sid: string, extra: Record<string, string> = {}) =>
+    browserHeaders(sid, { 'Idempotency-Key': `fuzz-create-${slot}`, ...extra });
+  const base = { method: 'POST', url: urlOf(), headers: headersFor(group), body: JSON.stringify(valid) };
+  const kind = classOf(random);
+  if (kind === 'invalid') {
+    if (random() < 0.25) {
+      const params: Array<() => FuzzCase> = [
         () => {
-          const body = clone(valid);
-          ((body.config as Json).content as Json).provider = 'hubspot';
-          return {
-            ...base,
-            body: JSON.stringify(body),
-            kind: 'refusal',
-            label: 'another provider',
-            refusal: problem(422, 'invalid-config'),
-          };
-        },
-        () => ({
-          ...base,
-          url: urlOf('?skipSampling=true', pick(random, ['no-such-integration', 'constructor', '__proto__'])),
-          kind: 'refusal',
-          label: 'unknown integration',
-          refusal: problem(404, 'integration-not-found'),
-        }),
-        () => {
-          const { Cookie: _gone, ...headers } = headersFor(group);
+          const { 'Idempotency-Key': _gone, ...headers } = headersFor(group);
           return {
             ...base,
             headers,
-            kind: 'refusal',
-            label: 'not signed in',
-            refusal: problem(401, 'unauthenticated'),
+            kind: 'invalid',
+            label: 'header-idempotency-key-missing',
+            expect: expectAt('header', 'idempotency-key'),
+          };
+        },
+        () => ({
+          ...base,
+          headers: headersFor(group, { 'Idempotency-Key': 'k'.repeat(256) }),
+          kind: 'invalid',
+          label: 'header-idempotency-key-long',
+          expect: expectAt('header', 'idempotency-key'),
+        }),
+        () => ({
+          ...base,
+          url: urlOf(`?skipSampling=${pick(random, ['yes', 'TRUE', '1', ''])}`),
+          kind: 'invalid',
+          label: 'query-skipSampling',
+          expect: expectAt('query', 'skipSampling'),
+        }),
+        () => ({
+          ...base,
+          url: urlOf('?skipSampling=true&debug=1'),
+          kind: 'invalid',
+          label: 'query-unknown',
+          expect: expectAt('query', 'debug'),
+        }),
+        () => {
+          const id = pick(random, ['.hidden', '.x', 'a%20b', '-%2F..%2Fx', 'a%2Fb', '~'.repeat(257)]);
+          return {
+            ...base,
+            url: urlOf('?skipSampling=true', id),
+            kind: 'invalid',
+            label: 'path-integrationId',
+            expect: expectAt('path', 'integrationId'),
           };
         },
         () => {
           const body = clone(valid);
-          const field = pick(random, ['noSuchField', ...awkwardNames]);
-          ((body.config as Json).content as Json).read = {
-            objects: {
-              contacts: {
-                objectName: 'contacts',
-                fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
-              },
-            },
-          };
+          (body.config as Json).createdBy = pick(random, [
+            'builder:someone',
+            'api:create-installation',
+            `consumer:not-${group}`,
+          ]);
           return {
             ...base,
-            url: urlOf('?skipSampling=false'),
             body: JSON.stringify(body),
-            kind: 'refusal',
-            label: `sample read of an unknown field (${field})`,
-            refusal: problem(422, 'sample-read-failed'),
+            kind: 'invalid',
+            label: 'createdBy-of-someone-else',
+            expect: expectAt('body', 'config.createdBy'),
           };
         },
       ];
-      return pick(random, refusals)();
+      return pick(random, params)();
     }
-    const invalid = zodExpectations(createInstallationBodySchema, valid);
-    if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
-    const sampling = random();
-    const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
-    return {
-      ...base,
-      url: urlOf(query),
-      kind: 'valid',
-      label: 'valid',
-      allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
-      verify: verifyInstallation(valid, group, own, `conn-${group}`),
-    };
-  });
+    const mutated = mutateBody(bffCreateSchema, createInstallationBodySchema, valid, random, (body) =>
+      configRefinementSites(body, ['config', 'content']),
+    );
+    if (mutated) return invalidCase(base, mutated);
+  }
+  if (kind === 'refusal') {
+    // Signed in as someone else: the creator is theirs to name, so leave it out.
+    const elsewhere = JSON.stringify({
+      ...valid,
+      connectionId: undefined,
+      config: { ...config, createdBy: undefined },
+    });
+    const refusals: Array<() => FuzzCase> = [
+      () => ({
+        ...base,
+        headers: headersFor('initech'),
+        body: elsewhere,
+        kind: 'refusal',
+        label: 'no connected account',
+        refusal: problem(422, 'connection-required'),
+      }),
+      () => ({
+        ...base,
+        headers: headersFor(`nobody-${slot}`),
+        body: elsewhere,
+        kind: 'refusal',
+        label: 'account not set up',
+        refusal: problem(422, 'account-not-ready'),
+      }),
+      () => ({
+        ...base,
+        headers: headersFor('acme', { 'Idempotency-Key': `acme-${slot}` }),
+        body: elsewhere,
+        kind: 'refusal',
+        label: 'already installed',
+        refusal: problem(409, 'installation-exists'),
+      }),
+      () => ({
+        ...base,
+        body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
+        kind: 'refusal',
+        label: "another group's connection",
+        refusal: problem(422, 'connection-not-found'),
+      }),
+      () => {
+        const body = clone(valid);
+        ((body.config as Json).content as Json).provider = 'hubspot';
+        return {
+          ...base,
+          body: JSON.stringify(body),
+          kind: 'refusal',
+          label: 'another provider',
+          refusal: problem(422, 'invalid-config'),
+        };
+      },
+      () => ({
+        ...base,
+        url: urlOf('?skipSampling=true', pick(random, ['no-such-integration', 'constructor', '__proto__'])),
+        kind: 'refusal',
+        label: 'unknown integration',
+        refusal: problem(404, 'integration-not-found'),
+      }),
+      () => {
+        const { Cookie: _gone, ...headers } = headersFor(group);
+        return {
+          ...base,
+          headers,
+          kind: 'refusal',
+          label: 'not signed in',
+          refusal: problem(401, 'unauthenticated'),
+        };
+      },
+      () => {
+        const body = clone(valid);
+        const field = pick(random, ['noSuchField', ...awkwardNames]);
+        ((body.config as Json).content as Json).read = {
+          objects: {
+            contacts: {
+              objectName: 'contacts',
+              fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
+            },
+          },
+        };
+        return {
+          ...base,
+          url: urlOf('?skipSampling=false'),
+          body: JSON.stringify(body),
+          kind: 'refusal',
+          label: `sample read of an unknown field (${field})`,
+          refusal: problem(422, 'sample-read-failed'),
+        };
+      },
+    ];
+    return pick(random, refusals)();
+  }
+  const invalid = zodExpectations(createInstallationBodySchema, valid);
+  if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+  const sampling = random();
+  const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
+  return {
+    ...base,
+    url: urlOf(query),
+    kind: 'valid',
+    label: 'valid',
+    allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
+    verify: verifyInstallation(valid, group, own, `conn-${group}`),
+  };
 }
 
 /** One BFF search case from its input (`searchCaseInput`: a generated body and the case's seed). */
@@ -333,61 +338,70 @@ export function bffSearchCase(
   return { ...base, kind: 'valid', label: 'valid', verify: verifySearch };
 }
 
-export function bffInviteCases(ctx: { url: string }, n: number, seed: number): FuzzCase[] {
-  const values = inviteBodies(n, seed);
-  const seen = new Map<string, number>();
-  for (const v of values)
-    seen.set(String(v.email).toLowerCase(), (seen.get(String(v.email).toLowerCase()) ?? 0) + 1);
-  return values.map((valid, index) => {
-    const random = mulberry32(seed + index);
-    const base = {
-      method: 'POST',
-      url: `${ctx.url}/invites`,
-      headers: browserHeaders('acme'),
-      body: JSON.stringify(valid),
-    };
-    const kind = classOf(random);
-    if (kind === 'invalid') {
-      if (random() < 0.15)
-        return {
+/** A signed-in user alone in an organization of its own (the service knows it), for one invite case. */
+export interface Inviter {
+  sid: string;
+  orgId: string;
+}
+
+/**
+ * One invite case from its input, sent by its slot's own inviter (`inviterAt`): no case meets another's
+ * pending invite, so every valid one is a 201 and a shrinking re-send is a first invite again.
+ */
+export function bffInviteCase(
+  ctx: { url: string; inviterAt: (slot: number) => Inviter },
+  [generated, caseSeed]: [unknown, number],
+  slot: number,
+): FuzzCase {
+  const valid = generated as Json;
+  const inviter = ctx.inviterAt(slot);
+  const random = mulberry32(caseSeed);
+  const base = {
+    method: 'POST',
+    url: `${ctx.url}/invites`,
+    headers: browserHeaders(inviter.sid),
+    body: JSON.stringify(valid),
+  };
+  const kind = classOf(random);
+  if (kind === 'invalid') {
+    if (random() < 0.15)
+      return {
+        ...base,
+        url: `${ctx.url}/invites?orgName=x`,
+        kind: 'invalid',
+        label: 'query-unknown',
+        expect: expectAt('query', 'orgName'),
+      };
+    const mutated = mutateBody(inviteSchema, inviteRequestSchema, valid, random);
+    if (mutated) return invalidCase(base, mutated);
+  }
+  if (kind === 'refusal') {
+    return random() < 0.5
+      ? {
           ...base,
-          url: `${ctx.url}/invites?orgName=x`,
-          kind: 'invalid',
-          label: 'query-unknown',
-          expect: expectAt('query', 'orgName'),
-        };
-      const mutated = mutateBody(inviteSchema, inviteRequestSchema, valid, random);
-      if (mutated) return invalidCase(base, mutated);
-    }
-    if (kind === 'refusal') {
-      return random() < 0.5
-        ? {
+          headers: browserHeaders(`${unknownOrgPrefix}${slot}`),
+          kind: 'refusal',
+          label: 'organization not set up',
+          refusal: problem(422, 'account-not-ready'),
+        }
+      : (() => {
+          const { Cookie: _gone, ...headers } = browserHeaders(inviter.sid);
+          return {
             ...base,
-            headers: browserHeaders(`${unknownOrgPrefix}${index}`),
-            kind: 'refusal',
-            label: 'organization not set up',
-            refusal: problem(422, 'account-not-ready'),
-          }
-        : (() => {
-            const { Cookie: _gone, ...headers } = browserHeaders('acme');
-            return {
-              ...base,
-              headers,
-              kind: 'refusal' as const,
-              label: 'not signed in',
-              refusal: problem(401, 'unauthenticated'),
-            };
-          })();
-    }
-    const email = String(valid.email);
-    return {
-      ...base,
-      kind: 'valid',
-      label: 'valid',
-      allowed: (seen.get(email.toLowerCase()) ?? 0) > 1 ? [problem(409, 'invite-exists')] : [],
-      verify: verifyInvite(email, 'org-demo'),
-    };
-  });
+            headers,
+            kind: 'refusal' as const,
+            label: 'not signed in',
+            refusal: problem(401, 'unauthenticated'),
+          };
+        })();
+  }
+  const email = String(valid.email);
+  return {
+    ...base,
+    kind: 'valid',
+    label: 'valid',
+    verify: verifyInvite(email, inviter.orgId),
+  };
 }
 
 /** The wizard's only input is its path parameter: any string (sent percent-encoded). */

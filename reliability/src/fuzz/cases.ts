@@ -5,11 +5,9 @@
  */
 import { protoKeyIssues, toIssues } from '@splice/schema';
 import type { Random } from '@splice/service';
-import fc from 'fast-check';
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/mini';
 import type { JsonSchema } from './json-schema-arbitrary.js';
-import { arbitraryFor } from './json-schema-arbitrary.js';
 import type { Expectation, Mutation, Path } from './mutations.js';
 import { bodyExpectation, mutationSites, pickMutations, valueAtPath } from './mutations.js';
 import type { FuzzCase, Outcome } from './run.js';
@@ -23,11 +21,6 @@ export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
     unrepresentable: 'any',
   }) as Json;
   return rest as JsonSchema;
-}
-
-/** `n` values of the schema, the same ones for the same seed. */
-export function sampleValues(schema: JsonSchema, n: number, seed: number): unknown[] {
-  return fc.sample(arbitraryFor(schema), { numRuns: n, seed });
 }
 
 export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -17,7 +17,6 @@ import {
   mutateBody,
   paramCase,
   problem,
-  sampleValues,
   zodExpectations,
 } from './cases.js';
 import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
@@ -54,193 +53,201 @@ export function verifyInstallation(sent: Json, groupRef: string, createdBy: stri
 
 export interface ServiceCaseContext {
   service: InProcessService;
-  /** Fresh groups with connections, one per case. */
-  groups: readonly string[];
+  /** The fresh group (with a connection) of a slot: one per case, so every case is a first create. */
+  groupAt: (slot: number) => string;
 }
 
-export function serviceCreateCases(ctx: ServiceCaseContext, n: number, seed: number): FuzzCase[] {
+/**
+ * The input of one create case: a generated body and the seed of the case's class, repair and mutations.
+ * Both are fast-check values, so a failing case shrinks in its body and in its seed alike.
+ */
+export const createCaseInput = fc.tuple(arbitraryFor(createSchema), fc.nat());
+
+/** One create case from its input, in its slot's own group; the same case for the same input and slot. */
+export function serviceCreateCase(
+  ctx: ServiceCaseContext,
+  [generated, caseSeed]: [unknown, number],
+  slot: number,
+): FuzzCase {
   const { service } = ctx;
-  const values = sampleValues(createSchema, n, seed) as Json[];
   const urlOf = (project = 'demo', integration = 'crm-sync', query = '?skipSampling=true') =>
     `${service.baseUrl}/projects/${project}/integrations/${integration}/installations${query}`;
-  return values.map((generated, index) => {
-    const random = mulberry32(seed + index);
-    const groupRef = ctx.groups[index] as string;
-    const valid = clone(generated);
-    valid.groupRef = groupRef;
-    if (valid.connectionId !== undefined) valid.connectionId = `conn-${groupRef}`;
-    repairContent((valid.config as Json).content as Json, random);
-    const credential: Record<string, string> =
-      random() < 0.5 ? { 'x-api-key': service.apiKey } : { authorization: `Bearer ${service.authToken}` };
-    const base = {
-      method: 'POST',
-      url: urlOf(),
-      headers: { ...jsonHeaders, ...credential },
-      body: JSON.stringify(valid),
-    };
-    const kind = classOf(random);
+  const random = mulberry32(caseSeed);
+  const groupRef = ctx.groupAt(slot);
+  const valid = clone(generated) as Json;
+  valid.groupRef = groupRef;
+  if (valid.connectionId !== undefined) valid.connectionId = `conn-${groupRef}`;
+  repairContent((valid.config as Json).content as Json, random);
+  const credential: Record<string, string> =
+    random() < 0.5 ? { 'x-api-key': service.apiKey } : { authorization: `Bearer ${service.authToken}` };
+  const base = {
+    method: 'POST',
+    url: urlOf(),
+    headers: { ...jsonHeaders, ...credential },
+    body: JSON.stringify(valid),
+  };
+  const kind = classOf(random);
 
-    if (kind === 'invalid') {
-      if (random() < 0.15) {
-        const value = pick(random, ['yes', 'TRUE', '1', '', 'true,false']);
-        return paramCase(
-          { ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) },
-          'query-skipSampling',
-          {
-            in: 'query',
-            name: 'skipSampling',
-            match: 'exact',
-          },
-        );
-      }
-      const mutated = mutateBody(createSchema, installationRequestSchema, valid, random, (body) =>
-        configRefinementSites(body, ['config', 'content']),
+  if (kind === 'invalid') {
+    if (random() < 0.15) {
+      const value = pick(random, ['yes', 'TRUE', '1', '', 'true,false']);
+      return paramCase(
+        { ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) },
+        'query-skipSampling',
+        {
+          in: 'query',
+          name: 'skipSampling',
+          match: 'exact',
+        },
       );
-      if (mutated) return invalidCase(base, mutated);
     }
-    if (kind === 'refusal') {
-      const refusals: Array<() => FuzzCase> = [
-        () => ({
+    const mutated = mutateBody(createSchema, installationRequestSchema, valid, random, (body) =>
+      configRefinementSites(body, ['config', 'content']),
+    );
+    if (mutated) return invalidCase(base, mutated);
+  }
+  if (kind === 'refusal') {
+    const refusals: Array<() => FuzzCase> = [
+      () => ({
+        ...base,
+        kind: 'refusal',
+        label: 'unknown group',
+        body: JSON.stringify({ ...valid, groupRef: `no-such-${slot}`, connectionId: undefined }),
+        refusal: problem(422, 'group-not-found'),
+      }),
+      () => ({
+        ...base,
+        kind: 'refusal',
+        label: 'group without connection',
+        body: JSON.stringify({ ...valid, groupRef: 'initech', connectionId: undefined }),
+        refusal: problem(422, 'connection-required'),
+      }),
+      () => ({
+        ...base,
+        kind: 'refusal',
+        label: 'already installed',
+        body: JSON.stringify({ ...valid, groupRef: 'acme', connectionId: undefined }),
+        refusal: problem(409, 'installation-exists'),
+      }),
+      () => ({
+        ...base,
+        kind: 'refusal',
+        label: "another group's connection",
+        body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
+        refusal: problem(422, 'connection-not-found'),
+      }),
+      () => {
+        const body = clone(valid);
+        ((body.config as Json).content as Json).provider = pick(random, [
+          'hubspot',
+          'salesforce',
+          'sandboxcrm2',
+        ]);
+        return {
           ...base,
           kind: 'refusal',
-          label: 'unknown group',
-          body: JSON.stringify({ ...valid, groupRef: `no-such-${index}`, connectionId: undefined }),
-          refusal: problem(422, 'group-not-found'),
-        }),
-        () => ({
+          label: 'another provider',
+          body: JSON.stringify(body),
+          refusal: problem(422, 'invalid-config'),
+        };
+      },
+      () => {
+        const body = clone(valid);
+        const name = pick(random, ['tickets', 'Contacts', ...awkwardKeys]);
+        const content = (body.config as Json).content as Json;
+        const objects = Object.create(null) as Json;
+        objects[name] = { objectName: name };
+        content.read = { objects };
+        return {
           ...base,
           kind: 'refusal',
-          label: 'group without connection',
-          body: JSON.stringify({ ...valid, groupRef: 'initech', connectionId: undefined }),
-          refusal: problem(422, 'connection-required'),
-        }),
-        () => ({
+          label: `object the manifest does not read (${name})`,
+          body: JSON.stringify(body),
+          refusal: problem(422, 'invalid-config'),
+        };
+      },
+      () => {
+        const body = clone(valid);
+        const field = pick(random, ['noSuchField', ...awkwardKeys]);
+        const selected = Object.create(null) as Json;
+        selected[field] = true;
+        ((body.config as Json).content as Json).read = {
+          objects: { contacts: { objectName: 'contacts', selectedFields: selected } },
+        };
+        return {
           ...base,
+          url: urlOf('demo', 'crm-sync', ''),
           kind: 'refusal',
-          label: 'already installed',
-          body: JSON.stringify({ ...valid, groupRef: 'acme', connectionId: undefined }),
-          refusal: problem(409, 'installation-exists'),
-        }),
-        () => ({
-          ...base,
-          kind: 'refusal',
-          label: "another group's connection",
-          body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
-          refusal: problem(422, 'connection-not-found'),
-        }),
-        () => {
-          const body = clone(valid);
-          ((body.config as Json).content as Json).provider = pick(random, [
-            'hubspot',
-            'salesforce',
-            'sandboxcrm2',
-          ]);
-          return {
-            ...base,
-            kind: 'refusal',
-            label: 'another provider',
-            body: JSON.stringify(body),
-            refusal: problem(422, 'invalid-config'),
-          };
-        },
-        () => {
-          const body = clone(valid);
-          const name = pick(random, ['tickets', 'Contacts', ...awkwardKeys]);
-          const content = (body.config as Json).content as Json;
-          const objects = Object.create(null) as Json;
-          objects[name] = { objectName: name };
-          content.read = { objects };
-          return {
-            ...base,
-            kind: 'refusal',
-            label: `object the manifest does not read (${name})`,
-            body: JSON.stringify(body),
-            refusal: problem(422, 'invalid-config'),
-          };
-        },
-        () => {
-          const body = clone(valid);
-          const field = pick(random, ['noSuchField', ...awkwardKeys]);
-          const selected = Object.create(null) as Json;
-          selected[field] = true;
-          ((body.config as Json).content as Json).read = {
-            objects: { contacts: { objectName: 'contacts', selectedFields: selected } },
-          };
-          return {
-            ...base,
-            url: urlOf('demo', 'crm-sync', ''),
-            kind: 'refusal',
-            label: `sample read of an unknown field (${field})`,
-            body: JSON.stringify(body),
-            refusal: problem(422, 'sample-read-failed'),
-          };
-        },
-        () => {
-          const body = clone(valid);
-          const field = pick(random, ['noSuchField', ...awkwardNames]);
-          ((body.config as Json).content as Json).read = {
-            objects: {
-              contacts: {
-                objectName: 'contacts',
-                fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
-              },
+          label: `sample read of an unknown field (${field})`,
+          body: JSON.stringify(body),
+          refusal: problem(422, 'sample-read-failed'),
+        };
+      },
+      () => {
+        const body = clone(valid);
+        const field = pick(random, ['noSuchField', ...awkwardNames]);
+        ((body.config as Json).content as Json).read = {
+          objects: {
+            contacts: {
+              objectName: 'contacts',
+              fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
             },
-          };
-          return {
-            ...base,
-            url: urlOf('demo', 'crm-sync', '?skipSampling=false'),
-            kind: 'refusal',
-            label: `sample read of a filter on an unknown field (${field})`,
-            body: JSON.stringify(body),
-            refusal: problem(422, 'sample-read-failed'),
-          };
-        },
-        () => ({
+          },
+        };
+        return {
           ...base,
-          url: urlOf('demo', pick(random, ['no-such-integration', 'constructor', '__proto__'])),
+          url: urlOf('demo', 'crm-sync', '?skipSampling=false'),
           kind: 'refusal',
-          label: 'unknown integration',
-          refusal: problem(404, 'integration-not-found'),
-        }),
-        () => ({
-          ...base,
-          url: urlOf(pick(random, ['no-such-project', 'constructor'])),
-          kind: 'refusal',
-          label: 'unknown project',
-          refusal: problem(404, 'project-not-found'),
-        }),
-        () => ({
-          ...base,
-          headers: jsonHeaders,
-          kind: 'refusal',
-          label: 'no credential',
-          refusal: problem(401, 'unauthorized'),
-        }),
-        () => ({
-          ...base,
-          headers: { ...jsonHeaders, 'x-api-key': 'wrong' },
-          kind: 'refusal',
-          label: 'wrong API key',
-          refusal: problem(401, 'unauthorized'),
-        }),
-      ];
-      return pick(random, refusals)();
-    }
-    // Valid (also the fallback of an invalid case with no mutation the schema forbids).
-    const invalid = zodExpectations(installationRequestSchema, valid);
-    if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
-    const sampling = random();
-    const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
-    const createdBy = ((valid.config as Json).createdBy as string | undefined) ?? 'api:create-installation';
-    return {
-      ...base,
-      url: urlOf('demo', 'crm-sync', query),
-      kind: 'valid',
-      label: 'valid',
-      allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
-      verify: verifyInstallation(valid, groupRef, createdBy, `conn-${groupRef}`),
-    };
-  });
+          label: `sample read of a filter on an unknown field (${field})`,
+          body: JSON.stringify(body),
+          refusal: problem(422, 'sample-read-failed'),
+        };
+      },
+      () => ({
+        ...base,
+        url: urlOf('demo', pick(random, ['no-such-integration', 'constructor', '__proto__'])),
+        kind: 'refusal',
+        label: 'unknown integration',
+        refusal: problem(404, 'integration-not-found'),
+      }),
+      () => ({
+        ...base,
+        url: urlOf(pick(random, ['no-such-project', 'constructor'])),
+        kind: 'refusal',
+        label: 'unknown project',
+        refusal: problem(404, 'project-not-found'),
+      }),
+      () => ({
+        ...base,
+        headers: jsonHeaders,
+        kind: 'refusal',
+        label: 'no credential',
+        refusal: problem(401, 'unauthorized'),
+      }),
+      () => ({
+        ...base,
+        headers: { ...jsonHeaders, 'x-api-key': 'wrong' },
+        kind: 'refusal',
+        label: 'wrong API key',
+        refusal: problem(401, 'unauthorized'),
+      }),
+    ];
+    return pick(random, refusals)();
+  }
+  // Valid (also the fallback of an invalid case with no mutation the schema forbids).
+  const invalid = zodExpectations(installationRequestSchema, valid);
+  if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+  const sampling = random();
+  const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
+  const createdBy = ((valid.config as Json).createdBy as string | undefined) ?? 'api:create-installation';
+  return {
+    ...base,
+    url: urlOf('demo', 'crm-sync', query),
+    kind: 'valid',
+    label: 'valid',
+    allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
+    verify: verifyInstallation(valid, groupRef, createdBy, `conn-${groupRef}`),
+  };
 }
 
 /** Field names search accepts per object: the provider's own and the mapped names. */
@@ -392,17 +399,6 @@ export function verifySearch(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Addresses used more than once (any case) may legitimately meet a pending invite: 409. */
-function repeatedAddresses(emails: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const email of emails.map((e) => e.toLowerCase())) {
-    if (seen.has(email)) repeated.add(email);
-    seen.add(email);
-  }
-  return repeated;
-}
-
 export function verifyInvite(email: string, orgId: string) {
   return (body: unknown): string | undefined => {
     const invite = body as Json;
@@ -415,57 +411,61 @@ export function verifyInvite(email: string, orgId: string) {
   };
 }
 
-export function inviteBodies(n: number, seed: number): Json[] {
-  return sampleValues(inviteSchema, n, seed) as Json[];
-}
+/** The input of one invite case: a generated body and the seed of the case's class and mutations. */
+export const inviteCaseInput = fc.tuple(arbitraryFor(inviteSchema), fc.nat());
 
-export function serviceInviteCases(ctx: { service: InProcessService }, n: number, seed: number): FuzzCase[] {
+/**
+ * One invite case from its input, to its slot's own organization (`orgAt`): no case meets another's
+ * pending invite, so every valid one is a 201 and a shrinking re-send is a first invite again.
+ */
+export function serviceInviteCase(
+  ctx: { service: InProcessService; orgAt: (slot: number) => string },
+  [generated, caseSeed]: [unknown, number],
+  slot: number,
+): FuzzCase {
   const { service } = ctx;
-  const values = inviteBodies(n, seed);
-  const repeated = repeatedAddresses(values.map((v) => String(v.email)));
-  const urlOf = (org = 'org-demo') => `${service.baseUrl}/orgs/${org}/invites`;
+  const valid = generated as Json;
+  const org = ctx.orgAt(slot);
+  const urlOf = (orgId = org) => `${service.baseUrl}/orgs/${orgId}/invites`;
   const headers = { ...jsonHeaders, authorization: `Bearer ${service.authToken}` };
-  return values.map((valid, index) => {
-    const random = mulberry32(seed + index);
-    const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
-    const kind = classOf(random);
-    if (kind === 'invalid') {
-      const mutated = mutateBody(inviteSchema, inviteRequestSchema, valid, random);
-      if (mutated) return invalidCase(base, mutated);
-    }
-    if (kind === 'refusal') {
-      const refusals: Array<() => FuzzCase> = [
-        () => ({
-          ...base,
-          url: urlOf(pick(random, ['no-such-org', 'constructor', '__proto__'])),
-          kind: 'refusal',
-          label: 'unknown org',
-          refusal: problem(404, 'org-not-found'),
-        }),
-        () => ({
-          ...base,
-          headers: { ...jsonHeaders, 'x-api-key': service.apiKey },
-          kind: 'refusal',
-          label: 'API key instead of bearer',
-          refusal: problem(401, 'unauthorized'),
-        }),
-        () => ({
-          ...base,
-          headers: { ...jsonHeaders, authorization: 'Bearer wrong' },
-          kind: 'refusal',
-          label: 'wrong token',
-          refusal: problem(401, 'unauthorized'),
-        }),
-      ];
-      return pick(random, refusals)();
-    }
-    const email = String(valid.email);
-    return {
-      ...base,
-      kind: 'valid',
-      label: 'valid',
-      allowed: repeated.has(email.toLowerCase()) ? [problem(409, 'invite-exists')] : [],
-      verify: verifyInvite(email, 'org-demo'),
-    };
-  });
+  const random = mulberry32(caseSeed);
+  const base = { method: 'POST', url: urlOf(), headers, body: JSON.stringify(valid) };
+  const kind = classOf(random);
+  if (kind === 'invalid') {
+    const mutated = mutateBody(inviteSchema, inviteRequestSchema, valid, random);
+    if (mutated) return invalidCase(base, mutated);
+  }
+  if (kind === 'refusal') {
+    const refusals: Array<() => FuzzCase> = [
+      () => ({
+        ...base,
+        url: urlOf(pick(random, ['no-such-org', 'constructor', '__proto__'])),
+        kind: 'refusal',
+        label: 'unknown org',
+        refusal: problem(404, 'org-not-found'),
+      }),
+      () => ({
+        ...base,
+        headers: { ...jsonHeaders, 'x-api-key': service.apiKey },
+        kind: 'refusal',
+        label: 'API key instead of bearer',
+        refusal: problem(401, 'unauthorized'),
+      }),
+      () => ({
+        ...base,
+        headers: { ...jsonHeaders, authorization: 'Bearer wrong' },
+        kind: 'refusal',
+        label: 'wrong token',
+        refusal: problem(401, 'unauthorized'),
+      }),
+    ];
+    return pick(random, refusals)();
+  }
+  const email = String(valid.email);
+  return {
+    ...base,
+    kind: 'valid',
+    label: 'valid',
+    verify: verifyInvite(email, org),
+  };
 }
