@@ -138,6 +138,8 @@ beforeAll(async () => {
     `hono@${bff.dependencies?.hono}`,
     `@hono/node-server@${bff.dependencies?.['@hono/node-server']}`,
     `express@${bff.devDependencies?.express}`,
+    // A builder on several replicas adds `pg` for @splice/bff/postgres (an optional peer dependency).
+    `pg@${bff.peerDependencies?.pg}`,
     `react@${react.devDependencies?.react}`,
     `react-dom@${react.devDependencies?.['react-dom']}`,
   ];
@@ -256,9 +258,22 @@ describe('installed with npm, in plain node', () => {
     expect(entryPoints['@splice/bff']).not.toContain('createStandaloneApp');
     expect(entryPoints['@splice/bff']).not.toContain('createDevSession');
     expect(entryPoints['@splice/bff/dev']).toEqual(['createDevSession', 'createStandaloneApp']);
+    expect(entryPoints['@splice/bff/postgres']).toEqual([
+      'PostgresIdempotencyStore',
+      'PostgresRateLimitStore',
+      'migrateBffTables',
+    ]);
     expect(entryPoints['@splice/service']).toContain('startService');
     expect(entryPoints['@splice/schema']?.length).toBeGreaterThan(10);
     expect(entryPoints['@splice/react']).toContain('SpliceProvider');
+  });
+
+  it('@splice/bff/postgres loads the host’s pg on first use and reaches for the server', async () => {
+    const { stdout } = await run(process.execPath, ['postgres-store.mjs'], { cwd: app });
+    expect(stdout).toBe('ECONNREFUSED');
+    const manifest = readJson(join(app, 'node_modules/@splice/bff/package.json'));
+    expect(manifest.dependencies?.pg, 'pg is an optional peer, not a dependency').toBeUndefined();
+    expect(manifest.peerDependencies?.pg).toBeDefined();
   });
 
   it('splice-service (the bin) serves the demo manifest with the environment’s credentials', async () => {

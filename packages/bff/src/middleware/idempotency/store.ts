@@ -56,13 +56,18 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(key: string, fingerprint: string, response: StoredResponse, ttlMs: number) {
+    // A claim that expired and was taken by another body stays its new holder's; one evicted while its
+    // request ran is recorded all the same, so that a retry still gets this answer.
+    const entry = this.#live(key);
+    if (entry && (entry.response || entry.fingerprint !== fingerprint)) return;
     this.#entries.delete(key);
     this.#makeRoom();
     this.#entries.set(key, { fingerprint, response, expiresAt: this.now() + ttlMs });
   }
 
   async release(key: string) {
-    this.#entries.delete(key);
+    // A recorded answer is never released, only a claim still waiting for one.
+    if (!this.#entries.get(key)?.response) this.#entries.delete(key);
   }
 
   #live(key: string): Entry | undefined {

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPostgres } from './start-postgres.js';
+import { startPostgres } from './start-postgres.js';
+
+describe('startPostgres', () => {
+  let server: RunningPostgres;
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(() => server?.stop());
+
+  it('runs a real PostgreSQL 18 on 127.0.0.1 with a fresh data directory under /tmp', async () => {
+    expect(server.databaseDir).toMatch(/^\/tmp\/splice-pg-/);
+    expect(existsSync(server.databaseDir)).toBe(true);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ version: string }>(
+        'SELECT current_setting($$server_version$$) AS version',
+      );
+      expect(rows[0]?.version).toMatch(/^18\./);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('creates a separate database per suite', async () => {
+    const url = await server.createDatabase('suite_one');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>('SELECT current_database() AS name');
+      expect(rows[0]?.name).toBe('suite_one');
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('stops and deletes its data directory', async () => {
+    const other = await startPostgres();
+    await other.stop();
+    expect(existsSync(other.databaseDir)).toBe(false);
+    const client = new pg.Client({ connectionString: other.url, connectionTimeoutMillis: 1_000 });
+    await expect(client.connect()).rejects.toThrow();
+  });
+});
