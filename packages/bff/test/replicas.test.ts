@@ -111,4 +111,36 @@ describe('two BFF replicas on the PostgreSQL stores', () => {
     expect(statuses.slice(0, 40)).toEqual(Array(40).fill(200));
     expect(statuses.slice(40)).toEqual([429, 429]);
   });
+
+  it('answer 503 with Retry-After, never 500, while PostgreSQL cannot be reached', async () => {
+    // Nothing listens on loopback port 9: every store call fails to connect.
+    const unreachable = 'postgres://postgres@127.0.0.1:9/none';
+    const idempotencyStore = new PostgresIdempotencyStore({ connectionString: unreachable });
+    const rateLimitStore = new PostgresRateLimitStore({ connectionString: unreachable });
+    const cut = await startBff(service, { idempotencyStore, rateLimitStore });
+    try {
+      const created = await create(cut, 'while-down');
+      const read = await fetch(`${cut.url}/integrations/crm-sync`, { headers: browserHeaders('bob') });
+      for (const response of [created, read]) {
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('2');
+        expect(response.headers.get('content-type')).toContain('application/problem+json');
+        await response.arrayBuffer();
+      }
+      // Only the idempotency store down (rate limits in memory): the create alone is refused.
+      const half = await startBff(service, { idempotencyStore });
+      try {
+        const refused = await create(half, 'while-down');
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('2');
+        expect(await installationsOf('acme')).toHaveLength(1);
+      } finally {
+        await half.close();
+      }
+    } finally {
+      await cut.close();
+      await idempotencyStore.close();
+      await rateLimitStore.close();
+    }
+  });
 });

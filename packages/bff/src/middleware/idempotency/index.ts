@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { problemError } from '../../problem/problem-error.js';
+import { fromStore } from '../store-unavailable.js';
 import { canonicalJson, sha256 } from './fingerprint.js';
 import type { IdempotencyStore, StoredResponse } from './store.js';
 
@@ -68,7 +69,7 @@ export const idempotency = (options: IdempotencyOptions) => {
     const signal = (c.get('signal') as AbortSignal | undefined) ?? new AbortController().signal;
 
     for (;;) {
-      const claim = await options.store.claim(key, fingerprint, options.pendingTtlMs);
+      const claim = await fromStore(() => options.store.claim(key, fingerprint, options.pendingTtlMs));
       if (claim.state !== 'claimed' && claim.fingerprint !== fingerprint) throw reusedKey();
       if (claim.state === 'completed') return replay(claim.response);
       if (claim.state === 'pending') {
@@ -95,20 +96,24 @@ export const idempotency = (options: IdempotencyOptions) => {
       );
       let answer: StoredResponse | undefined;
       try {
-        await next();
+        try {
+          await next();
+        } catch (error) {
+          await options.store.release(key).catch(() => {});
+          throw error;
+        }
         answer = {
           status: c.res.status,
           headers: { 'Content-Type': c.res.headers.get('Content-Type') ?? 'application/json' },
           body: await c.res.clone().text(),
         };
+        // The create has happened: if the store cannot record its answer now, the answer still goes to
+        // the client (a 201 it can act on), and the claim expires after pendingTtlMs.
         if (isReplayable(answer.status)) {
-          await options.store.complete(key, fingerprint, answer, options.ttlMs);
+          await options.store.complete(key, fingerprint, answer, options.ttlMs).catch(() => {});
         } else {
-          await options.store.release(key);
+          await options.store.release(key).catch(() => {});
         }
-      } catch (error) {
-        await options.store.release(key);
-        throw error;
       } finally {
         // Concurrent repeats get this answer whatever it is: they were sent as the same click.
         settle(answer);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { problemError } from '../../problem/problem-error.js';
+import { fromStore } from '../store-unavailable.js';
 import type { RateLimitStore } from './store.js';
 import { MemoryRateLimitStore } from './store.js';
 
@@ -22,7 +23,7 @@ export const rateLimit = (options: RateLimitOptions) => {
   const now = options.now ?? Date.now;
   return createMiddleware(async (c, next) => {
     const at = now();
-    const { count, resetAt } = await store.hit(options.key(c), options.windowMs, at);
+    const { count, resetAt } = await fromStore(() => store.hit(options.key(c), options.windowMs, at));
     if (count > options.max) {
       throw problemError(429, 'rateLimited', {
         detail: 'Too many requests. Wait a moment, then try again.',
