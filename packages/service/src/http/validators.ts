@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
 import { parseOrThrow, readJson } from './read-json.js';
 
@@ -21,6 +21,18 @@ export const jsonBody =
   async (c, next) => {
     // A schema's output is an object for every body of the interface; Hono's slot is typed `{}`.
     c.req.addValidatedData('json', (await readJson(c, schema)) as object);
+    await next();
+  };
+
+/**
+ * A JSON body an operation may go without: when `sent` says none was sent, the schema's reading of `{}`
+ * (each such body is all optional fields); otherwise as `jsonBody`. Each operation says what counts as sent.
+ */
+export const optionalJsonBody =
+  <S extends z.ZodMiniType>(schema: S, sent: (c: Context) => boolean): Validated<'json', S> =>
+  async (c, next) => {
+    const body = sent(c) ? await readJson(c, schema) : parseOrThrow(schema, {}, 'body');
+    c.req.addValidatedData('json', body as object);
     await next();
   };
 

@@ -6,15 +6,12 @@ import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
-import { problemError } from '../http/problem.js';
 import { jsonBody, queryParams } from '../http/validators.js';
 import { createInstallation, installationView } from '../installations/create-installation.js';
 import { etagOf, expectedVersion } from '../installations/installation-version.js';
 import { deleteInstallation, updateInstallation } from '../installations/update-installation.js';
 import type { Installation } from '../store/index.js';
-import type { IntegrationWithManifest } from './lookups.js';
-import { findIntegration } from './lookups.js';
-import { withIntegration } from './target-middleware.js';
+import { withInstallation, withIntegration } from './target-middleware.js';
 
 export const createInstallationQuerySchema = z.object({
   skipSampling: z.optional(z.enum(['true', 'false'])),
@@ -22,32 +19,6 @@ export const createInstallationQuerySchema = z.object({
 
 // Configs for objects with thousands of fields are large; 1 MiB is far above any real one.
 const configBodyLimit = 1024 * 1024;
-
-/** The installation a path names, within its integration; 404 otherwise. */
-function installationOf(deps: ServiceDeps, c: Context) {
-  const target = findIntegration(deps.repo, c.req.param('projectIdOrName')!, c.req.param('integrationId')!);
-  const installationId = c.req.param('installationId')!;
-  const installation = deps.repo.getInstallationById(target.project.id, installationId);
-  if (!installation || installation.integrationId !== target.integration.id) {
-    throw problemError(
-      404,
-      'installationNotFound',
-      `Integration "${target.integration.name}" has no installation "${installationId}".`,
-    );
-  }
-  return { target, installation };
-}
-
-/** The installation a path names, resolved (or 404) before the query, `If-Match` and the body are read. */
-const withInstallation = (deps: ServiceDeps) =>
-  createMiddleware<{ Variables: { target: IntegrationWithManifest; installation: Installation } }>(
-    async (c, next) => {
-      const { target, installation } = installationOf(deps, c);
-      c.set('target', target);
-      c.set('installation', installation);
-      await next();
-    },
-  );
 
 /** `If-Match` is read before the body, so a bad precondition is told whatever the body holds. */
 const withExpectedVersion = createMiddleware<{ Variables: { expectedVersion: string | undefined } }>(
@@ -90,13 +61,13 @@ export function installationRoutes(deps: ServiceDeps) {
         return answer(c, deps, installation, 201);
       },
     )
-    .get(one, auth, (c) => answer(c, deps, installationOf(deps, c).installation, 200))
+    .get(one, auth, withInstallation(deps.repo), (c) => answer(c, deps, c.var.installation, 200))
     .patch(
       one,
       auth,
       bodyLimit(configBodyLimit),
       // Answers in this order: 404, then a bad query, `If-Match` or body (400).
-      withInstallation(deps),
+      withInstallation(deps.repo),
       queryParams(createInstallationQuerySchema),
       withExpectedVersion,
       jsonBody(installationUpdateSchema),
@@ -113,9 +84,8 @@ export function installationRoutes(deps: ServiceDeps) {
         return answer(c, deps, updated, 200);
       },
     )
-    .delete(one, auth, async (c) => {
-      const { installation } = installationOf(deps, c);
-      await deleteInstallation(deps, installation, expectedVersion(c));
+    .delete(one, auth, withInstallation(deps.repo), withExpectedVersion, async (c) => {
+      await deleteInstallation(deps, c.var.installation, c.var.expectedVersion);
       return c.body(null, 204);
     });
 }

@@ -1,11 +1,12 @@
 import { oauthConnectRequestSchema, oauthUpdateRequestSchema } from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError, validationError } from '../http/problem.js';
-import { readJson } from '../http/read-json.js';
+import { jsonBody, optionalJsonBody } from '../http/validators.js';
 import type { FlowEnd } from '../oauth/connect-flow.js';
 import { completeFlow, startFlow } from '../oauth/connect-flow.js';
 import { consentPage, messagePage } from '../oauth/consent-page.js';
@@ -21,7 +22,7 @@ import {
   revokeTokens,
   tokenPath,
 } from '../oauth/sandbox-authorization-server.js';
-import type { Connection } from '../store/index.js';
+import type { Connection, Project, Repository } from '../store/index.js';
 import { findProject, publicConnection } from './lookups.js';
 
 /** The origin the browser reached this service on: the provider pages and the callback live on it. */
@@ -49,12 +50,46 @@ function refusalPage(c: Context, status: 400 | 403, detail: string) {
   return c.body(messagePage(nonce, 'This request cannot be completed', detail), status, pageHeaders(nonce));
 }
 
-/** A JSON body is optional for oauth-update (the hosted operation takes none). */
-async function optionalUpdateBody(c: Context) {
+/** A JSON body is optional for oauth-update (the hosted operation takes none): a content type or a length announces one. */
+const updateBodySent = (c: Context) => {
   const length = c.req.header('content-length');
-  if (!c.req.header('content-type') && (length === undefined || length === '0')) return {};
-  return readJson(c, oauthUpdateRequestSchema);
+  return Boolean(c.req.header('content-type')) || (length !== undefined && length !== '0');
+};
+
+/** The connection a `{connectionId}:{action}` segment names, within the project (404 otherwise). */
+function connectionOf(repo: Repository, project: Project, target: string): Connection {
+  const connectionId = target.slice(0, target.lastIndexOf(':'));
+  const connection = repo.getConnection(project.id, connectionId);
+  if (!connection) {
+    throw problemError(
+      404,
+      'connectionNotFound',
+      `Project "${project.name}" has no connection "${connectionId}".`,
+    );
+  }
+  return connection;
 }
+
+/**
+ * The project and the connection of a connection action, resolved before its body is read: 404 for an
+ * unknown project, action or connection, 405 for an action sent with the other method.
+ */
+const withConnectionAction = (repo: Repository) =>
+  createMiddleware<{ Variables: { project: Project; connection: Connection } }>(async (c, next) => {
+    const project = findProject(repo, c.req.param('projectIdOrName') ?? '');
+    const target = c.req.param('target') ?? '';
+    const action = target.slice(target.lastIndexOf(':') + 1);
+    const expected = action === 'oauth-update' ? 'PATCH' : action === 'sandbox-revoke' ? 'POST' : undefined;
+    if (!expected)
+      throw problemError(404, 'notFound', `There is no operation at ${c.req.method} ${c.req.path}.`);
+    if (c.req.method !== expected) {
+      c.header('Allow', expected);
+      throw problemError(405, 'methodNotAllowed', `Use ${expected} for :${action}.`);
+    }
+    c.set('project', project);
+    c.set('connection', connectionOf(repo, project, target));
+    await next();
+  });
 
 function readableScope(deps: ServiceDeps, provider: string, scope: string): string[] {
   const metadata = deps.providers.get(provider);
@@ -83,9 +118,11 @@ export function oauthRoutes(deps: ServiceDeps) {
   const { repo, oauth } = deps;
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
 
+  const connectionPath = '/projects/:projectIdOrName/connections/:target{[^/]+:[a-z-]+}';
   const api = new Hono()
-    .post('/oauth-connect', auth, bodyLimit(16 * 1024), async (c) => {
-      const body = await readJson(c, oauthConnectRequestSchema);
+    .post('/oauth-connect', auth, bodyLimit(16 * 1024), jsonBody(oauthConnectRequestSchema), async (c) => {
+      // The body names the project, so it is read first (415, 400), then the project (404).
+      const body = c.req.valid('json');
       const project = findProject(repo, body.projectIdOrName);
       if (!deps.providers.has(body.provider)) {
         throw validationError([
@@ -116,35 +153,19 @@ export function oauthRoutes(deps: ServiceDeps) {
       );
       return c.text(url, 200);
     })
+    // Either action of a connection: `:oauth-update` (PATCH) or the sandbox's `:sandbox-revoke` (POST).
     .on(
       ['PATCH', 'POST'],
-      '/projects/:projectIdOrName/connections/:target{[^/]+:[a-z-]+}',
+      connectionPath,
       auth,
       bodyLimit(16 * 1024),
+      withConnectionAction(repo),
+      // Only oauth-update reads a body; the sandbox control takes none, whatever is sent.
+      optionalJsonBody(oauthUpdateRequestSchema, (c) => c.req.method === 'PATCH' && updateBodySent(c)),
       async (c) => {
-        const project = findProject(repo, c.req.param('projectIdOrName'));
-        const target = c.req.param('target');
-        const at = target.lastIndexOf(':');
-        const connectionId = target.slice(0, at);
-        const action = target.slice(at + 1);
-        const expected =
-          action === 'oauth-update' ? 'PATCH' : action === 'sandbox-revoke' ? 'POST' : undefined;
-        if (!expected)
-          throw problemError(404, 'notFound', `There is no operation at ${c.req.method} ${c.req.path}.`);
-        if (c.req.method !== expected) {
-          c.header('Allow', expected);
-          throw problemError(405, 'methodNotAllowed', `Use ${expected} for :${action}.`);
-        }
-        const connection = repo.getConnection(project.id, connectionId);
-        if (!connection) {
-          throw problemError(
-            404,
-            'connectionNotFound',
-            `Project "${project.name}" has no connection "${connectionId}".`,
-          );
-        }
-        if (action === 'sandbox-revoke') return c.json(revoke(deps, connection), 200);
-        const body = await optionalUpdateBody(c);
+        const { project, connection } = c.var;
+        if (c.req.method === 'POST') return c.json(revoke(deps, connection), 200);
+        const body = c.req.valid('json');
         const group = repo.getGroup(project.id, connection.groupRef);
         const url = startFlow(
           repo,

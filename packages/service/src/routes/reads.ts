@@ -6,14 +6,11 @@ import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
-import { parseOrThrow, readJson } from '../http/read-json.js';
-import { jsonBody } from '../http/validators.js';
+import { jsonBody, optionalJsonBody, queryParams } from '../http/validators.js';
 import type { ReadOperation } from '../reads/operation-store.js';
 import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
-import type { Installation } from '../store/index.js';
-import { findIntegration, findProject, type IntegrationWithManifest } from './lookups.js';
-import { withIntegration } from './target-middleware.js';
+import { withInstallation, withIntegration, withProject } from './target-middleware.js';
 
 /** An operation as the hosted service shapes it (api.yaml `Operation`), with read details in `metadata`. */
 export function operationView(operation: ReadOperation) {
@@ -50,22 +47,6 @@ export function operationView(operation: ReadOperation) {
   };
 }
 
-function findInstallation(
-  deps: ServiceDeps,
-  target: IntegrationWithManifest,
-  installationId: string,
-): Installation {
-  const installation = deps.repo.getInstallationById(target.project.id, installationId);
-  if (!installation || installation.integrationId !== target.integration.id) {
-    throw problemError(
-      404,
-      'installationNotFound',
-      `Integration "${target.integration.name}" has no installation "${installationId}".`,
-    );
-  }
-  return installation;
-}
-
 const listQuerySchema = z.object({
   pageSize: z.optional(
     z.string().check(z.regex(/^(?:[1-9]\d{0,2}|1000)$/, 'A whole number from 1 to 1000.')),
@@ -75,20 +56,29 @@ const listQuerySchema = z.object({
   ),
 });
 
+/** A pause or resume body is optional: one is sent when it has a length or comes in chunks. */
+const pauseBodySent = (c: Context) =>
+  (c.req.header('content-length') ?? '0') !== '0' || Boolean(c.req.header('transfer-encoding'));
+
+/** The `{installationId}` of a `{installationId}:pause` (or `:unpause`) path segment. */
+const installationIdOfTarget = (c: Context) => {
+  const target = c.req.param('target') ?? '';
+  return target.slice(0, target.lastIndexOf(':'));
+};
+
 /** Pause and resume (`...installations/{installationId}:pause|:unpause`), served under both base URLs. */
 function pauseRoutes(deps: ServiceDeps, engine: ReadEngine) {
   return new Hono().post(
     '/projects/:projectIdOrName/integrations/:integrationId/installations/:target{[^/]+:(?:pause|unpause)}',
     requireCredentials(deps.credentials, 'apiKeyOrBearer'),
     bodyLimit(64 * 1024),
+    // 404 for an unknown project, integration or installation before the body is read (415, 400).
+    withInstallation(deps.repo, installationIdOfTarget),
+    optionalJsonBody(pauseReadsRequestSchema, pauseBodySent),
     async (c) => {
-      const target = findIntegration(deps.repo, c.req.param('projectIdOrName'), c.req.param('integrationId'));
-      const raw = c.req.param('target');
-      const cut = raw.lastIndexOf(':');
-      const installation = findInstallation(deps, target, raw.slice(0, cut));
-      const pause = raw.slice(cut + 1) === 'pause';
-      const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding');
-      const body = hasBody ? await readJson(c, pauseReadsRequestSchema) : {};
+      const { target, installation } = c.var;
+      const pause = c.req.param('target').endsWith(':pause');
+      const body = c.req.valid('json');
       const known = new Set(effectiveReadObjects(installation, target.manifest).map((o) => o.objectName));
       const issues = (body.objects ?? []).flatMap((name, index) =>
         known.has(name)
@@ -174,15 +164,13 @@ export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
 /** `{base_url}`: operations, backfill progress, the read-status extension, and pause/resume again. */
 export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
-  const installationOf = (c: Context) => {
-    const target = findIntegration(deps.repo, c.req.param('projectIdOrName')!, c.req.param('integrationId')!);
-    return { target, installation: findInstallation(deps, target, c.req.param('installationId')!) };
-  };
+  // Each answers 404 for an unknown project, integration or installation before its query is read (400).
+  const installation = withInstallation(deps.repo);
   const base = '/projects/:projectIdOrName/integrations/:integrationId/installations/:installationId';
   return new Hono()
-    .get(`${base}/operations`, auth, async (c) => {
-      const { installation } = installationOf(c);
-      const query = parseOrThrow(listQuerySchema, c.req.query(), 'query');
+    .get(`${base}/operations`, auth, installation, queryParams(listQuerySchema), async (c) => {
+      const { installation } = c.var;
+      const query = c.req.valid('query');
       const pageSize = Number(query.pageSize ?? 200);
       const page = await engine.store.listOperations(
         installation.id,
@@ -199,8 +187,8 @@ export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
         200,
       );
     })
-    .get(`${base}/objects/:objectName/backfill-progress`, auth, async (c) => {
-      const { installation } = installationOf(c);
+    .get(`${base}/objects/:objectName/backfill-progress`, auth, installation, async (c) => {
+      const { installation } = c.var;
       const objectName = c.req.param('objectName');
       const operation = await engine.store.latestOperation(installation.id, objectName, 'backfill');
       if (!operation) {
@@ -223,14 +211,12 @@ export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
         200,
       );
     })
-    .get(`${base}/read-status`, auth, async (c) => {
-      const { installation } = installationOf(c);
-      return c.json(await engine.readStatus(installation), 200);
+    .get(`${base}/read-status`, auth, installation, async (c) => {
+      return c.json(await engine.readStatus(c.var.installation), 200);
     })
-    .get('/projects/:projectIdOrName/operations/:operationId', auth, async (c) => {
-      const target = findProject(deps.repo, c.req.param('projectIdOrName'));
+    .get('/projects/:projectIdOrName/operations/:operationId', auth, withProject(deps.repo), async (c) => {
       const operation = await engine.store.getOperation(c.req.param('operationId'));
-      if (!operation || operation.projectId !== target.id) {
+      if (!operation || operation.projectId !== c.var.project.id) {
         throw problemError(
           404,
           'operationNotFound',

@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Project, Repository } from '../store/index.js';
+import { problemError } from '../http/problem.js';
+import type { Installation, Project, Repository } from '../store/index.js';
 import type { IntegrationWithManifest } from './lookups.js';
 import { findIntegration, findProject } from './lookups.js';
 
@@ -22,3 +24,41 @@ export const withIntegration = (repo: Repository) =>
     );
     await next();
   });
+
+/** The installation `installationId` names within its integration; 404 otherwise. */
+export function findInstallation(
+  repo: Repository,
+  target: IntegrationWithManifest,
+  installationId: string,
+): Installation {
+  const installation = repo.getInstallationById(target.project.id, installationId);
+  if (!installation || installation.integrationId !== target.integration.id) {
+    throw problemError(
+      404,
+      'installationNotFound',
+      `Integration "${target.integration.name}" has no installation "${installationId}".`,
+    );
+  }
+  return installation;
+}
+
+/**
+ * The integration and the installation a path names, resolved (or 404) before any validator. The id is the
+ * `installationId` parameter, or what `idOf` reads from the path (the `{installationId}` of `{installationId}:pause`).
+ */
+export const withInstallation = (
+  repo: Repository,
+  idOf: (c: Context) => string = (c) => c.req.param('installationId') ?? '',
+) =>
+  createMiddleware<{ Variables: { target: IntegrationWithManifest; installation: Installation } }>(
+    async (c, next) => {
+      const target = findIntegration(
+        repo,
+        c.req.param('projectIdOrName') ?? '',
+        c.req.param('integrationId') ?? '',
+      );
+      c.set('target', target);
+      c.set('installation', findInstallation(repo, target, idOf(c)));
+      await next();
+    },
+  );
