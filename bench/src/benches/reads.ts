@@ -2,8 +2,8 @@
  * Read benchmarks (issue "Installations that run"):
  *
  * - `backfill_records_per_s`, `backfill_rss_mb`: a full-history backfill of every contact, with field and
- *   value mappings, delivered to a receiver in this process that verifies every message's signature with the
- *   `standardwebhooks` library and counts distinct record ids. Records/s from the installation's create to
+ *   value mappings, delivered to a receiver in this process (the BFF's `createWebhookReceiver`, as a builder
+ *   mounts it) that verifies every message's signature and counts distinct record ids. Records/s from the installation's create to
  *   the last record received; RSS is the service process's peak VmRSS, sampled every 200 ms.
  * - `scheduler_lateness_p99_ms`: installations on a one-minute schedule (created in the store before the
  *   service starts); at the first minute boundary after all are planned every one of them starts a read;
@@ -12,12 +12,14 @@
  * - `backfill_event_loop_max_ms`: the service's longest event-loop stall during the backfill.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createWebhookReceiver } from '@splice/bff/webhooks';
 import { recommendedContent } from '@splice/service/demo-fixtures';
-import { Webhook } from 'standardwebhooks';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { startChild } from '../children.js';
 
 const childScript = new URL('../servers/reads-child.ts', import.meta.url);
@@ -53,37 +55,36 @@ async function post(url: string, apiKey: string, body: unknown) {
   return JSON.parse(text);
 }
 
-/** A receiver that verifies every signature and keeps only the set of record ids. */
+/**
+ * The receiver a builder mounts: `@splice/bff/webhooks`' `createWebhookReceiver` on Hono's Node server. It
+ * verifies every signature (WebCrypto HMAC, deciding as the `standardwebhooks` library does), validates the
+ * message, deduplicates by message id and hands it to `onMessage`, which keeps only the set of record ids.
+ * The secret is known once the destination exists, so the handler is made then.
+ */
 async function startCountingReceiver() {
-  let webhook: Webhook | undefined;
+  let handler: ((c: Context) => Promise<Response>) | undefined;
   const ids = new Set<number>();
   let messages = 0;
   let badSignatures = 0;
   let lastAt = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        const message = webhook!.verify(body, req.headers as Record<string, string>) as {
-          result: Array<{ id: string }>;
-        };
-        for (const entry of message.result) ids.add(Number(entry.id));
-        messages++;
-        lastAt = performance.now();
-        res.writeHead(204).end();
-      } catch {
-        badSignatures++;
-        res.writeHead(401).end();
-      }
-    });
+  const app = new Hono().post('/hook', async (c) => {
+    const response = await handler!(c);
+    if (response.status === 401) badSignatures++;
+    return response;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     setSecret: (secret: string) => {
-      webhook = new Webhook(secret);
+      handler = createWebhookReceiver({
+        secret,
+        onMessage: (message) => {
+          for (const entry of message.result ?? []) ids.add(Number(entry.id));
+          messages++;
+          lastAt = performance.now();
+        },
+      });
     },
     stats: () => ({ records: ids.size, messages, badSignatures, lastAt }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -22,6 +22,9 @@ export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox
 export { startSandboxActivity } from './provider/sandbox-activity.js';
 export type { ReadPage, ReadWindow } from './provider/sandbox-reader.js';
 export type * from './reads/operation-store.js';
+export type { BuiltPage, PageBuilder, PageRequest } from './reads/page-builder.js';
+export { inThreadPageBuilder } from './reads/page-builder.js';
+export { threadPageBuilder } from './reads/page-thread.js';
 export type { ReadEngineOptions, TriggerInput } from './reads/read-engine.js';
 export { ReadEngine } from './reads/read-engine.js';
 export { SqliteOperationStore } from './reads/sqlite-operation-store.js';

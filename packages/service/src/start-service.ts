@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
 import { defaultManifestPath, devCredentials } from './config.js';
@@ -8,11 +9,13 @@ import { loadManifest } from './manifest/load-manifest.js';
 import { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
 import { createSandboxProvider } from './provider/sandbox-provider.js';
+import type { PageBuilder } from './reads/page-builder.js';
+import { threadPageBuilder } from './reads/page-thread.js';
 import { ReadEngine } from './reads/read-engine.js';
 import { SqliteOperationStore } from './reads/sqlite-operation-store.js';
 import type { ReadTiming } from './reads/timing.js';
 import { SqliteDestinationStore } from './store/destination-store.js';
-import { openDatabase, SqliteRepository } from './store/index.js';
+import { databaseFileName, openDatabase, SqliteRepository } from './store/index.js';
 
 export interface StartServiceOptions {
   /** 0 picks a free port. Default 4010. */
@@ -39,6 +42,11 @@ export interface StartServiceOptions {
    * test that never reads does not share the cores with it. Default true (`SPLICE_READS=off` for the CLI).
    */
   runReads?: boolean;
+  /**
+   * Whether the sandbox's pages are read and shaped on a worker thread beside the engine (./reads/page-thread.ts).
+   * Default true; false keeps the whole engine on the main thread.
+   */
+  pageThread?: boolean;
   /** The demo app's receiver: the demo data set's destinations point at it. */
   demoReceiverUrl?: string;
   demoWebhookSecret?: string;
@@ -93,6 +101,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     store: new SqliteOperationStore(readsDb),
     destinations,
     ...(options.readTiming ? { timing: options.readTiming } : {}),
+    ...(options.pageThread === false
+      ? {}
+      : {
+          pageBuilders: new Map<string, PageBuilder>([
+            [sandbox.name, threadPageBuilder(path.join(options.dataDir, databaseFileName))],
+          ]),
+        }),
   });
   // The sandbox is one data set that every connected group's connection sees; its rate is per group.
   const connectedGroups = demoDataSet.groups.filter(

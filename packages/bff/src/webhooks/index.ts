@@ -4,3 +4,7 @@ export type { WebhookDelivery, WebhookReceiverOptions } from './create-webhook-r
 export { createWebhookReceiver } from './create-webhook-receiver.js';
 export type { ClaimOutcome, WebhookDedupeStore } from './dedupe-store.js';
 export { MemoryWebhookDedupeStore } from './dedupe-store.js';
+export type { SignatureHeaders } from './signature-headers.js';
+export { signatureHeaders } from './signature-headers.js';
+export type { SignatureVerifier, VerifyOutcome } from './signature-verifier.js';
+export { createSignatureVerifier } from './signature-verifier.js';

@@ -22,6 +22,7 @@ import type { SqliteDestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import { Deliverer } from './deliverer.js';
 import type { OperationStore, ReadOperation, ScheduledStart } from './operation-store.js';
+import type { PageBuilder } from './page-builder.js';
 import { effectiveReadObjects, nextRunAfter, planInstallation, readUntil } from './read-plan.js';
 import { buildContext, manifestOf, type OperationContext, ReadRefused, readOnePage } from './read-worker.js';
 import { TimeSlice } from './time-slice.js';
@@ -33,6 +34,11 @@ export interface ReadEngineOptions {
   store: OperationStore;
   destinations: SqliteDestinationStore;
   timing?: Partial<ReadTiming>;
+  /**
+   * Page builders by provider name (e.g. the sandbox's worker thread, ./page-thread.ts); a provider
+   * without one has its pages built in the engine's thread. The engine closes them when it stops.
+   */
+  pageBuilders?: ReadonlyMap<string, PageBuilder>;
   /** Where unexpected errors go. Default: console.error. */
   log?: (message: string, error?: unknown) => void;
 }
@@ -75,6 +81,7 @@ export class ReadEngine {
   readonly destinations: SqliteDestinationStore;
   readonly #repo: Repository;
   readonly #providers: ReadonlyMap<string, Provider>;
+  readonly #pageBuilders: ReadonlyMap<string, PageBuilder>;
   readonly #deliverer: Deliverer;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #contexts = new Map<string, OperationContext>();
@@ -95,6 +102,7 @@ export class ReadEngine {
     this.destinations = options.destinations;
     this.#repo = options.repo;
     this.#providers = options.providers;
+    this.#pageBuilders = options.pageBuilders ?? new Map();
     this.#deliverer = new Deliverer(this.store, this.destinations, this.timing);
     this.#log = options.log ?? ((message, error) => console.error(`[reads] ${message}`, error ?? ''));
   }
@@ -131,6 +139,8 @@ export class ReadEngine {
     this.wake();
     await Promise.all(this.#loops);
     await Promise.all(this.#inFlight.values());
+    this.#contexts.clear();
+    await Promise.all([...this.#pageBuilders.values()].map((builder) => builder.close()));
   }
 
   /** Something changed (an installation, a destination, a trigger): look now instead of at the next tick. */
@@ -345,7 +355,7 @@ export class ReadEngine {
   #contextOf(operation: ReadOperation): OperationContext {
     let context = this.#contexts.get(operation.id);
     if (!context) {
-      context = buildContext(this.#repo, this.#providers, operation);
+      context = buildContext(this.#repo, this.#providers, operation, this.#pageBuilders);
       this.#contexts.set(operation.id, context);
     }
     return context;

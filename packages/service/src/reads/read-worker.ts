@@ -10,8 +10,9 @@ import type { FieldFilter } from '../provider/provider-types.js';
 import type { ReadWindow } from '../provider/sandbox-reader.js';
 import type { Installation, Repository } from '../store/index.js';
 import type { MessageEnvelope, RecordShaping } from './build-messages.js';
-import { packMessages, resultEntry } from './build-messages.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
+import type { BuiltPage, PageBuilder, PageRequest } from './page-builder.js';
+import { inThreadPageBuilder } from './page-builder.js';
 import { type EffectiveReadObject, effectiveReadObjects } from './read-plan.js';
 import type { TimeSlice } from './time-slice.js';
 import type { ReadTiming } from './timing.js';
@@ -24,6 +25,10 @@ export interface OperationContext {
   shaping: RecordShaping;
   window: ReadWindow;
   destinationName: string;
+  /** Where pages are read and shaped: a worker thread when the provider has one, else this thread. */
+  pages: PageBuilder;
+  /** The next page, asked for while the engine stores this one (its `afterId` says which it is). */
+  prefetched?: { afterId: number; page: Promise<BuiltPage> };
 }
 
 /** A read that cannot proceed; the operation fails with this message. */
@@ -69,6 +74,7 @@ export function buildContext(
   repo: Repository,
   providers: ReadonlyMap<string, Provider>,
   operation: ReadOperation,
+  pageBuilders: ReadonlyMap<string, PageBuilder> = new Map(),
 ): OperationContext {
   const installation = repo.getInstallationById(operation.projectId, operation.installationId);
   if (!installation) throw new ReadRefused('the installation no longer exists');
@@ -90,6 +96,7 @@ export function buildContext(
     provider,
     object,
     destinationName: object.destination,
+    pages: pageBuilders.get(integration.provider) ?? inThreadPageBuilder(provider),
     shaping: {
       ...(object.config ? { objectConfig: object.config } : {}),
       ...(object.manifestObject ? { manifestObject: object.manifestObject } : {}),
@@ -156,21 +163,55 @@ export async function readOnePage(
     operation.afterId === 0 && operation.recordsEstimatedTotal === undefined
       ? await countInSlices(provider, operation.objectName, window, slice)
       : undefined;
-  const page = provider.readPage(operation.objectName, window, operation.afterId, timing.pageSize);
-  const entries: string[] = [];
-  for (let index = 0; index < page.records.length; index++) {
-    entries.push(resultEntry(page.records[index]!, context.shaping));
-    if ((index + 1) % timing.buildChunk === 0) await slice.yield();
+  const request: PageRequest = {
+    objectName: operation.objectName,
+    window,
+    afterId: operation.afterId,
+    limit: timing.pageSize,
+    shaping: context.shaping,
+    envelope: context.envelope,
+    destinationName: context.destinationName,
+    maxMessageBytes: timing.maxMessageBytes,
+    buildChunk: timing.buildChunk,
+  };
+  const prefetched = context.prefetched?.afterId === operation.afterId ? context.prefetched.page : undefined;
+  context.prefetched = undefined;
+  const page = await pageWithFallback(context, request, prefetched);
+  const finished = page.records < timing.pageSize;
+  // The next page is read and shaped (on the worker thread) while this one is stored and delivered.
+  if (!finished && !context.pages.inThread) {
+    const next = context.pages.build({ ...request, afterId: page.lastId });
+    next.catch(() => undefined);
+    context.prefetched = { afterId: page.lastId, page: next };
   }
-  const messages = packMessages(context.envelope, entries, context.destinationName, timing.maxMessageBytes);
   await store.checkpoint({
     operationId: operation.id,
     afterId: page.lastId,
-    recordsProcessed: operation.recordsProcessed + page.records.length,
-    messages,
-    finished: page.records.length < timing.pageSize,
+    recordsProcessed: operation.recordsProcessed + page.records,
+    messages: page.messages,
+    finished,
     createTime: new Date(timing.now()).toISOString(),
     ...(estimate === undefined ? {} : { recordsEstimatedTotal: estimate }),
   });
-  return { messages: messages.length, finished: page.records.length < timing.pageSize };
+  return { messages: page.messages.length, finished };
+}
+
+/**
+ * The page from the context's builder; when a worker thread cannot build it (it failed to start or died),
+ * the context falls back to this thread for good, so a read never depends on the worker. A provider's own
+ * error (an unknown field) is then raised by the in-thread build and fails the operation as before.
+ */
+async function pageWithFallback(
+  context: OperationContext,
+  request: PageRequest,
+  prefetched: Promise<BuiltPage> | undefined,
+): Promise<BuiltPage> {
+  try {
+    return await (prefetched ?? context.pages.build(request));
+  } catch (error) {
+    const local = inThreadPageBuilder(context.provider);
+    if (context.pages.inThread) throw error;
+    context.pages = local;
+    return local.build(request);
+  }
 }

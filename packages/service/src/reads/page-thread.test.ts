@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recommendedContent } from '../demo-fixtures.js';
+import { createSandboxProvider } from '../provider/sandbox-provider.js';
+import type { Database } from '../store/index.js';
+import { databaseFileName, openDatabase } from '../store/index.js';
+import { makeTempDir, removeDir } from '../store/test-helpers.js';
+import type { PageBuilder, PageRequest } from './page-builder.js';
+import { inThreadPageBuilder } from './page-builder.js';
+import { threadPageBuilder } from './page-thread.js';
+
+let dir: string;
+let db: Database;
+let local: PageBuilder;
+let thread: PageBuilder;
+
+beforeAll(() => {
+  dir = makeTempDir('splice-page-thread-');
+  db = openDatabase(dir);
+  local = inThreadPageBuilder(createSandboxProvider(db, { contacts: 3_000 }));
+  thread = threadPageBuilder(path.join(dir, databaseFileName));
+});
+afterAll(async () => {
+  await thread.close();
+  db.close();
+  removeDir(dir);
+});
+
+const contacts = recommendedContent({ defaultPeriod: { fullHistory: true } }, 'hook').read.objects.contacts!;
+
+function request(afterId: number, limit: number): PageRequest {
+  return {
+    objectName: 'contacts',
+    window: { untilMs: Date.now(), conditions: [] },
+    afterId,
+    limit,
+    shaping: { objectConfig: contacts },
+    envelope: {
+      projectId: 'demo',
+      provider: 'sandboxcrm',
+      groupRef: 'acme',
+      groupName: 'Acme',
+      installationId: 'i-1',
+      installationUpdateTime: '2026-11-22T10:00:00.000Z',
+      objectName: 'contacts',
+      consumerRef: 'alice',
+      consumerName: 'alice',
+      operationId: 'op-1',
+      readType: 'backfill',
+      operationTime: '2026-11-22T10:00:00.000Z',
+    },
+    destinationName: 'hook',
+    maxMessageBytes: 100 * 1024,
+    buildChunk: 100,
+  };
+}
+
+/** A message without its id, which is fresh for every message built. */
+const withoutIds = (page: Awaited<ReturnType<PageBuilder['build']>>) => ({
+  ...page,
+  messages: page.messages.map(({ id, ...rest }) => {
+    expect(id).toMatch(/^msg_[0-9a-f]{32}$/);
+    return rest;
+  }),
+});
+
+describe('the page worker thread', () => {
+  it('builds, page after page, exactly the messages the engine thread builds', async () => {
+    let afterId = 0;
+    let pages = 0;
+    for (;;) {
+      const [mine, theirs] = await Promise.all([
+        local.build(request(afterId, 700)),
+        thread.build(request(afterId, 700)),
+      ]);
+      expect(withoutIds(theirs)).toEqual(withoutIds(mine));
+      pages++;
+      if (mine.records < 700) break;
+      afterId = mine.lastId;
+    }
+    expect(pages).toBe(5);
+    expect(thread.inThread).toBe(false);
+  });
+
+  it('fails a page the provider refuses, with the provider message, and goes on with the next', async () => {
+    await expect(thread.build({ ...request(0, 10), objectName: 'nope' })).rejects.toThrow(/nope/);
+    expect((await thread.build(request(0, 10))).records).toBe(10);
+  });
+});
