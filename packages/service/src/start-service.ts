@@ -10,6 +10,7 @@ import { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
 import { createSandboxProvider } from './provider/sandbox-provider.js';
 import type { PageBuilder } from './reads/page-builder.js';
+import { inThreadPageBuilder } from './reads/page-builder.js';
 import { threadPageBuilder } from './reads/page-thread.js';
 import { ReadEngine } from './reads/read-engine.js';
 import { SqliteOperationStore } from './reads/sqlite-operation-store.js';
@@ -105,7 +106,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       ? {}
       : {
           pageBuilders: new Map<string, PageBuilder>([
-            [sandbox.name, threadPageBuilder(path.join(options.dataDir, databaseFileName))],
+            [
+              sandbox.name,
+              threadPageBuilder(path.join(options.dataDir, databaseFileName), inThreadPageBuilder(sandbox)),
+            ],
           ]),
         }),
   });

@@ -21,3 +21,4 @@ parentPort!.on('message', async ({ id, request }: { id: number; request: PageReq
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });
+parentPort!.postMessage('ready');

@@ -25,8 +25,13 @@ function tsxApi(): string {
   return pathToFileURL(path.join(path.dirname(packageJson), 'dist/esm/api/index.mjs')).href;
 }
 
-export function threadPageBuilder(databaseFile: string): PageBuilder {
+/**
+ * Until the worker has loaded (its first start takes a moment, longer under tsx, and a service restarted
+ * after a crash should not wait for it) pages are built by `meanwhile`, in the engine's thread.
+ */
+export function threadPageBuilder(databaseFile: string, meanwhile: PageBuilder): PageBuilder {
   let worker: Worker | undefined;
+  let ready = false;
   let broken: Error | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (page: BuiltPage) => void; reject: (error: Error) => void }>();
@@ -52,7 +57,11 @@ export function threadPageBuilder(databaseFile: string): PageBuilder {
         )
       : new Worker(workerUrl, options);
     worker.unref();
-    worker.on('message', (reply: { id: number; page?: BuiltPage; error?: string }) => {
+    worker.on('message', (reply: { id: number; page?: BuiltPage; error?: string } | 'ready') => {
+      if (reply === 'ready') {
+        ready = true;
+        return;
+      }
       const entry = waiting.get(reply.id);
       if (!entry) return;
       waiting.delete(reply.id);
@@ -70,6 +79,7 @@ export function threadPageBuilder(databaseFile: string): PageBuilder {
     build(request) {
       if (broken) return Promise.reject(broken);
       if (!worker) start();
+      if (!ready) return meanwhile.build(request);
       const id = nextId++;
       return new Promise<BuiltPage>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
