@@ -15,6 +15,8 @@ import {
   jsonSchemaOf,
   mutateBody,
   problem,
+  samplingChoice,
+  unknownFilterFieldBody,
   zodExpectations,
 } from './cases.js';
 import { repairContent } from './content-repair.js';
@@ -204,16 +206,7 @@ export function bffCreateCase(
         };
       },
       () => {
-        const body = clone(valid);
-        const field = pick(random, ['noSuchField', ...awkwardNames]);
-        ((body.config as Json).content as Json).read = {
-          objects: {
-            contacts: {
-              objectName: 'contacts',
-              fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
-            },
-          },
-        };
+        const { body, field } = unknownFilterFieldBody(valid, random);
         return {
           ...base,
           url: urlOf('?skipSampling=false'),
@@ -228,14 +221,13 @@ export function bffCreateCase(
   }
   const invalid = zodExpectations(createInstallationBodySchema, valid);
   if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
-  const sampling = random();
-  const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
+  const { query, allowed } = samplingChoice(random);
   return {
     ...base,
     url: urlOf(query),
     kind: 'valid',
     label: 'valid',
-    allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
+    allowed,
     verify: verifyInstallation(valid, group, own, `conn-${group}`),
   };
 }

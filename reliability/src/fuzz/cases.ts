@@ -5,9 +5,11 @@
  */
 import { protoKeyIssues, toIssues } from '@splice/schema';
 import type { Random } from '@splice/service';
+import { pick } from '@splice/service';
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/mini';
 import type { JsonSchema } from './json-schema-arbitrary.js';
+import { awkwardNames } from './json-schema-arbitrary.js';
 import type { Expectation, Mutation, Path } from './mutations.js';
 import { bodyExpectation, mutationSites, pickMutations, valueAtPath } from './mutations.js';
 import type { FuzzCase, Outcome } from './run.js';
@@ -176,4 +178,26 @@ export function zodExpectations(zodSchema: z.ZodMiniType, value: unknown): Expec
     ...protoKeyIssues(value, 'body'),
     ...(parsed.success ? [] : toIssues(parsed.error.issues, value, 'body')),
   ].map((issue) => ({ in: 'body', name: issue.name, match: 'exact' }));
+}
+
+/**
+ * A valid create's sampling choice: mostly skipped; otherwise the sample read may fail on what the
+ * generated config reads, and that 422 is then an accepted answer.
+ */
+export function samplingChoice(random: Random): { query: string; allowed: Outcome[] } {
+  const sampling = random();
+  const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
+  return { query, allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')] };
+}
+
+/** A create body that reads only contacts, filtered on a field the provider lacks: its sample read fails. */
+export function unknownFilterFieldBody(valid: Json, random: Random): { body: Json; field: string } {
+  const body = clone(valid);
+  const field = pick(random, ['noSuchField', ...awkwardNames]);
+  ((body.config as Json).content as Json).read = {
+    objects: {
+      contacts: { objectName: 'contacts', fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }] },
+    },
+  };
+  return { body, field };
 }

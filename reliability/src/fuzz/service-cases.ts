@@ -17,6 +17,8 @@ import {
   mutateBody,
   paramCase,
   problem,
+  samplingChoice,
+  unknownFilterFieldBody,
   zodExpectations,
 } from './cases.js';
 import { canonical, expectedContent, firstDifference, repairContent } from './content-repair.js';
@@ -184,16 +186,7 @@ export function serviceCreateCase(
         };
       },
       () => {
-        const body = clone(valid);
-        const field = pick(random, ['noSuchField', ...awkwardNames]);
-        ((body.config as Json).content as Json).read = {
-          objects: {
-            contacts: {
-              objectName: 'contacts',
-              fieldFilters: [{ fieldName: field, operator: 'eq', value: 'x' }],
-            },
-          },
-        };
+        const { body, field } = unknownFilterFieldBody(valid, random);
         return {
           ...base,
           url: urlOf('demo', 'crm-sync', '?skipSampling=false'),
@@ -237,15 +230,14 @@ export function serviceCreateCase(
   // Valid (also the fallback of an invalid case with no mutation the schema forbids).
   const invalid = zodExpectations(installationRequestSchema, valid);
   if (invalid) return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
-  const sampling = random();
-  const query = sampling < 0.85 ? '?skipSampling=true' : sampling < 0.93 ? '?skipSampling=false' : '';
+  const { query, allowed } = samplingChoice(random);
   const createdBy = ((valid.config as Json).createdBy as string | undefined) ?? 'api:create-installation';
   return {
     ...base,
     url: urlOf('demo', 'crm-sync', query),
     kind: 'valid',
     label: 'valid',
-    allowed: query === '?skipSampling=true' ? [] : [problem(422, 'sample-read-failed')],
+    allowed,
     verify: verifyInstallation(valid, groupRef, createdBy, `conn-${groupRef}`),
   };
 }
