@@ -12,7 +12,7 @@ import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
 import { withInstallation, withIntegration, withProject } from './target-middleware.js';
 
-/** An operation as the hosted service shapes it (api.yaml `Operation`), with read details in `metadata`. */
+/** An operation as the hosted service shapes it, with read details in `metadata` (docs/service-interface.md#reads). */
 export function operationView(operation: ReadOperation) {
   return {
     id: operation.id,
@@ -102,7 +102,7 @@ function pauseRoutes(deps: ServiceDeps, engine: ReadEngine) {
   );
 }
 
-/** `{read_url}`: trigger a read (hosted read.yaml) and pause/resume. */
+/** `{read_url}`: trigger a read and pause/resume (docs/service-interface.md#reads). */
 export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
   return new Hono()
     .post(
