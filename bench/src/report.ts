@@ -45,6 +45,8 @@ export type FigureKey = (typeof figureKeys)[number];
  */
 export type DerivedKey =
   | 'search_p99_ratio_1m_10k'
+  | 'bff_added_p50_ms_saturated'
+  | 'bff_added_p99_ms_saturated'
   | 'bff_added_p50_ms_sequential'
   | 'bff_added_p99_ms_sequential'
   | 'backfill_event_loop_max_ms';
@@ -78,9 +80,11 @@ export interface GoalResult {
   goal: string;
   value: number | null;
   met: boolean;
+  /** The machine's cores when the figure was taken: every figure here depends on them. */
+  cores: number;
 }
 
-export function judge(figures: Figures): Record<string, GoalResult> {
+export function judge(figures: Figures, cores: number): Record<string, GoalResult> {
   const out: Record<string, GoalResult> = {};
   for (const goal of goals) {
     const value = figures[goal.key];
@@ -88,7 +92,7 @@ export function judge(figures: Figures): Record<string, GoalResult> {
       value !== null &&
       Number.isFinite(value) &&
       (goal.op === '<=' ? value <= goal.target : value >= goal.target);
-    out[goal.key] = { goal: `${goal.op} ${goal.target}`, value, met };
+    out[goal.key] = { goal: `${goal.op} ${goal.target}`, value, met, cores };
   }
   return out;
 }
@@ -98,6 +102,8 @@ const units: Partial<Record<FigureKey | DerivedKey, string>> = {
   direct_search_rps: 'req/s',
   bff_added_p50_ms: 'ms',
   bff_added_p99_ms: 'ms',
+  bff_added_p50_ms_saturated: 'ms',
+  bff_added_p99_ms_saturated: 'ms',
   bff_added_p50_ms_sequential: 'ms',
   bff_added_p99_ms_sequential: 'ms',
   search_p50_ms_1m: 'ms',
@@ -118,13 +124,16 @@ export function formatTable(
   figures: Figures,
   judged: Record<string, GoalResult>,
   wasRun: (key: FigureKey | DerivedKey) => boolean,
+  cores: number,
 ): string {
-  const rows: string[][] = [['key', 'value', 'goal', 'met']];
+  const rows: string[][] = [['key', 'value', 'goal', 'met', 'cores']];
   const keys: Array<FigureKey | DerivedKey> = [...figureKeys];
   keys.splice(keys.indexOf('search_p99_ms_10k') + 1, 0, 'search_p99_ratio_1m_10k');
   keys.splice(
     keys.indexOf('bff_added_p99_ms') + 1,
     0,
+    'bff_added_p50_ms_saturated',
+    'bff_added_p99_ms_saturated',
     'bff_added_p50_ms_sequential',
     'bff_added_p99_ms_sequential',
   );
@@ -140,6 +149,7 @@ export function formatTable(
         : `${round(value)}${units[key] ? ` ${units[key]}` : ''}`,
       judgedGoal?.goal ?? '',
       judgedGoal && value !== null ? (judgedGoal.met ? 'yes' : 'NO') : '',
+      value === null ? '' : String(cores),
     ]);
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

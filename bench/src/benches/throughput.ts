@@ -2,6 +2,8 @@ import { startChild } from '../children.js';
 import { createClient } from '../http.js';
 import type { LoadOptions, LoadResult } from '../load.js';
 import { runLoad } from '../load.js';
+import type { OpenLoopResult } from '../open-loop.js';
+import { runOpenLoop } from '../open-loop.js';
 import type { ServiceReady } from '../service.js';
 import { directSearchHeaders, findEmails, searchPath } from '../service.js';
 import { median, percentile } from '../stats.js';
@@ -14,8 +16,24 @@ export interface ThroughputResult {
   bffP99Ms: number;
   directP50Ms: number;
   directP99Ms: number;
+  /** Saturated: BFF percentile minus direct percentile at 32 connections (queueing included). */
   addedP50Ms: number;
   addedP99Ms: number;
+  /**
+   * The latency the BFF adds at a fixed rate of half the direct capacity (`directRps / 2`), open loop:
+   * medians over runs of (BFF percentile - direct percentile), latency from each request's due time.
+   */
+  openLoop: {
+    ratePerS: number;
+    durationS: number;
+    bffP50Ms: number;
+    bffP99Ms: number;
+    directP50Ms: number;
+    directP99Ms: number;
+    addedP50Ms: number;
+    addedP99Ms: number;
+    runs: Array<{ direct: OpenLoopResult; bff: OpenLoopResult }>;
+  };
   /** Each run's figures, in the order they ran (direct and BFF alternate which goes first). */
   runs: Array<{ direct: LoadResult; bff: LoadResult }>;
   searchBody: unknown;
@@ -129,9 +147,10 @@ export async function measureThroughput(
         `${sequential.bffP50Ms.toFixed(2)} ms (adds ${sequential.addedP50Ms.toFixed(2)} ms p50, ` +
         `${sequential.addedP99Ms.toFixed(2)} ms p99)`,
     );
-    const bffRssMb = bff.rssMb();
     const m = (pick: (r: { direct: LoadResult; bff: LoadResult }) => number) => median(runs.map(pick));
     const directRps = m((r) => r.direct.rps);
+    const openLoop = await measureOpenLoop(direct, viaBff, Math.round(directRps / 2), options, log);
+    const bffRssMb = bff.rssMb();
     const bffRps = m((r) => r.bff.rps);
     return {
       bffRps,
@@ -144,6 +163,7 @@ export async function measureThroughput(
       directP99Ms: m((r) => r.direct.p99Ms),
       addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
       addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+      openLoop,
       runs,
       searchBody,
       bffRssMb,
@@ -197,4 +217,62 @@ async function measureSequential(
   } finally {
     client.close();
   }
+}
+
+/**
+ * Direct and through the BFF at the same fixed rate, open loop, alternating which goes first; a short
+ * warm-up of each at that rate first. Every answer must be a 2xx: a failure is a crash, not a figure.
+ */
+async function measureOpenLoop(
+  direct: LoadOptions,
+  viaBff: LoadOptions,
+  ratePerS: number,
+  options: { durationS: number; warmupS: number; runs: number },
+  log: (line: string) => void,
+): Promise<ThroughputResult['openLoop']> {
+  const at = (target: LoadOptions, durationS: number) =>
+    runOpenLoop({
+      url: target.url,
+      method: target.method,
+      headers: target.headers,
+      ...(target.body === undefined ? {} : { body: target.body }),
+      ratePerS,
+      durationS,
+      connections: 64,
+    }).then((result) => {
+      if (result.failed > 0) throw new Error(`open loop: ${result.failed} of ${result.sent} failed`);
+      return result;
+    });
+  await at(direct, options.warmupS);
+  await at(viaBff, options.warmupS);
+  const runs: ThroughputResult['openLoop']['runs'] = [];
+  for (let run = 0; run < options.runs; run++) {
+    let d: OpenLoopResult;
+    let b: OpenLoopResult;
+    if (run % 2 === 0) {
+      d = await at(direct, options.durationS);
+      b = await at(viaBff, options.durationS);
+    } else {
+      b = await at(viaBff, options.durationS);
+      d = await at(direct, options.durationS);
+    }
+    log(
+      `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs}: direct p50 ${d.p50Ms.toFixed(2)} / ` +
+        `p99 ${d.p99Ms.toFixed(2)} ms, BFF p50 ${b.p50Ms.toFixed(2)} / p99 ${b.p99Ms.toFixed(2)} ms ` +
+        `(generator send lag p99 ${Math.max(d.sendLagP99Ms, b.sendLagP99Ms).toFixed(2)} ms)`,
+    );
+    runs.push({ direct: d, bff: b });
+  }
+  const m = (pick: (r: { direct: OpenLoopResult; bff: OpenLoopResult }) => number) => median(runs.map(pick));
+  return {
+    ratePerS,
+    durationS: options.durationS,
+    bffP50Ms: m((r) => r.bff.p50Ms),
+    bffP99Ms: m((r) => r.bff.p99Ms),
+    directP50Ms: m((r) => r.direct.p50Ms),
+    directP99Ms: m((r) => r.direct.p99Ms),
+    addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
+    addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+    runs,
+  };
 }
