@@ -34,6 +34,14 @@ async function runs(example: Example, signedIn: Record<string, string>) {
 beforeAll(() => {
   for (const method of ['info', 'warn', 'error'] as const)
     vi.spyOn(console, method).mockImplementation(() => {});
+  // The BFF's default logger writes its JSON lines to stdout and stderr directly.
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    vi.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) =>
+      typeof chunk === 'string' && chunk.startsWith('{"time":')
+        ? true
+        : write(chunk, ...rest)) as typeof stream.write);
+  }
 });
 afterAll(() => {
   vi.restoreAllMocks();

@@ -5,10 +5,14 @@ const bearer = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 // A query string may carry a groupRef, an e-mail or a signed parameter: logs keep the path only.
 const queryString = /((?:https?:\/\/[^\s?#"']*)|(?:\/[\w\-./%:~@]*))\?[^\s"'#]*/g;
 
+const credentialWord = /bearer|basic/i;
+
 function redactString(value: string, secrets: readonly string[]): string {
   let out = value;
-  for (const secret of secrets) out = out.split(secret).join('[redacted]');
-  return out.replace(bearer, '$1 [redacted]').replace(queryString, '$1?[redacted]');
+  // Cheap checks first: most strings (paths, ids, statuses) hold no secret, no credential and no query.
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
+  if (credentialWord.test(out)) out = out.replace(bearer, '$1 [redacted]');
+  return out.includes('?') ? out.replace(queryString, '$1?[redacted]') : out;
 }
 
 function redactValue(value: unknown, secrets: readonly string[], depth: number): unknown {

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { Pool } from 'undici';
+import { linkedAbort } from './linked-abort.js';
 import type { UpstreamFaultKind } from './upstream-fault.js';
 import { UpstreamFault } from './upstream-fault.js';
 
@@ -112,9 +113,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const pool = pools.get(call.url.origin);
     // Unreachable through the service client, which builds URLs from the configured bases only.
     if (!pool) throw new UpstreamFault('refused', call.operation, 'origin is not in the allowlist');
-    const deadline = new AbortController();
+    // One controller for the browser request's signal and this call's own deadline.
+    const link = linkedAbort(call.signal);
+    const deadline = link.controller;
     const timer = setTimeout(() => deadline.abort(new Error('upstream deadline')), call.timeoutMs);
-    const signal = AbortSignal.any([call.signal, deadline.signal]);
+    const signal = deadline.signal;
     try {
       const response = await pool.request({
         method: call.method,
@@ -146,6 +149,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw classify(error, call, deadline.signal);
     } finally {
       clearTimeout(timer);
+      link.dispose();
     }
   }
 

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { BffEnv } from '../../env.js';
 import { problemError } from '../../problem/problem-error.js';
+import { linkedAbort } from '../../upstream/linked-abort.js';
 
 export interface DeadlineOptions {
   /** Longest a request may take, in milliseconds. */
@@ -18,8 +19,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  */
 export const deadline = (options: DeadlineOptions) =>
   createMiddleware<BffEnv>(async (c, next) => {
-    const controller = new AbortController();
-    c.set('signal', AbortSignal.any([c.req.raw.signal, controller.signal]));
+    // Aborted by the deadline below, or by the browser's disconnect (the request's own signal).
+    const { controller, dispose } = linkedAbort(c.req.raw.signal);
+    c.set('signal', controller.signal);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => resolve('expired'), options.ms);
@@ -30,6 +32,7 @@ export const deadline = (options: DeadlineOptions) =>
       if (outcome === 'done') return;
     } finally {
       clearTimeout(timer);
+      dispose();
     }
     controller.abort(new Error('request deadline'));
     // Wait for the aborted work to settle: until it has, its error handling could still replace the
