@@ -59,6 +59,29 @@ test('pause then resume contacts', async ({ page }) => {
   await expect(contacts.getByRole('button', { name: 'Pause reading contacts' })).toBeVisible();
 });
 
+test('finding 5: the editor survives a reload with what was typed, and closing it discards the draft', async ({
+  page,
+}) => {
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signInAs(page, users.alice);
+  await openPage(page, '/installation');
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  const wizard = page.locator('[data-scope="installation-wizard"]');
+  await nextTo(wizard, 'Read Contacts');
+  await currentStep(wizard).getByLabel('Cron expression').fill('0 7 * * 2');
+  await page.reload();
+  await expect(currentStep(wizard)).toHaveAccessibleName(/Read Contacts$/);
+  await expect(currentStep(wizard).getByLabel('Cron expression')).toHaveValue('0 7 * * 2');
+  // Back from the editor's first step closes it; the settings page is as saved.
+  await page.goBack();
+  await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
+  await page.getByRole('button', { name: 'Close the editor' }).click();
+  await expect(wizard).toBeHidden();
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  await nextTo(wizard, 'Read Contacts');
+  await expect(currentStep(wizard).getByLabel('Cron expression')).not.toHaveValue('0 7 * * 2');
+});
+
 test('two tabs edit at once: the second save shows the conflict and loads the current settings', async ({
   page,
   context,

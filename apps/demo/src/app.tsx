@@ -1,4 +1,4 @@
-import { SpliceProvider } from '@splice/react';
+import { clearWizardDrafts, SpliceProvider } from '@splice/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
@@ -10,9 +10,11 @@ import { SearchPage } from './pages/search-page.js';
 import { SignInPage } from './pages/sign-in-page.js';
 import { TeamPage } from './pages/team-page.js';
 import type { RoutePath } from './routes.js';
+import { routeFromHash } from './routes.js';
 import type { SignedInUser } from './session-api.js';
 import { fetchSession, signOut } from './session-api.js';
 import { SignedInUserContext } from './signed-in-user.js';
+import { confirmLeave } from './unsaved-changes.js';
 import { clearHashRoute, useHashRoute } from './use-hash-route.js';
 import { useTheme } from './use-theme.js';
 
@@ -46,6 +48,8 @@ export function App() {
     );
   }, []);
 
+  useLeaveGuard(route);
+
   const changeUser = (user: SignedInUser | null) => {
     setQueryClient(newQueryClient());
     setSession({ status: 'ready', user });
@@ -78,12 +82,14 @@ export function App() {
             route={route}
             theme={theme}
             onThemeChange={setTheme}
-            onSignOut={() =>
-              signOut().then(() => {
-                clearHashRoute();
-                changeUser(null);
-              })
-            }
+            onSignOut={async () => {
+              if (!confirmLeave()) return;
+              await signOut();
+              // Nothing the user chose stays in the tab for whoever signs in next.
+              clearWizardDrafts();
+              clearHashRoute();
+              changeUser(null);
+            }}
           >
             <Page key={route} />
           </AppShell>
@@ -91,4 +97,20 @@ export function App() {
       </QueryClientProvider>
     </SignedInUserContext.Provider>
   );
+}
+
+/**
+ * The app's own links to another page ask first while a page holds unsaved changes (the wizard's).
+ * One listener for every link (navigation, banners, the header): a link added later is covered too.
+ */
+function useLeaveGuard(route: RoutePath) {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="#/"]');
+      if (!link || routeFromHash(link.getAttribute('href') ?? '') === route) return;
+      if (!confirmLeave()) event.preventDefault();
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [route]);
 }

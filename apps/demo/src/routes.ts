@@ -11,9 +11,20 @@ export type RoutePath = (typeof routes)[number]['path'];
 
 export const defaultRoute: RoutePath = '/installation';
 
+/** A page's hash is its path, optionally with `?step=<wizard step id>` (the wizard's step, for Back/Forward). */
 export function routeFromHash(hash: string): RoutePath {
-  const path = hash.replace(/^#/, '');
+  const path = hash.replace(/^#/, '').split('?')[0];
   return routes.find((route) => route.path === path)?.path ?? defaultRoute;
+}
+
+/** The wizard step the hash names, if any. */
+export function stepFromHash(hash: string): string | undefined {
+  const query = hash.split('?')[1];
+  return query ? (new URLSearchParams(query).get('step') ?? undefined) : undefined;
+}
+
+export function hrefOfStep(path: RoutePath, step: string): string {
+  return `#${path}?${new URLSearchParams({ step })}`;
 }
 
 export function hrefOf(path: RoutePath): string {

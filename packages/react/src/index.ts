@@ -91,6 +91,7 @@ export type {
   WizardDraft,
   WriteObjectDraft,
 } from './components/installation-wizard/model/draft.js';
+export { clearWizardDrafts } from './components/installation-wizard/model/draft-storage.js';
 export type { DraftPresets, ReadObjectPreset } from './components/installation-wizard/model/initial-draft.js';
 export type {
   HideableStep,

@@ -1,11 +1,13 @@
 import type { Installation } from '@splice/react';
 import { InstallationWizard, useIntegration } from '@splice/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '../components/page-header.js';
 import { QuickSetup } from '../components/quick-setup.js';
 import { crmIntegrationId } from '../integration.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
+import { setUnsavedChanges } from '../unsaved-changes.js';
+import { setHashStep, useHashStep } from '../use-hash-route.js';
 
 /** Installs `crm-sync` for the signed-in user's company: the full wizard, or a one-question quick setup. */
 export function InstallPage() {
@@ -13,6 +15,15 @@ export function InstallPage() {
   const integration = useIntegration(crmIntegrationId);
   const [installed, setInstalled] = useState<Installation | null>(null);
   const existing = integration.data?.installation;
+  // The wizard's step lives in the URL (Back/Forward move between steps); its draft in the tab's storage.
+  const step = useHashStep();
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    setUnsavedChanges(dirty);
+    return () => setUnsavedChanges(false);
+  }, [dirty]);
+  // Quick setup is a second way to install: offered only until the wizard is under way.
+  const started = dirty || (step !== undefined && step !== 'objects');
 
   return (
     <>
@@ -41,11 +52,16 @@ export function InstallPage() {
           integrationId={crmIntegrationId}
           providerName="Sandbox CRM"
           onInstalled={setInstalled}
+          draftKey={user.id}
+          {...(step ? { step } : {})}
+          onStepChange={(id) => setHashStep('/install', id)}
+          onDirtyChange={setDirty}
+          existingInstallationHref={hrefOf('/installation')}
         />
       </section>
 
       {/* Offered only before anything is installed: a company has one installation of an integration. */}
-      {integration.isSuccess && !existing && !installed && (
+      {integration.isSuccess && !existing && !installed && !started && (
         <section className="nw-card" aria-labelledby="quick-heading">
           <h2 id="quick-heading">Quick setup</h2>
           <p className="nw-muted">

@@ -1,4 +1,5 @@
 import {
+  clearWizardDrafts,
   describeError,
   InstallationWizard,
   SyncStatus,
@@ -6,20 +7,38 @@ import {
   useIntegration,
   useSpliceUi,
 } from '@splice/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
 import { crmIntegrationId } from '../integration.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
+import { confirmDiscard, setUnsavedChanges } from '../unsaved-changes.js';
+import { setHashStep, useHashStep } from '../use-hash-route.js';
 
 /** The company's installation of `crm-sync`, from the BFF's `GET /api/integrations/crm-sync`. */
 export function InstallationPage() {
   const user = useSignedInUser();
   const { messages } = useSpliceUi();
   const integration = useIntegration(crmIntegrationId);
-  const [editing, setEditing] = useState(false);
+  // The editor is open while the URL names its step: reload, Back and Forward keep it where it was.
+  const step = useHashStep();
+  // Saved: the editor's finish screen stays until closed, but the URL no longer names a step, so a
+  // reload or a later visit shows the settings rather than the editor again.
+  const [saved, setSaved] = useState(false);
+  const editing = step !== undefined || saved;
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    setUnsavedChanges(editing && dirty);
+    return () => setUnsavedChanges(false);
+  }, [editing, dirty]);
+  const closeEditor = () => {
+    if (!confirmDiscard()) return;
+    clearWizardDrafts();
+    setSaved(false);
+    setHashStep('/installation', undefined);
+  };
 
   let body: React.ReactNode;
   if (integration.isPending) {
@@ -58,9 +77,21 @@ export function InstallationPage() {
   } else if (editing) {
     body = (
       <>
-        <InstallationWizard integrationId={crmIntegrationId} providerName="Sandbox CRM" mode="edit" />
+        <InstallationWizard
+          integrationId={crmIntegrationId}
+          providerName="Sandbox CRM"
+          mode="edit"
+          draftKey={user.id}
+          {...(step ? { step } : {})}
+          onStepChange={(id) => setHashStep('/installation', id)}
+          onDirtyChange={setDirty}
+          onInstalled={() => {
+            setSaved(true);
+            setHashStep('/installation', undefined, { replace: true });
+          }}
+        />
         <p>
-          <button type="button" className="nw-button nw-button--quiet" onClick={() => setEditing(false)}>
+          <button type="button" className="nw-button nw-button--quiet" onClick={closeEditor}>
             Close the editor
           </button>
         </p>
@@ -71,7 +102,11 @@ export function InstallationPage() {
       <>
         <InstallationSummary installation={integration.data.installation} details={integration.data} />
         <p>
-          <button type="button" className="nw-button" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="nw-button"
+            onClick={() => setHashStep('/installation', 'objects', { push: true })}
+          >
             Edit settings
           </button>
         </p>
@@ -107,7 +142,11 @@ export function InstallationPage() {
           <UninstallButton
             integrationId={crmIntegrationId}
             integrationName="CRM sync"
-            onUninstalled={() => setEditing(false)}
+            onUninstalled={() => {
+              clearWizardDrafts();
+              setSaved(false);
+              setHashStep('/installation', undefined);
+            }}
           />
         </section>
       )}

@@ -204,6 +204,42 @@ export const InvalidSchedule: Story = {
   },
 };
 
+export const InvalidBackfillBlocksTheStep: Story = {
+  name: 'Invalid custom backfill blocks the step',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await mapStage(canvas);
+    await userEvent.click(canvas.getByRole('radio', { name: /Recent history/ }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Custom' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Number of days' }), '-5');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    // The step stays, the number as typed, focused, with what to fix next to it.
+    const days = canvas.getByRole('textbox', { name: 'Number of days' });
+    await waitFor(() => expect(days).toHaveFocus());
+    await expect(days).toHaveValue('-5');
+    await expect(canvas.getByText('Enter a whole number of 0 or more.')).toBeInTheDocument();
+  },
+};
+
+export const FilterValueWithoutField: Story = {
+  name: 'Filter value without a field',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await mapStage(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add condition' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'equals (1)' }), 'Acme');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(canvas.getByRole('combobox', { name: 'Field 1' })).toHaveFocus());
+    await expect(
+      canvas.getByText('Choose the field this value is for, or remove the condition.'),
+    ).toBeInTheDocument();
+  },
+};
+
 export const WriteStep: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -269,6 +305,28 @@ export const ServerIssueLandsOnField: Story = {
     await expect(
       canvas.getByText('The provider has no field "status" visible to the connected user.'),
     ).toBeInTheDocument();
+  },
+};
+
+export const InstalledMeanwhile: Story = {
+  name: 'Installed meanwhile (409) links to the existing installation',
+  args: { existingInstallationHref: '#/installation' },
+  parameters: {
+    bff: {
+      install: problem(409, {
+        type: 'urn:problem-type:installation-exists',
+        title: 'Installation already exists',
+        detail: 'This group already has an installation of crm-sync.',
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toReview(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Install' }));
+    await expect(
+      await canvas.findByRole('link', { name: 'Open the settings of the existing installation' }),
+    ).toHaveAttribute('href', '#/installation');
   },
 };
 

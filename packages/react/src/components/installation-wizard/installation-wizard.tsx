@@ -55,6 +55,25 @@ export interface InstallationWizardProps {
    * change, and only that is saved. Without an installation it installs. Default `install`.
    */
   mode?: 'install' | 'edit';
+  /**
+   * Keeps the unsaved draft in the tab's session storage under this key, so a reload, Back/Forward or a
+   * visit to another page loses nothing. Pass something naming the signed-in user; call
+   * `clearWizardDrafts()` on sign-out. Default: not kept.
+   */
+  draftKey?: string;
+  /** The step to show by id, from the host's URL (Back/Forward move between steps); with `onStepChange`. */
+  step?: string;
+  /** Called with the shown step's id when it changes: the host puts it in its URL. The wizard never does. */
+  onStepChange?: (stepId: string) => void;
+  /** Called when the wizard starts or stops holding unsaved changes (to warn before the host navigates). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Asks the browser to confirm a reload or close while changes are unsaved. Default true. */
+  warnBeforeUnload?: boolean;
+  /**
+   * Where the group's existing installation is managed: when an install meets one (made meanwhile, e.g.
+   * in another tab), the message links there. Default: no link.
+   */
+  existingInstallationHref?: string;
   className?: string;
   classNames?: ClassNames<InstallationWizardPart>;
 }
@@ -71,6 +90,11 @@ function WizardView(props: InstallationWizardProps) {
     ...(props.skipSampling ? { skipSampling: props.skipSampling } : {}),
     ...(props.onInstalled ? { onInstalled: props.onInstalled } : {}),
     ...(props.mode ? { mode: props.mode } : {}),
+    ...(props.draftKey ? { draftKey: props.draftKey } : {}),
+    ...(props.step ? { step: props.step } : {}),
+    ...(props.onStepChange ? { onStepChange: props.onStepChange } : {}),
+    ...(props.onDirtyChange ? { onDirtyChange: props.onDirtyChange } : {}),
+    ...(props.warnBeforeUnload === false ? { warnBeforeUnload: false } : {}),
   };
   const state = useInstallationWizard(options);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -176,6 +200,11 @@ function WizardView(props: InstallationWizardProps) {
   const issuesPlaced = isSpliceProblem(installProblem) && installProblem.issues.length > 0;
   const alert =
     installProblem && !issuesPlaced && !state.conflict ? describeError(installProblem, messages) : undefined;
+  // Installed meanwhile (another tab, a teammate): the way to what exists, not a dead end.
+  const existingHref =
+    !editing && isSpliceProblem(installProblem) && installProblem.status === 409
+      ? props.existingInstallationHref
+      : undefined;
 
   return root(
     state.isInstalling
@@ -227,6 +256,13 @@ function WizardView(props: InstallationWizardProps) {
           {alert && (
             <>
               <p>{alert.text}</p>
+              {existingHref && (
+                <p>
+                  <a href={existingHref} data-part="link">
+                    {messages.wizardOpenExisting}
+                  </a>
+                </p>
+              )}
               <ErrorReference reference={alert.reference} />
             </>
           )}

@@ -10,11 +10,13 @@ import { buildConfigContent } from './model/build-config.js';
 import type { WizardChange } from './model/build-update.js';
 import { buildUpdate } from './model/build-update.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './model/draft.js';
+import type { SavedDraft } from './model/draft-storage.js';
+import { draftStorageKey, readSavedDraft, removeSavedDraft, writeSavedDraft } from './model/draft-storage.js';
 import type { DraftPresets } from './model/initial-draft.js';
 import { initialDraft } from './model/initial-draft.js';
 import type { HideableStep, WizardStep } from './model/steps.js';
 import type { StepErrors } from './model/validate.js';
-import type { DraftUpdate, ServerFieldError } from './model/wizard-reducer.js';
+import type { DraftUpdate, ServerFieldError, WizardAction, WizardState } from './model/wizard-reducer.js';
 import {
   currentStepIndex,
   firstInvalidStep,
@@ -35,6 +37,24 @@ export interface UseInstallationWizardOptions {
    * changed. Without an installation the wizard installs, as in the default `install` mode.
    */
   mode?: 'install' | 'edit';
+  /**
+   * Keeps the unsaved draft in the tab's session storage under this key (with the integration and the
+   * mode), so a reload, Back/Forward or another page loses nothing. Pass something naming the signed-in
+   * user (their id): drafts never cross users. Call `clearWizardDrafts()` on sign-out. Default: not kept.
+   */
+  draftKey?: string;
+  /**
+   * The step to show, by id (`objects`, `read:contacts`, `review`…), for a host that keeps the step in
+   * its URL: Back and Forward then move between steps. A step not reached yet is not shown. Use with
+   * `onStepChange`; the wizard itself never touches the URL or the history.
+   */
+  step?: string;
+  /** Called with the shown step's id whenever it changes and differs from `step`. */
+  onStepChange?: (stepId: string) => void;
+  /** Called when the wizard starts or stops holding changes not yet installed or saved. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Asks the browser to confirm leaving the page (reload, close) while changes are unsaved. Default true. */
+  warnBeforeUnload?: boolean;
 }
 
 /** What `useInstallationWizard` gives a view: the wizard's state and the actions that change it. */
@@ -83,6 +103,8 @@ export interface UseInstallationWizardResult {
   conflict: boolean;
   /** Editing: loads the current settings again; what the user typed stays in the form. */
   reloadCurrent: () => void;
+  /** The user changed something not yet installed or saved. */
+  dirty: boolean;
 }
 
 /**
@@ -97,14 +119,32 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
   const creation = useCreateInstallation(integrationId);
   const updating = useUpdateInstallation(integrationId);
   const [state, dispatch] = useReducer(wizardReducer, hiddenSteps, initialWizardState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const presetsRef = useRef(presets);
   const onInstalledRef = useRef(onInstalled);
   onInstalledRef.current = onInstalled;
 
   const details = query.data;
+  const mode = options.mode ?? 'install';
+  const storageKey = options.draftKey ? draftStorageKey(options.draftKey, integrationId, mode) : null;
   useEffect(() => {
-    if (details) dispatch({ type: 'loaded', details, presets: presetsRef.current });
-  }, [details]);
+    if (!details) return;
+    let saved: SavedDraft | null = null;
+    if (storageKey && !stateRef.current.draft) {
+      saved = readSavedDraft(storageKey);
+      // An installation made meanwhile (install), or a newer revision (edit), makes the draft stale.
+      const stale =
+        mode === 'edit'
+          ? saved?.revision !== (details.installation?.config.revisionId ?? null)
+          : Boolean(details.installation);
+      if (saved && stale) {
+        removeSavedDraft(storageKey);
+        saved = null;
+      }
+    }
+    dispatch({ type: 'loaded', details, presets: presetsRef.current, saved });
+  }, [details, storageKey, mode]);
   // Keyed by content: a host passing a fresh array each render must not cause a dispatch each render.
   const hiddenKey = hiddenSteps.join();
   const hiddenRef = useRef(hiddenSteps);
@@ -115,8 +155,10 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
   const steps = useMemo(() => selectSteps(state), [state]);
   const index = currentStepIndex(state, steps);
   const { refetch } = query;
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const stepId = state.installed ? undefined : steps[index]?.id;
+  useDraftKeeping(state, storageKey, stepId);
+  useStepSync(state, dispatch, stepId, options);
+  useUnsavedWarning(state.dirty && !state.installed, options);
 
   const next = useCallback(() => {
     const before = stateRef.current;
@@ -212,7 +254,70 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
     changes: update?.changes ?? noChanges,
     conflict: isConflict(state.installError),
     reloadCurrent,
+    dirty: state.dirty && !state.installed,
   };
+}
+
+/** Writes the draft to session storage while it holds unsaved changes; removes it once installed. */
+function useDraftKeeping(state: WizardState, storageKey: string | null, stepId: string | undefined) {
+  const { draft, details, dirty, installed, visited } = state;
+  useEffect(() => {
+    if (!storageKey || !details) return;
+    if (installed) removeSavedDraft(storageKey);
+    else if (dirty && draft && stepId) {
+      const revision = details.installation?.config.revisionId ?? null;
+      writeSavedDraft(storageKey, { v: 1, draft, stepId, visited, revision });
+    }
+  }, [storageKey, draft, details, dirty, installed, visited, stepId]);
+}
+
+/** Follows the host's `step` (Back/Forward) and tells the host when the wizard moves on its own. */
+function useStepSync(
+  state: WizardState,
+  dispatch: (action: WizardAction) => void,
+  stepId: string | undefined,
+  options: UseInstallationWizardOptions,
+) {
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const onStepChange = useRef(options.onStepChange);
+  onStepChange.current = options.onStepChange;
+  const wanted = options.step;
+  const wantedRef = useRef(wanted);
+  wantedRef.current = wanted;
+  const ready = state.draft !== null;
+  useEffect(() => {
+    if (!wanted || !ready) return;
+    const action: WizardAction = { type: 'go-to-step', stepId: wanted };
+    const after = wizardReducer(stateRef.current, action);
+    dispatch(action);
+    // A step not reached yet is refused: the host's URL goes back to the step shown.
+    const shown = selectSteps(after)[currentStepIndex(after)]?.id;
+    if (shown && shown !== wanted && !after.installed) onStepChange.current?.(shown);
+  }, [wanted, ready, dispatch]);
+  useEffect(() => {
+    if (stepId && stepId !== wantedRef.current) onStepChange.current?.(stepId);
+  }, [stepId]);
+}
+
+/** Tells the host about unsaved changes and asks the browser to confirm leaving while there are some. */
+function useUnsavedWarning(dirty: boolean, options: UseInstallationWizardOptions) {
+  const onDirtyChange = useRef(options.onDirtyChange);
+  onDirtyChange.current = options.onDirtyChange;
+  useEffect(() => {
+    onDirtyChange.current?.(dirty);
+  }, [dirty]);
+  const warn = options.warnBeforeUnload !== false;
+  useEffect(() => {
+    if (!dirty || !warn) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers confirm only when a return value is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, warn]);
 }
 
 const noChanges: readonly WizardChange[] = [];

@@ -3,6 +3,7 @@ import type { SpliceError } from '../../../client/splice-error.js';
 import { isSpliceProblem } from '../../../client/splice-error.js';
 import { isConflict } from '../../../hooks/use-update-installation.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
+import type { SavedDraft } from './draft-storage.js';
 import type { DraftPresets } from './initial-draft.js';
 import { initialDraft } from './initial-draft.js';
 import type { HideableStep, WizardStep, WizardStepId } from './steps.js';
@@ -41,10 +42,18 @@ export interface WizardState {
   installed: Installation | null;
   /** The control a view should focus next (a field id, `heading` for the step's title, `installed`). */
   focusTarget: string | null;
+  /** The user changed something not yet installed or saved (or a saved draft was restored). */
+  dirty: boolean;
 }
 
 export type WizardAction =
-  | { type: 'loaded'; details: IntegrationDetails; presets?: DraftPresets | undefined }
+  | {
+      type: 'loaded';
+      details: IntegrationDetails;
+      presets?: DraftPresets | undefined;
+      /** An unsaved draft of this user kept by the tab: the wizard opens on it instead of the defaults. */
+      saved?: SavedDraft | null | undefined;
+    }
   | { type: 'hide-steps'; hidden: readonly HideableStep[] }
   /** The user asked for the current settings after a conflicting save: the conflict is acknowledged. */
   | { type: 'reload-current' }
@@ -54,6 +63,8 @@ export type WizardAction =
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'go-to'; index: number }
+  /** The host's URL names a step (Back/Forward): shown if the user has reached it before. */
+  | { type: 'go-to-step'; stepId: string }
   | { type: 'install' }
   | { type: 'install-succeeded'; installation: Installation }
   | { type: 'install-failed'; error: SpliceError }
@@ -72,6 +83,7 @@ export function initialWizardState(hiddenSteps: readonly HideableStep[] = []): W
     installing: false,
     installed: null,
     focusTarget: null,
+    dirty: false,
   };
 }
 
@@ -125,7 +137,13 @@ function updateObject(
   const draft = state.draft && change(state.draft);
   if (!draft) return state;
   const stepId = objectStep(section, objectName).id;
-  return { ...state, draft, shownErrors: {}, serverErrors: withoutServerErrors(state.serverErrors, stepId) };
+  return {
+    ...state,
+    draft,
+    dirty: true,
+    shownErrors: {},
+    serverErrors: withoutServerErrors(state.serverErrors, stepId),
+  };
 }
 
 function goTo(state: WizardState, index: number): WizardState {
@@ -151,10 +169,38 @@ function placeIssues(error: SpliceError): Record<string, ServerFieldError> {
   return placed;
 }
 
+/**
+ * Opens on a saved draft: each object the details know takes the saved choices (an object added since
+ * takes its defaults), and the user is back on the step they left, with the steps they had reached.
+ */
+function restore(
+  state: WizardState,
+  details: IntegrationDetails,
+  saved: SavedDraft,
+  presets: DraftPresets | undefined,
+): WizardState {
+  const fresh = initialDraft(details, presets);
+  const pick = <T>(defaults: Record<string, T>, kept: Record<string, T>) =>
+    Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, kept[name] ?? value]));
+  const draft: WizardDraft = {
+    read: pick(fresh.read, saved.draft.read),
+    write: pick(fresh.write, saved.draft.write),
+    proxyEnabled: saved.draft.proxyEnabled === true,
+  };
+  const steps = wizardSteps(details, draft, state.hiddenSteps);
+  const index = Math.max(
+    steps.findIndex((step) => step.id === saved.stepId),
+    0,
+  );
+  const visited = Math.min(Math.max(saved.visited, index), steps.length - 1);
+  return { ...state, details, draft, stepIndex: index, visited, dirty: true, focusTarget: null };
+}
+
 /** The wizard's transitions. Pure: the same state and action always give the same next state. */
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
-    case 'loaded':
+    case 'loaded': {
+      if (!state.draft && action.saved) return restore(state, action.details, action.saved, action.presets);
       // Later refetches refresh the details but must not wipe what the user chose.
       return {
         ...state,
@@ -163,6 +209,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
         installError: isConflict(state.installError) ? null : state.installError,
       };
+    }
     case 'reload-current':
       return isConflict(state.installError) ? { ...state, installError: null } : state;
     case 'hide-steps':
@@ -191,6 +238,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...state,
         draft: { ...state.draft, proxyEnabled: action.enabled },
+        dirty: true,
         serverErrors: withoutServerErrors(state.serverErrors, 'proxy'),
       };
     case 'next': {
@@ -204,6 +252,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return goTo(state, currentStepIndex(state) - 1);
     case 'go-to':
       return goTo(state, action.index);
+    case 'go-to-step': {
+      const steps = selectSteps(state);
+      const index = steps.findIndex((step) => step.id === action.stepId);
+      if (index < 0 || index > state.visited || index === currentStepIndex(state, steps)) return state;
+      return goTo(state, index);
+    }
     case 'install': {
       if (!state.details || !state.draft || state.installing) return state;
       // Every step is checked again: a hidden or skipped step may still hold a problem.
@@ -220,7 +274,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'install-succeeded':
       // Focus goes to the result, not to <body> with the form it replaced.
-      return { ...state, installing: false, installed: action.installation, focusTarget: 'installed' };
+      return {
+        ...state,
+        installing: false,
+        installed: action.installation,
+        focusTarget: 'installed',
+        dirty: false,
+      };
     case 'install-failed': {
       const serverErrors = placeIssues(action.error);
       const failed = { ...state, installing: false, installError: action.error, serverErrors };
