@@ -155,7 +155,11 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
   const steps = useMemo(() => selectSteps(state), [state]);
   const index = currentStepIndex(state, steps);
   const { refetch } = query;
-  const stepId = state.installed ? undefined : steps[index]?.id;
+  // No step is announced while the view shows something else: installed, or the connect step.
+  const connection = state.details?.connection;
+  const installedShown = state.installed ?? (mode === 'install' ? state.details?.installation : null);
+  const showsSteps = !installedShown && connection && connection.status !== 'bad_credentials';
+  const stepId = showsSteps ? steps[index]?.id : undefined;
   useDraftKeeping(state, storageKey, stepId);
   useStepSync(state, dispatch, stepId, options);
   useUnsavedWarning(state.dirty && !state.installed, options);
