@@ -39,7 +39,9 @@ function runCli(env: Record<string, string>) {
   return { child, exited, printed, output: () => output };
 }
 
-describe('pnpm service', () => {
+// Each test starts a real process that compiles the CLI through tsx and seeds its data: seconds on a busy
+// machine, so the tests get more than vitest's 5 s default (they check behaviour, not start-up time).
+describe('pnpm service', { timeout: 30_000 }, () => {
   it('prints both URLs and the credentials, answers, and stops cleanly on SIGTERM', async () => {
     const cli = runCli({ PORT: '0', SPLICE_API_KEY: 'key-from-env', SPLICE_AUTH_TOKEN: 'token-from-env' });
     await cli.printed(/Demo data/);
