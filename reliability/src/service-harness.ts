@@ -71,15 +71,15 @@ export interface ServiceHarnessOptions {
 }
 
 /** Seeds `count` groups with working connections in one transaction; returns their refs. */
-export function seedGroups(repo: Repository, prefix: string, count: number): string[] {
+export async function seedGroups(repo: Repository, prefix: string, count: number): Promise<string[]> {
   const refs: string[] = [];
-  repo.transaction(() => {
+  await repo.transaction(async (tx) => {
     for (let i = 0; i < count; i++) {
       const groupRef = `${prefix}-${i}`;
       refs.push(groupRef);
-      if (repo.getGroup('demo', groupRef)) continue;
-      repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
-      repo.insertConnection(sandboxConnection('demo', groupRef));
+      if (await tx.getGroup('demo', groupRef)) continue;
+      await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
+      await tx.insertConnection(sandboxConnection('demo', groupRef));
     }
   });
   return refs;
@@ -87,30 +87,54 @@ export function seedGroups(repo: Repository, prefix: string, count: number): str
 
 /**
  * The group `${prefix}-${slot}` with its connection, seeded now if no one seeded it before: the slots past
- * those seeded up front serve the re-sends of a shrinking property, each in a group of its own.
+ * those seeded up front serve the re-sends of a shrinking property, each in a group of its own. Written
+ * with SQL on the harness's connection because the case builders that call it are synchronous (the
+ * repository is asynchronous); the row is the one `sandboxConnection` describes.
  */
-export function groupInSlot(repo: Repository, prefix: string, slot: number): string {
+export function groupInSlot(db: Database, prefix: string, slot: number): string {
   const groupRef = `${prefix}-${slot}`;
-  if (!repo.getGroup('demo', groupRef)) {
-    repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
-    repo.insertConnection(sandboxConnection('demo', groupRef));
-  }
+  const connection = sandboxConnection('demo', groupRef);
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO groups (project_id, group_ref, group_name, create_time) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+    ).run('demo', groupRef, `Generated ${groupRef}`, now);
+    db.prepare(
+      `INSERT INTO connections (id, project_id, provider, group_ref, consumer_ref, status, auth_scheme,
+         is_default, create_time, credentials) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO NOTHING`,
+    ).run(
+      connection.id,
+      'demo',
+      connection.provider,
+      groupRef,
+      connection.consumerRef,
+      connection.status,
+      connection.authScheme,
+      now,
+      JSON.stringify(connection.credentials),
+    );
+  })();
   return groupRef;
 }
 
 /** The organization `${prefix}-${slot}`, inserted now if no one inserted it before (as `groupInSlot`). */
-export function orgInSlot(repo: Repository, prefix: string, slot: number): string {
+export function orgInSlot(db: Database, prefix: string, slot: number): string {
   const id = `${prefix}-${slot}`;
-  if (!repo.getOrg(id)) repo.insertOrg({ id, name: `Generated ${id}` });
+  db.prepare('INSERT INTO orgs (id, name, create_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+    id,
+    `Generated ${id}`,
+    new Date().toISOString(),
+  );
   return id;
 }
 
 /** The group of an installation a path addresses (`.../installations/{id}` or `{id}:pause`), if any. */
-function installationGroupIn(repo: SqliteRepository, url: URL): string[] {
+async function installationGroupIn(repo: SqliteRepository, url: URL): Promise<string[]> {
   const id = /\/installations\/([^/:]+)/.exec(url.pathname)?.[1];
   if (id === undefined) return [];
   for (const project of ['demo']) {
-    const installation = repo.getInstallationById(project, decodeURIComponent(id));
+    const installation = await repo.getInstallationById(project, decodeURIComponent(id));
     if (installation) return [installation.groupRef];
   }
   return [];
@@ -135,8 +159,8 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
   const manifest = loadManifest(defaultManifestPath);
   const db = openDatabase(dataDir);
   const repo = new SqliteRepository(db);
-  seedDemoData(repo, manifest);
-  if (options.extraGroups) seedGroups(repo, options.extraGroups.prefix, options.extraGroups.count);
+  await seedDemoData(repo, manifest);
+  if (options.extraGroups) await seedGroups(repo, options.extraGroups.prefix, options.extraGroups.count);
   const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 300 });
   const app = createServiceApp({
     repo,
@@ -150,7 +174,7 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
         const url = new URL(request.url);
         const body = request.body ? await request.clone().text() : '';
         // Looked up before the call: a delete would leave nothing to look up after.
-        const addressed = installationGroupIn(repo, url);
+        const addressed = await installationGroupIn(repo, url);
         const response = await app.fetch(request, env);
         const orgId = /^\/v1\/orgs\/([^/]+)\/invites/.exec(url.pathname)?.[1];
         const requestId = request.headers.get('x-request-id');

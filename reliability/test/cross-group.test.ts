@@ -46,7 +46,7 @@ async function install(body: unknown) {
 
 beforeAll(async () => {
   service = await startInProcessService({ record: true });
-  service.repo.insertOrg({ id: 'org-globex', name: 'Globex Org' });
+  await service.repo.insertOrg({ id: 'org-globex', name: 'Globex Org' });
   const acme = await install(acmeInstallation);
   const globex = await install({
     groupRef: 'globex',

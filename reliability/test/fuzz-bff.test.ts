@@ -49,7 +49,7 @@ const sessionOf = (sid: string): Session | null => {
 /** The inviter of a slot, its organization inserted in the service's store if it is not there yet. */
 const inviterAt = (slot: number): Inviter => ({
   sid: `${inviterPrefix}${slot}`,
-  orgId: orgInSlot(service.repo, 'org-bz', slot),
+  orgId: orgInSlot(service.db, 'org-bz', slot),
 });
 
 let serviceErrors: ReturnType<typeof countServiceErrors>;
@@ -58,9 +58,9 @@ beforeAll(async () => {
   serviceErrors = countServiceErrors();
   service = await startInProcessService({ extraGroups: { prefix: 'bz', count: n } });
   // An organization per invite case, in one transaction (a shrinking re-send gets a new one then).
-  service.repo.transaction(() => {
-    for (let slot = 0; slot < n; slot++) orgInSlot(service.repo, 'org-bz', slot);
-  });
+  service.db.transaction(() => {
+    for (let slot = 0; slot < n; slot++) orgInSlot(service.db, 'org-bz', slot);
+  })();
   await installAcme(service);
   fields = await searchableFields(service);
   bff = await startBffFor(service, { sessionOf });
@@ -89,7 +89,7 @@ describe('schema-driven fuzz of the BFF', () => {
       operation: operation('/integrations/{integrationId}/installations', 'POST', 201),
       inputs: bffCreateCaseInput,
       build: (input, slot) =>
-        bffCreateCase({ url: bff.url, groupAt: (s) => groupInSlot(service.repo, 'bz', s) }, input, slot),
+        bffCreateCase({ url: bff.url, groupAt: (s) => groupInSlot(service.db, 'bz', s) }, input, slot),
       numRuns: n,
       seed: sizes.seed + 10,
       report: (figures) => {

@@ -34,9 +34,9 @@ beforeAll(async () => {
   serviceErrors = countServiceErrors();
   service = await startInProcessService({ extraGroups: { prefix: 'fz', count: n } });
   // An organization per invite case, in one transaction (a shrinking re-send gets a new one then).
-  service.repo.transaction(() => {
-    for (let slot = 0; slot < n; slot++) orgInSlot(service.repo, 'org-fz', slot);
-  });
+  service.db.transaction(() => {
+    for (let slot = 0; slot < n; slot++) orgInSlot(service.db, 'org-fz', slot);
+  })();
   checker = await checkerFor(service.url, 'service');
   await installAcme(service);
   fields = await searchableFields(service);
@@ -61,7 +61,7 @@ describe('schema-driven fuzz of the service', () => {
       },
       inputs: createCaseInput,
       build: (input, slot) =>
-        serviceCreateCase({ service, groupAt: (s) => groupInSlot(service.repo, 'fz', s) }, input, slot),
+        serviceCreateCase({ service, groupAt: (s) => groupInSlot(service.db, 'fz', s) }, input, slot),
       numRuns: n,
       seed: sizes.seed,
       report: (figures) => {
@@ -104,7 +104,7 @@ describe('schema-driven fuzz of the service', () => {
       },
       inputs: inviteCaseInput,
       build: (input, slot) =>
-        serviceInviteCase({ service, orgAt: (s) => orgInSlot(service.repo, 'org-fz', s) }, input, slot),
+        serviceInviteCase({ service, orgAt: (s) => orgInSlot(service.db, 'org-fz', s) }, input, slot),
       numRuns: n,
       seed: sizes.seed + 2,
       report: (figures) => printFuzzFigures('fuzz:service:inviteOrgUser', figures),

@@ -74,7 +74,7 @@ interface Round {
 
 /** One round in its own group (`idem-<slot>`): the burst, the reordered repeat, the other body. */
 async function round([generated, repairSeed]: [unknown, number], slot: number): Promise<Round> {
-  const group = groupInSlot(service.repo, 'idem', slot);
+  const group = groupInSlot(service.db, 'idem', slot);
   const faults: string[] = [];
   const body = clone(generated) as Json;
   const config = body.config as Json;

@@ -64,8 +64,8 @@ beforeAll(async () => {
   // Groups with connections, written before the service starts, through the service's own repository.
   const db = openDatabase(dataDir);
   const repo = new SqliteRepository(db);
-  seedDemoData(repo, loadManifest(defaultManifestPath));
-  seedGroups(repo, 'load', createGroups);
+  await seedDemoData(repo, loadManifest(defaultManifestPath));
+  await seedGroups(repo, 'load', createGroups);
   db.close();
   const started = await startNode(join(serviceDir, 'src/cli.ts'), {
     cwd: serviceDir,

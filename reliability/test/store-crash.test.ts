@@ -27,7 +27,9 @@ afterAll(() => {
 describe('store crash safety', () => {
   it(`${sizes.kills} SIGKILLs at random moments lose no acknowledged write`, async () => {
     // Two lanes (two databases) side by side: one writer per core.
-    const lanes = [0, 1].map(() => prepareCrashLane(mkdtempSync(join(tmpdir(), 'splice-crash-'))));
+    const lanes = await Promise.all(
+      [0, 1].map(() => prepareCrashLane(mkdtempSync(join(tmpdir(), 'splice-crash-')))),
+    );
     const failures = new Failures();
     let kills = 0;
     let duringOpen = 0;

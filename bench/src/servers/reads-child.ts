@@ -27,14 +27,14 @@ const scheduled = Number(process.env.BENCH_SCHEDULED ?? 0);
 if (scheduled > 0) {
   const db = openDatabase(dataDir);
   const repo = new SqliteRepository(db);
-  seedDemoData(repo, loadManifest(defaultManifestPath));
-  const integration = repo.getIntegration('demo', 'crm-sync')!;
+  await seedDemoData(repo, loadManifest(defaultManifestPath));
+  const integration = (await repo.getIntegration('demo', 'crm-sync'))!;
   const now = new Date().toISOString();
-  repo.transaction(() => {
+  await repo.transaction(async (tx) => {
     for (let index = 0; index < scheduled; index++) {
       const groupRef = benchGroupRef(index);
-      repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
-      const connection = repo.insertConnection({
+      await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
+      const connection = await tx.insertConnection({
         projectId: 'demo',
         provider: 'sandboxcrm',
         groupRef,
@@ -44,7 +44,7 @@ if (scheduled > 0) {
         isDefault: true,
         credentials: {},
       });
-      repo.insertInstallation({
+      await tx.insertInstallation({
         projectId: 'demo',
         integrationId: integration.id,
         groupRef,
@@ -73,7 +73,7 @@ if (scheduled > 0) {
             },
           },
         },
-      } as Parameters<typeof repo.insertInstallation>[0]);
+      } as Parameters<typeof tx.insertInstallation>[0]);
     }
   });
   db.close();

@@ -27,12 +27,12 @@ const extraGroups = Number(process.env.BENCH_EXTRA_GROUPS ?? 0);
 if (extraGroups > 0) {
   const db = openDatabase(dataDir);
   const repo = new SqliteRepository(db);
-  seedDemoData(repo, loadManifest(defaultManifestPath));
-  repo.transaction(() => {
+  await seedDemoData(repo, loadManifest(defaultManifestPath));
+  await repo.transaction(async (tx) => {
     for (let index = 0; index < extraGroups; index++) {
       const groupRef = benchGroupRef(index);
-      repo.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
-      repo.insertConnection(sandboxConnection('demo', groupRef));
+      await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
+      await tx.insertConnection(sandboxConnection('demo', groupRef));
     }
   });
   db.close();

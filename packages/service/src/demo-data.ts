@@ -37,13 +37,13 @@ export function sandboxConnection(projectId: string, groupRef: string): NewConne
   };
 }
 
-export function seedDemoData(repo: Repository, manifest: Manifest): void {
-  repo.transaction(() => {
+export async function seedDemoData(repo: Repository, manifest: Manifest): Promise<void> {
+  await repo.transaction(async (tx) => {
     const { project, org, groups } = demoDataSet;
-    if (!repo.getProject(project.id)) repo.insertProject(project);
-    if (!repo.getOrg(org.id)) repo.insertOrg(org);
+    if (!(await tx.getProject(project.id))) await tx.insertProject(project);
+    if (!(await tx.getOrg(org.id))) await tx.insertOrg(org);
     for (const integration of manifest.integrations) {
-      repo.upsertIntegration({
+      await tx.upsertIntegration({
         id: integration.name,
         projectId: project.id,
         name: integration.name,
@@ -53,9 +53,9 @@ export function seedDemoData(repo: Repository, manifest: Manifest): void {
       });
     }
     for (const group of groups) {
-      repo.upsertGroup({ projectId: project.id, groupRef: group.groupRef, groupName: group.groupName });
-      if (!group.connected || repo.listConnections(project.id, group.groupRef).length > 0) continue;
-      repo.insertConnection(sandboxConnection(project.id, group.groupRef));
+      await tx.upsertGroup({ projectId: project.id, groupRef: group.groupRef, groupName: group.groupName });
+      if (!group.connected || (await tx.listConnections(project.id, group.groupRef)).length > 0) continue;
+      await tx.insertConnection(sandboxConnection(project.id, group.groupRef));
     }
   });
 }

@@ -79,7 +79,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const manifest = loadManifest(options.manifestPath ?? defaultManifestPath);
   const db = openDatabase(options.dataDir);
   const repo = new SqliteRepository(db);
-  seedDemoData(repo, manifest);
+  await seedDemoData(repo, manifest);
   const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 5_000 });
   const credentials = {
     apiKey: options.apiKey ?? devCredentials.apiKey,
@@ -114,9 +114,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         }),
   });
   // The sandbox is one data set that every connected group's connection sees; its rate is per group.
-  const connectedGroups = demoDataSet.groups.filter(
-    (g) => repo.listConnections(demoDataSet.project.id, g.groupRef).length > 0,
-  ).length;
+  let connectedGroups = 0;
+  for (const g of demoDataSet.groups) {
+    if ((await repo.listConnections(demoDataSet.project.id, g.groupRef)).length > 0) connectedGroups++;
+  }
   const sandboxActivity = startSandboxActivity(db, {
     changesPerMinute: (options.sandboxActivity ?? 3) * Math.max(1, connectedGroups),
   });

@@ -61,12 +61,12 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
 }
 
 /** Connects the group again (as the demo data does) when a delete took its connection. */
-function connect(groupRef: string): void {
+async function connect(groupRef: string): Promise<void> {
   const db = new Sqlite(join(service.dataDir, databaseFileName));
   try {
     const repo = new SqliteRepository(db);
-    if (repo.getConnection('demo', `conn-${groupRef}`)) return;
-    repo.insertConnection(sandboxConnection('demo', groupRef));
+    if (await repo.getConnection('demo', `conn-${groupRef}`)) return;
+    await repo.insertConnection(sandboxConnection('demo', groupRef));
   } finally {
     db.close();
   }
@@ -76,7 +76,7 @@ async function install(
   groupRef: string,
   config: unknown = contactsConfig(),
 ): Promise<{ body: Json; etag: string }> {
-  connect(groupRef);
+  await connect(groupRef);
   const res = await fetch(createInstallationUrl(service), {
     method: 'POST',
     headers: apiKeyHeaders(service),

@@ -24,11 +24,11 @@ let app: ReturnType<typeof createServiceApp>;
 /** Every answer's status line, headers and body, to prove no token ever left in one. */
 let transcript: string[];
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'splice-oauth-'));
   db = openDatabase(dataDir);
   repo = new SqliteRepository(db);
-  seedDemoData(repo, loadManifest(defaultManifestPath));
+  await seedDemoData(repo, loadManifest(defaultManifestPath));
   const sandbox = createSandboxProvider(db, { contacts: 50 });
   clock = new Date('2026-11-23T10:00:00.000Z');
   key = randomBytes(32);
@@ -195,7 +195,7 @@ describe('the flow', () => {
     expect(location.origin + location.pathname).toBe('http://app.example/api/connect/done');
     expect(location.searchParams.get('attempt')).toBe('abcdefghijklmnop');
     expect(location.searchParams.get('outcome')).toBe('connected');
-    const [connection] = repo.listConnections('demo', 'initech');
+    const [connection] = await repo.listConnections('demo', 'initech');
     expect(connection).toMatchObject({ status: 'created', consumerRef: 'carol@initech', isDefault: true });
     expect(location.searchParams.get('connectionId')).toBe(connection?.id);
 
@@ -209,7 +209,9 @@ describe('the flow', () => {
     const tokens = storedTokens();
     expect(tokens).toHaveLength(2);
     for (const token of tokens) for (const answer of transcript) expect(answer).not.toContain(token);
-    expect(JSON.stringify(repo.listConnections('demo', 'initech')[0]?.credentials)).not.toContain(tokens[0]);
+    expect(JSON.stringify((await repo.listConnections('demo', 'initech'))[0]?.credentials)).not.toContain(
+      tokens[0],
+    );
   });
 
   it('creates a group the project does not know yet, named as the call said', async () => {
@@ -220,25 +222,25 @@ describe('the flow', () => {
       redirectUrl,
     });
     expect(outcomeOf((await callback(await consent(url, 'allow'))).location)).toBe('connected');
-    expect(repo.getGroup('demo', 'hooli')?.groupName).toBe('Hooli');
-    expect(repo.listConnections('demo', 'hooli')).toHaveLength(1);
+    expect((await repo.getGroup('demo', 'hooli'))?.groupName).toBe('Hooli');
+    expect(await repo.listConnections('demo', 'hooli')).toHaveLength(1);
   });
 
   it('Deny ends with access_denied and connects nothing', async () => {
     const { text: url } = await connect({ groupRef: 'initech', consumerRef: 'carol', redirectUrl });
     const end = await callback(await consent(url, 'deny'));
     expect(outcomeOf(end.location)).toBe('access_denied');
-    expect(repo.listConnections('demo', 'initech')).toEqual([]);
+    expect(await repo.listConnections('demo', 'initech')).toEqual([]);
   });
 
   it('a state works once: replaying the callback ends with expired and changes nothing', async () => {
     const { text: url } = await connect({ groupRef: 'initech', consumerRef: 'carol', redirectUrl });
     const providerRedirect = await consent(url, 'allow');
     expect(outcomeOf((await callback(providerRedirect)).location)).toBe('connected');
-    const before = repo.listConnections('demo', 'initech');
+    const before = await repo.listConnections('demo', 'initech');
     const replay = await callback(providerRedirect);
     expect(outcomeOf(replay.location)).toBe('expired');
-    expect(repo.listConnections('demo', 'initech')).toEqual(before);
+    expect(await repo.listConnections('demo', 'initech')).toEqual(before);
   });
 
   it('a state older than 10 minutes ends with expired', async () => {
@@ -246,7 +248,7 @@ describe('the flow', () => {
     const providerRedirect = await consent(url, 'allow');
     clock = new Date(clock.getTime() + 10 * 60_000 + 1);
     expect(outcomeOf((await callback(providerRedirect)).location)).toBe('expired');
-    expect(repo.listConnections('demo', 'initech')).toEqual([]);
+    expect(await repo.listConnections('demo', 'initech')).toEqual([]);
   });
 
   it('an unknown state shows a page and connects nothing', async () => {
@@ -263,7 +265,7 @@ describe('the flow', () => {
     const end = await callback(`/callbacks/v1/oauth?state=${initechState}&code=${acmeCode}`);
     // The code is bound to acme's PKCE challenge; initech's verifier does not match it.
     expect(outcomeOf(end.location)).toBe('provider_error');
-    expect(repo.listConnections('demo', 'initech')).toEqual([]);
+    expect(await repo.listConnections('demo', 'initech')).toEqual([]);
   });
 });
 
@@ -312,8 +314,8 @@ describe('bad credentials and reconnect', () => {
     expect(update.headers.get('content-type')).toMatch(/^text\/plain/);
     const end = await callback(await consent(update.text, 'allow'));
     expect(new URL(end.location as string).searchParams.get('connectionId')).toBe('conn-acme');
-    expect(repo.getConnection('demo', 'conn-acme')?.status).toBe('created');
-    expect(repo.listConnections('demo', 'acme')).toHaveLength(1);
+    expect((await repo.getConnection('demo', 'conn-acme'))?.status).toBe('created');
+    expect(await repo.listConnections('demo', 'acme')).toHaveLength(1);
   });
 
   it('oauth-update without a body works, and an unknown connection is 404', async () => {

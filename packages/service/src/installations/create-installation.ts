@@ -12,21 +12,21 @@ function bodyIssue(name: string, detail: string, value: unknown): Issue {
 }
 
 /** The connection the installation uses: the one named, or the group's default for the provider. */
-function chooseConnection(
+async function chooseConnection(
   deps: ServiceDeps,
   target: IntegrationWithManifest,
   request: InstallationRequest,
-): Connection {
+): Promise<Connection> {
   const { repo } = deps;
   const { project, integration } = target;
-  if (!repo.getGroup(project.id, request.groupRef)) {
+  if (!(await repo.getGroup(project.id, request.groupRef))) {
     throw problemError(422, 'groupNotFound', {
       detail: `Project "${project.name}" has no group "${request.groupRef}". A group exists once it has a connection.`,
       issues: [bodyIssue('groupRef', 'No group has this reference.', request.groupRef)],
     });
   }
   if (request.connectionId) {
-    const connection = repo.getConnection(project.id, request.connectionId);
+    const connection = await repo.getConnection(project.id, request.connectionId);
     if (!connection || connection.groupRef !== request.groupRef) {
       throw problemError(422, 'connectionNotFound', {
         detail: `Group "${request.groupRef}" has no connection "${request.connectionId}".`,
@@ -35,7 +35,7 @@ function chooseConnection(
     }
     return connection;
   }
-  const connection = repo.getDefaultConnection(project.id, request.groupRef, integration.provider);
+  const connection = await repo.getDefaultConnection(project.id, request.groupRef, integration.provider);
   if (!connection) {
     throw problemError(422, 'connectionRequired', {
       detail: `Group "${request.groupRef}" has no ${integration.provider} connection yet: connect a ${integration.provider} account first, then install.`,
@@ -74,11 +74,14 @@ export interface CreateInstallationInput {
 }
 
 /** createInstallation (docs/service-interface.md#create-installation) after its input was validated: every rule, then one durable insert. */
-export function createInstallation(deps: ServiceDeps, input: CreateInstallationInput): Installation {
+export async function createInstallation(
+  deps: ServiceDeps,
+  input: CreateInstallationInput,
+): Promise<Installation> {
   const { repo } = deps;
   const { target, request, skipSampling } = input;
   const { project, integration, manifest } = target;
-  const connection = chooseConnection(deps, target, request);
+  const connection = await chooseConnection(deps, target, request);
   // `created` is a fresh (or refreshed) connection not yet used: usable. Only one the provider refused is not.
   if (connection.status === 'bad_credentials') {
     throw problemError(422, 'connectionUnusable', {
@@ -86,7 +89,7 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
       remedy: 'Reconnect the account (oauth-update), then retry.',
     });
   }
-  if (repo.getInstallation(project.id, integration.id, request.groupRef)) {
+  if (await repo.getInstallation(project.id, integration.id, request.groupRef)) {
     throw problemError(409, 'installationExists', {
       detail: `Group "${request.groupRef}" already has an installation of "${integration.name}": a group installs an integration once.`,
     });
@@ -112,12 +115,12 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
   }
   const createTime = new Date().toISOString();
   try {
-    return repo.transaction(() => {
+    return await repo.transaction(async (tx) => {
       // A request made with the connection worked: `created` becomes `working` (the hosted statuses).
       if (connection.status === 'created') {
-        repo.updateConnection(project.id, connection.id, { status: 'working', updateTime: createTime });
+        await tx.updateConnection(project.id, connection.id, { status: 'working', updateTime: createTime });
       }
-      return repo.insertInstallation({
+      return tx.insertInstallation({
         projectId: project.id,
         integrationId: integration.id,
         groupRef: request.groupRef,
@@ -147,10 +150,10 @@ export function createInstallation(deps: ServiceDeps, input: CreateInstallationI
 }
 
 /** An installation record as the API returns it (docs/service-interface.md#installation-record), with the connection's secrets left out. */
-export function installationView(deps: ServiceDeps, installation: Installation) {
+export async function installationView(deps: ServiceDeps, installation: Installation) {
   const { repo } = deps;
-  const connection = repo.getConnection(installation.projectId, installation.connectionId);
-  const group = repo.getGroup(installation.projectId, installation.groupRef);
+  const connection = await repo.getConnection(installation.projectId, installation.connectionId);
+  const group = await repo.getGroup(installation.projectId, installation.groupRef);
   return {
     id: installation.id,
     projectId: installation.projectId,
@@ -158,7 +161,7 @@ export function installationView(deps: ServiceDeps, installation: Installation) 
     ...(group ? { group } : {}),
     healthStatus: installation.healthStatus,
     ...(installation.lastOperationStatus ? { lastOperationStatus: installation.lastOperationStatus } : {}),
-    connection: connection ? publicConnection(repo, connection) : undefined,
+    connection: connection ? await publicConnection(repo, connection) : undefined,
     createTime: installation.createTime,
     ...(installation.updateTime ? { updateTime: installation.updateTime } : {}),
     createdBy: installation.createdBy,

@@ -94,13 +94,13 @@ function applyMasks(current: ConfigContent, masks: UpdateMask[], update: Install
 }
 
 /** A connection of the installation's own group and provider that works. */
-function chooseConnection(
+async function chooseConnection(
   deps: ServiceDeps,
   target: IntegrationWithManifest,
   installation: Installation,
   connectionId: string,
-): Connection {
-  const connection = deps.repo.getConnection(target.project.id, connectionId);
+): Promise<Connection> {
+  const connection = await deps.repo.getConnection(target.project.id, connectionId);
   if (
     !connection ||
     connection.groupRef !== installation.groupRef ||
@@ -153,7 +153,10 @@ export interface UpdateInstallationInput {
  * updateInstallation (docs/service-interface.md#update-installation): the masked parts replaced, the same
  * checks as a create, then one write that keeps the replaced config as a revision.
  */
-export function updateInstallation(deps: ServiceDeps, input: UpdateInstallationInput): Installation {
+export async function updateInstallation(
+  deps: ServiceDeps,
+  input: UpdateInstallationInput,
+): Promise<Installation> {
   const { target, installation, update, skipSampling, expectedVersion } = input;
   const { integration, manifest } = target;
   const masks = parseMasks(update.updateMask);
@@ -162,7 +165,7 @@ export function updateInstallation(deps: ServiceDeps, input: UpdateInstallationI
   const changes = new Set(masks.map((mask) => mask.kind));
   const connectionId =
     changes.has('connectionId') && update.installation.connectionId !== undefined
-      ? chooseConnection(deps, target, installation, update.installation.connectionId).id
+      ? (await chooseConnection(deps, target, installation, update.installation.connectionId)).id
       : installation.connectionId;
   const manifestIssues = checkAgainstManifest(content, manifest);
   if (manifestIssues.length) {
@@ -206,8 +209,8 @@ export function updateInstallation(deps: ServiceDeps, input: UpdateInstallationI
   };
   // The write checks the version again: another update may have landed since this one read it.
   const version = installation.updateTime ?? installation.createTime;
-  if (!deps.repo.replaceInstallation(next, version)) {
-    const now = deps.repo.getInstallationById(installation.projectId, installation.id);
+  if (!(await deps.repo.replaceInstallation(next, version))) {
+    const now = await deps.repo.getInstallationById(installation.projectId, installation.id);
     if (!now) throw problemError(404, 'installationNotFound', 'The installation was deleted meanwhile.');
     throw staleEdit(now);
   }
@@ -224,7 +227,7 @@ export async function deleteInstallation(
   expectedVersion: string | undefined,
 ): Promise<void> {
   checkVersion(installation, expectedVersion);
-  const { deleted } = deps.repo.deleteInstallation(installation.projectId, installation.id);
+  const { deleted } = await deps.repo.deleteInstallation(installation.projectId, installation.id);
   if (!deleted) throw problemError(404, 'installationNotFound', 'The installation was deleted meanwhile.');
   await deps.reads?.forgetInstallation(installation.id);
 }

@@ -34,9 +34,9 @@ export interface FlowStart {
 }
 
 /** What the provider is asked for: every object the project's integrations of this provider read or write. */
-export function scopesFor(repo: Repository, projectId: string, provider: string): string[] {
+export async function scopesFor(repo: Repository, projectId: string, provider: string): Promise<string[]> {
   const scopes = new Set<string>();
-  for (const integration of repo.listIntegrations(projectId)) {
+  for (const integration of await repo.listIntegrations(projectId)) {
     if (integration.provider !== provider) continue;
     const content = manifestIntegrationSchema.safeParse(integration.content);
     if (!content.success) continue;
@@ -51,7 +51,13 @@ export function scopesFor(repo: Repository, projectId: string, provider: string)
  * verifier (sealed) and sends only its S256 challenge; the `state` is stored as a hash and binds the
  * flow to the project, group, consumer (and connection, for an update).
  */
-export function startFlow(repo: Repository, oauth: OAuthDeps, start: FlowStart, origin: string): string {
+export async function startFlow(
+  repo: Repository,
+  oauth: OAuthDeps,
+  start: FlowStart,
+  origin: string,
+): Promise<string> {
+  const scope = (await scopesFor(repo, start.project.id, start.provider)).join(' ');
   const now = oauth.now?.() ?? new Date();
   const state = randomToken();
   const verifier = randomToken(48);
@@ -78,7 +84,7 @@ export function startFlow(repo: Repository, oauth: OAuthDeps, start: FlowStart, 
     state,
     code_challenge: pkceChallenge(verifier),
     code_challenge_method: 'S256',
-    scope: scopesFor(repo, start.project.id, start.provider).join(' '),
+    scope,
     login_hint: start.consumerName,
     workspace: start.groupName,
   }).toString();
@@ -118,18 +124,18 @@ function saveConnection(
   repo: Repository,
   flow: FlowRecord,
   credentials: Record<string, unknown>,
-): Connection {
-  return repo.transaction(() => {
-    const existingGroup = repo.getGroup(flow.projectId, flow.groupRef);
+): Promise<Connection> {
+  return repo.transaction(async (tx) => {
+    const existingGroup = await tx.getGroup(flow.projectId, flow.groupRef);
     if (!existingGroup) {
-      repo.upsertGroup({ projectId: flow.projectId, groupRef: flow.groupRef, groupName: flow.groupName });
+      await tx.upsertGroup({ projectId: flow.projectId, groupRef: flow.groupRef, groupName: flow.groupName });
     }
     const target = flow.connectionId
-      ? repo.getConnection(flow.projectId, flow.connectionId)
-      : repo.getDefaultConnection(flow.projectId, flow.groupRef, flow.provider);
+      ? await tx.getConnection(flow.projectId, flow.connectionId)
+      : await tx.getDefaultConnection(flow.projectId, flow.groupRef, flow.provider);
     const changes = { status: 'created' as const, consumerRef: flow.consumerRef, credentials };
-    if (target) return repo.updateConnection(flow.projectId, target.id, changes) as Connection;
-    return repo.insertConnection({
+    if (target) return (await tx.updateConnection(flow.projectId, target.id, changes)) as Connection;
+    return tx.insertConnection({
       projectId: flow.projectId,
       provider: flow.provider,
       groupRef: flow.groupRef,
@@ -148,12 +154,12 @@ type FlowRecord = NonNullable<ReturnType<OAuthStore['getFlow']>>;
  * the browser ends on the flow's `redirectUrl` with an `outcome` (or on a page saying it, without one).
  * No token ever appears in an answer.
  */
-export function completeFlow(
+export async function completeFlow(
   repo: Repository,
   oauth: OAuthDeps,
   params: { state?: string; code?: string; error?: string },
   origin: string,
-): FlowEnd {
+): Promise<FlowEnd> {
   const now = oauth.now?.() ?? new Date();
   const stateHash = params.state ? hashSecret(params.state) : '';
   const flow = stateHash ? oauth.store.getFlow(stateHash) : undefined;
@@ -179,7 +185,7 @@ export function completeFlow(
   );
   if (!answer.ok) return end(flow.redirectUrl, 'provider_error');
   const { tokens } = answer;
-  const connection = saveConnection(repo, flow, {
+  const connection = await saveConnection(repo, flow, {
     sealed: oauth.secrets.seal({
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,

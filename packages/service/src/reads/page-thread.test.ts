@@ -81,7 +81,8 @@ const withoutIds = (page: Awaited<ReturnType<PageBuilder['build']>>) => ({
   }),
 });
 
-describe('the page worker thread', () => {
+// The worker's first start loads the read code through tsx: seconds on a busy machine.
+describe('the page worker thread', { timeout: 60_000 }, () => {
   it('builds, page after page, exactly the messages the engine thread builds', async () => {
     let afterId = 0;
     let pages = 0;

@@ -252,12 +252,12 @@ export class ReadEngine {
   }
 
   async #plan(projectId: string, installationId: string, now: number): Promise<boolean> {
-    const installation = this.#repo.getInstallationById(projectId, installationId);
+    const installation = await this.#repo.getInstallationById(projectId, installationId);
     if (!installation) return false;
     let objects: ReturnType<typeof planInstallation> = [];
     let disabled: string[] = [];
     try {
-      const manifest = manifestOf(this.#repo, installation.projectId, installation.integrationId);
+      const manifest = await manifestOf(this.#repo, installation.projectId, installation.integrationId);
       objects = planInstallation({ installation, manifest, now, newId: randomUUID });
       disabled = effectiveReadObjects(installation, manifest)
         .filter((object) => object.disabled)
@@ -335,7 +335,7 @@ export class ReadEngine {
       const pending = await this.store.pendingDeliveries(operation.installationId, operation.objectName);
       if (pending >= this.timing.maxPendingPerStream) continue;
       try {
-        const context = this.#contextOf(operation);
+        const context = await this.#contextOf(operation);
         const page = await readOnePage(this.store, operation, context, this.timing, slice);
         if (page.messages > 0) this.#wakeDelivery.notify();
         // The context serves reading only; the operation now delivers (or ended already).
@@ -352,10 +352,10 @@ export class ReadEngine {
     return progressed;
   }
 
-  #contextOf(operation: ReadOperation): OperationContext {
+  async #contextOf(operation: ReadOperation): Promise<OperationContext> {
     let context = this.#contexts.get(operation.id);
     if (!context) {
-      context = buildContext(this.#repo, this.#providers, operation, this.#pageBuilders);
+      context = await buildContext(this.#repo, this.#providers, operation, this.#pageBuilders);
       this.#contexts.set(operation.id, context);
     }
     return context;
@@ -422,7 +422,7 @@ export class ReadEngine {
 
   /** Per object: pause state, schedule, last and next run, records delivered, backfill and delivery health. */
   async readStatus(installation: Installation) {
-    const manifest = manifestOf(this.#repo, installation.projectId, installation.integrationId);
+    const manifest = await manifestOf(this.#repo, installation.projectId, installation.integrationId);
     const states = new Map((await this.store.readObjects(installation.id)).map((s) => [s.objectName, s]));
     const objects = [];
     for (const object of effectiveReadObjects(installation, manifest)) {

@@ -52,8 +52,12 @@ function parsedManifest(integration: {
   return manifest;
 }
 
-export function manifestOf(repo: Repository, projectId: string, integrationId: string): ManifestIntegration {
-  const integration = repo.getIntegration(projectId, integrationId);
+export async function manifestOf(
+  repo: Repository,
+  projectId: string,
+  integrationId: string,
+): Promise<ManifestIntegration> {
+  const integration = await repo.getIntegration(projectId, integrationId);
   if (!integration) throw new ReadRefused(`the integration "${integrationId}" no longer exists`);
   return parsedManifest(integration);
 }
@@ -70,15 +74,15 @@ export function readConditions(object: EffectiveReadObject, withBackfill: boolea
     });
 }
 
-export function buildContext(
+export async function buildContext(
   repo: Repository,
   providers: ReadonlyMap<string, Provider>,
   operation: ReadOperation,
   pageBuilders: ReadonlyMap<string, PageBuilder> = new Map(),
-): OperationContext {
-  const installation = repo.getInstallationById(operation.projectId, operation.installationId);
+): Promise<OperationContext> {
+  const installation = await repo.getInstallationById(operation.projectId, operation.installationId);
   if (!installation) throw new ReadRefused('the installation no longer exists');
-  const integration = repo.getIntegration(operation.projectId, operation.integrationId);
+  const integration = await repo.getIntegration(operation.projectId, operation.integrationId);
   if (!integration) throw new ReadRefused(`the integration "${operation.integrationId}" no longer exists`);
   const manifest = parsedManifest(integration);
   const provider = providers.get(integration.provider);
@@ -88,8 +92,8 @@ export function buildContext(
   );
   if (!object) throw new ReadRefused(`the installation no longer reads "${operation.objectName}"`);
   if (!object.destination) throw new ReadRefused(`"${operation.objectName}" names no destination`);
-  const group = repo.getGroup(installation.projectId, installation.groupRef);
-  const connection = repo.getConnection(installation.projectId, installation.connectionId);
+  const group = await repo.getGroup(installation.projectId, installation.groupRef);
+  const connection = await repo.getConnection(installation.projectId, installation.connectionId);
   const consumerRef = connection?.consumerRef ?? installation.createdBy;
   return {
     installation,

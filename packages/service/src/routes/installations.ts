@@ -29,9 +29,9 @@ const withExpectedVersion = createMiddleware<{ Variables: { expectedVersion: str
 );
 
 /** An installation answer with its version as ETag (docs/service-interface.md#update-installation). */
-function answer(c: Context, deps: ServiceDeps, installation: Installation, status: 200 | 201) {
+async function answer(c: Context, deps: ServiceDeps, installation: Installation, status: 200 | 201) {
   c.header('ETag', etagOf(installation));
-  return c.json(installationView(deps, installation), status);
+  return c.json(await installationView(deps, installation), status);
 }
 
 /**
@@ -51,7 +51,7 @@ export function installationRoutes(deps: ServiceDeps) {
       queryParams(createInstallationQuerySchema),
       jsonBody(installationRequestSchema),
       async (c) => {
-        const installation = createInstallation(deps, {
+        const installation = await createInstallation(deps, {
           target: c.var.target,
           request: c.req.valid('json'),
           skipSampling: c.req.valid('query').skipSampling === 'true',
@@ -72,7 +72,7 @@ export function installationRoutes(deps: ServiceDeps) {
       withExpectedVersion,
       jsonBody(installationUpdateSchema),
       async (c) => {
-        const updated = updateInstallation(deps, {
+        const updated = await updateInstallation(deps, {
           target: c.var.target,
           installation: c.var.installation,
           update: c.req.valid('json'),

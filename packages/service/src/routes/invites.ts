@@ -12,7 +12,7 @@ import type { Org, Repository } from '../store/index.js';
 const withOrg = (repo: Repository) =>
   createMiddleware<{ Variables: { org: Org } }>(async (c, next) => {
     const orgId = c.req.param('orgId') ?? '';
-    const org = repo.getOrg(orgId);
+    const org = await repo.getOrg(orgId);
     if (!org) throw problemError(404, 'orgNotFound', `There is no organization "${orgId}".`);
     c.set('org', org);
     await next();
@@ -27,20 +27,20 @@ export function inviteRoutes(deps: ServiceDeps) {
     bodyLimit(16 * 1024),
     withOrg(repo),
     jsonBody(inviteRequestSchema),
-    (c) => {
+    async (c) => {
       const { org } = c.var;
       const { email } = c.req.valid('json');
-      const invite = repo.transaction(() => {
+      const invite = await repo.transaction(async (tx) => {
         // Addresses compare case-insensitively: Ann@x.com and ann@x.com are one person's inbox.
-        const pending = repo
-          .listInvites(org.id)
-          .find((i) => i.status === 'pending' && i.invitedEmail.toLowerCase() === email.toLowerCase());
+        const pending = (await tx.listInvites(org.id)).find(
+          (i) => i.status === 'pending' && i.invitedEmail.toLowerCase() === email.toLowerCase(),
+        );
         if (pending) {
           throw problemError(409, 'inviteExists', {
             detail: `${email} already has a pending invite to "${org.name}" (invite ${pending.id}).`,
           });
         }
-        return repo.insertInvite({ orgId: org.id, invitedEmail: email });
+        return tx.insertInvite({ orgId: org.id, invitedEmail: email });
       });
       const { orgId: _omitted, ...body } = invite;
       return c.json(body, 201);

@@ -3,8 +3,8 @@ import { manifestIntegrationSchema } from '@splice/schema';
 import { problemError } from '../http/problem.js';
 import type { Connection, Integration, Project, Repository } from '../store/index.js';
 
-export function findProject(repo: Repository, projectIdOrName: string): Project {
-  const project = repo.getProject(projectIdOrName);
+export async function findProject(repo: Repository, projectIdOrName: string): Promise<Project> {
+  const project = await repo.getProject(projectIdOrName);
   if (!project) throw problemError(404, 'projectNotFound', `There is no project "${projectIdOrName}".`);
   return project;
 }
@@ -15,13 +15,13 @@ export interface IntegrationWithManifest {
   manifest: ManifestIntegration;
 }
 
-export function findIntegration(
+export async function findIntegration(
   repo: Repository,
   projectIdOrName: string,
   integrationId: string,
-): IntegrationWithManifest {
-  const project = findProject(repo, projectIdOrName);
-  const integration = repo.getIntegration(project.id, integrationId);
+): Promise<IntegrationWithManifest> {
+  const project = await findProject(repo, projectIdOrName);
+  const integration = await repo.getIntegration(project.id, integrationId);
   if (!integration) {
     throw problemError(
       404,
@@ -34,8 +34,8 @@ export function findIntegration(
 }
 
 /** A connection as the API returns it: every credential field left out. */
-export function publicConnection(repo: Repository, connection: Connection) {
-  const group = repo.getGroup(connection.projectId, connection.groupRef);
+export async function publicConnection(repo: Repository, connection: Connection) {
+  const group = await repo.getGroup(connection.projectId, connection.groupRef);
   return {
     id: connection.id,
     projectId: connection.projectId,

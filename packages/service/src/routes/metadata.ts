@@ -22,18 +22,18 @@ export const metadataQuerySchema = z.object({
 });
 
 /** An object's fields as the group's connection to `providerName` sees them. */
-function objectMetadata(
+async function objectMetadata(
   deps: ServiceDeps,
   project: Project,
   providerName: string,
   objectName: string,
   query: z.infer<typeof metadataQuerySchema>,
-): ObjectMetadata {
+): Promise<ObjectMetadata> {
   const { repo } = deps;
-  if (!repo.getGroup(project.id, query.groupRef)) {
+  if (!(await repo.getGroup(project.id, query.groupRef))) {
     throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${query.groupRef}".`);
   }
-  if (!repo.getDefaultConnection(project.id, query.groupRef, providerName)) {
+  if (!(await repo.getDefaultConnection(project.id, query.groupRef, providerName))) {
     throw problemError(422, 'connectionRequired', {
       detail: `Group "${query.groupRef}" has no ${providerName} connection: its fields cannot be read yet.`,
     });
@@ -61,8 +61,8 @@ export function metadataRoutes(deps: ServiceDeps) {
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
   return (
     new Hono()
-      .get('/projects/:projectIdOrName/integrations/:integrationId', auth, (c) => {
-        const { integration, manifest } = findIntegration(
+      .get('/projects/:projectIdOrName/integrations/:integrationId', auth, async (c) => {
+        const { integration, manifest } = await findIntegration(
           repo,
           c.req.param('projectIdOrName'),
           c.req.param('integrationId'),
@@ -91,11 +91,11 @@ export function metadataRoutes(deps: ServiceDeps) {
         // Each route resolves what its path names (404) before it validates the query (400).
         withIntegration(repo),
         queryParams(metadataQuerySchema),
-        (c) => {
+        async (c) => {
           const { project, integration } = c.var.target;
           const query = c.req.valid('query');
           return c.json(
-            objectMetadata(deps, project, integration.provider, c.req.param('objectName'), query),
+            await objectMetadata(deps, project, integration.provider, c.req.param('objectName'), query),
             200,
           );
         },
@@ -107,14 +107,14 @@ export function metadataRoutes(deps: ServiceDeps) {
         auth,
         withProject(repo),
         queryParams(metadataQuerySchema),
-        (c) => {
+        async (c) => {
           const { project } = c.var;
           const query = c.req.valid('query');
           const provider = c.req.param('provider');
           if (!deps.providers.has(provider)) {
             throw problemError(404, 'notFound', `There is no provider "${provider}".`);
           }
-          return c.json(objectMetadata(deps, project, provider, c.req.param('objectName'), query), 200);
+          return c.json(await objectMetadata(deps, project, provider, c.req.param('objectName'), query), 200);
         },
       )
       .get(
@@ -122,14 +122,11 @@ export function metadataRoutes(deps: ServiceDeps) {
         auth,
         withIntegration(repo),
         queryParams(optionalGroupQuerySchema),
-        (c) => {
+        async (c) => {
           const { project, integration } = c.var.target;
           const { groupRef } = c.req.valid('query');
-          const installations = repo.listInstallations(project.id, integration.id, groupRef);
-          return c.json(
-            installations.map((i) => installationView(deps, i)),
-            200,
-          );
+          const installations = await repo.listInstallations(project.id, integration.id, groupRef);
+          return c.json(await Promise.all(installations.map((i) => installationView(deps, i))), 200);
         },
       )
       .get(
@@ -137,13 +134,12 @@ export function metadataRoutes(deps: ServiceDeps) {
         auth,
         withProject(repo),
         queryParams(groupQuerySchema),
-        (c) => {
+        async (c) => {
           const { project } = c.var;
           const { groupRef } = c.req.valid('query');
+          const connections = await repo.listConnections(project.id, groupRef);
           return c.json(
-            repo
-              .listConnections(project.id, groupRef)
-              .map((connection) => publicConnection(repo, connection)),
+            await Promise.all(connections.map((connection) => publicConnection(repo, connection))),
             200,
           );
         },

@@ -57,9 +57,9 @@ const updateBodySent = (c: Context) => {
 };
 
 /** The connection a `{connectionId}:{action}` segment names, within the project (404 otherwise). */
-function connectionOf(repo: Repository, project: Project, target: string): Connection {
+async function connectionOf(repo: Repository, project: Project, target: string): Promise<Connection> {
   const connectionId = target.slice(0, target.lastIndexOf(':'));
-  const connection = repo.getConnection(project.id, connectionId);
+  const connection = await repo.getConnection(project.id, connectionId);
   if (!connection) {
     throw problemError(
       404,
@@ -76,7 +76,7 @@ function connectionOf(repo: Repository, project: Project, target: string): Conne
  */
 const withConnectionAction = (repo: Repository) =>
   createMiddleware<{ Variables: { project: Project; connection: Connection } }>(async (c, next) => {
-    const project = findProject(repo, c.req.param('projectIdOrName') ?? '');
+    const project = await findProject(repo, c.req.param('projectIdOrName') ?? '');
     const target = c.req.param('target') ?? '';
     const action = target.slice(target.lastIndexOf(':') + 1);
     const expected = action === 'oauth-update' ? 'PATCH' : action === 'sandbox-revoke' ? 'POST' : undefined;
@@ -87,7 +87,7 @@ const withConnectionAction = (repo: Repository) =>
       throw problemError(405, 'methodNotAllowed', `Use ${expected} for :${action}.`);
     }
     c.set('project', project);
-    c.set('connection', connectionOf(repo, project, target));
+    c.set('connection', await connectionOf(repo, project, target));
     await next();
   });
 
@@ -123,7 +123,7 @@ export function oauthRoutes(deps: ServiceDeps) {
     .post('/oauth-connect', auth, bodyLimit(16 * 1024), jsonBody(oauthConnectRequestSchema), async (c) => {
       // The body names the project, so it is read first (415, 400), then the project (404).
       const body = c.req.valid('json');
-      const project = findProject(repo, body.projectIdOrName);
+      const project = await findProject(repo, body.projectIdOrName);
       if (!deps.providers.has(body.provider)) {
         throw validationError([
           {
@@ -135,8 +135,8 @@ export function oauthRoutes(deps: ServiceDeps) {
           },
         ]);
       }
-      const group = repo.getGroup(project.id, body.groupRef);
-      const url = startFlow(
+      const group = await repo.getGroup(project.id, body.groupRef);
+      const url = await startFlow(
         repo,
         oauth,
         {
@@ -164,10 +164,10 @@ export function oauthRoutes(deps: ServiceDeps) {
       optionalJsonBody(oauthUpdateRequestSchema, (c) => c.req.method === 'PATCH' && updateBodySent(c)),
       async (c) => {
         const { project, connection } = c.var;
-        if (c.req.method === 'POST') return c.json(revoke(deps, connection), 200);
+        if (c.req.method === 'POST') return c.json(await revoke(deps, connection), 200);
         const body = c.req.valid('json');
-        const group = repo.getGroup(project.id, connection.groupRef);
-        const url = startFlow(
+        const group = await repo.getGroup(project.id, connection.groupRef);
+        const url = await startFlow(
           repo,
           oauth,
           {
@@ -187,14 +187,14 @@ export function oauthRoutes(deps: ServiceDeps) {
     );
 
   const pages = new Hono()
-    .get(callbackPath, (c) => {
+    .get(callbackPath, async (c) => {
       const q = c.req.query();
       return answerFlowEnd(
         c,
-        completeFlow(repo, oauth, { state: q.state, code: q.code, error: q.error }, originOf(c)),
+        await completeFlow(repo, oauth, { state: q.state, code: q.code, error: q.error }, originOf(c)),
       );
     })
-    .get(authorizePath, (c) => {
+    .get(authorizePath, async (c) => {
       const parsed = parseAuthorizationRequest(c.req.query(), originOf(c));
       if (!parsed.ok) {
         if (!parsed.redirect) return refusalPage(c, 400, parsed.description);
@@ -208,7 +208,7 @@ export function oauthRoutes(deps: ServiceDeps) {
       }
       const { request } = parsed;
       const nonce = cspNonce();
-      const appName = findAppName(deps, request.state);
+      const appName = await findAppName(deps, request.state);
       return c.body(
         consentPage({
           nonce,
@@ -284,14 +284,14 @@ export function oauthRoutes(deps: ServiceDeps) {
 }
 
 /** The app the consent page names: the project the flow belongs to. */
-function findAppName(deps: ServiceDeps, state: string): string {
+async function findAppName(deps: ServiceDeps, state: string): Promise<string> {
   const flow = deps.oauth.store.getFlow(hashState(state));
-  const project = flow ? deps.repo.getProject(flow.projectId) : undefined;
+  const project = flow ? await deps.repo.getProject(flow.projectId) : undefined;
   return project?.name ?? 'An app';
 }
 
 /** The sandbox control: the provider revokes the connection's tokens, and the connection turns bad. */
-function revoke(deps: ServiceDeps, connection: Connection) {
+async function revoke(deps: ServiceDeps, connection: Connection) {
   const now = deps.oauth.now?.() ?? new Date();
   const opened = deps.oauth.secrets.open((connection.credentials as { sealed?: unknown }).sealed) as
     | { accessToken?: string; refreshToken?: string }
@@ -303,7 +303,7 @@ function revoke(deps: ServiceDeps, connection: Connection) {
       now,
     );
   }
-  const updated = deps.repo.updateConnection(connection.projectId, connection.id, {
+  const updated = await deps.repo.updateConnection(connection.projectId, connection.id, {
     status: 'bad_credentials',
     updateTime: now.toISOString(),
   });

@@ -116,7 +116,7 @@ export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
         const { target } = c.var;
         const objectName = c.req.param('objectName');
         const request = c.req.valid('json');
-        const installation = deps.repo.getInstallation(
+        const installation = await deps.repo.getInstallation(
           target.project.id,
           target.integration.id,
           request.groupRef,

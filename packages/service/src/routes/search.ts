@@ -22,10 +22,10 @@ export function searchRoutes(deps: ServiceDeps) {
     headerParams(searchHeadersSchema, ['x-svc-request-type']),
     queryParams(searchQuerySchema),
     jsonBody(searchRequestSchema),
-    (c) => {
+    async (c) => {
       const { groupRef } = c.req.valid('query');
       const request = c.req.valid('json');
-      return c.json(searchRecords(deps, { target: c.var.target, groupRef, request }), 200);
+      return c.json(await searchRecords(deps, { target: c.var.target, groupRef, request }), 200);
     },
   );
 }

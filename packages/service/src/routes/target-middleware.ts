@@ -11,7 +11,7 @@ import { findIntegration, findProject } from './lookups.js';
  */
 export const withProject = (repo: Repository) =>
   createMiddleware<{ Variables: { project: Project } }>(async (c, next) => {
-    c.set('project', findProject(repo, c.req.param('projectIdOrName') ?? ''));
+    c.set('project', await findProject(repo, c.req.param('projectIdOrName') ?? ''));
     await next();
   });
 
@@ -20,18 +20,18 @@ export const withIntegration = (repo: Repository) =>
   createMiddleware<{ Variables: { target: IntegrationWithManifest } }>(async (c, next) => {
     c.set(
       'target',
-      findIntegration(repo, c.req.param('projectIdOrName') ?? '', c.req.param('integrationId') ?? ''),
+      await findIntegration(repo, c.req.param('projectIdOrName') ?? '', c.req.param('integrationId') ?? ''),
     );
     await next();
   });
 
 /** The installation `installationId` names within its integration; 404 otherwise. */
-export function findInstallation(
+export async function findInstallation(
   repo: Repository,
   target: IntegrationWithManifest,
   installationId: string,
-): Installation {
-  const installation = repo.getInstallationById(target.project.id, installationId);
+): Promise<Installation> {
+  const installation = await repo.getInstallationById(target.project.id, installationId);
   if (!installation || installation.integrationId !== target.integration.id) {
     throw problemError(
       404,
@@ -52,13 +52,13 @@ export const withInstallation = (
 ) =>
   createMiddleware<{ Variables: { target: IntegrationWithManifest; installation: Installation } }>(
     async (c, next) => {
-      const target = findIntegration(
+      const target = await findIntegration(
         repo,
         c.req.param('projectIdOrName') ?? '',
         c.req.param('integrationId') ?? '',
       );
       c.set('target', target);
-      c.set('installation', findInstallation(repo, target, idOf(c)));
+      c.set('installation', await findInstallation(repo, target, idOf(c)));
       await next();
     },
   );

@@ -30,14 +30,17 @@ export function visibleFields(fields: Record<string, unknown>, objectConfig: Rea
 }
 
 /** Search (docs/service-interface.md#search): searchability rules 1-4, mapped names, value mappings, one page. */
-export function searchRecords(deps: ServiceDeps, input: SearchInput): { results: SearchResultItem[] } {
+export async function searchRecords(
+  deps: ServiceDeps,
+  input: SearchInput,
+): Promise<{ results: SearchResultItem[] }> {
   const { repo } = deps;
   const { target, groupRef, request } = input;
   const { project, integration, manifest } = target;
-  if (!repo.getGroup(project.id, groupRef)) {
+  if (!(await repo.getGroup(project.id, groupRef))) {
     throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${groupRef}".`);
   }
-  const installation = repo.getInstallation(project.id, integration.id, groupRef);
+  const installation = await repo.getInstallation(project.id, integration.id, groupRef);
   if (!installation) {
     throw problemError(404, 'installationNotFound', {
       detail: `Group "${groupRef}" has no installation of "${integration.name}": install it before searching.`,

@@ -16,10 +16,10 @@ if (!dataDir || !projectId || !integrationId || !connectionId) {
 const repo = new SqliteRepository(openDatabase(dataDir));
 for (let n = 0; ; n++) {
   const groupRef = `group-${process.pid}-${n}`;
-  const installation = repo.transaction(() => {
+  const installation = await repo.transaction(async (tx) => {
     // The padding varies the row size, so pages split at different points from one write to the next.
-    repo.upsertGroup({ projectId, groupRef, groupName: `Group ${n} ${'x'.repeat(n % 500)}` });
-    return repo.insertInstallation({
+    await tx.upsertGroup({ projectId, groupRef, groupName: `Group ${n} ${'x'.repeat(n % 500)}` });
+    return tx.insertInstallation({
       projectId,
       integrationId,
       groupRef,

@@ -19,7 +19,7 @@ describe('store durability', () => {
   afterEach(() => removeDir(dir));
 
   it('keeps every installation reported as committed when the writer is SIGKILLed', async () => {
-    const lane = prepareCrashLane(dir);
+    const lane = await prepareCrashLane(dir);
     const result = await runWriterUntilKilled(lane, { afterWrites: killAfter, guardMs: 60_000 });
     expect(result.signal, `writer ended on its own: ${result.stderr}`).toBe('SIGKILL');
     expect(result.acknowledged).toBeGreaterThanOrEqual(killAfter);

@@ -26,20 +26,20 @@ export interface CrashLane {
 }
 
 /** Creates the project, integration, group and default connection the writer's installations need. */
-export function prepareCrashLane(dir: string): CrashLane {
+export async function prepareCrashLane(dir: string): Promise<CrashLane> {
   const db = openDatabase(dir);
   try {
     const repo = new SqliteRepository(db);
-    const project = repo.insertProject({ name: 'crash' });
-    const integration = repo.upsertIntegration({
+    const project = await repo.insertProject({ name: 'crash' });
+    const integration = await repo.upsertIntegration({
       projectId: project.id,
       name: 'crm',
       provider: 'sandboxcrm',
       specVersion: '1.0.0',
       content: {},
     });
-    repo.upsertGroup({ projectId: project.id, groupRef: 'owner', groupName: 'Owner' });
-    const connection = repo.insertConnection({
+    await repo.upsertGroup({ projectId: project.id, groupRef: 'owner', groupName: 'Owner' });
+    const connection = await repo.insertConnection({
       projectId: project.id,
       provider: 'sandboxcrm',
       groupRef: 'owner',

@@ -6,9 +6,9 @@
  * the resource, the entity type derives from its `@splice/schema` schema (same fields and enums), with
  * references (`groupRef`, `connectionId`) where the API nests the referred object.
  *
- * Synchronous on purpose: better-sqlite3 is synchronous and a route's reads and writes run in one
- * transaction without awaiting. The move to an async interface (and a typed query builder such as Kysely,
- * which also speaks PostgreSQL) belongs with the PostgreSQL store, not before it.
+ * Asynchronous, so that a networked store (PostgreSQL) can stand behind it: every method returns a Promise.
+ * `SqliteRepository` answers from better-sqlite3 at once (settled Promises); its transactions run on its one
+ * connection, serialized (see `transaction`).
  *
  * Ids and timestamps: every `insert*` takes an optional `id` and `createTime` (see the `New*` types). When
  * absent the repository fills them (`crypto.randomUUID()`, `new Date().toISOString()`) and returns the stored
@@ -49,57 +49,76 @@ export type { NewProject, Project } from './entities/projects.js';
 export type { WithDefaults } from './with-defaults.js';
 
 export interface Repository {
-  /** Runs `fn` in one transaction: all its writes commit together or not at all. Nests as a savepoint. */
-  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` in one transaction: every read and write it makes through `tx` commits together or not at
+   * all (a rejection rolls back). `tx.transaction` nests as a savepoint. Keep the body to store calls: on
+   * SQLite the connection's other callers wait until it ends.
+   */
+  transaction<T>(fn: (tx: Repository) => Promise<T>): Promise<T>;
 
-  insertOrg(org: NewOrg): Org;
-  getOrg(id: string): Org | undefined;
+  insertOrg(org: NewOrg): Promise<Org>;
+  getOrg(id: string): Promise<Org | undefined>;
 
-  insertProject(project: NewProject): Project;
+  insertProject(project: NewProject): Promise<Project>;
   /** By id first, then by name (the API's `projectIdOrName`). */
-  getProject(idOrName: string): Project | undefined;
+  getProject(idOrName: string): Promise<Project | undefined>;
 
   /**
    * Inserts or refreshes an integration by (projectId, name). The revision id and `updateTime` change only
    * when provider, spec version or content differ from what is stored, so restarting with the same manifest
    * keeps every revision id.
    */
-  upsertIntegration(input: IntegrationInput): Integration;
+  upsertIntegration(input: IntegrationInput): Promise<Integration>;
   /** By id first, then by name, within the project. */
-  getIntegration(projectId: string, idOrName: string): Integration | undefined;
+  getIntegration(projectId: string, idOrName: string): Promise<Integration | undefined>;
   /** The project's integrations (the OAuth flow asks the provider for what they read and write). */
-  listIntegrations(projectId: string): Integration[];
+  listIntegrations(projectId: string): Promise<Integration[]>;
 
   /** Inserts a group, or renames an existing one (same projectId + groupRef). */
-  upsertGroup(group: NewGroup): Group;
-  getGroup(projectId: string, groupRef: string): Group | undefined;
+  upsertGroup(group: NewGroup): Promise<Group>;
+  getGroup(projectId: string, groupRef: string): Promise<Group | undefined>;
 
-  insertConnection(connection: NewConnection): Connection;
-  getConnection(projectId: string, id: string): Connection | undefined;
-  listConnections(projectId: string, groupRef: string): Connection[];
-  getDefaultConnection(projectId: string, groupRef: string, provider: string): Connection | undefined;
+  insertConnection(connection: NewConnection): Promise<Connection>;
+  getConnection(projectId: string, id: string): Promise<Connection | undefined>;
+  listConnections(projectId: string, groupRef: string): Promise<Connection[]>;
+  getDefaultConnection(
+    projectId: string,
+    groupRef: string,
+    provider: string,
+  ): Promise<Connection | undefined>;
   /** Changes a connection's status, consumer or credentials and stamps `updateTime`; undefined if absent. */
-  updateConnection(projectId: string, id: string, changes: ConnectionChanges): Connection | undefined;
+  updateConnection(
+    projectId: string,
+    id: string,
+    changes: ConnectionChanges,
+  ): Promise<Connection | undefined>;
 
   /** Throws `ConflictError` when the group already has an installation of the integration. */
-  insertInstallation(installation: NewInstallation): Installation;
-  getInstallation(projectId: string, integrationId: string, groupRef: string): Installation | undefined;
-  getInstallationById(projectId: string, id: string): Installation | undefined;
-  listInstallations(projectId: string, integrationId: string, groupRef?: string): Installation[];
+  insertInstallation(installation: NewInstallation): Promise<Installation>;
+  getInstallation(
+    projectId: string,
+    integrationId: string,
+    groupRef: string,
+  ): Promise<Installation | undefined>;
+  getInstallationById(projectId: string, id: string): Promise<Installation | undefined>;
+  listInstallations(projectId: string, integrationId: string, groupRef?: string): Promise<Installation[]>;
   /**
    * Replaces an installation's connection and config when its version (`updateTime`, else `createTime`)
    * is still `expectedVersion`, keeping the config it had as a revision; false when another write came
    * first (or the installation is gone). One transaction.
    */
-  replaceInstallation(next: Installation, expectedVersion: string): boolean;
+  replaceInstallation(next: Installation, expectedVersion: string): Promise<boolean>;
   /** Every config an update replaced, oldest first. */
-  listInstallationRevisions(installationId: string): InstallationRevision[];
+  listInstallationRevisions(installationId: string): Promise<InstallationRevision[]>;
   /**
    * Deletes an installation (its revisions and read state go with it) and its connection when no other
    * installation uses that. False when there was none. One transaction.
    */
-  deleteInstallation(projectId: string, id: string): { deleted: boolean; connectionDeleted: boolean };
+  deleteInstallation(
+    projectId: string,
+    id: string,
+  ): Promise<{ deleted: boolean; connectionDeleted: boolean }>;
 
-  insertInvite(invite: NewInvite): Invite;
-  listInvites(orgId: string): Invite[];
+  insertInvite(invite: NewInvite): Promise<Invite>;
+  listInvites(orgId: string): Promise<Invite[]>;
 }

@@ -61,8 +61,18 @@ export class SqliteAccess {
     return entity;
   }
 
+  /** A synchronous transaction; inside an open one (see `SqliteRepository.transaction`) a savepoint. */
   transaction<T>(fn: () => T): T {
     return this.#db.transaction(fn)();
+  }
+
+  /** Runs transaction control (BEGIN, COMMIT, SAVEPOINT ...) on the connection. */
+  exec(sql: string): void {
+    this.#db.exec(sql);
+  }
+
+  get inTransaction(): boolean {
+    return this.#db.inTransaction;
   }
 }
 

@@ -25,17 +25,17 @@ describe('SqliteRepository', () => {
   });
 
   /** A project with one integration, one group and its default connection: what an installation needs. */
-  function seedParents() {
-    const project = repo.insertProject({ name: 'demo' });
-    const integration = repo.upsertIntegration({
+  async function seedParents() {
+    const project = await repo.insertProject({ name: 'demo' });
+    const integration = await repo.upsertIntegration({
       projectId: project.id,
       name: 'crm-sync',
       provider: 'sandboxcrm',
       specVersion: '1.0.0',
       content: { name: 'crm-sync', provider: 'sandboxcrm', read: { objects: [{ objectName: 'contacts' }] } },
     });
-    const group = repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme Inc.' });
-    const connection = repo.insertConnection({
+    const group = await repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme Inc.' });
+    const connection = await repo.insertConnection({
       projectId: project.id,
       provider: 'sandboxcrm',
       groupRef: group.groupRef,
@@ -48,7 +48,10 @@ describe('SqliteRepository', () => {
     return { project, integration, group, connection };
   }
 
-  function newInstallation(parents: ReturnType<typeof seedParents>, groupRef = 'acme'): NewInstallation {
+  function newInstallation(
+    parents: Awaited<ReturnType<typeof seedParents>>,
+    groupRef = 'acme',
+  ): NewInstallation {
     return {
       projectId: parents.project.id,
       integrationId: parents.integration.id,
@@ -65,26 +68,30 @@ describe('SqliteRepository', () => {
     };
   }
 
-  it('inserts and reads orgs', () => {
-    const org = repo.insertOrg({ name: 'Acme' });
+  it('inserts and reads orgs', async () => {
+    const org = await repo.insertOrg({ name: 'Acme' });
     expect(org.id).toMatch(uuid);
     expect(org.createTime).toMatch(isoTime);
-    expect(repo.getOrg(org.id)).toEqual(org);
-    expect(repo.getOrg('nope')).toBeUndefined();
+    expect(await repo.getOrg(org.id)).toEqual(org);
+    expect(await repo.getOrg('nope')).toBeUndefined();
   });
 
-  it('finds a project by id or by name, id first', () => {
-    const project = repo.insertProject({ id: 'p-1', name: 'demo', createTime: '2025-01-01T00:00:00.000Z' });
-    expect(repo.getProject('p-1')).toEqual(project);
-    expect(repo.getProject('demo')).toEqual(project);
-    const shadow = repo.insertProject({ id: 'p-2', name: 'p-1' });
-    expect(repo.getProject('p-1')).toEqual(project);
-    expect(repo.getProject('p-2')).toEqual(shadow);
-    expect(() => repo.insertProject({ name: 'demo' })).toThrow(ConflictError);
+  it('finds a project by id or by name, id first', async () => {
+    const project = await repo.insertProject({
+      id: 'p-1',
+      name: 'demo',
+      createTime: '2025-01-01T00:00:00.000Z',
+    });
+    expect(await repo.getProject('p-1')).toEqual(project);
+    expect(await repo.getProject('demo')).toEqual(project);
+    const shadow = await repo.insertProject({ id: 'p-2', name: 'p-1' });
+    expect(await repo.getProject('p-1')).toEqual(project);
+    expect(await repo.getProject('p-2')).toEqual(shadow);
+    await expect(repo.insertProject({ name: 'demo' })).rejects.toThrow(ConflictError);
   });
 
-  it('upserts an integration, keeping its revision while the content is unchanged', () => {
-    const project = repo.insertProject({ name: 'demo' });
+  it('upserts an integration, keeping its revision while the content is unchanged', async () => {
+    const project = await repo.insertProject({ name: 'demo' });
     const input = {
       projectId: project.id,
       name: 'crm-sync',
@@ -92,12 +99,12 @@ describe('SqliteRepository', () => {
       specVersion: '1.0.0',
       content: { name: 'crm-sync', read: { objects: [{ objectName: 'contacts' }] } },
     };
-    const first = repo.upsertIntegration(input);
+    const first = await repo.upsertIntegration(input);
     expect(first.updateTime).toBeUndefined();
-    const same = repo.upsertIntegration({ ...input, content: structuredClone(input.content) });
+    const same = await repo.upsertIntegration({ ...input, content: structuredClone(input.content) });
     expect(same).toEqual(first);
 
-    const changed = repo.upsertIntegration({
+    const changed = await repo.upsertIntegration({
       ...input,
       content: { name: 'crm-sync', read: { objects: [] } },
     });
@@ -105,113 +112,175 @@ describe('SqliteRepository', () => {
     expect(changed.createTime).toBe(first.createTime);
     expect(changed.revisionId).not.toBe(first.revisionId);
     expect(changed.updateTime).toMatch(isoTime);
-    expect(repo.getIntegration(project.id, first.id)).toEqual(changed);
-    expect(repo.getIntegration(project.id, 'crm-sync')).toEqual(changed);
-    expect(repo.getIntegration('other-project', first.id)).toBeUndefined();
+    expect(await repo.getIntegration(project.id, first.id)).toEqual(changed);
+    expect(await repo.getIntegration(project.id, 'crm-sync')).toEqual(changed);
+    expect(await repo.getIntegration('other-project', first.id)).toBeUndefined();
   });
 
-  it('upserts groups and renames them in place', () => {
-    const project = repo.insertProject({ name: 'demo' });
-    const group = repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme' });
+  it('upserts groups and renames them in place', async () => {
+    const project = await repo.insertProject({ name: 'demo' });
+    const group = await repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme' });
     expect(group.updateTime).toBeUndefined();
-    expect(repo.getGroup(project.id, 'acme')).toEqual(group);
-    expect(repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme' })).toEqual(group);
-    const renamed = repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme Inc.' });
+    expect(await repo.getGroup(project.id, 'acme')).toEqual(group);
+    expect(await repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme' })).toEqual(
+      group,
+    );
+    const renamed = await repo.upsertGroup({
+      projectId: project.id,
+      groupRef: 'acme',
+      groupName: 'Acme Inc.',
+    });
     expect(renamed).toMatchObject({ groupName: 'Acme Inc.', createTime: group.createTime });
     expect(renamed.updateTime).toMatch(isoTime);
-    expect(repo.getGroup(project.id, 'acme')).toEqual(renamed);
-    expect(() => repo.upsertGroup({ projectId: 'missing', groupRef: 'x', groupName: 'X' })).toThrow(
+    expect(await repo.getGroup(project.id, 'acme')).toEqual(renamed);
+    await expect(repo.upsertGroup({ projectId: 'missing', groupRef: 'x', groupName: 'X' })).rejects.toThrow(
       MissingReferenceError,
     );
   });
 
-  it('inserts connections and finds the default one', () => {
-    const { project, connection } = seedParents();
+  it('inserts connections and finds the default one', async () => {
+    const { project, connection } = await seedParents();
     expect(connection.credentials).toEqual({ accessToken: 'at', refreshToken: 'rt' });
-    expect(repo.getConnection(project.id, connection.id)).toEqual(connection);
-    const second: Connection = repo.insertConnection({
+    expect(await repo.getConnection(project.id, connection.id)).toEqual(connection);
+    const second: Connection = await repo.insertConnection({
       ...connection,
       id: undefined,
       isDefault: false,
       status: 'bad_credentials',
     });
-    expect(repo.listConnections(project.id, 'acme').map((c) => c.id)).toEqual(
+    expect((await repo.listConnections(project.id, 'acme')).map((c) => c.id)).toEqual(
       [connection, second]
         .sort((a, b) => a.createTime.localeCompare(b.createTime) || a.id.localeCompare(b.id))
         .map((c) => c.id),
     );
-    expect(repo.getDefaultConnection(project.id, 'acme', 'sandboxcrm')).toEqual(connection);
-    expect(repo.getDefaultConnection(project.id, 'acme', 'salesforce')).toBeUndefined();
-    expect(repo.listConnections(project.id, 'other')).toEqual([]);
-    expect(() => repo.insertConnection({ ...connection, id: undefined })).toThrow(ConflictError);
+    expect(await repo.getDefaultConnection(project.id, 'acme', 'sandboxcrm')).toEqual(connection);
+    expect(await repo.getDefaultConnection(project.id, 'acme', 'salesforce')).toBeUndefined();
+    expect(await repo.listConnections(project.id, 'other')).toEqual([]);
+    await expect(repo.insertConnection({ ...connection, id: undefined })).rejects.toThrow(ConflictError);
   });
 
-  it('inserts and reads installations', () => {
-    const parents = seedParents();
-    const installation = repo.insertInstallation(newInstallation(parents));
+  it('inserts and reads installations', async () => {
+    const parents = await seedParents();
+    const installation = await repo.insertInstallation(newInstallation(parents));
     expect(installation).toMatchObject({ healthStatus: 'healthy', groupRef: 'acme' });
     expect(installation.lastOperationStatus).toBeUndefined();
     const { project, integration } = parents;
-    expect(repo.getInstallation(project.id, integration.id, 'acme')).toEqual(installation);
-    expect(repo.listInstallations(project.id, integration.id)).toEqual([installation]);
-    expect(repo.listInstallations(project.id, integration.id, 'acme')).toEqual([installation]);
-    expect(repo.listInstallations(project.id, integration.id, 'other')).toEqual([]);
+    expect(await repo.getInstallation(project.id, integration.id, 'acme')).toEqual(installation);
+    expect(await repo.listInstallations(project.id, integration.id)).toEqual([installation]);
+    expect(await repo.listInstallations(project.id, integration.id, 'acme')).toEqual([installation]);
+    expect(await repo.listInstallations(project.id, integration.id, 'other')).toEqual([]);
   });
 
-  it('refuses a second installation of the same integration for the same group with ConflictError', () => {
-    const parents = seedParents();
-    repo.insertInstallation(newInstallation(parents));
+  it('refuses a second installation of the same integration for the same group with ConflictError', async () => {
+    const parents = await seedParents();
+    await repo.insertInstallation(newInstallation(parents));
     let caught: unknown;
     try {
-      repo.insertInstallation(newInstallation(parents));
+      await repo.insertInstallation(newInstallation(parents));
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConflictError);
     expect(caught).toMatchObject({ entity: 'installation' });
     // Another group may still install it.
-    repo.upsertGroup({ projectId: parents.project.id, groupRef: 'globex', groupName: 'Globex' });
-    expect(repo.insertInstallation(newInstallation(parents, 'globex')).groupRef).toBe('globex');
+    await repo.upsertGroup({ projectId: parents.project.id, groupRef: 'globex', groupName: 'Globex' });
+    expect((await repo.insertInstallation(newInstallation(parents, 'globex'))).groupRef).toBe('globex');
   });
 
-  it('refuses an installation for a group that does not exist', () => {
-    const parents = seedParents();
-    expect(() => repo.insertInstallation(newInstallation(parents, 'ghost'))).toThrow(MissingReferenceError);
-  });
-
-  it('inserts invites as pending, parented by the org', () => {
-    const org = repo.insertOrg({ id: 'org-1', name: 'Acme' });
-    const invite = repo.insertInvite({ orgId: org.id, invitedEmail: 'ada@example.com' });
-    expect(invite).toMatchObject({ parentType: 'org', parentId: 'org-1', status: 'pending' });
-    expect(invite.updateTime).toBe(invite.createTime);
-    expect(repo.listInvites(org.id)).toEqual([invite]);
-    expect(repo.listInvites('org-2')).toEqual([]);
-    const later = repo.insertInvite({
-      orgId: org.id,
-      invitedEmail: 'grace@example.com',
-      createTime: '2999-01-01T00:00:00.000Z',
-    });
-    expect(repo.listInvites(org.id)).toEqual([invite, later]);
-    expect(() => repo.insertInvite({ orgId: 'missing', invitedEmail: 'x@example.com' })).toThrow(
+  it('refuses an installation for a group that does not exist', async () => {
+    const parents = await seedParents();
+    await expect(repo.insertInstallation(newInstallation(parents, 'ghost'))).rejects.toThrow(
       MissingReferenceError,
     );
   });
 
-  it('commits a transaction as a whole or not at all', () => {
-    const parents = seedParents();
-    expect(() =>
-      repo.transaction(() => {
-        repo.upsertGroup({ projectId: parents.project.id, groupRef: 'globex', groupName: 'Globex' });
-        repo.insertInstallation(newInstallation(parents, 'globex'));
+  it('inserts invites as pending, parented by the org', async () => {
+    const org = await repo.insertOrg({ id: 'org-1', name: 'Acme' });
+    const invite = await repo.insertInvite({ orgId: org.id, invitedEmail: 'ada@example.com' });
+    expect(invite).toMatchObject({ parentType: 'org', parentId: 'org-1', status: 'pending' });
+    expect(invite.updateTime).toBe(invite.createTime);
+    expect(await repo.listInvites(org.id)).toEqual([invite]);
+    expect(await repo.listInvites('org-2')).toEqual([]);
+    const later = await repo.insertInvite({
+      orgId: org.id,
+      invitedEmail: 'grace@example.com',
+      createTime: '2999-01-01T00:00:00.000Z',
+    });
+    expect(await repo.listInvites(org.id)).toEqual([invite, later]);
+    await expect(repo.insertInvite({ orgId: 'missing', invitedEmail: 'x@example.com' })).rejects.toThrow(
+      MissingReferenceError,
+    );
+  });
+
+  it('commits a transaction as a whole or not at all', async () => {
+    const parents = await seedParents();
+    await expect(
+      repo.transaction(async (tx) => {
+        await tx.upsertGroup({ projectId: parents.project.id, groupRef: 'globex', groupName: 'Globex' });
+        await tx.insertInstallation(newInstallation(parents, 'globex'));
         throw new Error('route failed after writing');
       }),
-    ).toThrow('route failed after writing');
-    expect(repo.getGroup(parents.project.id, 'globex')).toBeUndefined();
-    expect(repo.listInstallations(parents.project.id, parents.integration.id)).toEqual([]);
+    ).rejects.toThrow('route failed after writing');
+    expect(await repo.getGroup(parents.project.id, 'globex')).toBeUndefined();
+    expect(await repo.listInstallations(parents.project.id, parents.integration.id)).toEqual([]);
 
-    const value = repo.transaction(() =>
-      repo.upsertGroup({ projectId: parents.project.id, groupRef: 'g', groupName: 'G' }),
+    const value = await repo.transaction((tx) =>
+      tx.upsertGroup({ projectId: parents.project.id, groupRef: 'g', groupName: 'G' }),
     );
-    expect(repo.getGroup(parents.project.id, 'g')).toEqual(value);
+    expect(await repo.getGroup(parents.project.id, 'g')).toEqual(value);
+  });
+
+  it('rolls a nested transaction back to its savepoint, keeping the outer writes', async () => {
+    const parents = await seedParents();
+    await repo.transaction(async (tx) => {
+      await tx.upsertGroup({ projectId: parents.project.id, groupRef: 'kept', groupName: 'Kept' });
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.upsertGroup({ projectId: parents.project.id, groupRef: 'dropped', groupName: 'D' });
+          throw new Error('inner failed');
+        }),
+      ).rejects.toThrow('inner failed');
+    });
+    expect(await repo.getGroup(parents.project.id, 'kept')).toMatchObject({ groupName: 'Kept' });
+    expect(await repo.getGroup(parents.project.id, 'dropped')).toBeUndefined();
+  });
+
+  it('serializes transactions on the one connection: other callers wait until it ends', async () => {
+    const parents = await seedParents();
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = repo.transaction(async (tx) => {
+      await tx.upsertGroup({ projectId: parents.project.id, groupRef: 'a', groupName: 'A' });
+      order.push('first wrote');
+      await held;
+      order.push('first ends');
+      throw new Error('first rolls back');
+    });
+    // A read and a second transaction started meanwhile see nothing of the first's uncommitted write.
+    const read = repo.getGroup(parents.project.id, 'a').then((group) => {
+      order.push(`read saw ${group ? 'a' : 'nothing'}`);
+    });
+    const second = repo.transaction(async (tx) => {
+      order.push('second starts');
+      return tx.getGroup(parents.project.id, 'a');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['first wrote']);
+    release();
+    await expect(first).rejects.toThrow('first rolls back');
+    expect(await second).toBeUndefined();
+    await read;
+    expect(order.slice(0, 2)).toEqual(['first wrote', 'first ends']);
+    expect(order.slice(2).sort()).toEqual(['read saw nothing', 'second starts']);
+  });
+
+  it('refuses a transaction handle used after its transaction ended', async () => {
+    const parents = await seedParents();
+    let escaped: SqliteRepository | undefined;
+    await repo.transaction(async (tx) => {
+      escaped = tx as SqliteRepository;
+    });
+    await expect(escaped!.getGroup(parents.project.id, 'acme')).rejects.toThrow(/after it ended/);
   });
 });
