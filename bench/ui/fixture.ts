@@ -117,7 +117,13 @@ export function bigWizard(fields: number, mappings: number): IntegrationDetails 
     status: 'working',
   } as IntegrationDetails['connection'];
   return {
-    integration: { id: 'crm-sync', name: 'crm-sync', displayName: 'CRM sync', provider: 'sandboxcrm' },
+    integration: {
+      id: 'crm-sync',
+      name: 'crm-sync',
+      displayName: 'CRM sync',
+      provider: 'sandboxcrm',
+      providerDisplayName: 'Sandbox CRM',
+    },
     readObjects: [
       {
         objectName: 'contacts',

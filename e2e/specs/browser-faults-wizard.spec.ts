@@ -70,8 +70,12 @@ for (const fault of faults) {
       .getByRole('button', { name: /Read Contacts/ })
       .click();
     await expect(currentStep(wizard)).toHaveAccessibleName(/Read Contacts$/);
-    await expect(currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('status');
-    await expect(currentStep(wizard).getByRole('combobox', { name: /Priority score/ })).toHaveValue('score');
+    await expect(currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue(
+      'Lead Status',
+    );
+    await expect(currentStep(wizard).getByRole('combobox', { name: /Priority score/ })).toHaveValue(
+      'Lead Score',
+    );
     expect(errors, 'uncaught page errors').toEqual([]);
   });
 }

@@ -51,12 +51,12 @@ test('edit the schedule and see it saved', async ({ page }) => {
 test('pause then resume contacts', async ({ page }) => {
   await signInAs(page, users.alice);
   await openPage(page, '/installation');
-  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'contacts' });
-  await contacts.getByRole('button', { name: 'Pause reading contacts' }).click();
-  await expect(contacts.getByRole('button', { name: 'Resume reading contacts' })).toBeVisible();
+  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'Contacts' });
+  await contacts.getByRole('button', { name: 'Pause reading Contacts' }).click();
+  await expect(contacts.getByRole('button', { name: 'Resume reading Contacts' })).toBeVisible();
   await expect(contacts).toContainText('Not scheduled');
-  await contacts.getByRole('button', { name: 'Resume reading contacts' }).click();
-  await expect(contacts.getByRole('button', { name: 'Pause reading contacts' })).toBeVisible();
+  await contacts.getByRole('button', { name: 'Resume reading Contacts' }).click();
+  await expect(contacts.getByRole('button', { name: 'Pause reading Contacts' })).toBeVisible();
 });
 
 test('finding 5: the editor survives a reload with what was typed, and closing it discards the draft', async ({

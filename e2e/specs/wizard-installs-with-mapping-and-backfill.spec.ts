@@ -31,7 +31,7 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   await nextTo(wizard, 'Proxy');
   await nextTo(wizard, 'Review and install');
   const review = currentStep(wizard);
-  await expect(review).toContainText('stage ← status');
+  await expect(review).toContainText('Pipeline stage ← Lead Status');
   await expect(review).toContainText('the last 90 days');
 
   const created = page.waitForResponse(
@@ -58,10 +58,15 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   // The host's page shows what was installed, read back from the BFF.
   await page.getByRole('link', { name: 'See the sync settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
-  const contactsRead = page.getByRole('region', { name: 'Reads contacts' });
+  // In the user's words (issue 15 finding 7): display names of objects, fields and values, no API names.
+  const contactsRead = page.getByRole('region', { name: 'Reads Contacts' });
   const mapping = contactsRead.getByRole('table', { name: 'Field mapping' });
-  await expect(mapping.getByRole('row', { name: /^stage/ })).toContainText('status');
-  await expect(mapping.getByRole('row', { name: /^stage/ })).toContainText('won → customer');
+  const stage = mapping.getByRole('row', { name: /^Pipeline stage/ });
+  await expect(stage).toContainText('Lead Status');
+  await expect(stage).toContainText('Customer → Customer');
+  await expect(stage).toContainText('Working → Qualified');
+  await expect(contactsRead).not.toContainText(/\bstatus\b|→ customer|won →/);
+  await expect(page.getByRole('main')).not.toContainText(/sandboxcrm|Installation ID/);
   await expect(contactsRead).toContainText('The last 90 days');
   await expect(page.getByText('alice@acme', { exact: true })).toBeVisible();
 });

@@ -53,8 +53,8 @@ test("the server's validation error lands on the field it names, with nothing ty
   // Nothing typed is lost: the value, the field and the mappings are as the user left them.
   await expect(value).toHaveValue(typed);
   await expect(step.getByRole('combobox', { name: 'Field 1' })).toHaveValue('email');
-  await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('status');
-  await expect(step.getByRole('combobox', { name: /Priority score/ })).toHaveValue('score');
+  await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('Lead Status');
+  await expect(step.getByRole('combobox', { name: /Priority score/ })).toHaveValue('Lead Score');
   await expect(
     wizard.getByRole('navigation', { name: 'Setup progress' }).locator('[data-invalid]'),
   ).toHaveCount(1);

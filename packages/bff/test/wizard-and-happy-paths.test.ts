@@ -34,6 +34,7 @@ describe('GET /integrations/:integrationId against the embedded service', () => 
       name: 'crm-sync',
       displayName: 'CRM sync',
       provider: 'sandboxcrm',
+      providerDisplayName: 'Sandbox CRM',
     });
     expect(body.readObjects.map((o) => o.objectName)).toEqual(['contacts', 'companies', 'deals']);
     const contacts = body.readObjects[0]!;

@@ -18,6 +18,8 @@ export interface ProviderRecord {
 /** What the service needs of a SaaS provider: its metadata, an eq search and a sample read. */
 export interface Provider {
   readonly name: string;
+  /** The provider's name as its users know it, e.g. "Sandbox CRM" (the hosted `GET /providers/{provider}`'s `displayName`). */
+  readonly displayName: string;
   listObjects(): ObjectMetadata[];
   getObjectMetadata(objectName: string): ObjectMetadata | undefined;
   search(

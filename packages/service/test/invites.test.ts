@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from './harness.js';
-import { apiKeyHeaders, bearerHeaders, postJson, startTestService } from './harness.js';
+import { apiKeyHeaders, bearerHeaders, postJson, readJsonResponse, startTestService } from './harness.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -50,5 +50,40 @@ describe('org invites (interface: org invites)', () => {
     const res = await postJson(invitesUrl(), bearerHeaders(service), { email: 'Dana@Example.com' });
     expect(res.status).toBe(409);
     expect(res.body.type).toBe('urn:problem-type:invite-exists');
+  });
+
+  it('lists the org invites and revokes a pending one (the hosted listOrgInvites and deleteOrgInvite)', async () => {
+    const created = await postJson(invitesUrl(), bearerHeaders(service), { email: 'ravi@example.com' });
+    expect(created.status).toBe(201);
+    const get = () => fetch(invitesUrl(), { headers: bearerHeaders(service) }).then(readJsonResponse);
+    const listed = await get();
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContainEqual(expect.objectContaining({ id: created.body.id, status: 'pending' }));
+    expect(listed.body[0]).not.toHaveProperty('orgId');
+
+    const revoke = (headers: Record<string, string>) =>
+      fetch(`${invitesUrl()}/${created.body.id}`, { method: 'DELETE', headers });
+    expect((await revoke(apiKeyHeaders(service))).status).toBe(401);
+    expect((await revoke(bearerHeaders(service))).status).toBe(204);
+    const after = await get();
+    expect(after.body).toContainEqual(expect.objectContaining({ id: created.body.id, status: 'revoked' }));
+    // Revoked once: a second revoke finds no pending invite, and the address can be invited again.
+    expect((await revoke(bearerHeaders(service))).status).toBe(404);
+    const again = await postJson(invitesUrl(), bearerHeaders(service), { email: 'ravi@example.com' });
+    expect(again.status).toBe(201);
+  });
+
+  it('lists nothing without the bearer token, and 404 for an unknown org', async () => {
+    expect((await fetch(invitesUrl(), { headers: apiKeyHeaders(service) })).status).toBe(401);
+    expect((await fetch(invitesUrl('org-nope'), { headers: bearerHeaders(service) })).status).toBe(404);
+  });
+});
+
+describe('providers (the hosted GET /providers/{provider})', () => {
+  it("answers the provider's display name without credentials, 404 for an unknown one", async () => {
+    const res = await fetch(`${service.baseUrl}/providers/sandboxcrm`).then(readJsonResponse);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ name: 'sandboxcrm', displayName: 'Sandbox CRM' });
+    expect((await fetch(`${service.baseUrl}/providers/nope`)).status).toBe(404);
   });
 });

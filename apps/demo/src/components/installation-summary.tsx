@@ -1,4 +1,4 @@
-import type { Installation, IntegrationDetails, SpliceMessages } from '@splice/react';
+import type { Installation, IntegrationDetails, ReadObjectDetails, SpliceMessages } from '@splice/react';
 import { describeSchedule, useSpliceUi } from '@splice/react';
 
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
@@ -28,36 +28,61 @@ function scheduleText(
   return description ? `${description} (${schedule})` : schedule;
 }
 
-function fieldsText(object: ReadObject): string {
-  if (object.selectedFieldsAuto === 'all') return 'Every field, including fields added later';
-  const fields = Object.entries(object.selectedFields ?? {}).filter(([, on]) => on);
-  return fields.length === 0 ? 'The required fields only' : fields.map(([name]) => name).join(', ');
+/**
+ * Everything shown here in the user's words: the provider's display names for its fields and values,
+ * the manifest's for Northwind's own fields and values. API names appear only where no name is known.
+ */
+function namesFor(details: ReadObjectDetails | undefined) {
+  const fields = new Map(details?.fields.map((f) => [f.fieldName, f]));
+  const inputs = new Map(details?.mappingInputs.map((i) => [i.mapToName, i]));
+  return {
+    field: (name: string) => fields.get(name)?.displayName ?? name,
+    value: (field: string, value: unknown) =>
+      fields.get(field)?.values?.find((v) => v.value === value)?.displayValue ?? String(value),
+    ours: (mapToName: string) => inputs.get(mapToName)?.mapToDisplayName ?? mapToName,
+    ourValue: (mapToName: string, value: string) =>
+      inputs.get(mapToName)?.mappedValues?.find((v) => v.mappedValue === value)?.mappedDisplayValue ?? value,
+  };
 }
 
-function ReadObjectSummary({
-  name,
-  object,
-  defaultSchedule,
-}: {
+function fieldsText(object: ReadObject, names: ReturnType<typeof namesFor>): string {
+  if (object.selectedFieldsAuto === 'all') return 'Every field, including fields added later';
+  const fields = Object.entries(object.selectedFields ?? {}).filter(([, on]) => on);
+  return fields.length === 0
+    ? 'The required fields only'
+    : fields.map(([name]) => names.field(name)).join(', ');
+}
+
+function ReadObjectSummary(props: {
   name: string;
   object: ReadObject;
-  defaultSchedule: string | undefined;
+  details: ReadObjectDetails | undefined;
 }) {
+  const { name, object, details } = props;
   const { messages } = useSpliceUi();
+  const names = namesFor(details);
   const mappings = Object.entries(object.selectedFieldMappings ?? {});
   const valueMappings = Object.entries(object.selectedValueMappings ?? {});
+  const values = (mapToName: string, providerField: string | undefined, pairs: Record<string, string>) =>
+    Object.entries(pairs)
+      .map(
+        ([ours, theirs]) =>
+          `${names.ourValue(mapToName, ours)} → ${providerField ? names.value(providerField, theirs) : theirs}`,
+      )
+      .join(', ');
+  const label = details?.displayName ?? name;
   const headingId = `read-${name}`;
   return (
     <section className="nw-object" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        Reads <code>{name}</code>
+        Reads {label}
         {object.disabled && <span className="nw-badge nw-badge--muted">Paused</span>}
       </h3>
       <dl className="nw-facts">
         <dt>Fields</dt>
-        <dd>{fieldsText(object)}</dd>
+        <dd>{fieldsText(object, names)}</dd>
         <dt>Schedule</dt>
-        <dd>{scheduleText(object.schedule, defaultSchedule, messages)}</dd>
+        <dd>{scheduleText(object.schedule, details?.manifest.schedule, messages)}</dd>
         <dt>History import</dt>
         <dd>{backfillText(object)}</dd>
         {object.fieldFilters && object.fieldFilters.length > 0 && (
@@ -65,7 +90,10 @@ function ReadObjectSummary({
             <dt>Only records where</dt>
             <dd>
               {object.fieldFilters
-                .map((filter) => `${filter.fieldName} = ${JSON.stringify(filter.value)}`)
+                .map(
+                  (filter) =>
+                    `${names.field(filter.fieldName)} = ${names.value(filter.fieldName, filter.value)}`,
+                )
                 .join(' and ')}
             </dd>
           </>
@@ -83,22 +111,12 @@ function ReadObjectSummary({
           </thead>
           <tbody>
             {mappings.map(([mapToName, providerField]) => {
-              const values = object.selectedValueMappings?.[mapToName];
+              const pairs = object.selectedValueMappings?.[mapToName];
               return (
                 <tr key={mapToName}>
-                  <th scope="row">
-                    <code>{mapToName}</code>
-                  </th>
-                  <td>
-                    <code>{providerField}</code>
-                  </td>
-                  <td>
-                    {values
-                      ? Object.entries(values)
-                          .map(([ours, theirs]) => `${ours} → ${theirs}`)
-                          .join(', ')
-                      : '—'}
-                  </td>
+                  <th scope="row">{names.ours(mapToName)}</th>
+                  <td>{names.field(providerField)}</td>
+                  <td>{pairs ? values(mapToName, providerField, pairs) : '—'}</td>
                 </tr>
               );
             })}
@@ -107,12 +125,14 @@ function ReadObjectSummary({
       )}
       {valueMappings
         .filter(([mapToName]) => !mappings.some(([mapped]) => mapped === mapToName))
-        .map(([mapToName, values]) => (
+        .map(([mapToName, pairs]) => (
           <p key={mapToName}>
-            Values of <code>{mapToName}</code>:{' '}
-            {Object.entries(values)
-              .map(([ours, theirs]) => `${ours} → ${theirs}`)
-              .join(', ')}
+            Values of {names.ours(mapToName)}:{' '}
+            {values(
+              mapToName,
+              details?.mappingInputs.find((i) => i.mapToName === mapToName)?.fieldName,
+              pairs,
+            )}
           </p>
         ))}
     </section>
@@ -125,13 +145,15 @@ export function InstallationSummary({
   details,
 }: {
   installation: Installation;
-  /** The integration's details: each object's manifest schedule, the one that applies without its own. */
+  /** The integration's details: display names, and each object's manifest schedule (the default one). */
   details: IntegrationDetails;
 }) {
   const { content } = installation.config;
   const readObjects = Object.entries(content.read?.objects ?? {});
   const writeObjects = Object.entries(content.write?.objects ?? {});
   const created = new Date(installation.createTime);
+  const objectLabel = (name: string) =>
+    [...details.readObjects, ...details.writeObjects].find((o) => o.objectName === name)?.displayName ?? name;
   return (
     <div className="nw-installation">
       <dl className="nw-facts nw-facts--summary">
@@ -147,21 +169,16 @@ export function InstallationSummary({
             {installation.healthStatus === 'healthy' ? 'Healthy' : 'Unhealthy'}
           </span>
         </dd>
-        <dt>CRM account</dt>
-        <dd>
-          {installation.connection.provider} (<code>{installation.connection.id}</code>)
-        </dd>
-        <dt>Installation ID</dt>
-        <dd>
-          <code>{installation.id}</code>
-        </dd>
+        <dt>CRM</dt>
+        {/* Ids (installation, connection) are for support, not for the people using the page. */}
+        <dd>{details.integration.providerDisplayName}</dd>
       </dl>
       {readObjects.map(([name, object]) => (
         <ReadObjectSummary
           key={name}
           name={name}
           object={object}
-          defaultSchedule={details.readObjects.find((o) => o.objectName === name)?.manifest.schedule}
+          details={details.readObjects.find((o) => o.objectName === name)}
         />
       ))}
       {writeObjects.length > 0 && (
@@ -170,7 +187,7 @@ export function InstallationSummary({
           <ul>
             {writeObjects.map(([name, object]) => (
               <li key={name}>
-                <code>{name}</code>
+                {objectLabel(name)}
                 {object.deletionSettings?.enabled ? ', deletions included' : ''}
               </li>
             ))}
@@ -182,10 +199,6 @@ export function InstallationSummary({
           Direct CRM calls through the proxy: <strong>{content.proxy.enabled ? 'on' : 'off'}</strong>
         </p>
       )}
-      <details className="nw-raw">
-        <summary>The installation as the service returned it</summary>
-        <pre>{JSON.stringify(installation, null, 2)}</pre>
-      </details>
     </div>
   );
 }

@@ -50,7 +50,6 @@ export function InstallPage() {
       <section className="nw-card" aria-label="Installation wizard">
         <InstallationWizard
           integrationId={crmIntegrationId}
-          providerName="Sandbox CRM"
           onInstalled={setInstalled}
           draftKey={user.id}
           {...(step ? { step } : {})}

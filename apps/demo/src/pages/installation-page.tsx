@@ -79,7 +79,6 @@ export function InstallationPage() {
       <>
         <InstallationWizard
           integrationId={crmIntegrationId}
-          providerName="Sandbox CRM"
           mode="edit"
           draftKey={user.id}
           {...(step ? { step } : {})}

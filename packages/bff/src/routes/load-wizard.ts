@@ -95,6 +95,10 @@ export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDet
   const integrationCall = failFast(service.getIntegration(ctx, integrationId));
   const installationsCall = failFast(service.listInstallations(ctx, integrationId, session.groupRef));
   const connectionsCall = failFast(service.listConnections(ctx, session.groupRef));
+  // Words only: a provider the service cannot name is shown by its id, never a failed wizard.
+  const providerNameCall = integrationCall.then((integration) =>
+    service.getProviderDisplayName(ctx, integration.provider).catch(() => integration.provider),
+  );
   const metadataCall = integrationCall.then((integration) => {
     const { content } = integration.latestRevision;
     const names = [
@@ -126,13 +130,14 @@ export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDet
     ).then((entries) => new Map(entries));
   });
 
-  const [integration, installations, connections, metadata] = await Promise.all([
+  const [integration, installations, connections, metadata, providerDisplayName] = await Promise.all([
     integrationCall,
     installationsCall,
     connectionsCall,
     metadataCall,
+    providerNameCall,
   ]);
-  return assembleWizard(integration, installations, connections, metadata);
+  return assembleWizard(integration, installations, connections, metadata, providerDisplayName);
 }
 
 function objectFields(objectName: string, displayName: string | undefined, meta: Metadata | undefined) {
@@ -150,6 +155,7 @@ export function assembleWizard(
   installations: Installation[],
   connections: Connection[],
   metadata: Map<string, Metadata>,
+  providerDisplayName: string = integration.provider,
 ): IntegrationDetails {
   const { content } = integration.latestRevision;
   const installation = installations.find((i) => i.integrationId === integration.id) ?? null;
@@ -159,6 +165,7 @@ export function assembleWizard(
       name: integration.name,
       displayName: content.displayName ?? integration.name,
       provider: integration.provider,
+      providerDisplayName,
     },
     readObjects: content.read.objects.map((manifest) => ({
       ...objectFields(manifest.objectName, manifest.displayName, metadata.get(manifest.objectName)),

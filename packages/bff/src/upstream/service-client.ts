@@ -116,6 +116,9 @@ function withSelectionMaps(config: Config): Config {
   return { ...config, content: { ...config.content, read: { ...read, objects } } };
 }
 
+/** The part of the hosted ProviderInfo the BFF uses. */
+const providerInfoSchema = z.object({ displayName: z.string().check(z.minLength(1), z.maxLength(200)) });
+
 /** The service's operations, as the BFF uses them; each answer read tolerantly before anything uses it. */
 export function createServiceClient(options: ServiceClientOptions) {
   const { baseUrl, searchUrl, readUrl, project } = options;
@@ -377,6 +380,50 @@ export function createServiceClient(options: ServiceClientOptions) {
         expectStatus: 201,
       });
       return read(ctx, operation, inviteSchema, json);
+    },
+
+    /**
+     * Every invite of the org (the hosted listOrgInvites, bearer token). Org-wide: the caller narrows it
+     * to what the signed-in user may see before anything reaches a browser.
+     */
+    async listInvites(ctx: CallContext, orgId: string): Promise<Invite[]> {
+      const operation = 'listInvites';
+      const json = await call(ctx, {
+        operation,
+        method: 'GET',
+        url: endpoint(baseUrl, ['orgs', orgId, 'invites']),
+        credential: 'bearer',
+        kind: 'read',
+        expectStatus: 200,
+      });
+      return settle(
+        ctx,
+        operation,
+        readEach(json, (item) => readAnswer(inviteSchema, item)),
+      );
+    },
+
+    /** Revokes an invite (the hosted deleteOrgInvite, bearer token): 204. */
+    async revokeInvite(ctx: CallContext, orgId: string, inviteId: string): Promise<void> {
+      await call(ctx, {
+        operation: 'revokeInvite',
+        method: 'DELETE',
+        url: endpoint(baseUrl, ['orgs', orgId, 'invites', inviteId]),
+        credential: 'bearer',
+        kind: 'write',
+        expectStatus: 204,
+        answer: 'none',
+      });
+    },
+
+    /**
+     * The provider's display name (the hosted `GET /providers/{provider}`, which needs no credentials;
+     * the API key sent along is ignored there). Only `displayName` is read.
+     */
+    async getProviderDisplayName(ctx: CallContext, provider: string): Promise<string> {
+      const operation = 'getProvider';
+      const json = await getJson(ctx, operation, endpoint(baseUrl, ['providers', provider]));
+      return read(ctx, operation, providerInfoSchema, json).displayName;
     },
 
     /**

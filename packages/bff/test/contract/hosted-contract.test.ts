@@ -77,6 +77,8 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
       name: 'nw-sync',
       displayName: 'Northwind sync',
       provider: 'northwind',
+      // From getProvider's displayName (issue 15 finding 7: the user sees the provider's name).
+      providerDisplayName: 'Northwind CRM',
     });
     expect(body.readObjects.map((o) => [o.objectName, o.fieldsError])).toEqual([
       ['account', null],
@@ -142,6 +144,14 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     expect(Object.keys(body.installation?.config.content.read?.objects ?? {})).toEqual(['account', 'person']);
     // docs/service-interface.md, search rules: account enabled, person disabled, deal `enabled: always`.
     expect(body.searchableObjects).toEqual(['account', 'deal']);
+  });
+
+  it('finding 7: names the provider by its id when getProvider fails, and the wizard still answers', async () => {
+    contract.upstream.scenario.provider = { status: 500, body: { title: 'Internal' } };
+    const response = await wizard();
+    expect(response.status).toBe(200);
+    const body = integrationDetailsSchema.parse(await response.json());
+    expect(body.integration.providerDisplayName).toBe('northwind');
   });
 
   it('reads a write-only integration (no `read` at all)', async () => {

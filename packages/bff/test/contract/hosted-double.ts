@@ -30,6 +30,11 @@ export interface Scenario {
   create: Answer;
   search: Answer;
   invite: Answer;
+  /** `GET {base_url}/orgs/{orgId}/invites` (listOrgInvites) and `DELETE .../invites/{inviteId}` (deleteOrgInvite). */
+  invites: Answer;
+  revokeInvite: Answer;
+  /** `GET {base_url}/providers/{provider}` (getProvider; no credentials needed). */
+  provider: Answer;
   /** `POST {base_url}/oauth-connect` and `PATCH .../connections/{id}:oauth-update`: a URL as text/plain. */
   oauthConnect: Answer;
   oauthUpdate: Answer;
@@ -276,6 +281,31 @@ export function defaultScenario(): Scenario {
         inviter: { id: 'builder-1' },
       },
     },
+    invites: {
+      status: 200,
+      body: [
+        {
+          id: 'inv-nw-1',
+          invitedEmail: 'dana@example.com',
+          parentType: 'org',
+          parentId: 'org-demo',
+          status: 'pending',
+          createTime: time,
+        },
+      ],
+    },
+    revokeInvite: { status: 204, body: '' },
+    // ProviderInfo: far more than the BFF reads (auth, modules, support), as the description has it.
+    provider: {
+      status: 200,
+      body: {
+        name: 'northwind',
+        displayName: 'Northwind CRM',
+        authType: 'oauth2',
+        baseURL: 'https://api.northwind.example',
+        support: { read: true, write: true, delete: false, subscribe: false, proxy: true },
+      },
+    },
     oauthConnect: {
       status: 200,
       body: 'https://login.northwind.example/authorize?client_id=client-1&state=xyz',
@@ -337,8 +367,10 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
   const url = new URL(req.url, 'http://double');
   const apiKey = req.headers['x-api-key'];
   const bearer = req.headers.authorization;
-  if (operation === 'invite') {
-    if (!bearer?.startsWith('Bearer ')) say('an invite needs a bearer token');
+  if (operation === 'invite' || operation === 'invites' || operation === 'revokeInvite') {
+    if (!bearer?.startsWith('Bearer ')) say('an invite operation needs a bearer token');
+  } else if (operation === 'provider') {
+    // getProvider needs no credentials (the description's `security: []`); sending some is harmless.
   } else if (!apiKey && !bearer?.startsWith('Bearer ')) say('no API key or bearer token');
   const accept = req.headers.accept ?? '';
   if (!wantsTextAnswer(operation) && !accept.includes('application/json')) {
@@ -441,6 +473,11 @@ function operationOf(req: IncomingMessage): { operation: string; objectName?: st
     return { operation: 'create' };
   }
   if (req.method === 'POST' && /^\/v1\/orgs\/[^/]+\/invites$/.test(path)) return { operation: 'invite' };
+  if (req.method === 'GET' && /^\/v1\/orgs\/[^/]+\/invites$/.test(path)) return { operation: 'invites' };
+  if (req.method === 'DELETE' && /^\/v1\/orgs\/[^/]+\/invites\/[^/]+$/.test(path)) {
+    return { operation: 'revokeInvite' };
+  }
+  if (req.method === 'GET' && /^\/v1\/providers\/[^/]+$/.test(path)) return { operation: 'provider' };
   if (req.method === 'POST' && path === '/v1/oauth-connect') return { operation: 'oauthConnect' };
   if (req.method === 'PATCH' && /^\/v1\/projects\/demo\/connections\/[^/]+:oauth-update$/.test(path)) {
     return { operation: 'oauthUpdate' };

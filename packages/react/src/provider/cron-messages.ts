@@ -11,12 +11,13 @@ export type CronMessageKey = `cron${Capitalize<CronPhraseKey>}`;
 export const cronMessages = {
   cronAtTimes: 'At {times}',
   cronEveryHour: 'Every hour',
-  cronEveryNHours: 'Every {n} hours',
+  cronEveryNHours: 'Every {n, plural, one {hour} other {# hours}}',
   cronEveryHourFromThrough: 'Every hour from {start} through {end}',
   cronEveryMinute: 'Every minute',
-  cronEveryNMinutes: 'Every {n} minutes',
+  cronEveryNMinutes: 'Every {n, plural, one {minute} other {# minutes}}',
   cronEveryMinuteFromThrough: 'Every minute from minute {start} through {end}',
-  cronEveryNMinutesFromThrough: 'Every {n} minutes from minute {start} through {end}',
+  cronEveryNMinutesFromThrough:
+    'Every {n, plural, one {minute} other {# minutes}} from minute {start} through {end}',
   cronAtMinute: 'At minute {minute}',
   cronAtMinutes: 'At minutes {minutes}',
   cronOfEveryHour: '{minutes} of every hour',

@@ -47,9 +47,13 @@ function param(value: CronParam, messages: SpliceMessages): string {
 function phrase(part: CronPhrase, messages: SpliceMessages): string {
   const key = `cron${part.key[0]?.toUpperCase()}${part.key.slice(1)}` as CronMessageKey;
   const values = Object.fromEntries(
-    Object.entries(part.params ?? {}).map(([name, value]) => [name, param(value, messages)]),
+    // Numbers stay numbers, so that a plural choice ("Every {n, plural, …}") can read them.
+    Object.entries(part.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? value : param(value, messages),
+    ]),
   );
-  return formatMessage(messages[key], values);
+  return formatMessage(messages[key], values, messages.locale);
 }
 
 /** A description from `describeCron` in words, through the host's messages. */

@@ -10,6 +10,8 @@ import { uninstallMessages } from '../components/uninstall-button/uninstall-mess
 import { cronMessages } from './cron-messages.js';
 
 export const defaultMessages = {
+  /** The BCP 47 locale whose plural rules choose between `{n, plural, one {…} other {…}}` branches. */
+  locale: 'en',
   ...wizardMessages,
   ...connectMessages,
   ...cronMessages,
@@ -39,7 +41,7 @@ export const defaultMessages = {
   backfillFull: 'Full history',
   backfillFullHint: 'Every record, however old. The first read can take a long time.',
   backfillPeriodLegend: 'How many days',
-  backfillPresetDays: 'Last {days} days',
+  backfillPresetDays: 'Last {days, plural, one {day} other {# days}}',
   backfillCustom: 'Custom',
   backfillCustomLabel: 'Number of days',
   backfillCustomRequired: 'Enter a number of days.',
@@ -83,9 +85,9 @@ export const defaultMessages = {
   searchSubmit: 'Search',
   searchSearching: 'Searching…',
   searchResultsCaption: 'Results for {objectName}',
-  searchResultsCount: '{count} records found',
+  searchResultsCount: '{count, plural, one {# record} other {# records}} found',
   searchResultsOne: '1 record found',
-  searchResultsFirstPage: 'The first {count} matches',
+  searchResultsFirstPage: 'The first {count, plural, one {match} other {# matches}}',
   searchEmpty: 'No records match these conditions.',
   searchFirstPageOnly:
     'There may be more matches than these. Narrow the conditions to find a specific record.',
@@ -104,11 +106,41 @@ export const defaultMessages = {
 export type SpliceMessageKey = keyof typeof defaultMessages;
 export type SpliceMessages = Record<SpliceMessageKey, string>;
 
-/** Fills `{name}` placeholders; an unknown placeholder is left as written so a typo stays visible. */
-export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
+/** `{count, plural, one {# field} other {# fields}}`: a branch per plural category, `#` is the number. */
+const pluralPattern = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const branchPattern = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralBranch(branches: string, count: number, locale: string): string | undefined {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const category = rules.select(count);
+  const found = new Map([...branches.matchAll(branchPattern)].map((m) => [m[1], m[2] ?? '']));
+  return (found.get(`=${count}`) ?? found.get(category) ?? found.get('other'))?.replace(/#/g, String(count));
+}
+
+/**
+ * Fills `{name}` placeholders, and `{name, plural, one {…} other {…}}` choices by the plural rules of
+ * `locale` (Intl.PluralRules: "1 field", "2 fields"). An unknown placeholder is left as written so a typo
+ * stays visible.
+ */
+export function formatMessage(
+  template: string,
+  values: Record<string, string | number> = {},
+  locale = 'en',
+): string {
+  return template
+    .replace(pluralPattern, (whole, name: string, branches: string) => {
+      const value = values[name];
+      if (typeof value !== 'number') return whole;
+      return pluralBranch(branches, value, locale) ?? whole;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) =>
+      Object.hasOwn(values, name) ? String(values[name]) : whole,
+    );
 }
 
 export function mergeMessages(overrides: Partial<SpliceMessages> | undefined): SpliceMessages {

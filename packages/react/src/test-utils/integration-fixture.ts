@@ -5,7 +5,13 @@ const time = '2026-11-21T10:00:00Z';
 /** A small but complete wizard answer: contacts (mapped, installed), companies (always on), deals. */
 export function integrationFixture(overrides: Partial<IntegrationDetails> = {}): IntegrationDetails {
   return {
-    integration: { id: 'int_1', name: 'crm', displayName: 'CRM', provider: 'sandbox' },
+    integration: {
+      id: 'int_1',
+      name: 'crm',
+      displayName: 'CRM',
+      provider: 'sandbox',
+      providerDisplayName: 'Sandbox',
+    },
     readObjects: [
       {
         objectName: 'contacts',

@@ -33,7 +33,13 @@ export const contactFields: FieldMetadata[] = [
 /** A small wizard answer shaped like the BFF's, for the model's unit tests. */
 export function testWizard(overrides: Partial<IntegrationDetails> = {}): IntegrationDetails {
   return {
-    integration: { id: 'crm-sync', name: 'crm-sync', displayName: 'CRM sync', provider: 'sandboxcrm' },
+    integration: {
+      id: 'crm-sync',
+      name: 'crm-sync',
+      displayName: 'CRM sync',
+      provider: 'sandboxcrm',
+      providerDisplayName: 'Sandbox CRM',
+    },
     readObjects: [
       {
         objectName: 'contacts',

@@ -51,6 +51,8 @@ export const integrationDetailsSchema = z.object({
     name: integrationSchema.shape.name,
     displayName: z.string(),
     provider: manifestIntegrationSchema.shape.provider,
+    /** The provider's name as its users know it (e.g. "Salesforce"); the provider id when none is known. */
+    providerDisplayName: z.string(),
   }),
   readObjects: z.array(readObjectDetailsSchema),
   writeObjects: z.array(writeObjectDetailsSchema),

@@ -155,6 +155,63 @@ export function openApiDocument() {
             ),
           },
         },
+        get: {
+          operationId: 'listOrgInvites',
+          summary: "Every invite of the organization, oldest first (the hosted service's listOrgInvites).",
+          security: [{ bearer: [] }],
+          parameters: [pathParam('orgId', 'ID of the organization.')],
+          responses: {
+            '200': {
+              description: "The organization's invites.",
+              content: {
+                'application/json': {
+                  schema: { type: 'array', items: { $ref: '#/components/schemas/Invite' } },
+                },
+              },
+            },
+            ...problems(common.unauthorized, [404, ['orgNotFound'], 'The organization does not exist.']),
+          },
+        },
+      },
+      '/v1/orgs/{orgId}/invites/{inviteId}': {
+        delete: {
+          operationId: 'deleteOrgInvite',
+          summary:
+            'Revoke a pending invite: its status becomes `revoked` (the hosted service has this path).',
+          security: [{ bearer: [] }],
+          parameters: [pathParam('orgId', 'ID of the organization.'), pathParam('inviteId', 'The invite.')],
+          responses: {
+            '204': { description: 'Revoked.' },
+            ...problems(common.unauthorized, [
+              404,
+              ['orgNotFound', 'notFound'],
+              'No such organization, or no pending invite with this id.',
+            ]),
+          },
+        },
+      },
+      '/v1/providers/{provider}': {
+        get: {
+          operationId: 'getProvider',
+          summary: "The provider's name and display name (the hosted service's path; no credentials).",
+          security: [],
+          parameters: [pathParam('provider', 'The provider, e.g. sandboxcrm.')],
+          responses: {
+            '200': {
+              description: 'The provider.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['name', 'displayName'],
+                    properties: { name: { type: 'string' }, displayName: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            ...problems([404, ['notFound'], 'No such provider.']),
+          },
+        },
       },
       '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}': {
         post: {

@@ -34,6 +34,7 @@ const statementCacheSize = 256;
 
 export interface SandboxProvider {
   readonly name: 'sandboxcrm';
+  readonly displayName: string;
   /** What creating the provider did to the data set (nothing when it already matched the options). */
   readonly seed: SeedResult;
   /** Every object with its fields. */
@@ -79,6 +80,7 @@ export function createSandboxProvider(db: Database, options: SeedOptions = {}): 
 
   return {
     name: providerName,
+    displayName: 'Sandbox CRM',
     seed,
     readPage: reader.readPage,
     countRecords: reader.countRecords,

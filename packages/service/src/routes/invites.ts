@@ -6,7 +6,7 @@ import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { jsonBody } from '../http/validators.js';
-import type { Org, Repository } from '../store/index.js';
+import type { Invite, Org, Repository } from '../store/index.js';
 
 /** The org a path names, resolved (or 404) before the body is validated: a wrong address is told first. */
 const withOrg = (repo: Repository) =>
@@ -21,7 +21,21 @@ const withOrg = (repo: Repository) =>
 /** docs/service-interface.md#org-invites: POST {base_url}/orgs/{orgId}/invites, bearer token. */
 export function inviteRoutes(deps: ServiceDeps) {
   const { repo } = deps;
-  return new Hono().post(
+  const bearer = requireCredentials(deps.credentials, 'bearer');
+  const view = ({ orgId: _omitted, ...body }: Invite) => body;
+  return new Hono()
+    // The hosted service's listOrgInvites and deleteOrgInvite (revoke): every invite of the org, bearer only.
+    .get('/orgs/:orgId/invites', bearer, withOrg(repo), async (c) =>
+      c.json((await repo.listInvites(c.var.org.id)).map(view), 200),
+    )
+    .delete('/orgs/:orgId/invites/:inviteId', bearer, withOrg(repo), async (c) => {
+      const id = c.req.param('inviteId');
+      if (!(await repo.revokeInvite(c.var.org.id, id))) {
+        throw problemError(404, 'notFound', `"${c.var.org.name}" has no pending invite "${id}".`);
+      }
+      return c.body(null, 204);
+    })
+    .post(
     '/orgs/:orgId/invites',
     requireCredentials(deps.credentials, 'bearer'),
     bodyLimit(16 * 1024),
@@ -42,8 +56,7 @@ export function inviteRoutes(deps: ServiceDeps) {
         }
         return tx.insertInvite({ orgId: org.id, invitedEmail: email });
       });
-      const { orgId: _omitted, ...body } = invite;
-      return c.json(body, 201);
+      return c.json(view(invite), 201);
     },
   );
 }

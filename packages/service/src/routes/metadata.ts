@@ -100,6 +100,14 @@ export function metadataRoutes(deps: ServiceDeps) {
           );
         },
       )
+      // The hosted service's `GET /providers/{provider}` (no credentials there either): the provider's name
+      // as people know it, so a wizard can say "Sandbox CRM" rather than its id.
+      .get('/providers/:provider', (c) => {
+        const provider = deps.providers.get(c.req.param('provider'));
+        if (!provider)
+          throw problemError(404, 'notFound', `There is no provider "${c.req.param('provider')}".`);
+        return c.json({ name: provider.name, displayName: provider.displayName }, 200);
+      })
       // The hosted service's provider-level path: the same fields, through the group's connection to the
       // provider, with no integration or installation needed (so a wizard can show fields before install).
       .get(

@@ -121,4 +121,6 @@ export interface Repository {
 
   insertInvite(invite: NewInvite): Promise<Invite>;
   listInvites(orgId: string): Promise<Invite[]>;
+  /** Sets a pending invite to `revoked`; false when the org has no pending invite with that id. */
+  revokeInvite(orgId: string, id: string): Promise<boolean>;
 }

@@ -221,4 +221,7 @@ export class SqliteRepository implements Repository {
   listInvites(orgId: string): Promise<Invite[]> {
     return this.#run(() => invites.listInvites(this.#db, orgId));
   }
+  revokeInvite(orgId: string, id: string): Promise<boolean> {
+    return this.#run(() => invites.revokeInvite(this.#db, orgId, id));
+  }
 }

@@ -138,7 +138,10 @@ function BackfillPickerView(props: BackfillPickerProps) {
     { mode: 'full', label: messages.backfillFull, hint: messages.backfillFullHint },
   ];
   const choices: { choice: BackfillChoice; label: string }[] = [
-    ...presets.map((days) => ({ choice: days, label: formatMessage(messages.backfillPresetDays, { days }) })),
+    ...presets.map((days) => ({
+      choice: days,
+      label: formatMessage(messages.backfillPresetDays, { days }, messages.locale),
+    })),
     { choice: 'custom', label: messages.backfillCustom },
   ];
 

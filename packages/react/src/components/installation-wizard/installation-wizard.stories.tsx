@@ -92,9 +92,9 @@ export const NoConnection: Story = {
     const canvas = within(canvasElement);
     // The first step connects the account: no dead end, no steps before it.
     await expect(
-      await canvas.findByRole('heading', { name: 'Connect your sandboxcrm account' }),
+      await canvas.findByRole('heading', { name: 'Connect your Sandbox CRM account' }),
     ).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Connect sandboxcrm' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Connect Sandbox CRM' })).toBeEnabled();
     await expect(canvas.queryByRole('button', { name: 'Next' })).toBeNull();
     await expect(canvasElement.querySelector('[data-scope="installation-wizard"]')).toHaveAttribute(
       'data-state',
@@ -114,9 +114,9 @@ export const BadConnection: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'Reconnect your sandboxcrm account' }),
+      await canvas.findByRole('heading', { name: 'Reconnect your Sandbox CRM account' }),
     ).toBeVisible();
-    await expect(await canvas.findByRole('button', { name: 'Reconnect sandboxcrm' })).toBeEnabled();
+    await expect(await canvas.findByRole('button', { name: 'Reconnect Sandbox CRM' })).toBeEnabled();
   },
 };
 
@@ -174,7 +174,7 @@ export const RequiredMappingBlocksTheStep: Story = {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(input).toHaveFocus());
     await expect(
-      canvas.getByText(/Required: pick the sandboxcrm field that holds stage/),
+      canvas.getByText(/Choose the Sandbox CRM field that holds Pipeline stage/),
     ).toBeInTheDocument();
     await expect(canvas.getByRole('heading', { name: /Read Contacts/ })).toBeInTheDocument();
   },
@@ -356,7 +356,7 @@ export const Installed: Story = {
     await expect(args.onInstalled).toHaveBeenCalledTimes(1);
     // The finish screen goes on to show the new installation running: here, its backfill.
     await expect(
-      await canvas.findByRole('progressbar', { name: /Import of past contacts/ }),
+      await canvas.findByRole('progressbar', { name: /Import of past Contacts/ }),
     ).toBeInTheDocument();
   },
 };
@@ -366,7 +366,9 @@ export const AlreadyInstalled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'CRM sync is installed' })).toBeInTheDocument();
-    await expect(canvas.getByText(/inst_1/)).toBeInTheDocument();
+    // When, not which id: the installation's id is for support, not for the user (issue 15 finding 8).
+    await expect(canvas.getByText(/Installed on/)).toBeInTheDocument();
+    await expect(canvas.queryByText(/inst_1/)).toBeNull();
   },
 };
 

@@ -92,7 +92,7 @@ describe('InstallationWizard', () => {
     const input = screen.getByRole('combobox', { name: /^Pipeline stage/ });
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
-    expect(screen.getByText(/Required: pick the sandboxcrm field that holds stage/)).toBeInTheDocument();
+    expect(screen.getByText(/Choose the Sandbox CRM field that holds Pipeline stage/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Read Contacts/ })).toBeInTheDocument();
   });
 
@@ -195,9 +195,9 @@ describe('InstallationWizard', () => {
       }),
     );
     expect(
-      await screen.findByRole('heading', { name: 'Connect your sandboxcrm account' }),
+      await screen.findByRole('heading', { name: 'Connect your Sandbox CRM account' }),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Connect sandboxcrm' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Connect Sandbox CRM' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
@@ -209,7 +209,7 @@ describe('InstallationWizard', () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: /CRM sync is installed/ })).toBeInTheDocument();
-    expect(screen.getByText(/inst_1/)).toBeInTheDocument();
+    expect(screen.getByText(/Installed on/)).toBeInTheDocument();
   });
 
   it('windows a list of 2,000 fields and filters it as the user types', async () => {

@@ -44,7 +44,7 @@ export interface InstallationWizardProps {
   locked?: WizardLocks;
   /** Steps to leave out; their objects keep their defaults and presets. Default: none. */
   hiddenSteps?: readonly HideableStep[];
-  /** The provider's name as users know it, e.g. "Salesforce". Default: the integration's provider id. */
+  /** The provider's name as users know it, e.g. "Salesforce". Default: the service's display name for it. */
   providerName?: string;
   /** Skip the service's sample read. Default false. */
   skipSampling?: boolean;
@@ -147,7 +147,7 @@ function WizardView(props: InstallationWizardProps) {
   const wizard = state.wizard;
   if (!wizard || !state.draft || !state.step) return root('loading', <p role="status">{messages.loading}</p>);
   const integration = wizard.integration.displayName;
-  const provider = props.providerName ?? wizard.integration.provider;
+  const provider = props.providerName ?? wizard.integration.providerDisplayName;
 
   const editing = state.mode === 'edit';
   if (state.installed) {
@@ -194,7 +194,7 @@ function WizardView(props: InstallationWizardProps) {
   const step = state.step;
   const isLast = state.stepIndex === state.steps.length - 1;
   const title = stepTitle(step, state, messages);
-  const stepProps = { state, messages, ids, locked };
+  const stepProps = { state, messages, ids, locked, provider };
   const clientErrors = Object.keys(state.errors).length > 0;
   const installProblem = state.installError;
   const issuesPlaced = isSpliceProblem(installProblem) && installProblem.issues.length > 0;

@@ -38,8 +38,10 @@ export function SearchFeedback(props: SearchFeedbackProps) {
   if (search.isSearching) status = messages.searchSearching;
   else if (results?.length === 0) status = messages.searchEmpty;
   else if (results?.length === 1) status = messages.searchResultsOne;
-  else if (fullPage) status = formatMessage(messages.searchResultsFirstPage, { count: results.length });
-  else if (results) status = formatMessage(messages.searchResultsCount, { count: results.length });
+  else if (fullPage)
+    status = formatMessage(messages.searchResultsFirstPage, { count: results.length }, messages.locale);
+  else if (results)
+    status = formatMessage(messages.searchResultsCount, { count: results.length }, messages.locale);
 
   return (
     <>

@@ -25,6 +25,8 @@ export type SyncObjectPart =
   | 'alert';
 
 export interface SyncObjectProps {
+  /** The object as the user knows it ("Contacts"); its API name when no display name is known. */
+  label: string;
   id: string;
   headingLevel: 3 | 4 | 5 | 6;
   object: SyncObjectStatus;
@@ -79,7 +81,7 @@ function lastRunText(object: SyncObjectStatus, now: Date, messages: SpliceMessag
 
 /** One read object: its state, the backfill's progress, last and next read, records, and "Run now". */
 export function SyncObject(props: SyncObjectProps) {
-  const { id, object, now, messages, classNames } = props;
+  const { id, object, now, messages, classNames, label } = props;
   const locale = messages.syncLocale;
   const count = (n: number) => formatCount(n, locale);
   const backfill = object.backfill;
@@ -92,7 +94,7 @@ export function SyncObject(props: SyncObjectProps) {
     <li {...part('object', classNames)} data-state={object.state} aria-labelledby={headingId}>
       <div {...part('object-header', classNames)}>
         <Heading {...part('object-name', classNames)} id={headingId}>
-          {object.objectName}
+          {label}
         </Heading>
         <span {...part('badge', classNames)} data-state={object.state}>
           {messages[stateLabel[object.state]]}
@@ -103,7 +105,7 @@ export function SyncObject(props: SyncObjectProps) {
         <div {...part('backfill', classNames)}>
           <progress
             {...part('progress-bar', classNames)}
-            aria-label={formatMessage(messages.syncBackfillLabel, { object: object.objectName })}
+            aria-label={formatMessage(messages.syncBackfillLabel, { object: label })}
             // Without a total the bar is indeterminate rather than a made-up fraction.
             {...(backfill.done
               ? { max: 1, value: 1 }
@@ -115,13 +117,23 @@ export function SyncObject(props: SyncObjectProps) {
             {backfill.done
               ? formatMessage(messages.syncBackfillDone, { processed: count(backfill.recordsProcessed) })
               : total === null
-                ? formatMessage(messages.syncBackfillCountsUnknown, {
-                    processed: count(backfill.recordsProcessed),
-                  })
-                : formatMessage(messages.syncBackfillCounts, {
-                    processed: count(backfill.recordsProcessed),
-                    total: count(Math.max(total, backfill.recordsProcessed)),
-                  })}
+                ? formatMessage(
+                    messages.syncBackfillCountsUnknown,
+                    {
+                      processed: count(backfill.recordsProcessed),
+                      processedCount: backfill.recordsProcessed,
+                    },
+                    locale,
+                  )
+                : formatMessage(
+                    messages.syncBackfillCounts,
+                    {
+                      processed: count(backfill.recordsProcessed),
+                      total: count(Math.max(total, backfill.recordsProcessed)),
+                      totalCount: Math.max(total, backfill.recordsProcessed),
+                    },
+                    locale,
+                  )}
           </p>
           {!backfill.done && total !== null && (
             <p {...part('estimate', classNames)}>
@@ -175,7 +187,7 @@ export function SyncObject(props: SyncObjectProps) {
         <button
           {...part('run-now', classNames)}
           type="button"
-          aria-label={formatMessage(messages.syncRunNowLabel, { object: object.objectName })}
+          aria-label={formatMessage(messages.syncRunNowLabel, { object: label })}
           aria-describedby={object.canRunNow ? undefined : `${id}-unavailable`}
           disabled={!object.canRunNow || props.starting}
           data-state={props.starting ? 'starting' : object.canRunNow ? 'ready' : 'unavailable'}
@@ -190,7 +202,7 @@ export function SyncObject(props: SyncObjectProps) {
               {...part('pause', classNames)}
               type="button"
               aria-label={formatMessage(object.paused ? messages.syncResumeLabel : messages.syncPauseLabel, {
-                object: object.objectName,
+                object: label,
               })}
               disabled={props.pausing}
               data-state={props.pausing ? 'busy' : object.paused ? 'paused' : 'active'}
@@ -212,9 +224,7 @@ export function SyncObject(props: SyncObjectProps) {
         )}
       </div>
       {props.started && (
-        <p {...part('help', classNames)}>
-          {formatMessage(messages.syncRunNowStarted, { object: object.objectName })}
-        </p>
+        <p {...part('help', classNames)}>{formatMessage(messages.syncRunNowStarted, { object: label })}</p>
       )}
       {props.runNowError && (
         <RunNowFailure error={props.runNowError} messages={messages} classNames={classNames} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
+import { useIntegration } from '../../hooks/use-integration.js';
 import type { UseSyncStatusOptions } from '../../hooks/use-sync-status.js';
 import { useSyncStatus } from '../../hooks/use-sync-status.js';
 import { describeError } from '../../provider/describe-error.js';
@@ -42,6 +43,10 @@ function SyncStatusView(props: SyncStatusProps) {
     ...(props.pollIntervalMs === undefined ? {} : { pollIntervalMs: props.pollIntervalMs }),
   });
   const tick = useNow(15_000);
+  // Object names in the user's words, from the integration the page has already loaded (the wizard, the
+  // settings); never fetched for this alone (a cache read), so the API name stands in until it is there.
+  const integration = useIntegration(props.integrationId, { enabled: false }).data;
+  const labels = new Map(integration?.readObjects.map((o) => [o.objectName, o.displayName]));
   const data = status.data;
   // The server's clock when it answered, moved on by the local time gone since: "in 12 minutes" stays
   // right even when the browser's clock is off.
@@ -110,6 +115,7 @@ function SyncStatusView(props: SyncStatusProps) {
             id={`${id}-${object.objectName}`}
             headingLevel={(level + 1) as 3 | 4 | 5 | 6}
             object={object}
+            label={labels.get(object.objectName) ?? object.objectName}
             now={now}
             messages={messages}
             classNames={classNames}

@@ -54,3 +54,18 @@ export function insertInvite(db: SqliteAccess, input: NewInvite): Invite {
 export function listInvites(db: SqliteAccess, orgId: string): Invite[] {
   return db.all(invites, 'SELECT * FROM invites WHERE org_id = ? ORDER BY create_time, id', orgId);
 }
+
+/**
+ * Revokes a pending invite of `orgId`: its status becomes `revoked` (the row stays, so the org's list
+ * still shows what happened). False when the org has no such pending invite.
+ */
+export function revokeInvite(db: SqliteAccess, orgId: string, id: string): boolean {
+  return (
+    db.change(
+      "UPDATE invites SET status = 'revoked', update_time = ? WHERE org_id = ? AND id = ? AND status = 'pending'",
+      now(),
+      orgId,
+      id,
+    ) > 0
+  );
+}

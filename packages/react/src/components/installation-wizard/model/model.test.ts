@@ -174,6 +174,7 @@ describe('step validation', () => {
     expect(validateStep(step, wizard, draft)['read.contacts.mappings.stage']).toEqual({
       code: 'mapping-required',
       mapToName: 'stage',
+      name: 'Pipeline stage',
     });
     draft.read.contacts!.mappings.stage = 'status';
     expect(validateStep(step, wizard, draft)).toEqual({});
@@ -190,6 +191,7 @@ describe('step validation', () => {
     expect(errors['read.contacts.valueMappings.stage']).toEqual({
       code: 'value-used-twice',
       providerValue: 'lead',
+      value: 'Lead',
     });
   });
 

@@ -12,9 +12,11 @@ export type StepErrors = Record<string, StepError>;
 export type StepError =
   | { code: 'choose-an-object' }
   | { code: 'choose-a-field' }
-  | { code: 'mapping-required'; mapToName: string }
+  /** `name`: the field as the user knows it (its display name). */
+  | { code: 'mapping-required'; mapToName: string; name: string }
   | { code: 'mapping-unknown-field'; field: string; objectName: string }
-  | { code: 'value-used-twice'; providerValue: string }
+  /** `value`: the provider value's display name. */
+  | { code: 'value-used-twice'; providerValue: string; value: string }
   | { code: 'invalid-schedule'; detail: string }
   | { code: 'schedule-required' }
   | { code: 'invalid-backfill'; reason: CustomDaysError }
@@ -57,6 +59,7 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
       errors[fieldIds.mapping(name, input.mapToName)] = {
         code: 'mapping-required',
         mapToName: input.mapToName,
+        name: input.mapToDisplayName ?? input.mapToName,
       };
     } else if (mapped && !input.fieldName && known.size > 0 && !known.has(mapped)) {
       errors[fieldIds.mapping(name, input.mapToName)] = {
@@ -68,10 +71,12 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
   }
   for (const [mapToName, values] of Object.entries(draft.valueMappings)) {
     const seen = new Set<string>();
+    const picklist = object.fields.find((f) => f.fieldName === draft.mappings[mapToName])?.values ?? [];
     for (const providerValue of Object.values(values)) {
       if (!providerValue) continue;
       if (seen.has(providerValue)) {
-        errors[fieldIds.valueMapping(name, mapToName)] = { code: 'value-used-twice', providerValue };
+        const value = picklist.find((v) => v.value === providerValue)?.displayValue ?? providerValue;
+        errors[fieldIds.valueMapping(name, mapToName)] = { code: 'value-used-twice', providerValue, value };
         break;
       }
       seen.add(providerValue);

@@ -62,6 +62,7 @@ describe('the wizard reducer', () => {
     expect(refused.shownErrors[fieldIds.mapping('contacts', 'stage')]).toEqual({
       code: 'mapping-required',
       mapToName: 'stage',
+      name: 'Pipeline stage',
     });
     expect(refused.focusTarget).toBe(fieldIds.mapping('contacts', 'stage'));
   });

@@ -11,11 +11,11 @@ export function describeStepError(error: StepError, messages: SpliceMessages, pr
     case 'choose-a-field':
       return messages.fieldsRequired;
     case 'mapping-required':
-      return formatMessage(messages.mappingRequired, { provider, name: error.mapToName });
+      return formatMessage(messages.mappingRequired, { provider, name: error.name });
     case 'mapping-unknown-field':
       return formatMessage(messages.mappingUnknownField, { field: error.field, object: error.objectName });
     case 'value-used-twice':
-      return formatMessage(messages.valuesUsedTwice, { value: error.providerValue, provider });
+      return formatMessage(messages.valuesUsedTwice, { value: error.value, provider });
     case 'invalid-schedule':
       return formatMessage(messages.scheduleInvalid, { detail: error.detail });
     case 'schedule-required':

@@ -34,7 +34,7 @@ export function FieldsPicker(
   if (!draft) return null;
   const fieldId = fieldIds.readFields(objectName);
   const id = ids.of(fieldId);
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
   const selectedCount = draft.allFields
     ? fields.length
@@ -67,7 +67,11 @@ export function FieldsPicker(
             />
           </div>
           <p data-part="hint" role="status">
-            {formatMessage(messages.fieldsCount, { selected: selectedCount, total: fields.length })}
+            {formatMessage(
+              messages.fieldsCount,
+              { selected: selectedCount, total: fields.length },
+              messages.locale,
+            )}
           </p>
           {matches.length === 0 ? (
             <p data-part="hint">{formatMessage(messages.fieldsNoMatch, { query: deferredQuery })}</p>

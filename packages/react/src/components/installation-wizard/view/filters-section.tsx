@@ -16,7 +16,7 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
   const { state, messages, ids, object } = props;
   const draft = state.draft?.read[object.objectName];
   if (!draft) return null;
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const base = fieldIds.filters(object.objectName);
   if (object.supports && !object.supports.readFilters) {
     return <p data-part="hint">{formatMessage(messages.filtersUnsupported, { provider })}</p>;

@@ -15,6 +15,31 @@ import { errorText } from './step-props.js';
 
 type Props = StepViewProps & { object: ReadObjectDetails };
 
+/**
+ * The provider field a typed text names: its API name, else its display name (any case), else the
+ * "Display name (apiName)" the option list shows for display names two fields share. Otherwise the text
+ * itself, which validation reports as not a field.
+ */
+export function resolveFieldText(fields: readonly FieldMetadata[], text: string): string {
+  if (fields.some((f) => f.fieldName === text)) return text;
+  const lower = text.toLowerCase();
+  const byLabel = fields.filter((f) => f.displayName.toLowerCase() === lower);
+  if (byLabel.length === 1) return byLabel[0]?.fieldName ?? text;
+  const qualified = /\(([^()]+)\)$/.exec(text)?.[1];
+  return qualified && fields.some((f) => f.fieldName === qualified) ? qualified : text;
+}
+
+/** What the option list and the box show per field: its display name, qualified when two share it. */
+function fieldLabels(fields: readonly FieldMetadata[]): (field: FieldMetadata) => string {
+  const uses = new Map<string, number>();
+  for (const f of fields)
+    uses.set(f.displayName.toLowerCase(), (uses.get(f.displayName.toLowerCase()) ?? 0) + 1);
+  return (field) =>
+    (uses.get(field.displayName.toLowerCase()) ?? 0) > 1
+      ? `${field.displayName} (${field.fieldName})`
+      : field.displayName;
+}
+
 /** Suggested value pairs for a mapping, by closest name, for the app values not mapped yet. */
 function suggestFor(input: MappingInput, field: FieldMetadata | undefined, current: Record<string, string>) {
   if (!field?.values?.length || !input.mappedValues?.length) return current;
@@ -29,7 +54,7 @@ function suggestFor(input: MappingInput, field: FieldMetadata | undefined, curre
 
 function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata | undefined }) {
   const { state, messages, ids, object, input, field } = props;
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const draft = state.draft?.read[object.objectName];
   const values = draft?.valueMappings[input.mapToName] ?? {};
   const fieldId = fieldIds.valueMapping(object.objectName, input.mapToName);
@@ -119,13 +144,16 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
 
 function FieldMapping(props: Props & { input: MappingInput; datalistId: string }) {
   const { state, messages, ids, object, input, datalistId } = props;
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const draft = state.draft?.read[object.objectName];
   const fieldId = fieldIds.mapping(object.objectName, input.mapToName);
   const id = ids.of(fieldId);
   const name = input.mapToDisplayName ?? input.mapToName;
   const mapped = input.fieldName ?? draft?.mappings[input.mapToName] ?? '';
   const field = object.fields.find((f) => f.fieldName === mapped);
+  // While the user types, the box shows their text; otherwise the mapped field's display name.
+  const [typing, setTyping] = useState<string | null>(null);
+  const shown = typing ?? (field ? fieldLabels(object.fields)(field) : mapped);
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
   const mismatch = field && typeMismatch(input.mapToType, field.valueType);
   const pick = (value: string) => {
@@ -164,20 +192,28 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
                 data-part="input"
                 id={id.control}
                 list={datalistId}
-                value={mapped}
+                value={shown}
                 autoComplete="off"
                 placeholder={formatMessage(messages.mappingPlaceholder, { provider })}
                 aria-required={input.required || undefined}
                 aria-invalid={error ? true : undefined}
                 data-invalid={error ? '' : undefined}
                 aria-describedby={`${id.error} ${id.warning}${input.prompt ? ` ${id.hint}` : ''}`}
-                onChange={(event) => pick(event.currentTarget.value.trim())}
+                onChange={(event) => {
+                  const text = event.currentTarget.value;
+                  setTyping(text);
+                  pick(resolveFieldText(object.fields, text.trim()));
+                }}
+                onBlur={() => setTyping(null)}
               />
               {mapped && (
                 <button
                   type="button"
                   data-part="button"
-                  onClick={() => pick('')}
+                  onClick={() => {
+                    setTyping(null);
+                    pick('');
+                  }}
                   aria-label={`${messages.mappingClear} ${name}`}
                 >
                   {messages.mappingClear}
@@ -237,7 +273,9 @@ export function MappingSection(props: Props) {
       {/* One option list shared by every mapping input, built once a mapping input is used. */}
       <datalist id={datalistId}>
         {optionsWanted &&
-          object.fields.map((f) => <option key={f.fieldName} value={f.fieldName} label={f.displayName} />)}
+          ((labelOf) => object.fields.map((f) => <option key={f.fieldName} value={labelOf(f)} />))(
+            fieldLabels(object.fields),
+          )}
       </datalist>
       {inputs.length > pageSize && (
         <div data-part="field">

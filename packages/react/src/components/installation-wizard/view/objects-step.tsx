@@ -13,7 +13,7 @@ export function ObjectsStep(props: StepViewProps) {
   const wizard = state.wizard;
   const draft = state.draft;
   if (!wizard || !draft) return null;
-  const provider = wizard.integration.provider;
+  const { provider } = props;
   const error = errorText(state, fieldIds.objects, (e) => describeStepError(e, messages, provider));
   const objectsIds = ids.of(fieldIds.objects);
   return (

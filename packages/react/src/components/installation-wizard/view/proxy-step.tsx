@@ -24,7 +24,7 @@ export function ProxyStep(props: StepViewProps) {
         <span>
           {formatMessage(messages.proxyLabel, {
             integration: wizard.integration.displayName,
-            provider: wizard.integration.provider,
+            provider: props.provider,
           })}
         </span>
       </label>

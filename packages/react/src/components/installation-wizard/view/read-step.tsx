@@ -19,7 +19,7 @@ export function ReadStep(props: StepViewProps & { objectName: string }) {
   const object = state.wizard?.readObjects.find((o) => o.objectName === objectName);
   const draft = state.draft?.read[objectName];
   if (!object || !draft) return null;
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const backfillId = fieldIds.backfill(objectName);
   const backfillError = errorText(state, backfillId, (e) => describeStepError(e, messages, provider));
   const backfillInput = draft.backfillInput ?? draftFrom(draft.backfill, defaultPresets);

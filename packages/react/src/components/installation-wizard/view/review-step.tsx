@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
+import type { FieldMetadata, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
 import { describeSchedule } from '../../../provider/describe-schedule.js';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
@@ -15,27 +15,45 @@ import type { StepViewProps } from './step-props.js';
 function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string {
   const period = draft.backfill?.defaultPeriod;
   if (period && 'fullHistory' in period) return messages.reviewBackfillFull;
-  if (period && period.days > 0) return formatMessage(messages.reviewBackfillDays, { days: period.days });
+  if (period && period.days > 0)
+    return formatMessage(messages.reviewBackfillDays, { days: period.days }, messages.locale);
   return messages.reviewBackfillNone;
+}
+
+/** A provider field's display name, and a value of it as the user saw it (a picklist's display value). */
+function namesOf(fields: readonly FieldMetadata[]) {
+  const field = (fieldName: string) => fields.find((f) => f.fieldName === fieldName);
+  return {
+    field: (fieldName: string) => field(fieldName)?.displayName ?? fieldName,
+    value: (fieldName: string, value: unknown) =>
+      field(fieldName)?.values?.find((v) => v.value === value)?.displayValue ?? String(value),
+  };
 }
 
 function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages: SpliceMessages): string[] {
   const fieldCount = Object.values(draft.fields).filter(Boolean).length;
+  const names = namesOf(object.fields);
+  // Both sides in the user's words: the manifest's name for the app field, the provider's for its field.
+  const appName = (mapToName: string) => {
+    const input = object.mappingInputs.find((i) => i.mapToName === mapToName);
+    return input?.mapToDisplayName ?? mapToName;
+  };
   const mappings = Object.entries(draft.mappings)
     .filter(([, field]) => field)
-    .map(([name, field]) => `${name} ← ${field}`);
-  const filters = draft.filters.filter((f) => f.fieldName).map((f) => `${f.fieldName} = ${String(f.value)}`);
+    .map(([name, field]) => `${appName(name)} ← ${names.field(field)}`);
+  const filters = draft.filters
+    .filter((f) => f.fieldName)
+    .map((f) => `${names.field(f.fieldName)} = ${names.value(f.fieldName, f.value)}`);
   return [
-    `${draft.allFields ? messages.reviewAllFields : formatMessage(messages.reviewFieldCount, { count: fieldCount })}, ${backfillText(draft, messages)}`,
+    `${draft.allFields ? messages.reviewAllFields : formatMessage(messages.reviewFieldCount, { count: fieldCount }, messages.locale)}, ${backfillText(draft, messages)}`,
     formatMessage(messages.reviewSchedule, {
       description: describeSchedule(draft.schedule, messages) ?? draft.schedule,
     }),
     ...(mappings.length ? [formatMessage(messages.reviewMappings, { mappings: mappings.join(', ') })] : []),
     ...(filters.length ? [formatMessage(messages.reviewFilters, { filters: filters.join(' and ') })] : []),
     ...(draft.paused ? [messages.reviewPaused] : []),
-    ...(object.manifest.destination || draft.destination
-      ? [`${messages.destinationLabel}: ${draft.destination}`]
-      : []),
+    // No destination line: it is the builder's endpoint name (no display name exists), nothing the user
+    // chose or can act on.
   ];
 }
 
@@ -44,12 +62,10 @@ function writeSummary(
   draft: WriteObjectDraft,
   messages: SpliceMessages,
 ): string[] {
+  const names = namesOf(object.fields);
   const defaults = Object.entries(draft.fields)
     .filter(([, s]) => s.enabled && s.value !== '')
-    .map(
-      ([field, s]) =>
-        `${object.fields.find((f) => f.fieldName === field)?.displayName ?? field} = ${String(s.value)}`,
-    );
+    .map(([field, s]) => `${names.field(field)} = ${names.value(field, s.value)}`);
   return [
     formatMessage(messages.reviewDeletion, {
       state: draft.deletionEnabled ? messages.reviewOn : messages.reviewOff,

@@ -32,7 +32,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
   const parsed = useMemo(() => parseCron(schedule), [schedule]);
   const upcoming = useMemo(() => (parsed.ok ? nextRuns(parsed.schedule, { count: 3 }) : []), [parsed]);
   if (!draft) return null;
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
   const preset = presets.find((p) => p.cron === schedule.trim());
   const description = parsed.ok ? formatCronDescription(describeCron(parsed.schedule), messages) : '';

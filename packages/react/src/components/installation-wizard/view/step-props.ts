@@ -11,6 +11,8 @@ export interface StepViewProps {
   ids: WizardDomIds;
   /** Parts the builder locked: shown, not editable. */
   locked: WizardLocks;
+  /** The provider as users know it ("Salesforce"): the `providerName` prop, else the service's display name. */
+  provider: string;
 }
 
 export interface WizardLocks {

@@ -10,12 +10,17 @@ import { TypedValueInput } from './filter-value-input.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
-const newDefault: FieldDefaultDraft = {
+/**
+ * A new default. On update it is written only into an empty field where the provider can do that
+ * (`supports.writeIfEmpty` of the object's metadata): "always" would overwrite what people typed in the
+ * CRM on every update, which the user should choose knowingly rather than get by default.
+ */
+const newDefault = (supportsIfEmpty: boolean): FieldDefaultDraft => ({
   enabled: true,
   value: '',
   writeOnCreate: 'always',
-  writeOnUpdate: 'always',
-};
+  writeOnUpdate: supportsIfEmpty ? 'ifEmpty' : 'always',
+});
 
 /** docs/service-interface.md#write-config: deletion, and per field a default value with when to write it. */
 export function WriteStep(props: StepViewProps & { objectName: string }) {
@@ -24,7 +29,7 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
   const draft = state.draft?.write[objectName];
   const [adding, setAdding] = useState('');
   if (!object || !draft) return null;
-  const provider = state.wizard?.integration.provider ?? '';
+  const { provider } = props;
   const writable = object.fields.filter((f) => !f.readOnly);
   const available = writable.filter((f) => !(f.fieldName in draft.fields));
   const supportsIfEmpty = object.supports?.writeIfEmpty ?? false;
@@ -34,7 +39,10 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
   const setField = (fieldName: string, patch: Partial<FieldDefaultDraft>) =>
     state.updateWrite(objectName, (d) => ({
       ...d,
-      fields: { ...d.fields, [fieldName]: { ...(d.fields[fieldName] ?? newDefault), ...patch } },
+      fields: {
+        ...d.fields,
+        [fieldName]: { ...(d.fields[fieldName] ?? newDefault(supportsIfEmpty)), ...patch },
+      },
     }));
   return (
     <div data-part="step-body">

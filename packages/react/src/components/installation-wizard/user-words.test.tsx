@@ -1,0 +1,213 @@
+import type { IntegrationDetails } from '@splice/schema';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, testWrapper } from '../../test-utils/test-provider.js';
+import { connectedWizard, contactFields } from '../../test-utils/test-wizard.js';
+import { InstallationWizard } from './installation-wizard.js';
+
+/** The provider's fields with display names that differ from their API names, as real CRMs have them. */
+const namedFields = contactFields.map((field) =>
+  field.fieldName === 'status'
+    ? { ...field, displayName: 'Lead Status' }
+    : field.fieldName === 'lastName'
+      ? { ...field, displayName: 'Last name' }
+      : field.fieldName === 'score'
+        ? { ...field, displayName: 'Lead score' }
+        : field,
+);
+
+function namedWizard(supportsIfEmpty = true): IntegrationDetails {
+  const base = connectedWizard();
+  const supports = { readFilters: true, writeIfEmpty: supportsIfEmpty };
+  return {
+    ...base,
+    readObjects: base.readObjects.map((object) =>
+      object.objectName === 'contacts'
+        ? {
+            ...object,
+            fields: namedFields,
+            mappingInputs: object.mappingInputs.map((input) =>
+              input.mapToName === 'surname' ? { ...input, mapToDisplayName: 'Surname' } : input,
+            ),
+          }
+        : object,
+    ),
+    writeObjects: base.writeObjects.map((object) => ({ ...object, fields: namedFields, supports })),
+  };
+}
+
+function renderWizard(wizard: IntegrationDetails) {
+  // biome-ignore lint/suspicious/noExplicitAny: the posted JSON is checked by assertions
+  const posts: any[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST' && String(input).includes('/installations')) {
+      const body = JSON.parse(String(init.body));
+      posts.push(body);
+      return jsonResponse(
+        {
+          id: 'inst_7f3a9c',
+          projectId: 'demo',
+          integrationId: 'crm-sync',
+          healthStatus: 'healthy',
+          createTime: '2026-11-21T10:00:00.000Z',
+          createdBy: 'consumer:ada',
+          connection: wizard.connection,
+          config: {
+            id: 'c',
+            revisionId: 'r',
+            createTime: '2026-11-21T10:00:00.000Z',
+            createdBy: 'x',
+            content: {},
+          },
+        },
+        201,
+      );
+    }
+    return jsonResponse(wizard);
+  });
+  const user = userEvent.setup();
+  render(<InstallationWizard integrationId="crm-sync" />, { wrapper: testWrapper(fetch) });
+  return { user, posts };
+}
+
+const readChoice = (name: string) =>
+  within(screen.getByRole('group', { name: /Records to read/ })).getByRole('checkbox', { name });
+
+const next = async (user: ReturnType<typeof userEvent.setup>, heading: RegExp) => {
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  return screen.findByRole('heading', { name: heading });
+};
+
+describe('the wizard in the user’s words (issue 15)', () => {
+  it('finding 7: names the provider by its display name, never its id', async () => {
+    renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    expect(screen.getByRole('group', { name: 'Records to read from Sandbox CRM' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/sandboxcrm/);
+  });
+
+  it('finding 7: the mapping box takes a display name or an API name and shows the display name', async () => {
+    const { user } = renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    await next(user, /Read Contacts/);
+    const box = screen.getByRole('combobox', { name: /^Pipeline stage/ });
+    await user.type(box, 'Lead Status');
+    // A display name is accepted: no "not a field" error, and the value matches are offered.
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    await user.clear(box);
+    await user.type(box, 'status');
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    await user.tab();
+    expect(box).toHaveValue('Lead Status');
+  });
+
+  it('finding 7: the review names fields, values and filters by display name, and shows no destination id', async () => {
+    const { user, posts } = renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    await next(user, /Read Contacts/);
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'Lead Status');
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Field 1' }), 'Lead Status');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'equals (1)' }), 'Customer');
+    await next(user, /Read Deals/);
+    await next(user, /Proxy/);
+    await next(user, /Review and install/);
+    const reads = screen.getByRole('region', { name: 'Reads' });
+    expect(within(reads).getByText(/Pipeline stage ← Lead Status/)).toBeInTheDocument();
+    expect(within(reads).getByText(/Surname ← Last name/)).toBeInTheDocument();
+    expect(within(reads).getByText(/Only where Lead Status = Customer/)).toBeInTheDocument();
+    expect(reads.textContent).not.toMatch(/stage ← status|surname|lastName|contactsWebhook/);
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    await screen.findByRole('heading', { name: /CRM sync is installed/ });
+    // What is saved is still the API names.
+    expect(posts[0].config.content.read.objects.contacts).toMatchObject({
+      selectedFieldMappings: { stage: 'status' },
+      fieldFilters: [{ fieldName: 'status', value: 'customer' }],
+    });
+  });
+
+  it('finding 8: errors name the field in the user’s words and say what to do', async () => {
+    const { user } = renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    await next(user, /Read Contacts/);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      screen.getByText('Choose the Sandbox CRM field that holds Pipeline stage.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/sandboxcrm|holds stage/);
+  });
+
+  it('finding 8: counts are singular or plural as they should be ("1 field")', async () => {
+    const base = namedWizard();
+    const { user } = renderWizard({
+      ...base,
+      readObjects: base.readObjects.map((o) =>
+        o.objectName === 'deals'
+          ? { ...o, manifest: { objectName: 'deals', enabled: 'always' as const } }
+          : o,
+      ),
+    });
+    await screen.findByRole('heading', { name: /Objects/ });
+    await user.click(readChoice('Contacts'));
+    await next(user, /Read Deals/);
+    await user.click(screen.getByRole('checkbox', { name: /^amount/ }));
+    expect(screen.getByText('1 of 2 fields selected')).toBeInTheDocument();
+    await next(user, /Proxy/);
+    await next(user, /Review and install/);
+    expect(screen.getByText(/^1 field,/)).toBeInTheDocument();
+  });
+
+  it('finding 8: the installed message gives no installation id to the user', async () => {
+    const { user } = renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    await next(user, /Read Contacts/);
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
+    await next(user, /Read Deals/);
+    await next(user, /Proxy/);
+    await next(user, /Review and install/);
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    const installed = await screen.findByRole('status', { name: /CRM sync is installed/ });
+    expect(installed.textContent).not.toMatch(/inst_7f3a9c|Installation ID/);
+  });
+
+  it('finding 9: a new write default starts at "Only if empty" where the provider supports it', async () => {
+    const { user, posts } = renderWizard(namedWizard(true));
+    await screen.findByRole('heading', { name: /Objects/ });
+    await user.click(readChoice('Contacts'));
+    await user.click(within(screen.getByRole('group', { name: /Records to write/ })).getByRole('checkbox'));
+    await next(user, /Read Deals/);
+    await next(user, /Write Contacts/);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Field to set a default for' }),
+      'Lead score',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add default' }));
+    expect(screen.getByRole('combobox', { name: 'When updating a record' })).toHaveValue('ifEmpty');
+    await user.type(screen.getByLabelText('Default for Lead score'), '5');
+    await next(user, /Proxy/);
+    await next(user, /Review and install/);
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    await screen.findByRole('heading', { name: /CRM sync is installed/ });
+    expect(posts[0].config.content.write.objects.contacts.selectedFieldSettings.score).toMatchObject({
+      writeOnUpdate: 'ifEmpty',
+    });
+  });
+
+  it('finding 9: without "only if empty" support the default stays on a choice the provider has', async () => {
+    const { user } = renderWizard(namedWizard(false));
+    await screen.findByRole('heading', { name: /Objects/ });
+    await user.click(readChoice('Contacts'));
+    await user.click(within(screen.getByRole('group', { name: /Records to write/ })).getByRole('checkbox'));
+    await next(user, /Read Deals/);
+    await next(user, /Write Contacts/);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Field to set a default for' }),
+      'Lead score',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add default' }));
+    const onUpdate = screen.getByRole('combobox', { name: 'When updating a record' });
+    expect(within(onUpdate).queryByRole('option', { name: 'Only if empty' })).toBeNull();
+    expect(onUpdate).toHaveValue('always');
+  });
+});
