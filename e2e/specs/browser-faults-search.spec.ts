@@ -16,7 +16,7 @@ for (const fault of faults) {
     const box = page.locator('[data-scope="search-box"]');
     await box.getByRole('button', { name: 'Add condition' }).click();
     await box.getByLabel('Field', { exact: true }).selectOption('country');
-    await box.getByLabel('Value', { exact: true }).fill('FR');
+    await box.getByLabel('Value', { exact: true }).selectOption('FR');
 
     const injected = await inject(page, '**/api/integrations/crm-sync/search', fault, 200);
     await box.getByRole('button', { name: 'Search', exact: true }).click();

@@ -21,7 +21,7 @@ test('searching contacts by a mapped field (stage = won) finds the CRM customers
   // Mapped names are offered first, in their own group.
   await expect(field.locator('optgroup').first()).toHaveAttribute('label', 'Your fields');
   await field.selectOption('stage');
-  await box.getByLabel('Value', { exact: true }).fill('won');
+  await box.getByLabel('Value', { exact: true }).selectOption('won');
 
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
   await box.getByRole('button', { name: 'Search', exact: true }).click();

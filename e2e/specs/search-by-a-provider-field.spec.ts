@@ -16,7 +16,7 @@ test('searching contacts by a CRM field (country = FR) lists only French contact
   await expect(box.getByRole('combobox', { name: 'Object' })).toHaveValue('contacts');
   await box.getByRole('button', { name: 'Add condition' }).click();
   await box.getByLabel('Field', { exact: true }).selectOption('country');
-  await box.getByLabel('Value', { exact: true }).fill('FR');
+  await box.getByLabel('Value', { exact: true }).selectOption('FR');
 
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
   await box.getByRole('button', { name: 'Search', exact: true }).click();

@@ -74,6 +74,7 @@ export const defaultMessages = {
   searchMappedFieldsGroup: 'Your fields',
   searchProviderFieldsGroup: 'Provider fields',
   searchValueLabel: 'Value',
+  searchValuePlaceholder: 'Choose a value',
   searchValueTrue: 'True',
   searchValueFalse: 'False',
   searchValueRequired: 'Enter a value.',

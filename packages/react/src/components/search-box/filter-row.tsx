@@ -78,7 +78,8 @@ export function FilterRow(props: FilterRowProps) {
             <optgroup label={messages.searchProviderFieldsGroup}>
               {provider.map((o) => (
                 <option key={o.name} value={o.name}>
-                  {o.label === o.name ? o.name : `${o.label} (${o.name})`}
+                  {/* The API name only where two fields share a display name. */}
+                  {provider.some((p) => p !== o && p.label === o.label) ? `${o.label} (${o.name})` : o.label}
                 </option>
               ))}
             </optgroup>
@@ -92,7 +93,21 @@ export function FilterRow(props: FilterRowProps) {
         <label {...part('label', classNames)} htmlFor={`${id}-value`}>
           {messages.searchValueLabel}
         </label>
-        {kind === 'boolean' ? (
+        {option?.choices && kind !== 'boolean' ? (
+          <select
+            {...valueProps}
+            data-part="select"
+            value={row.valueText}
+            onChange={(event) => props.onChange({ ...row, valueText: event.target.value })}
+          >
+            <option value="">{messages.searchValuePlaceholder}</option>
+            {option.choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        ) : kind === 'boolean' ? (
           <select
             {...valueProps}
             data-part="select"
@@ -108,12 +123,14 @@ export function FilterRow(props: FilterRowProps) {
             type="text"
             inputMode={kind === 'number' ? 'decimal' : undefined}
             autoComplete="off"
-            list={option && option.suggestions.length > 0 ? `${id}-suggestions` : undefined}
+            list={
+              option && !option.choices && option.suggestions.length > 0 ? `${id}-suggestions` : undefined
+            }
             value={row.valueText}
             onChange={(event) => props.onChange({ ...row, valueText: event.target.value })}
           />
         )}
-        {option && option.suggestions.length > 0 && kind !== 'boolean' && (
+        {option && !option.choices && option.suggestions.length > 0 && kind !== 'boolean' && (
           <datalist id={`${id}-suggestions`}>
             {option.suggestions.map((value) => (
               <option key={value} value={value} />

@@ -21,8 +21,12 @@ async function addCondition(canvas: Canvas, index: number, field: string, value?
   await userEvent.click(canvas.getByRole('button', { name: 'Add condition' }));
   const row = canvas.getByRole('group', { name: `Condition ${index}` });
   await userEvent.selectOptions(within(row).getByRole('combobox', { name: 'Field' }), field);
-  // A text box, or a combobox when the field has values to suggest.
-  if (value !== undefined) await userEvent.type(within(row).getByLabelText('Value'), value);
+  // A text box, or a list of values to pick from when the field has them (a picklist, a value mapping).
+  const input = within(row).getByLabelText('Value');
+  if (value !== undefined) {
+    if (input.tagName === 'SELECT') await userEvent.selectOptions(input, value);
+    else await userEvent.type(input, value);
+  }
   return row;
 }
 
@@ -54,7 +58,7 @@ export const Filters: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('combobox', { name: 'Object' });
     // Mapped names come first, then the provider's fields.
-    await addCondition(canvas, 1, 'stage', 'customer');
+    await addCondition(canvas, 1, 'stage', 'won');
     const second = await addCondition(canvas, 2, 'isCustomer');
     await expect(within(second).getByRole('combobox', { name: 'Value' })).toHaveValue('true');
     await addCondition(canvas, 3, 'score', 'lots');
@@ -91,7 +95,7 @@ export const FilteredResults: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('combobox', { name: 'Object' });
-    await addCondition(canvas, 1, 'stage', 'lead');
+    await addCondition(canvas, 1, 'stage', 'new');
     await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('1 record found'));
   },

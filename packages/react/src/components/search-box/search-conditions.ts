@@ -26,8 +26,18 @@ export function checkRows(
     if ('error' in parsed) {
       rowErrors.value =
         parsed.error === 'required' ? messages.searchValueRequired : messages.searchValueNotNumber;
-    } else if (!rowErrors.field)
-      fieldFilters.push({ fieldName: row.fieldName, operator: 'eq', value: parsed.value });
+    } else if (!rowErrors.field) {
+      // A value the user mapped goes out as the provider's value, on the provider field behind the name.
+      const translated =
+        option?.translate && typeof parsed.value === 'string'
+          ? option.translate.values[parsed.value]
+          : undefined;
+      fieldFilters.push(
+        translated !== undefined && option?.translate
+          ? { fieldName: option.translate.providerField, operator: 'eq', value: translated }
+          : { fieldName: row.fieldName, operator: 'eq', value: parsed.value },
+      );
+    }
     if (rowErrors.field || rowErrors.value) errors[row.key] = rowErrors;
   }
   return { errors, fieldFilters };

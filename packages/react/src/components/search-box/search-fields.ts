@@ -11,6 +11,43 @@ export interface SearchFieldOption {
   kind: FilterInputKind;
   /** Values worth offering while typing: picklist values, or the app values of a value mapping. */
   suggestions: string[];
+  /**
+   * The values to pick from, as the wizard offers them: a picklist's values, or for a value-mapped name
+   * the user's own values (by their display names). Absent: the value is typed.
+   */
+  choices?: Array<{ value: string; label: string }>;
+  /**
+   * For a value-mapped name: the provider field behind it and app value -> provider value, so a picked
+   * value is translated before the query leaves (the condition goes to the provider field).
+   */
+  translate?: { providerField: string; values: Record<string, string> };
+}
+
+/** The provider's picklist values as choices. */
+function picklistChoices(field: FieldMetadata | undefined) {
+  return field?.values?.length
+    ? field.values.map((v) => ({ value: v.value, label: v.displayValue }))
+    : undefined;
+}
+
+/**
+ * A mapped name whose values the user mapped: their values (those mapped to something) as choices, and
+ * the mapping to translate a pick into the provider's value.
+ */
+function valueMapped(
+  providerField: string,
+  mapping: Record<string, string> | undefined,
+  labels: Array<{ mappedValue: string; mappedDisplayValue: string }> = [],
+): Pick<SearchFieldOption, 'choices' | 'translate'> {
+  const values = Object.fromEntries(Object.entries(mapping ?? {}).filter(([, provider]) => provider));
+  if (Object.keys(values).length === 0) return {};
+  return {
+    choices: Object.keys(values).map((value) => ({
+      value,
+      label: labels.find((l) => l.mappedValue === value)?.mappedDisplayValue ?? value,
+    })),
+    translate: { providerField, values },
+  };
 }
 
 function kindOfProviderField(field: FieldMetadata | undefined): FilterInputKind | undefined {
@@ -35,12 +72,15 @@ export function searchFieldOptions(
   readObject: ReadObjectDetails,
 ): SearchFieldOption[] {
   const providerFields = new Map(readObject.fields.map((field) => [field.fieldName, field]));
-  const installed =
-    details.installation?.config.content.read?.objects[readObject.objectName]?.selectedFieldMappings ?? {};
+  const objectConfig = details.installation?.config.content.read?.objects[readObject.objectName];
+  const installed = objectConfig?.selectedFieldMappings ?? {};
+  const valueMappings = objectConfig?.selectedValueMappings ?? {};
   const mapped = new Map<string, SearchFieldOption>();
   for (const input of readObject.mappingInputs) {
     const providerField = providerFields.get(installed[input.mapToName] ?? input.fieldName ?? '');
     if (!providerField && installed[input.mapToName] === undefined && input.fieldName === undefined) continue;
+    const behind = installed[input.mapToName] ?? input.fieldName ?? '';
+    const byValue = valueMapped(behind, valueMappings[input.mapToName], input.mappedValues);
     mapped.set(input.mapToName, {
       name: input.mapToName,
       label: input.mapToDisplayName ?? input.mapToName,
@@ -48,17 +88,20 @@ export function searchFieldOptions(
       kind: kindOfProviderField(providerField) ?? kindOfAppType(input.mapToType),
       suggestions:
         input.mappedValues?.map((v) => v.mappedValue) ?? providerField?.values?.map((v) => v.value) ?? [],
+      ...(byValue.choices ? byValue : withChoices(picklistChoices(providerField))),
     });
   }
   for (const [mapToName, fieldName] of Object.entries(installed)) {
     if (mapped.has(mapToName)) continue;
     const providerField = providerFields.get(fieldName);
+    const byValue = valueMapped(fieldName, valueMappings[mapToName]);
     mapped.set(mapToName, {
       name: mapToName,
       label: mapToName,
       source: 'mapped',
       kind: kindOfProviderField(providerField) ?? 'text',
       suggestions: providerField?.values?.map((v) => v.value) ?? [],
+      ...(byValue.choices ? byValue : withChoices(picklistChoices(providerField))),
     });
   }
   const provider = readObject.fields.map<SearchFieldOption>((field) => ({
@@ -67,8 +110,13 @@ export function searchFieldOptions(
     source: 'provider',
     kind: kindOfProviderField(field) ?? 'text',
     suggestions: field.values?.map((v) => v.value) ?? [],
+    ...withChoices(picklistChoices(field)),
   }));
   return [...mapped.values(), ...provider];
+}
+
+function withChoices(choices: SearchFieldOption['choices']) {
+  return choices ? { choices } : {};
 }
 
 export type FilterValueError = 'required' | 'not-number';
