@@ -9,15 +9,22 @@ import { users } from '../support/users.js';
 // timeout is a guard against hanging, not a speed goal.
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`in the ${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+// Every page in both themes and at both widths the demo is designed for (a laptop and a phone), since the
+// narrow layouts (search result cards, stacked forms) are different markup for axe to judge.
+for (const [theme, width] of [
+  ['light', 1280],
+  ['dark', 1280],
+  ['light', 390],
+  ['dark', 390],
+] as const) {
+  test.describe(`in the ${theme} theme at ${width} px`, () => {
+    test.use({ colorScheme: theme, viewport: { width, height: 900 } });
 
     test('the sign-in page has no axe violations', async ({ page }) => {
       await page.goto('/');
       await expect(page.getByRole('radio', { name: /alice@acme/ })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoAxeViolations(page, `sign-in (${theme})`);
+      await expectNoAxeViolations(page, `sign-in (${theme}, ${width} px)`);
     });
 
     test('every page of a signed-in user has no axe violations, results and messages included', async ({
@@ -33,28 +40,28 @@ for (const theme of ['light', 'dark'] as const) {
         'installed',
       );
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoAxeViolations(page, `install (${theme})`);
+      await expectNoAxeViolations(page, `install (${theme}, ${width} px)`);
 
       await openPage(page, '/installation');
       await expect(page.getByRole('table', { name: 'Field mapping' })).toBeVisible();
-      await expectNoAxeViolations(page, `installation (${theme})`);
+      await expectNoAxeViolations(page, `installation (${theme}, ${width} px)`);
 
       await openPage(page, '/search');
       const box = page.locator('[data-scope="search-box"]');
       await box.getByRole('button', { name: 'Search', exact: true }).click();
       await expect(box.getByRole('table')).toBeVisible();
-      await expectNoAxeViolations(page, `search with results (${theme})`);
+      await expectNoAxeViolations(page, `search with results (${theme}, ${width} px)`);
 
       await openPage(page, '/team');
       const field = page.getByRole('textbox', { name: 'E-mail' });
       await field.fill('not an address');
       await page.getByRole('button', { name: 'Send invite' }).click();
       await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page, `team with a field error (${theme})`);
+      await expectNoAxeViolations(page, `team with a field error (${theme}, ${width} px)`);
       await field.fill(`axe.${theme}.${Date.now()}@example.com`);
       await page.getByRole('button', { name: 'Send invite' }).click();
       await expect(page.getByRole('region', { name: 'Invited on this visit' })).toBeVisible();
-      await expectNoAxeViolations(page, `team with a sent invite (${theme})`);
+      await expectNoAxeViolations(page, `team with a sent invite (${theme}, ${width} px)`);
     });
 
     test('a search result opened to its details has no axe violations', async ({ page }) => {
@@ -68,7 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
         .first()
         .click();
       await expect(box.locator('[data-part="details"]').first()).toBeVisible();
-      await expectNoAxeViolations(page, `search result details (${theme})`);
+      await expectNoAxeViolations(page, `search result details (${theme}, ${width} px)`);
     });
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Turns provider records into webhook messages shaped as the hosted service's (webhook/webhook.yaml of its
- * public description): the installation's envelope, `result[]` entries with `fields` (what the installation
+ * Turns provider records into webhook messages shaped as the hosted service's (docs/service-interface.md,
+ * "Reads", the webhook message): the installation's envelope, `result[]` entries with `fields` (what the installation
  * reads), `mappedFields` (its field and value mappings, by the same functions search uses) and `raw`, and
  * `resultInfo { type: "inline", numRecords }`.
  *
