@@ -109,7 +109,7 @@ async function main() {
       const box = page.locator('[data-scope="search-box"]');
       await box.getByRole('button', { name: 'Add condition' }).click();
       await box.getByLabel('Field', { exact: true }).selectOption('stage');
-      await box.getByLabel('Value', { exact: true }).fill('won');
+      await box.getByLabel('Value', { exact: true }).selectOption('won');
       await box.getByRole('button', { name: 'Search', exact: true }).click();
       await box.getByRole('table').waitFor();
       await shoot(page, 'search', theme);
