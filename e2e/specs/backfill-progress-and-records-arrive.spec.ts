@@ -47,7 +47,7 @@ test('a 30-day backfill shows its progress, its records arrive on Northwind’s 
   // Run now reads contacts again (the whole history, as a triggered read does): new rows say so.
   await openPage(page, '/installation');
   await contacts.getByRole('button', { name: 'Run now: read contacts' }).click();
-  await expect(contacts).toContainText('A read of contacts has started.');
+  await expect(contacts).toContainText('A read of Contacts has started.');
   await expect(contacts).toContainText(/\(run by hand\)/, { timeout: 60_000 });
   await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 60_000 });
   await openPage(page, '/records');

@@ -41,7 +41,8 @@ test('finding 5: reload keeps the draft and the step; Back and Forward move betw
   await page.reload();
   expect(seen).toContain('beforeunload');
   await expect(step).toHaveAccessibleName(/Read Contacts$/);
-  await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('status');
+  // The field typed by its API name comes back as the same field, shown by its display name (finding 7).
+  await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('Lead Status');
   await expect(step.getByRole('textbox', { name: 'Number of days' })).toHaveValue('-5');
 
   // Back and Forward move between the steps.
@@ -62,7 +63,7 @@ test('finding 5: reload keeps the draft and the step; Back and Forward move betw
   await expect(page.getByRole('heading', { level: 1, name: 'Find CRM records' })).toBeVisible();
   await page.goBack();
   await expect(step).toHaveAccessibleName(/Read Contacts$/);
-  await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('status');
+  await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('Lead Status');
 });
 
 test('finding 5: sign-out clears the draft, and a draft is never offered to another user', async ({
