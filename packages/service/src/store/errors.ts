@@ -27,3 +27,15 @@ export class MissingReferenceError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * The database cannot be reached (refused, dropped or timed-out connections, a server shutting down). Nothing
+ * is wrong with the request: routes answer 503 with `Retry-After`, and the same call may succeed in a moment.
+ * Only a networked store (PostgreSQL) throws it; the translation lives in `pg/query.ts`.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,8 @@
+/** The service's PostgreSQL foundation: the pool, queries with the store's typed errors, the migrations. */
+export type { MigrateResult } from './migrate.js';
+export { migratePostgres } from './migrate.js';
+export { pgMigrations } from './migrations.js';
+export type { PgPool, PgPoolOptions } from './pool.js';
+export { databaseUrlFromEnv, databaseUrlVariable, openPgPool } from './pool.js';
+export type { ConstraintContext, PgQueryable } from './query.js';
+export { isConnectionFailure, pgQuery, translatePgError } from './query.js';
