@@ -24,6 +24,7 @@ import { Deliverer } from './deliverer.js';
 import type { OperationStore, ReadOperation, ScheduledStart } from './operation-store.js';
 import type { PageBuilder } from './page-builder.js';
 import { effectiveReadObjects, nextRunAfter, planInstallation, readUntil } from './read-plan.js';
+import type { ReadQueue } from './read-queue.js';
 import { buildContext, manifestOf, type OperationContext, ReadRefused, readOnePage } from './read-worker.js';
 import { TimeSlice } from './time-slice.js';
 import { defaultReadTiming, type ReadTiming } from './timing.js';
@@ -41,6 +42,11 @@ export interface ReadEngineOptions {
   pageBuilders?: ReadonlyMap<string, PageBuilder>;
   /** Where unexpected errors go. Default: console.error. */
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Several instances on one database: the control work (planning, starting due reads) runs once per tick
+   * across all of them, through this queue (./read-queue.ts). Without one, this engine does it at its ticks.
+   */
+  queue?: ReadQueue;
 }
 
 /** Resolves after `ms`, or earlier when `notify` is called. */
@@ -95,6 +101,9 @@ export class ReadEngine {
   /** Set while due scheduled reads are being started; the reading loop waits for it. */
   #starting: Promise<void> | undefined;
   #loops: Promise<void>[] = [];
+  readonly #queue: ReadQueue | undefined;
+  /** Set once the queue is connected; ticks are asked for only then. */
+  #queueStarted: Promise<boolean> | undefined;
 
   constructor(options: ReadEngineOptions) {
     this.timing = { ...defaultReadTiming, ...options.timing };
@@ -105,11 +114,13 @@ export class ReadEngine {
     this.#pageBuilders = options.pageBuilders ?? new Map();
     this.#deliverer = new Deliverer(this.store, this.destinations, this.timing);
     this.#log = options.log ?? ((message, error) => console.error(`[reads] ${message}`, error ?? ''));
+    this.#queue = options.queue;
   }
 
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    if (this.#queue) this.#queueStarted = this.#startQueue(this.#queue);
     this.#loops = [
       this.#loop(
         'control',
@@ -138,6 +149,7 @@ export class ReadEngine {
     this.#running = false;
     this.wake();
     await Promise.all(this.#loops);
+    if (this.#queue && (await this.#queueStarted)) await this.#queue.stop();
     await Promise.all(this.#inFlight.values());
     this.#contexts.clear();
     await Promise.all([...this.#pageBuilders.values()].map((builder) => builder.close()));
@@ -171,7 +183,35 @@ export class ReadEngine {
 
   // ---- control: planning and schedules ----
 
+  /** With a queue, this instance only asks for the tick; whichever instance fetches it does the work. */
   async #controlStep(): Promise<boolean> {
+    if (!this.#queue) return this.#controlWork();
+    // The database was down when the engine started: try again at each tick until it is back.
+    if (!(await this.#queueStarted)) this.#queueStarted = this.#startQueue(this.#queue);
+    if (await this.#queueStarted) await this.#queue.requestTick();
+    return false;
+  }
+
+  #startQueue(queue: ReadQueue): Promise<boolean> {
+    return queue
+      .start(() => this.#queuedTick())
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.#log('the job queue could not start; it is tried again at the next tick', error);
+          return false;
+        },
+      );
+  }
+
+  /** A tick job this instance fetched from the queue. */
+  async #queuedTick(): Promise<void> {
+    if (!this.#running) return;
+    // A full planning batch leaves more to plan: go on within this tick rather than wait for the next.
+    while (this.#running && (await this.#controlWork())) {}
+  }
+
+  async #controlWork(): Promise<boolean> {
     const slice = new TimeSlice();
     let toPlan: Array<{ projectId: string; installationId: string }> = [];
     if (this.timing.now() - this.#lastPlanScan >= this.timing.planScanMs) {

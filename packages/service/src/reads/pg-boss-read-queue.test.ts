@@ -1,0 +1,91 @@
+/**
+ * The shared tick on a real PostgreSQL: three instances asking for every tick get one tick job per slot,
+ * and an instance stuck in (or dead during) its tick does not hold back the others' next ticks.
+ */
+import type { RunningPostgres } from '@splice/testing-postgres';
+import { startPostgres } from '@splice/testing-postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgBossReadQueue } from './pg-boss-read-queue.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PgBossReadQueue', () => {
+  let server: RunningPostgres;
+  const queues: PgBossReadQueue[] = [];
+  const open = (url: string) => {
+    const queue = new PgBossReadQueue({ connectionString: url, tickMs: 1_000, log: () => {} });
+    queues.push(queue);
+    return queue;
+  };
+
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((q) => q.stop().catch(() => undefined)));
+    await server?.stop();
+  });
+
+  it('runs one tick per slot however many instances ask for it', { timeout: 30_000 }, async () => {
+    const url = await server.createDatabase('one_per_slot');
+    const ticks: Array<{ instance: number; at: number }> = [];
+    const instances = [open(url), open(url), open(url)];
+    // Started together: pg-boss installs its schema once under its lock.
+    await Promise.all(
+      instances.map((queue, instance) =>
+        queue.start(async () => {
+          ticks.push({ instance, at: Date.now() });
+        }),
+      ),
+    );
+    const started = Date.now();
+    let asks = 0;
+    // Each instance asks ten times a second, as a control loop woken by changes might.
+    while (Date.now() - started < 4_000) {
+      await Promise.all(instances.map((queue) => queue.requestTick()));
+      asks += instances.length;
+      await sleep(100);
+    }
+    await sleep(1_500);
+    const slots = Math.ceil((Date.now() - started) / 1_000) + 1;
+    expect(asks).toBeGreaterThan(100);
+    // One per second that someone asked in: 4 or 5 seconds' worth, never one per ask.
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    expect(ticks.length).toBeLessThanOrEqual(slots);
+    const seconds = ticks.map((t) => Math.floor(t.at / 1_000));
+    expect(new Set(seconds).size).toBeGreaterThanOrEqual(ticks.length - 1);
+    await Promise.all(instances.map((q) => q.stop()));
+  });
+
+  it('goes on ticking on the other instances while one is stuck in its tick', {
+    timeout: 30_000,
+  }, async () => {
+    const url = await server.createDatabase('stuck_instance');
+    let release: () => void = () => {};
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const byInstance = [0, 0, 0];
+    const instances = [open(url), open(url), open(url)];
+    await Promise.all(
+      instances.map((queue, instance) =>
+        queue.start(async () => {
+          byInstance[instance]! += 1;
+          // Instance 0 never finishes a tick, as if it had died holding it.
+          if (instance === 0) await stuck;
+        }),
+      ),
+    );
+    const started = Date.now();
+    while (Date.now() - started < 5_000) {
+      await Promise.all(instances.map((queue) => queue.requestTick()));
+      await sleep(200);
+    }
+    await sleep(1_000);
+    release();
+    // Instance 0 took at most one tick (it held it all along); the others took the later slots.
+    expect(byInstance[0]).toBeLessThanOrEqual(1);
+    expect(byInstance[1]! + byInstance[2]!).toBeGreaterThanOrEqual(3);
+    await Promise.all(instances.map((q) => q.stop()));
+  });
+});

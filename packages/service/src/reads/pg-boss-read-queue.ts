@@ -1,0 +1,118 @@
+/**
+ * The read engine's `ReadQueue` on PostgreSQL, with pg-boss (README, "Running on more than one machine",
+ * says why pg-boss).
+ *
+ * Design, for any number of service instances on one database:
+ *
+ * - Ticks. Every instance's control loop asks for a tick each `tickMs` (`requestTick`): a job in the
+ *   `splice-read-tick` queue with a fixed `singletonKey` and `singletonSeconds` equal to the tick, so pg-boss
+ *   keeps one job per tick slot however many instances ask (its unique index on key and slot; the extra
+ *   sends return null). One instance fetches it (`FOR UPDATE SKIP LOCKED`) and plans installations and
+ *   starts the due scheduled reads. The store's `startScheduled` moves each stream's next run by
+ *   compare-and-set, so even two ticks that overlap (a slow one and the next) start a read once.
+ * - A dead instance. A tick it held is lost with it (`retryLimit: 0`): the next slot's tick, a second later
+ *   at most, starts whatever it left due; each batch of starts is one transaction, so nothing is half done.
+ *   pg-boss's maintenance (every `maintenanceSeconds`, on one instance at a time) marks the held job expired.
+ * - The work. The operations a tick starts, backfills and on-demand reads are read and delivered by every
+ *   instance's reading and delivery loops, which claim heads and messages from the store with leases; a
+ *   SIGKILLed instance's leases run out and another instance resumes at the checkpoint (messages resent with
+ *   their ids). The job rows and the read state thus never disagree: a message's claim lives in its own row.
+ * - SQLite mode has no queue at all: the engine ticks by itself, exactly as on one machine.
+ */
+import PgBoss from 'pg-boss';
+import type { ReadQueue } from './read-queue.js';
+
+export interface PgBossReadQueueOptions {
+  /** The PostgreSQL URL (`SPLICE_DATABASE_URL`). */
+  connectionString: string;
+  /** The engine's tick; a tick slot is this long, rounded to whole seconds (pg-boss's unit), at least 1 s. */
+  tickMs: number;
+  /** pg-boss's tables live in their own schema, apart from the service's. Default `splice_jobs`. */
+  schema?: string;
+  /** How often expired jobs are swept, seconds. Default 10. */
+  maintenanceSeconds?: number;
+  /** Connections pg-boss may hold per instance. Default 3 (a fetch, a send, maintenance). */
+  maxConnections?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export const tickQueueName = 'splice-read-tick';
+
+export class PgBossReadQueue implements ReadQueue {
+  readonly #options: PgBossReadQueueOptions;
+  readonly #slotSeconds: number;
+  readonly #pollSeconds: number;
+  readonly #log: (message: string, error?: unknown) => void;
+  #boss: PgBoss | undefined;
+
+  constructor(options: PgBossReadQueueOptions) {
+    this.#options = options;
+    this.#slotSeconds = Math.max(1, Math.round(options.tickMs / 1000));
+    // pg-boss polls at least every 0.5 s; a tick should not wait much longer than the tick itself for it.
+    this.#pollSeconds = Math.max(0.5, Math.min(this.#slotSeconds, 2));
+    this.#log = options.log ?? ((message, error) => console.error(`[reads] ${message}`, error ?? ''));
+  }
+
+  /** A fresh pg-boss each attempt: one whose start failed (the database was down) cannot start again. */
+  #create(): PgBoss {
+    const boss = new PgBoss({
+      connectionString: this.#options.connectionString,
+      schema: this.#options.schema ?? 'splice_jobs',
+      max: this.#options.maxConnections ?? 3,
+      // No cron: the engine's own schedules decide what is due; pg-boss only shares the ticks.
+      schedule: false,
+      maintenanceIntervalSeconds: this.#options.maintenanceSeconds ?? 10,
+    });
+    boss.on('error', (error) => this.#log('the job queue reported an error', error));
+    return boss;
+  }
+
+  async start(tick: () => Promise<void>): Promise<void> {
+    if (this.#boss) return;
+    const boss = this.#create();
+    try {
+      // Several instances start at once: pg-boss installs its schema under an advisory lock.
+      await boss.start();
+      await ensureTickQueue(boss);
+      await boss.work(
+        tickQueueName,
+        { batchSize: 1, pollingIntervalSeconds: this.#pollSeconds },
+        async () => {
+          await tick();
+        },
+      );
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true, timeout: 1_000 }).catch(() => undefined);
+      throw error;
+    }
+    this.#boss = boss;
+  }
+
+  async requestTick(): Promise<void> {
+    await this.#boss?.send(tickQueueName, {}, { singletonKey: 'tick', singletonSeconds: this.#slotSeconds });
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.#boss;
+    this.#boss = undefined;
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+async function ensureTickQueue(boss: PgBoss): Promise<void> {
+  const options = {
+    name: tickQueueName,
+    policy: 'standard' as const,
+    retryLimit: 0,
+    // A tick plans and starts at most a few thousand reads: a minute is far beyond a healthy one.
+    expireInSeconds: 60,
+    // Finished ticks are kept an hour, then dropped: they carry nothing worth keeping.
+    retentionMinutes: 60,
+  };
+  try {
+    await boss.createQueue(tickQueueName, options);
+  } catch (error) {
+    // Another instance created it at the same moment.
+    if (!(await boss.getQueue(tickQueueName))) throw error;
+  }
+}
