@@ -1,16 +1,16 @@
 /**
- * What every entity's queries share: a statement cache over one better-sqlite3 connection, typed row reads,
- * the translation of SQLite constraint failures into the store's typed errors, and the clock.
+ * `StoreAccess` on SQLite: a statement cache over one better-sqlite3 connection, typed row reads, and the
+ * translation of SQLite constraint failures into the store's typed errors. Each call runs its statement at
+ * once and returns a settled Promise, so a single call is atomic without a transaction.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
+import type { StoreAccess } from './access.js';
 import { ConflictError, MissingReferenceError } from './errors.js';
 import type { Row, Table } from './table.js';
 import { insertSql, toEntity, toRow } from './table.js';
 
-export const now = (): string => new Date().toISOString();
-
-export class SqliteAccess {
+export class SqliteAccess implements StoreAccess {
   readonly #db: Database;
   readonly #statements = new Map<string, Statement>();
 
@@ -28,42 +28,35 @@ export class SqliteAccess {
     return statement;
   }
 
-  /** The first row of `sql`, as an entity of `table`. */
-  get<T>(table: Table<T>, sql: string, ...params: unknown[]): T | undefined {
+  async get<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T | undefined> {
     const row = this.#statement(sql).get(...params) as Row | undefined;
     return row && toEntity(table, row);
   }
 
-  all<T>(table: Table<T>, sql: string, ...params: unknown[]): T[] {
+  async all<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T[]> {
     return (this.#statement(sql).all(...params) as Row[]).map((row) => toEntity(table, row));
   }
 
-  run(sql: string, params: Row): void {
-    this.#statement(sql).run(params);
+  async run(
+    sql: string,
+    params: Row,
+    constraint?: { table: string; conflictMessage: string },
+  ): Promise<number> {
+    const write = () => this.#statement(sql).run(params).changes;
+    return constraint ? translateConstraint(constraint.table, constraint.conflictMessage, write) : write();
   }
 
-  /** Runs a write with positional parameters; returns how many rows it changed. */
-  change(sql: string, ...params: unknown[]): number {
+  async change(sql: string, ...params: unknown[]): Promise<number> {
     return this.#statement(sql).run(...params).changes;
   }
 
-  /** The `n` column of the first row of a `SELECT count(*) AS n ...`. */
-  count(sql: string, ...params: unknown[]): number {
+  async count(sql: string, ...params: unknown[]): Promise<number> {
     return (this.#statement(sql).get(...params) as { n: number }).n;
   }
 
-  /**
-   * Inserts `entity` as one row of `table`. A broken uniqueness rule throws `ConflictError` with
-   * `conflictMessage`, a missing parent row `MissingReferenceError`.
-   */
-  insert<T>(table: Table<T>, entity: T, conflictMessage: string): T {
-    translateConstraint(table.name, conflictMessage, () => this.run(insertSql(table), toRow(table, entity)));
+  async insert<T>(table: Table<T>, entity: T, conflictMessage: string): Promise<T> {
+    await this.run(insertSql(table), toRow(table, entity), { table: table.name, conflictMessage });
     return entity;
-  }
-
-  /** A synchronous transaction; inside an open one (see `SqliteRepository.transaction`) a savepoint. */
-  transaction<T>(fn: () => T): T {
-    return this.#db.transaction(fn)();
   }
 
   /** Runs transaction control (BEGIN, COMMIT, SAVEPOINT ...) on the connection. */

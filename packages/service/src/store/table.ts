@@ -1,9 +1,9 @@
 /**
- * How an entity maps to its SQLite table, declared once per entity in `entities/`.
+ * How an entity maps to its table (the same on SQLite and PostgreSQL), declared once per entity in `entities/`.
  *
  * A table lists one column per entity field (the compiler refuses a missing or extra one); the column name is
  * the field name in snake_case, and the column's kind says how the value is stored: `text` as is, `json` as
- * `JSON.stringify` output, `boolean` as 0/1. An optional field is NULL in SQL and absent (never
+ * `JSON.stringify` output, `boolean` as 0/1 (PostgreSQL's `boolean` takes '1'/'0' and returns true/false). An optional field is NULL in SQL and absent (never
  * `undefined`-valued) on the entity. These two functions are the only code that knows the row layout.
  */
 
@@ -14,8 +14,11 @@ export interface Table<T> {
   readonly columns: { readonly [K in keyof T]-?: ColumnKind };
 }
 
-/** A row as SQLite returns it: snake_case keys, TEXT/INTEGER values, NULL for an absent field. */
-export type Row = Record<string, string | number | null>;
+/**
+ * A row: snake_case keys, NULL for an absent field. SQLite returns TEXT/INTEGER values; PostgreSQL also
+ * booleans (`PgAccess` reads JSON columns as their text, so both hand `toEntity` the same JSON).
+ */
+export type Row = Record<string, string | number | boolean | null>;
 
 export const columnName = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -28,7 +31,12 @@ export function toEntity<T>(table: Table<T>, row: Row): T {
   for (const [field, kind] of fields(table)) {
     const value = row[columnName(field)];
     if (value === null || value === undefined) continue;
-    entity[field] = kind === 'json' ? JSON.parse(String(value)) : kind === 'boolean' ? value === 1 : value;
+    entity[field] =
+      kind === 'json'
+        ? JSON.parse(String(value))
+        : kind === 'boolean'
+          ? value === 1 || value === true
+          : value;
   }
   return entity as T;
 }

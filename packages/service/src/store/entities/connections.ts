@@ -1,8 +1,8 @@
 /** Connections: a group's account at a provider, with the secrets to call it. */
 import { randomUUID } from 'node:crypto';
 import type { Connection as ConnectionResource } from '@splice/schema';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
 import type { Table } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
 
@@ -40,7 +40,7 @@ const connections: Table<Connection> = {
   },
 };
 
-export function insertConnection(db: SqliteAccess, input: NewConnection): Connection {
+export async function insertConnection(db: StoreAccess, input: NewConnection): Promise<Connection> {
   const connection: Connection = {
     ...input,
     id: input.id ?? randomUUID(),
@@ -53,11 +53,19 @@ export function insertConnection(db: SqliteAccess, input: NewConnection): Connec
   );
 }
 
-export function getConnection(db: SqliteAccess, projectId: string, id: string): Connection | undefined {
+export async function getConnection(
+  db: StoreAccess,
+  projectId: string,
+  id: string,
+): Promise<Connection | undefined> {
   return db.get(connections, 'SELECT * FROM connections WHERE project_id = ? AND id = ?', projectId, id);
 }
 
-export function listConnections(db: SqliteAccess, projectId: string, groupRef: string): Connection[] {
+export async function listConnections(
+  db: StoreAccess,
+  projectId: string,
+  groupRef: string,
+): Promise<Connection[]> {
   return db.all(
     connections,
     'SELECT * FROM connections WHERE project_id = ? AND group_ref = ? ORDER BY create_time, id',
@@ -66,31 +74,31 @@ export function listConnections(db: SqliteAccess, projectId: string, groupRef: s
   );
 }
 
-export function getDefaultConnection(
-  db: SqliteAccess,
+export async function getDefaultConnection(
+  db: StoreAccess,
   projectId: string,
   groupRef: string,
   provider: string,
-): Connection | undefined {
+): Promise<Connection | undefined> {
   return db.get(
     connections,
-    'SELECT * FROM connections WHERE project_id = ? AND group_ref = ? AND provider = ? AND is_default = 1',
+    'SELECT * FROM connections WHERE project_id = ? AND group_ref = ? AND provider = ? AND is_default = TRUE',
     projectId,
     groupRef,
     provider,
   );
 }
 
-export function updateConnection(
-  db: SqliteAccess,
+export async function updateConnection(
+  db: StoreAccess,
   projectId: string,
   id: string,
   changes: ConnectionChanges,
-): Connection | undefined {
-  const current = getConnection(db, projectId, id);
+): Promise<Connection | undefined> {
+  const current = await getConnection(db, projectId, id);
   if (!current) return undefined;
   const next: Connection = { ...current, ...changes, updateTime: changes.updateTime ?? now() };
-  db.run(
+  await db.run(
     `UPDATE connections
      SET status = @status, consumer_ref = @consumerRef, credentials = @credentials, update_time = @updateTime
      WHERE project_id = @projectId AND id = @id`,
@@ -106,6 +114,6 @@ export function updateConnection(
   return next;
 }
 
-export function deleteConnection(db: SqliteAccess, projectId: string, id: string): boolean {
-  return db.change('DELETE FROM connections WHERE project_id = ? AND id = ?', projectId, id) > 0;
+export async function deleteConnection(db: StoreAccess, projectId: string, id: string): Promise<boolean> {
+  return (await db.change('DELETE FROM connections WHERE project_id = ? AND id = ?', projectId, id)) > 0;
 }

@@ -1,7 +1,7 @@
 /** Groups: the builder's customers (a company, a team), keyed by the builder's own `groupRef`. */
 import type { Group } from '@splice/schema';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now, translateConstraint } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
 import type { Table } from '../table.js';
 import { toRow } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
@@ -15,8 +15,8 @@ const groups: Table<Group> = {
 };
 
 /** Runs inside the caller's transaction (see `Repository.upsertGroup`). */
-export function upsertGroup(db: SqliteAccess, input: NewGroup): Group {
-  const existing = getGroup(db, input.projectId, input.groupRef);
+export async function upsertGroup(db: StoreAccess, input: NewGroup): Promise<Group> {
+  const existing = await getGroup(db, input.projectId, input.groupRef);
   if (existing && existing.groupName === input.groupName) return existing;
   const updateTime = existing ? (input.updateTime ?? now()) : input.updateTime;
   const group: Group = {
@@ -26,18 +26,23 @@ export function upsertGroup(db: SqliteAccess, input: NewGroup): Group {
     createTime: existing?.createTime ?? input.createTime ?? now(),
     ...(updateTime === undefined ? {} : { updateTime }),
   };
-  translateConstraint(groups.name, `group ${group.groupRef} already exists`, () =>
-    db.run(
-      `INSERT INTO groups (project_id, group_ref, group_name, create_time, update_time)
-       VALUES (@project_id, @group_ref, @group_name, @create_time, @update_time)
-       ON CONFLICT (project_id, group_ref) DO UPDATE SET
-         group_name = excluded.group_name, update_time = excluded.update_time`,
-      toRow(groups, group),
-    ),
+  // An upsert rather than an INSERT or UPDATE by `existing`: another instance may insert the same group
+  // between the read and the write (PostgreSQL, READ COMMITTED).
+  await db.run(
+    `INSERT INTO groups (project_id, group_ref, group_name, create_time, update_time)
+     VALUES (@project_id, @group_ref, @group_name, @create_time, @update_time)
+     ON CONFLICT (project_id, group_ref) DO UPDATE SET
+       group_name = excluded.group_name, update_time = excluded.update_time`,
+    toRow(groups, group),
+    { table: groups.name, conflictMessage: `group ${group.groupRef} already exists` },
   );
   return group;
 }
 
-export function getGroup(db: SqliteAccess, projectId: string, groupRef: string): Group | undefined {
+export async function getGroup(
+  db: StoreAccess,
+  projectId: string,
+  groupRef: string,
+): Promise<Group | undefined> {
   return db.get(groups, 'SELECT * FROM groups WHERE project_id = ? AND group_ref = ?', projectId, groupRef);
 }

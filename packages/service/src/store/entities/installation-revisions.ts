@@ -1,6 +1,6 @@
 /** Installation revisions: each config an update replaced, kept with the connection it was used with. */
 
-import type { SqliteAccess } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
 import type { Table } from '../table.js';
 import type { InstallationConfig } from './installations.js';
 
@@ -24,12 +24,18 @@ const revisions: Table<InstallationRevision> = {
   },
 };
 
-export function insertRevision(db: SqliteAccess, revision: InstallationRevision): InstallationRevision {
+export async function insertRevision(
+  db: StoreAccess,
+  revision: InstallationRevision,
+): Promise<InstallationRevision> {
   return db.insert(revisions, revision, `config ${revision.configId} is already a revision`);
 }
 
 /** Oldest first. */
-export function listRevisions(db: SqliteAccess, installationId: string): InstallationRevision[] {
+export async function listRevisions(
+  db: StoreAccess,
+  installationId: string,
+): Promise<InstallationRevision[]> {
   return db.all(
     revisions,
     'SELECT * FROM installation_revisions WHERE installation_id = ? ORDER BY replaced_time, config_id',

@@ -1,8 +1,8 @@
 /** Installations: a group's installation of an integration, with the config it was made with. */
 import { randomUUID } from 'node:crypto';
 import type { ConfigRecord, Installation as InstallationResource } from '@splice/schema';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
 import type { Table } from '../table.js';
 import { toRow } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
@@ -36,7 +36,7 @@ const installations: Table<Installation> = {
   },
 };
 
-export function insertInstallation(db: SqliteAccess, input: NewInstallation): Installation {
+export async function insertInstallation(db: StoreAccess, input: NewInstallation): Promise<Installation> {
   const installation: Installation = {
     ...input,
     id: input.id ?? randomUUID(),
@@ -50,12 +50,12 @@ export function insertInstallation(db: SqliteAccess, input: NewInstallation): In
   );
 }
 
-export function getInstallation(
-  db: SqliteAccess,
+export async function getInstallation(
+  db: StoreAccess,
   projectId: string,
   integrationId: string,
   groupRef: string,
-): Installation | undefined {
+): Promise<Installation | undefined> {
   return db.get(
     installations,
     'SELECT * FROM installations WHERE project_id = ? AND integration_id = ? AND group_ref = ?',
@@ -65,12 +65,12 @@ export function getInstallation(
   );
 }
 
-export function listInstallations(
-  db: SqliteAccess,
+export async function listInstallations(
+  db: StoreAccess,
   projectId: string,
   integrationId: string,
   groupRef?: string,
-): Installation[] {
+): Promise<Installation[]> {
   if (groupRef === undefined) {
     return db.all(
       installations,
@@ -90,11 +90,11 @@ export function listInstallations(
 }
 
 /** By id within a project: the read engine and the operation routes address installations by id. */
-export function getInstallationById(
-  db: SqliteAccess,
+export async function getInstallationById(
+  db: StoreAccess,
   projectId: string,
   id: string,
-): Installation | undefined {
+): Promise<Installation | undefined> {
   return db.get(installations, 'SELECT * FROM installations WHERE project_id = ? AND id = ?', projectId, id);
 }
 
@@ -102,10 +102,14 @@ export function getInstallationById(
  * Writes an installation's new connection, config and `updateTime` when its `updateTime` (or, never
  * updated, its `createTime`) is still `expectedVersion`: false when another write came first.
  */
-export function replaceInstallation(db: SqliteAccess, next: Installation, expectedVersion: string): boolean {
-  const current = getInstallationById(db, next.projectId, next.id);
+export async function replaceInstallation(
+  db: StoreAccess,
+  next: Installation,
+  expectedVersion: string,
+): Promise<boolean> {
+  const current = await getInstallationById(db, next.projectId, next.id);
   if (!current || (current.updateTime ?? current.createTime) !== expectedVersion) return false;
-  db.run(
+  await db.run(
     `UPDATE installations SET connection_id = @connection_id, config = @config, update_time = @update_time
      WHERE project_id = @project_id AND id = @id`,
     toRow(installations, next),
@@ -113,12 +117,12 @@ export function replaceInstallation(db: SqliteAccess, next: Installation, expect
   return true;
 }
 
-export function deleteInstallation(db: SqliteAccess, projectId: string, id: string): boolean {
-  return db.change('DELETE FROM installations WHERE project_id = ? AND id = ?', projectId, id) > 0;
+export async function deleteInstallation(db: StoreAccess, projectId: string, id: string): Promise<boolean> {
+  return (await db.change('DELETE FROM installations WHERE project_id = ? AND id = ?', projectId, id)) > 0;
 }
 
 /** How many installations use a connection: deleting the last one deletes the connection too. */
-export function countInstallationsOfConnection(db: SqliteAccess, projectId: string, connectionId: string) {
+export function countInstallationsOfConnection(db: StoreAccess, projectId: string, connectionId: string) {
   return db.count(
     'SELECT count(*) AS n FROM installations WHERE project_id = ? AND connection_id = ?',
     projectId,

@@ -1,10 +1,12 @@
 /** Integrations: one manifest entry per row, refreshed from the manifest at every start. */
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Integration as IntegrationResource } from '@splice/schema';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
+import { ConflictError } from '../errors.js';
 import type { Table } from '../table.js';
-import { toRow } from '../table.js';
+import { insertSql, toRow } from '../table.js';
 
 /** The API's integration with its latest revision flattened onto the row. */
 export type Integration = Omit<IntegrationResource, 'latestRevision'> & {
@@ -44,11 +46,16 @@ const integrations: Table<Integration> = {
 const byName = 'SELECT * FROM integrations WHERE project_id = ? AND name = ?';
 
 /** Runs inside the caller's transaction (see `Repository.upsertIntegration`). */
-export function upsertIntegration(db: SqliteAccess, input: IntegrationInput): Integration {
-  const existing = db.get(integrations, byName, input.projectId, input.name);
+export async function upsertIntegration(
+  db: StoreAccess,
+  input: IntegrationInput,
+  raced = false,
+): Promise<Integration> {
+  const existing = await db.get(integrations, byName, input.projectId, input.name);
   if (
     existing &&
-    JSON.stringify(existing.content) === JSON.stringify(input.content) &&
+    // Compared as values: PostgreSQL's jsonb does not keep the manifest's key order.
+    isDeepStrictEqual(existing.content, input.content) &&
     existing.provider === input.provider &&
     existing.specVersion === input.specVersion
   ) {
@@ -66,8 +73,21 @@ export function upsertIntegration(db: SqliteAccess, input: IntegrationInput): In
     specVersion: input.specVersion,
     content: input.content,
   };
-  if (!existing) return db.insert(integrations, integration, `integration ${integration.id} already exists`);
-  db.run(
+  if (!existing) {
+    // Instances that start together on one PostgreSQL load the same manifest: the first insert wins, and
+    // the others read its row rather than fail (once: then the row exists).
+    const inserted = await db.run(
+      `${insertSql(integrations)} ON CONFLICT (project_id, name) DO NOTHING`,
+      toRow(integrations, integration),
+      { table: integrations.name, conflictMessage: `integration ${integration.id} already exists` },
+    );
+    if (inserted === 0) {
+      if (raced) throw new ConflictError('integration', `integration ${input.name} is being written`);
+      return upsertIntegration(db, input, true);
+    }
+    return integration;
+  }
+  await db.run(
     `UPDATE integrations SET provider = @provider, update_time = @update_time, revision_id = @revision_id,
        spec_version = @spec_version, content = @content
      WHERE id = @id`,
@@ -76,17 +96,21 @@ export function upsertIntegration(db: SqliteAccess, input: IntegrationInput): In
   return integration;
 }
 
-export function getIntegration(
-  db: SqliteAccess,
+export async function getIntegration(
+  db: StoreAccess,
   projectId: string,
   idOrName: string,
-): Integration | undefined {
+): Promise<Integration | undefined> {
   return (
-    db.get(integrations, 'SELECT * FROM integrations WHERE project_id = ? AND id = ?', projectId, idOrName) ??
-    db.get(integrations, byName, projectId, idOrName)
+    (await db.get(
+      integrations,
+      'SELECT * FROM integrations WHERE project_id = ? AND id = ?',
+      projectId,
+      idOrName,
+    )) ?? db.get(integrations, byName, projectId, idOrName)
   );
 }
 
-export function listIntegrations(db: SqliteAccess, projectId: string): Integration[] {
+export async function listIntegrations(db: StoreAccess, projectId: string): Promise<Integration[]> {
   return db.all(integrations, 'SELECT * FROM integrations WHERE project_id = ? ORDER BY name', projectId);
 }

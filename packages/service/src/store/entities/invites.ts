@@ -1,8 +1,8 @@
 /** Invites: an org's invitations of teammates by email. */
 import { randomUUID } from 'node:crypto';
 import type { Invite as InviteResource } from '@splice/schema';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
 import type { Table } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
 
@@ -36,7 +36,7 @@ const invites: Table<Invite> = {
   },
 };
 
-export function insertInvite(db: SqliteAccess, input: NewInvite): Invite {
+export async function insertInvite(db: StoreAccess, input: NewInvite): Promise<Invite> {
   const createTime = input.createTime ?? now();
   const invite: Invite = {
     id: input.id ?? randomUUID(),
@@ -51,7 +51,7 @@ export function insertInvite(db: SqliteAccess, input: NewInvite): Invite {
   return db.insert(invites, invite, `invite ${invite.id} already exists`);
 }
 
-export function listInvites(db: SqliteAccess, orgId: string): Invite[] {
+export async function listInvites(db: StoreAccess, orgId: string): Promise<Invite[]> {
   return db.all(invites, 'SELECT * FROM invites WHERE org_id = ? ORDER BY create_time, id', orgId);
 }
 
@@ -59,13 +59,13 @@ export function listInvites(db: SqliteAccess, orgId: string): Invite[] {
  * Revokes a pending invite of `orgId`: its status becomes `revoked` (the row stays, so the org's list
  * still shows what happened). False when the org has no such pending invite.
  */
-export function revokeInvite(db: SqliteAccess, orgId: string, id: string): boolean {
+export async function revokeInvite(db: StoreAccess, orgId: string, id: string): Promise<boolean> {
   return (
-    db.change(
+    (await db.change(
       "UPDATE invites SET status = 'revoked', update_time = ? WHERE org_id = ? AND id = ? AND status = 'pending'",
       now(),
       orgId,
       id,
-    ) > 0
+    )) > 0
   );
 }

@@ -1,7 +1,7 @@
 /** Orgs: the builder's organisation, which invites are sent on behalf of. The API has no org resource to derive from. */
 import { randomUUID } from 'node:crypto';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
 import type { Table } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
 
@@ -14,11 +14,11 @@ export type NewOrg = WithDefaults<Org, 'id' | 'createTime'>;
 
 const orgs: Table<Org> = { name: 'orgs', columns: { id: 'text', name: 'text', createTime: 'text' } };
 
-export function insertOrg(db: SqliteAccess, input: NewOrg): Org {
+export async function insertOrg(db: StoreAccess, input: NewOrg): Promise<Org> {
   const org: Org = { id: input.id ?? randomUUID(), name: input.name, createTime: input.createTime ?? now() };
   return db.insert(orgs, org, `org ${org.id} already exists`);
 }
 
-export function getOrg(db: SqliteAccess, id: string): Org | undefined {
+export async function getOrg(db: StoreAccess, id: string): Promise<Org | undefined> {
   return db.get(orgs, 'SELECT * FROM orgs WHERE id = ?', id);
 }

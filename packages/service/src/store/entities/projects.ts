@@ -1,7 +1,7 @@
 /** Projects: a builder's unit of integrations, addressed by id or by name in every path. */
 import { randomUUID } from 'node:crypto';
-import type { SqliteAccess } from '../sqlite-access.js';
-import { now } from '../sqlite-access.js';
+import type { StoreAccess } from '../access.js';
+import { now } from '../access.js';
 import type { Table } from '../table.js';
 import type { WithDefaults } from '../with-defaults.js';
 
@@ -17,7 +17,7 @@ const projects: Table<Project> = {
   columns: { id: 'text', name: 'text', createTime: 'text' },
 };
 
-export function insertProject(db: SqliteAccess, input: NewProject): Project {
+export async function insertProject(db: StoreAccess, input: NewProject): Promise<Project> {
   const project: Project = {
     id: input.id ?? randomUUID(),
     name: input.name,
@@ -26,10 +26,10 @@ export function insertProject(db: SqliteAccess, input: NewProject): Project {
   return db.insert(projects, project, `a project named ${project.name} already exists`);
 }
 
-export function getProject(db: SqliteAccess, idOrName: string): Project | undefined {
+export async function getProject(db: StoreAccess, idOrName: string): Promise<Project | undefined> {
   // An id match wins over a name match, so a project named like another's id cannot shadow it.
   return (
-    db.get(projects, 'SELECT * FROM projects WHERE id = ?', idOrName) ??
+    (await db.get(projects, 'SELECT * FROM projects WHERE id = ?', idOrName)) ??
     db.get(projects, 'SELECT * FROM projects WHERE name = ?', idOrName)
   );
 }

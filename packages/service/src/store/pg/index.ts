@@ -2,6 +2,8 @@
 export type { MigrateResult } from './migrate.js';
 export { migratePostgres } from './migrate.js';
 export { pgMigrations } from './migrations.js';
+export { PgAccess } from './pg-access.js';
+export { PgRepository } from './pg-repository.js';
 export type { PgPool, PgPoolOptions } from './pool.js';
 export { databaseUrlFromEnv, databaseUrlVariable, openPgPool } from './pool.js';
 export type { ConstraintContext, PgQueryable } from './query.js';

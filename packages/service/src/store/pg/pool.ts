@@ -26,7 +26,8 @@ export interface PgPoolOptions {
 }
 
 const int8 = 20;
-const types = {
+/** The pool's type parsers: node-postgres's, with `bigint` as number. */
+export const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === int8 && format !== 'binary'
       ? (value: string) => Number(value)
@@ -39,7 +40,7 @@ export function openPgPool(url: string, options: PgPoolOptions = {}): PgPool {
     max: options.max ?? 10,
     // Without a bound, a request would wait forever for a connection while the server is down.
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
-    types,
+    types: pgTypes,
   });
   // An idle connection the server drops (a restart, a failover) is discarded by the pool; without a listener
   // its 'error' event would end the process. The next query opens a new connection.

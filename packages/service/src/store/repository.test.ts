@@ -1,27 +1,72 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPostgres } from '@splice/testing-postgres';
+import { startPostgres } from '@splice/testing-postgres';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, MissingReferenceError } from './errors.js';
-import type { Database } from './open-database.js';
 import { openDatabase } from './open-database.js';
-import type { Connection, NewInstallation } from './repository.js';
+import { migratePostgres } from './pg/migrate.js';
+import { PgRepository } from './pg/pg-repository.js';
+import { openPgPool } from './pg/pool.js';
+import type { Connection, NewInstallation, Repository } from './repository.js';
 import { SqliteRepository } from './sqlite-repository.js';
 import { makeTempDir, removeDir } from './test-helpers.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe('SqliteRepository', () => {
-  let dir: string;
-  let db: Database;
-  let repo: SqliteRepository;
+/** A fresh, empty store of one kind, and how to dispose of it. */
+interface Opened {
+  repo: Repository;
+  close(): Promise<void>;
+}
 
-  beforeEach(() => {
-    dir = makeTempDir();
-    db = openDatabase(dir);
-    repo = new SqliteRepository(db);
+/** One PostgreSQL server for the file; each test gets a database of its own. */
+let server: RunningPostgres | undefined;
+let databases = 0;
+afterAll(async () => {
+  await server?.stop();
+});
+
+const backends: { name: string; open(): Promise<Opened> }[] = [
+  {
+    name: 'SqliteRepository',
+    async open() {
+      const dir = makeTempDir();
+      const db = openDatabase(dir);
+      return {
+        repo: new SqliteRepository(db),
+        close: async () => {
+          db.close();
+          removeDir(dir);
+        },
+      };
+    },
+  },
+  {
+    name: 'PgRepository',
+    async open() {
+      server ??= await startPostgres();
+      const pool = openPgPool(await server.createDatabase(`repo_${++databases}`));
+      await migratePostgres(pool);
+      return { repo: new PgRepository(pool), close: () => pool.end() };
+    },
+  },
+];
+
+// The same contract for both databases: what a route can rely on whichever one the service runs on.
+describe.each(backends)('$name', (backend) => {
+  let opened: Opened;
+  let repo: Repository;
+
+  beforeAll(async () => {
+    // Starts the PostgreSQL server before the first test's clock runs.
+    await (await backend.open()).close();
   });
-  afterEach(() => {
-    db.close();
-    removeDir(dir);
+  beforeEach(async () => {
+    opened = await backend.open();
+    repo = opened.repo;
+  });
+  afterEach(async () => {
+    await opened.close();
   });
 
   /** A project with one integration, one group and its default connection: what an installation needs. */
@@ -245,41 +290,84 @@ describe('SqliteRepository', () => {
     expect(await repo.getGroup(parents.project.id, 'dropped')).toBeUndefined();
   });
 
-  it('serializes transactions on the one connection: other callers wait until it ends', async () => {
-    const parents = await seedParents();
-    const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const first = repo.transaction(async (tx) => {
-      await tx.upsertGroup({ projectId: parents.project.id, groupRef: 'a', groupName: 'A' });
-      order.push('first wrote');
-      await held;
-      order.push('first ends');
-      throw new Error('first rolls back');
-    });
-    // A read and a second transaction started meanwhile see nothing of the first's uncommitted write.
-    const read = repo.getGroup(parents.project.id, 'a').then((group) => {
-      order.push(`read saw ${group ? 'a' : 'nothing'}`);
-    });
-    const second = repo.transaction(async (tx) => {
-      order.push('second starts');
-      return tx.getGroup(parents.project.id, 'a');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(order).toEqual(['first wrote']);
-    release();
-    await expect(first).rejects.toThrow('first rolls back');
-    expect(await second).toBeUndefined();
-    await read;
-    expect(order.slice(0, 2)).toEqual(['first wrote', 'first ends']);
-    expect(order.slice(2).sort()).toEqual(['read saw nothing', 'second starts']);
+  // SQLite has one connection: a transaction holds it, and the others queue behind it.
+  it.runIf(backend.name === 'SqliteRepository')(
+    'serializes transactions on the one connection: other callers wait until it ends',
+    async () => {
+      const parents = await seedParents();
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = repo.transaction(async (tx) => {
+        await tx.upsertGroup({ projectId: parents.project.id, groupRef: 'a', groupName: 'A' });
+        order.push('first wrote');
+        await held;
+        order.push('first ends');
+        throw new Error('first rolls back');
+      });
+      // A read and a second transaction started meanwhile see nothing of the first's uncommitted write.
+      const read = repo.getGroup(parents.project.id, 'a').then((group) => {
+        order.push(`read saw ${group ? 'a' : 'nothing'}`);
+      });
+      const second = repo.transaction(async (tx) => {
+        order.push('second starts');
+        return tx.getGroup(parents.project.id, 'a');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(order).toEqual(['first wrote']);
+      release();
+      await expect(first).rejects.toThrow('first rolls back');
+      expect(await second).toBeUndefined();
+      await read;
+      expect(order.slice(0, 2)).toEqual(['first wrote', 'first ends']);
+      expect(order.slice(2).sort()).toEqual(['read saw nothing', 'second starts']);
+    },
+  );
+
+  // PostgreSQL runs transactions side by side, each on its own connection, and isolates them.
+  it.runIf(backend.name === 'PgRepository')(
+    'runs transactions side by side without showing one their uncommitted writes',
+    async () => {
+      const parents = await seedParents();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      const first = repo.transaction(async (tx) => {
+        await tx.upsertGroup({ projectId: parents.project.id, groupRef: 'a', groupName: 'A' });
+        wrote();
+        await held;
+        throw new Error('first rolls back');
+      });
+      await written;
+      // While the first is open: a read and a second transaction run at once and see nothing of it.
+      expect(await repo.getGroup(parents.project.id, 'a')).toBeUndefined();
+      expect(await repo.transaction((tx) => tx.getGroup(parents.project.id, 'a'))).toBeUndefined();
+      release();
+      await expect(first).rejects.toThrow('first rolls back');
+      expect(await repo.getGroup(parents.project.id, 'a')).toBeUndefined();
+    },
+  );
+
+  it('keeps one integration when two writers upsert it at once', async () => {
+    const project = await repo.insertProject({ name: 'demo' });
+    const input = {
+      projectId: project.id,
+      name: 'crm-sync',
+      provider: 'sandboxcrm',
+      specVersion: '1.0.0',
+      content: { name: 'crm-sync' },
+    };
+    const [a, b] = await Promise.all([repo.upsertIntegration(input), repo.upsertIntegration(input)]);
+    expect(await repo.listIntegrations(project.id)).toHaveLength(1);
+    expect(a.id).toBe(b.id);
   });
 
   it('refuses a transaction handle used after its transaction ended', async () => {
     const parents = await seedParents();
-    let escaped: SqliteRepository | undefined;
+    let escaped: Repository | undefined;
     await repo.transaction(async (tx) => {
-      escaped = tx as SqliteRepository;
+      escaped = tx;
     });
     await expect(escaped!.getGroup(parents.project.id, 'acme')).rejects.toThrow(/after it ended/);
   });
