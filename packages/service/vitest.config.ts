@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'service',
     environment: 'node',
+    // Store contract suites start an embedded PostgreSQL in a hook: seconds, more on a busy machine.
+    hookTimeout: 60_000,
     // Type tests (`*.test-d.ts`) run through the compiler: AppType carries every route of the one chain.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },

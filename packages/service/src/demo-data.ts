@@ -1,5 +1,6 @@
 import type { Manifest } from '@splice/schema';
-import type { SqliteDestinationStore } from './store/destination-store.js';
+import type { DestinationStore } from './store/destination-store.js';
+import { ConflictError } from './store/errors.js';
 import type { NewConnection, Repository } from './store/index.js';
 
 /**
@@ -67,11 +68,11 @@ export const demoWebhookSecret = 'whsec_c3BsaWNlLWRlbW8td2ViaG9vay1zZWNyZXQtMDE=
  * Points every destination the manifest's read objects name (`contactsWebhook`, ...) at the demo app's
  * receiver, with the configured secret. Runs at every start, because the demo's port changes between runs.
  */
-export function seedDemoDestinations(
-  destinations: SqliteDestinationStore,
+export async function seedDemoDestinations(
+  destinations: DestinationStore,
   manifest: Manifest,
   receiver: { url: string; signingSecret: string },
-): string[] {
+): Promise<string[]> {
   const projectId = demoDataSet.project.id;
   const names = new Set(
     manifest.integrations.flatMap((integration) =>
@@ -79,21 +80,26 @@ export function seedDemoDestinations(
     ),
   );
   for (const name of names) {
-    const existing = destinations.get(projectId, name);
+    const existing = await destinations.get(projectId, name);
     if (!existing) {
-      destinations.insert({
-        projectId,
-        name,
-        metadata: { url: receiver.url },
-        signingSecret: receiver.signingSecret,
-      });
+      try {
+        await destinations.insert({
+          projectId,
+          name,
+          metadata: { url: receiver.url },
+          signingSecret: receiver.signingSecret,
+        });
+      } catch (error) {
+        // Another instance on the same PostgreSQL seeded it at the same moment, with the same values.
+        if (!(error instanceof ConflictError)) throw error;
+      }
       continue;
     }
     if (existing.metadata.url !== receiver.url) {
-      destinations.update(projectId, name, { metadata: { ...existing.metadata, url: receiver.url } });
+      await destinations.update(projectId, name, { metadata: { ...existing.metadata, url: receiver.url } });
     }
     if (existing.signingSecret !== receiver.signingSecret) {
-      destinations.setSigningSecret(projectId, name, receiver.signingSecret);
+      await destinations.setSigningSecret(projectId, name, receiver.signingSecret);
     }
   }
   return [...names];

@@ -3,7 +3,7 @@ import type { Credentials } from './http/credentials.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import type { IdRange, ReadPage, ReadWindow } from './provider/sandbox-reader.js';
 import type { ReadEngine } from './reads/read-engine.js';
-import type { SqliteDestinationStore } from './store/destination-store.js';
+import type { DestinationStore } from './store/destination-store.js';
 import type { Repository } from './store/index.js';
 
 /** One provider record as search returns it. */
@@ -53,7 +53,7 @@ export interface ServiceDeps {
   /** The OAuth connect flow's store, the key that seals tokens, and the clock. */
   oauth: OAuthDeps;
   /** Webhook destinations (`{base_url}/projects/{p}/destinations`). */
-  destinations?: SqliteDestinationStore;
+  destinations?: DestinationStore;
   /** The read engine: absent in apps that only serve the synchronous operations. */
   reads?: ReadEngine;
 }

@@ -89,7 +89,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const oauth = createOAuthDeps(db, loadSecretKey(options.dataDir, options.secretKey));
   const destinations = new SqliteDestinationStore(db);
   if (options.demoReceiverUrl) {
-    seedDemoDestinations(destinations, manifest, {
+    await seedDemoDestinations(destinations, manifest, {
       url: options.demoReceiverUrl,
       signingSecret: options.demoWebhookSecret ?? demoWebhookSecret,
     });

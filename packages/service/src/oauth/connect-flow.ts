@@ -61,7 +61,7 @@ export async function startFlow(
   const now = oauth.now?.() ?? new Date();
   const state = randomToken();
   const verifier = randomToken(48);
-  oauth.store.insertFlow({
+  await oauth.store.insertFlow({
     stateHash: hashSecret(state),
     projectId: start.project.id,
     provider: start.provider,
@@ -146,7 +146,7 @@ function saveConnection(
   });
 }
 
-type FlowRecord = NonNullable<ReturnType<OAuthStore['getFlow']>>;
+type FlowRecord = NonNullable<Awaited<ReturnType<OAuthStore['getFlow']>>>;
 
 /**
  * The service's callback (`redirect_uri`): checks the `state` (known, unused, within 10 minutes), spends
@@ -162,18 +162,18 @@ export async function completeFlow(
 ): Promise<FlowEnd> {
   const now = oauth.now?.() ?? new Date();
   const stateHash = params.state ? hashSecret(params.state) : '';
-  const flow = stateHash ? oauth.store.getFlow(stateHash) : undefined;
+  const flow = stateHash ? await oauth.store.getFlow(stateHash) : undefined;
   if (!flow) {
     return { kind: 'page', status: 400, outcome: 'expired', detail: endDetail.expired };
   }
   // Spent before anything else: a reused state (a replayed or bookmarked callback) changes nothing.
-  if (!oauth.store.useFlow(stateHash, now.toISOString())) return end(flow.redirectUrl, 'expired');
+  if (!(await oauth.store.useFlow(stateHash, now.toISOString()))) return end(flow.redirectUrl, 'expired');
   if (Date.parse(flow.expireTime) <= now.getTime()) return end(flow.redirectUrl, 'expired');
   if (params.error)
     return end(flow.redirectUrl, params.error === 'access_denied' ? 'access_denied' : 'provider_error');
   const verifier = oauth.secrets.open(JSON.parse(flow.codeVerifier));
   if (typeof verifier !== 'string') return end(flow.redirectUrl, 'provider_error');
-  const answer = exchangeCode(
+  const answer = await exchangeCode(
     oauth.store,
     {
       code: params.code,

@@ -1,4 +1,9 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import type { StoreAccess } from '../store/access.js';
+import { PgAccess } from '../store/pg/pg-access.js';
+import type { PgPool } from '../store/pg/pool.js';
+import { SqliteAccess } from '../store/sqlite-access.js';
+import type { Table } from '../store/table.js';
 
 /** One URL handed out by oauth-connect or oauth-update, found again by the hash of its `state`. */
 export interface OAuthFlow {
@@ -43,113 +48,142 @@ export interface SandboxToken {
 
 /**
  * The OAuth flow's rows. Separate from `Repository` because the sandbox provider's tables are not part of
- * the integration service's model; the flow table is, and would move to a PostgreSQL store with it.
+ * the integration service's model. Kept in the service's database (SQLite or PostgreSQL) so that a callback
+ * reaching another instance than the one that handed the URL out still finds its flow and code.
  * "Use once" is one conditional UPDATE, so two racing callbacks cannot both win.
  */
 export interface OAuthStore {
-  insertFlow(flow: OAuthFlow): void;
-  getFlow(stateHash: string): OAuthFlow | undefined;
+  insertFlow(flow: OAuthFlow): Promise<void>;
+  getFlow(stateHash: string): Promise<OAuthFlow | undefined>;
   /** True for the one caller that marks the flow used; false when it was used already. */
-  useFlow(stateHash: string, usedTime: string): boolean;
-  insertCode(code: SandboxCode): void;
-  getCode(codeHash: string): SandboxCode | undefined;
-  useCode(codeHash: string, usedTime: string): boolean;
-  insertToken(token: SandboxToken): void;
-  getToken(tokenHash: string): SandboxToken | undefined;
-  revokeToken(tokenHash: string, revokedTime: string): void;
+  useFlow(stateHash: string, usedTime: string): Promise<boolean>;
+  insertCode(code: SandboxCode): Promise<void>;
+  getCode(codeHash: string): Promise<SandboxCode | undefined>;
+  useCode(codeHash: string, usedTime: string): Promise<boolean>;
+  insertToken(token: SandboxToken): Promise<void>;
+  getToken(tokenHash: string): Promise<SandboxToken | undefined>;
+  revokeToken(tokenHash: string, revokedTime: string): Promise<void>;
 }
 
-const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-function fromRow<T>(row: Record<string, unknown> | undefined): T | undefined {
-  if (!row) return undefined;
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v])) as T;
-}
+// Nullable fields are declared as such on the records: `toEntity` leaves them out, these put the nulls back.
+const flows: Table<OAuthFlow> = {
+  name: 'oauth_flows',
+  columns: {
+    stateHash: 'text',
+    projectId: 'text',
+    provider: 'text',
+    groupRef: 'text',
+    groupName: 'text',
+    consumerRef: 'text',
+    consumerName: 'text',
+    connectionId: 'text',
+    redirectUrl: 'text',
+    codeVerifier: 'text',
+    createTime: 'text',
+    expireTime: 'text',
+    usedTime: 'text',
+  },
+};
+const codes: Table<SandboxCode> = {
+  name: 'sandbox_oauth_codes',
+  columns: {
+    codeHash: 'text',
+    clientId: 'text',
+    redirectUri: 'text',
+    codeChallenge: 'text',
+    account: 'text',
+    scope: 'text',
+    expireTime: 'text',
+    usedTime: 'text',
+  },
+};
+const tokens: Table<SandboxToken> = {
+  name: 'sandbox_oauth_tokens',
+  columns: {
+    tokenHash: 'text',
+    kind: 'text',
+    account: 'text',
+    scope: 'text',
+    createTime: 'text',
+    expireTime: 'text',
+    revokedTime: 'text',
+  },
+};
 
-export class SqliteOAuthStore implements OAuthStore {
-  readonly #db: Database;
-  readonly #statements = new Map<string, Statement>();
+const withNulls = <T>(record: T, nulls: Partial<T>): T => ({ ...nulls, ...record });
 
-  constructor(db: Database) {
-    this.#db = db;
+/** The queries, on whichever database `db` reaches. */
+class StoredOAuth implements OAuthStore {
+  constructor(private readonly db: StoreAccess) {}
+
+  async insertFlow(flow: OAuthFlow) {
+    await this.db.insert(flows, flow, 'an OAuth flow with this state exists');
   }
 
-  #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+  async getFlow(stateHash: string) {
+    const flow = await this.db.get(flows, 'SELECT * FROM oauth_flows WHERE state_hash = ?', stateHash);
+    return flow && withNulls(flow, { connectionId: null, redirectUrl: null, usedTime: null });
   }
 
-  insertFlow(flow: OAuthFlow): void {
-    this.#statement(
-      `INSERT INTO oauth_flows (state_hash, project_id, provider, group_ref, group_name, consumer_ref,
-         consumer_name, connection_id, redirect_url, code_verifier, create_time, expire_time, used_time)
-       VALUES (@stateHash, @projectId, @provider, @groupRef, @groupName, @consumerRef, @consumerName,
-         @connectionId, @redirectUrl, @codeVerifier, @createTime, @expireTime, @usedTime)`,
-    ).run(flow);
-  }
-
-  getFlow(stateHash: string): OAuthFlow | undefined {
-    return fromRow<OAuthFlow>(
-      this.#statement('SELECT * FROM oauth_flows WHERE state_hash = ?').get(stateHash) as
-        | Record<string, unknown>
-        | undefined,
+  async useFlow(stateHash: string, usedTime: string) {
+    const changed = await this.db.change(
+      'UPDATE oauth_flows SET used_time = ? WHERE state_hash = ? AND used_time IS NULL',
+      usedTime,
+      stateHash,
     );
+    return changed === 1;
   }
 
-  useFlow(stateHash: string, usedTime: string): boolean {
-    return (
-      this.#statement('UPDATE oauth_flows SET used_time = ? WHERE state_hash = ? AND used_time IS NULL').run(
-        usedTime,
-        stateHash,
-      ).changes === 1
+  async insertCode(code: SandboxCode) {
+    await this.db.insert(codes, code, 'this authorization code exists');
+  }
+
+  async getCode(codeHash: string) {
+    const code = await this.db.get(codes, 'SELECT * FROM sandbox_oauth_codes WHERE code_hash = ?', codeHash);
+    return code && withNulls(code, { usedTime: null });
+  }
+
+  async useCode(codeHash: string, usedTime: string) {
+    const changed = await this.db.change(
+      'UPDATE sandbox_oauth_codes SET used_time = ? WHERE code_hash = ? AND used_time IS NULL',
+      usedTime,
+      codeHash,
     );
+    return changed === 1;
   }
 
-  insertCode(code: SandboxCode): void {
-    this.#statement(
-      `INSERT INTO sandbox_oauth_codes (code_hash, client_id, redirect_uri, code_challenge, account, scope,
-         expire_time, used_time)
-       VALUES (@codeHash, @clientId, @redirectUri, @codeChallenge, @account, @scope, @expireTime, @usedTime)`,
-    ).run(code);
+  async insertToken(token: SandboxToken) {
+    await this.db.insert(tokens, token, 'this token exists');
   }
 
-  getCode(codeHash: string): SandboxCode | undefined {
-    return fromRow<SandboxCode>(
-      this.#statement('SELECT * FROM sandbox_oauth_codes WHERE code_hash = ?').get(codeHash) as
-        | Record<string, unknown>
-        | undefined,
+  async getToken(tokenHash: string) {
+    const token = await this.db.get(
+      tokens,
+      'SELECT * FROM sandbox_oauth_tokens WHERE token_hash = ?',
+      tokenHash,
     );
+    return token && withNulls(token, { expireTime: null, revokedTime: null });
   }
 
-  useCode(codeHash: string, usedTime: string): boolean {
-    return (
-      this.#statement(
-        'UPDATE sandbox_oauth_codes SET used_time = ? WHERE code_hash = ? AND used_time IS NULL',
-      ).run(usedTime, codeHash).changes === 1
-    );
-  }
-
-  insertToken(token: SandboxToken): void {
-    this.#statement(
-      `INSERT INTO sandbox_oauth_tokens (token_hash, kind, account, scope, create_time, expire_time, revoked_time)
-       VALUES (@tokenHash, @kind, @account, @scope, @createTime, @expireTime, @revokedTime)`,
-    ).run(token);
-  }
-
-  getToken(tokenHash: string): SandboxToken | undefined {
-    return fromRow<SandboxToken>(
-      this.#statement('SELECT * FROM sandbox_oauth_tokens WHERE token_hash = ?').get(tokenHash) as
-        | Record<string, unknown>
-        | undefined,
-    );
-  }
-
-  revokeToken(tokenHash: string, revokedTime: string): void {
-    this.#statement(
+  async revokeToken(tokenHash: string, revokedTime: string) {
+    await this.db.change(
       'UPDATE sandbox_oauth_tokens SET revoked_time = ? WHERE token_hash = ? AND revoked_time IS NULL',
-    ).run(revokedTime, tokenHash);
+      revokedTime,
+      tokenHash,
+    );
+  }
+}
+
+/** The OAuth rows in the service's SQLite database. */
+export class SqliteOAuthStore extends StoredOAuth {
+  constructor(db: Database) {
+    super(new SqliteAccess(db));
+  }
+}
+
+/** The OAuth rows in PostgreSQL, shared by every service instance. */
+export class PgOAuthStore extends StoredOAuth {
+  constructor(pool: PgPool) {
+    super(new PgAccess(pool));
   }
 }

@@ -95,12 +95,12 @@ function withParams(base: string, params: Record<string, string>): string {
 }
 
 /** Where the browser goes after the user's choice: the client's redirect URI with a code or an error. */
-export function decide(
+export async function decide(
   store: OAuthStore,
   request: AuthorizationRequest,
   decision: 'allow' | 'deny',
   now: Date,
-): string {
+): Promise<string> {
   if (decision === 'deny') {
     return withParams(request.redirectUri, {
       error: 'access_denied',
@@ -109,7 +109,7 @@ export function decide(
     });
   }
   const code = randomToken();
-  store.insertCode({
+  await store.insertCode({
     codeHash: hashSecret(code),
     clientId: request.clientId,
     redirectUri: request.redirectUri,
@@ -143,11 +143,11 @@ function sameText(a: string, b: string): boolean {
  * The token endpoint's authorization_code grant. The code is spent before any other check, so a wrong
  * verifier burns it: an attacker holding a stolen code gets one guess, and the code is gone.
  */
-export function exchangeCode(
+export async function exchangeCode(
   store: OAuthStore,
   input: { code?: string; codeVerifier?: string; redirectUri?: string; clientId?: string },
   now: Date,
-): TokenAnswer {
+): Promise<TokenAnswer> {
   if (input.clientId !== sandboxClientId) {
     return { ok: false, error: 'invalid_client', description: 'Unknown client.' };
   }
@@ -162,8 +162,8 @@ export function exchangeCode(
     return { ok: false, error: 'invalid_request', description: 'code_verifier is malformed.' };
   }
   const codeHash = hashSecret(input.code);
-  const code = store.getCode(codeHash);
-  if (!code || !store.useCode(codeHash, now.toISOString())) {
+  const code = await store.getCode(codeHash);
+  if (!code || !(await store.useCode(codeHash, now.toISOString()))) {
     return { ok: false, error: 'invalid_grant', description: 'The code is unknown or was used already.' };
   }
   if (Date.parse(code.expireTime) <= now.getTime()) {
@@ -190,7 +190,7 @@ export function exchangeCode(
     scope: code.scope,
   };
   const createTime = now.toISOString();
-  store.insertToken({
+  await store.insertToken({
     tokenHash: hashSecret(tokens.accessToken),
     kind: 'access',
     account: code.account,
@@ -199,7 +199,7 @@ export function exchangeCode(
     expireTime: new Date(now.getTime() + accessTokenLifetimeS * 1000).toISOString(),
     revokedTime: null,
   });
-  store.insertToken({
+  await store.insertToken({
     tokenHash: hashSecret(tokens.refreshToken),
     kind: 'refresh',
     account: code.account,
@@ -212,6 +212,6 @@ export function exchangeCode(
 }
 
 /** The provider forgets the grant (a user removing the app's access): the tokens stop working. */
-export function revokeTokens(store: OAuthStore, tokens: string[], now: Date): void {
-  for (const token of tokens) store.revokeToken(hashSecret(token), now.toISOString());
+export async function revokeTokens(store: OAuthStore, tokens: string[], now: Date): Promise<void> {
+  for (const token of tokens) await store.revokeToken(hashSecret(token), now.toISOString());
 }

@@ -11,7 +11,7 @@
  * hosted service verify.
  */
 import { createHmac } from 'node:crypto';
-import type { Destination, SqliteDestinationStore } from '../store/destination-store.js';
+import type { Destination, DestinationStore } from '../store/destination-store.js';
 import type { Delivery, OperationStore } from './operation-store.js';
 import { backoffDelay, type ReadTiming } from './timing.js';
 
@@ -52,7 +52,7 @@ export class Deliverer {
 
   constructor(
     private readonly store: OperationStore,
-    private readonly destinations: SqliteDestinationStore,
+    private readonly destinations: DestinationStore,
     private readonly timing: ReadTiming,
   ) {}
 
@@ -122,7 +122,7 @@ export class Deliverer {
   /** Attempts one message and records what happened. */
   async deliver(delivery: Delivery): Promise<void> {
     const now = this.timing.now();
-    const destination = this.destinations.get(delivery.projectId, delivery.destinationName);
+    const destination = await this.destinations.get(delivery.projectId, delivery.destinationName);
     if (!destination) {
       await this.store.park(
         delivery,
@@ -144,10 +144,15 @@ export class Deliverer {
     const iso = new Date(doneTime).toISOString();
     if (outcome.kind === 'delivered') {
       await this.store.markDelivered(delivery, iso);
-      this.destinations.recordSuccess(destination.id);
+      await this.destinations.recordSuccess(destination.id);
       return;
     }
-    this.destinations.recordFailure(destination.id, outcome.error, doneTime, this.timing.disableAfterMs);
+    await this.destinations.recordFailure(
+      destination.id,
+      outcome.error,
+      doneTime,
+      this.timing.disableAfterMs,
+    );
     if (outcome.kind === 'fail') {
       await this.store.markFailed(delivery, outcome.error, iso);
       return;

@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Provider } from '../deps.js';
-import type { SqliteDestinationStore } from '../store/destination-store.js';
+import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import { Deliverer } from './deliverer.js';
 import type { OperationStore, ReadOperation, ScheduledStart } from './operation-store.js';
@@ -33,7 +33,7 @@ export interface ReadEngineOptions {
   repo: Repository;
   providers: ReadonlyMap<string, Provider>;
   store: OperationStore;
-  destinations: SqliteDestinationStore;
+  destinations: DestinationStore;
   timing?: Partial<ReadTiming>;
   /**
    * Page builders by provider name (e.g. the sandbox's worker thread, ./page-thread.ts); a provider
@@ -84,7 +84,7 @@ export interface TriggerInput {
 export class ReadEngine {
   readonly timing: ReadTiming;
   readonly store: OperationStore;
-  readonly destinations: SqliteDestinationStore;
+  readonly destinations: DestinationStore;
   readonly #repo: Repository;
   readonly #providers: ReadonlyMap<string, Provider>;
   readonly #pageBuilders: ReadonlyMap<string, PageBuilder>;
@@ -472,7 +472,7 @@ export class ReadEngine {
         : undefined;
       const stream = await this.store.streamDeliveryState(installation.id, object.objectName);
       const destination = object.destination
-        ? this.destinations.get(installation.projectId, object.destination)
+        ? await this.destinations.get(installation.projectId, object.destination)
         : undefined;
       const delivery =
         destination?.status === 'disabled'

@@ -7,7 +7,7 @@ import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { jsonBody, queryParams } from '../http/validators.js';
-import type { Destination, SqliteDestinationStore } from '../store/destination-store.js';
+import type { Destination, DestinationStore } from '../store/destination-store.js';
 import type { Project } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
 import { withProject } from './target-middleware.js';
@@ -52,11 +52,11 @@ function conflict(name: string) {
  * Destinations, at the hosted service's paths: `{base_url}/projects/{p}/destinations[/{name}]`. The signing
  * secret is shown once, when created, and again only when rotated (`?rotate=true&includeSecrets=true`).
  */
-export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestinationStore) {
+export function destinationRoutes(deps: ServiceDeps, destinations: DestinationStore) {
   const { repo } = deps;
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
-  const find = (projectId: string, name: string) => {
-    const destination = destinations.get(projectId, name);
+  const find = async (projectId: string, name: string) => {
+    const destination = await destinations.get(projectId, name);
     if (!destination) throw problemError(404, 'destinationNotFound', `There is no destination "${name}".`);
     return destination;
   };
@@ -73,7 +73,7 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
         const { project } = c.var;
         const request = c.req.valid('json');
         try {
-          const destination = destinations.insert({
+          const destination = await destinations.insert({
             projectId: project.id,
             name: request.name,
             metadata: request.metadata,
@@ -88,37 +88,43 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
         }
       },
     )
-    .get('/projects/:projectIdOrName/destinations', auth, project, (c) => {
+    .get('/projects/:projectIdOrName/destinations', auth, project, async (c) => {
       const { project } = c.var;
       return c.json(
-        destinations.list(project.id).map((d) => destinationView(d)),
+        (await destinations.list(project.id)).map((d) => destinationView(d)),
         200,
       );
     })
-    .get('/projects/:projectIdOrName/destinations/:name', auth, project, queryParams(getQuerySchema), (c) => {
-      const { project } = c.var;
-      const query = c.req.valid('query');
-      const destination = find(project.id, c.req.param('name'));
-      if (query.rotate === 'true') {
-        const rotated = destinations.rotateSecret(project.id, destination.name)!;
-        return c.json(destinationView(rotated, true), 200);
-      }
-      if (query.includeSecrets === 'true') {
-        throw problemError(422, 'validation', {
-          detail: 'The signing secret is shown only when the destination is created or its secret rotated.',
-          issues: [
-            {
-              type: 'urn:problem-type:secret-not-shown',
-              detail: 'Add rotate=true to get a new secret; the current one is not shown again.',
-              in: 'query',
-              name: 'includeSecrets',
-              value: 'true',
-            },
-          ],
-        });
-      }
-      return c.json(destinationView(destination), 200);
-    })
+    .get(
+      '/projects/:projectIdOrName/destinations/:name',
+      auth,
+      project,
+      queryParams(getQuerySchema),
+      async (c) => {
+        const { project } = c.var;
+        const query = c.req.valid('query');
+        const destination = await find(project.id, c.req.param('name'));
+        if (query.rotate === 'true') {
+          const rotated = (await destinations.rotateSecret(project.id, destination.name))!;
+          return c.json(destinationView(rotated, true), 200);
+        }
+        if (query.includeSecrets === 'true') {
+          throw problemError(422, 'validation', {
+            detail: 'The signing secret is shown only when the destination is created or its secret rotated.',
+            issues: [
+              {
+                type: 'urn:problem-type:secret-not-shown',
+                detail: 'Add rotate=true to get a new secret; the current one is not shown again.',
+                in: 'query',
+                name: 'includeSecrets',
+                value: 'true',
+              },
+            ],
+          });
+        }
+        return c.json(destinationView(destination), 200);
+      },
+    )
     .patch(
       '/projects/:projectIdOrName/destinations/:name',
       auth,
@@ -126,7 +132,7 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
       project,
       // An unknown destination is a 404 whatever the body holds, as an unknown project is.
       createMiddleware<{ Variables: { project: Project; destination: Destination } }>(async (c, next) => {
-        c.set('destination', find(c.var.project.id, c.req.param('name') ?? ''));
+        c.set('destination', await find(c.var.project.id, c.req.param('name') ?? ''));
         await next();
       }),
       jsonBody(destinationUpdateSchema),
@@ -157,7 +163,7 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
         };
         const newName = updateMask.includes('name') ? change.name! : current.name;
         try {
-          const updated = destinations.update(project.id, current.name, { name: newName, metadata })!;
+          const updated = (await destinations.update(project.id, current.name, { name: newName, metadata }))!;
           await deps.reads?.store.wakeDestination(project.id, updated.name);
           deps.reads?.wake();
           return c.json(destinationView(updated), 200);
@@ -167,10 +173,10 @@ export function destinationRoutes(deps: ServiceDeps, destinations: SqliteDestina
         }
       },
     )
-    .delete('/projects/:projectIdOrName/destinations/:name', auth, project, (c) => {
+    .delete('/projects/:projectIdOrName/destinations/:name', auth, project, async (c) => {
       const { project } = c.var;
-      const destination = find(project.id, c.req.param('name'));
-      destinations.delete(project.id, destination.name);
+      const destination = await find(project.id, c.req.param('name'));
+      await destinations.delete(project.id, destination.name);
       return c.body(null, 204);
     });
 }

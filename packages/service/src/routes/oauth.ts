@@ -239,7 +239,10 @@ export function oauthRoutes(deps: ServiceDeps) {
       const parsed = parseAuthorizationRequest(fields, originOf(c));
       if (!parsed.ok) return refusalPage(c, 400, parsed.description);
       const decision = fields.decision === 'allow' ? 'allow' : 'deny';
-      return c.redirect(decide(oauth.store, parsed.request, decision, oauth.now?.() ?? new Date()), 303);
+      return c.redirect(
+        await decide(oauth.store, parsed.request, decision, oauth.now?.() ?? new Date()),
+        303,
+      );
     })
     .post(tokenPath, bodyLimit(16 * 1024), async (c) => {
       const form = await c.req.parseBody();
@@ -251,7 +254,7 @@ export function oauthRoutes(deps: ServiceDeps) {
           400,
         );
       }
-      const answer = exchangeCode(
+      const answer = await exchangeCode(
         oauth.store,
         {
           code: text('code'),
@@ -285,7 +288,7 @@ export function oauthRoutes(deps: ServiceDeps) {
 
 /** The app the consent page names: the project the flow belongs to. */
 async function findAppName(deps: ServiceDeps, state: string): Promise<string> {
-  const flow = deps.oauth.store.getFlow(hashState(state));
+  const flow = await deps.oauth.store.getFlow(hashState(state));
   const project = flow ? await deps.repo.getProject(flow.projectId) : undefined;
   return project?.name ?? 'An app';
 }
@@ -297,7 +300,7 @@ async function revoke(deps: ServiceDeps, connection: Connection) {
     | { accessToken?: string; refreshToken?: string }
     | undefined;
   if (opened) {
-    revokeTokens(
+    await revokeTokens(
       deps.oauth.store,
       [opened.accessToken, opened.refreshToken].filter((t): t is string => typeof t === 'string'),
       now,

@@ -5,11 +5,18 @@
  * the service only in the answers to a create or a rotation. `failingSince` is the start of the current run
  * of failed deliveries: a destination that stays failing past the disable threshold is `disabled` and waits
  * until it is updated.
+ *
+ * `DestinationStore` is what routes and the read engine use; `SqliteDestinationStore` and
+ * `PgDestinationStore` run the same queries (written once, see `StoreAccess`) on either database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Database, Statement } from 'better-sqlite3';
-import Sqlite from 'better-sqlite3';
-import { ConflictError } from './errors.js';
+import type { Database } from 'better-sqlite3';
+import type { StoreAccess } from './access.js';
+import { now } from './access.js';
+import { PgAccess } from './pg/pg-access.js';
+import type { PgPool } from './pg/pool.js';
+import { SqliteAccess } from './sqlite-access.js';
+import type { Table } from './table.js';
 
 export interface DestinationMetadata {
   url: string;
@@ -44,186 +51,177 @@ export interface NewDestination {
   createTime?: string;
 }
 
-interface DestinationRow {
-  id: string;
-  project_id: string;
-  name: string;
-  type: 'webhook';
-  metadata: string;
-  signing_secret: string;
-  status: DestinationStatus;
-  disabled_reason: string | null;
-  disabled_time: string | null;
-  failing_since: string | null;
-  last_error: string | null;
-  create_time: string;
-  update_time: string | null;
-}
-
 /** `whsec_` + base64 of 32 random bytes: the Standard Webhooks secret format receivers expect. */
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-function toDestination(row: DestinationRow): Destination {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    type: row.type,
-    metadata: JSON.parse(row.metadata) as DestinationMetadata,
-    signingSecret: row.signing_secret,
-    status: row.status,
-    ...(row.disabled_reason ? { disabledReason: row.disabled_reason } : {}),
-    ...(row.disabled_time ? { disabledTime: row.disabled_time } : {}),
-    ...(row.failing_since ? { failingSince: row.failing_since } : {}),
-    ...(row.last_error ? { lastError: row.last_error } : {}),
-    createTime: row.create_time,
-    ...(row.update_time ? { updateTime: row.update_time } : {}),
-  };
-}
-
-/** Destinations in the service's SQLite database (better-sqlite3, synchronous like the repository). */
-export class SqliteDestinationStore {
-  readonly #byName: Statement<[string, string], DestinationRow>;
-  readonly #list: Statement<[string], DestinationRow>;
-
-  constructor(private readonly db: Database) {
-    this.#byName = db.prepare('SELECT * FROM destinations WHERE project_id = ? AND name = ?');
-    this.#list = db.prepare('SELECT * FROM destinations WHERE project_id = ? ORDER BY name');
-  }
-
-  get(projectId: string, name: string): Destination | undefined {
-    const row = this.#byName.get(projectId, name);
-    return row ? toDestination(row) : undefined;
-  }
-
-  list(projectId: string): Destination[] {
-    return this.#list.all(projectId).map(toDestination);
-  }
-
+export interface DestinationStore {
+  get(projectId: string, name: string): Promise<Destination | undefined>;
+  list(projectId: string): Promise<Destination[]>;
   /** Throws `ConflictError` when the project already has a destination of that name. */
-  insert(input: NewDestination): Destination {
-    const createTime = input.createTime ?? new Date().toISOString();
-    try {
-      this.db
-        .prepare(
-          `INSERT INTO destinations (id, project_id, name, type, metadata, signing_secret, status, create_time)
-           VALUES (?, ?, ?, 'webhook', ?, ?, 'enabled', ?)`,
-        )
-        .run(
-          input.id ?? randomUUID(),
-          input.projectId,
-          input.name,
-          JSON.stringify(input.metadata),
-          input.signingSecret ?? newSigningSecret(),
-          createTime,
-        );
-    } catch (error) {
-      if (error instanceof Sqlite.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT_UNIQUE')) {
-        throw new ConflictError('destination', `destination "${input.name}" already exists`, {
-          cause: error,
-        });
-      }
-      throw error;
-    }
-    return this.get(input.projectId, input.name)!;
-  }
-
+  insert(input: NewDestination): Promise<Destination>;
   /**
    * Changes name and/or metadata. Any update also re-enables a disabled destination: the builder has looked
-   * at it, and messages waiting for it are attempted again.
+   * at it, and messages waiting for it are attempted again. `ConflictError` when the new name is taken.
    */
   update(
     projectId: string,
     name: string,
     change: { name?: string; metadata?: DestinationMetadata },
-  ): Destination | undefined {
-    const current = this.get(projectId, name);
-    if (!current) return undefined;
-    const newName = change.name ?? current.name;
-    try {
-      this.db
-        .prepare(
-          `UPDATE destinations SET name = ?, metadata = ?, status = 'enabled', disabled_reason = NULL,
-             disabled_time = NULL, failing_since = NULL, update_time = ? WHERE id = ?`,
-        )
-        .run(
-          newName,
-          JSON.stringify(change.metadata ?? current.metadata),
-          new Date().toISOString(),
-          current.id,
-        );
-    } catch (error) {
-      if (error instanceof Sqlite.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT_UNIQUE')) {
-        throw new ConflictError('destination', `destination "${newName}" already exists`, { cause: error });
-      }
-      throw error;
-    }
-    return this.get(projectId, newName);
-  }
-
+  ): Promise<Destination | undefined>;
   /** Replaces the signing secret; the old one stops signing at once. */
-  rotateSecret(projectId: string, name: string): Destination | undefined {
-    const result = this.db
-      .prepare(
-        'UPDATE destinations SET signing_secret = ?, update_time = ? WHERE project_id = ? AND name = ?',
-      )
-      .run(newSigningSecret(), new Date().toISOString(), projectId, name);
-    return result.changes ? this.get(projectId, name) : undefined;
-  }
-
+  rotateSecret(projectId: string, name: string): Promise<Destination | undefined>;
   /** Sets a known secret (the demo data set's configured one). */
-  setSigningSecret(projectId: string, name: string, secret: string): void {
-    this.db
-      .prepare('UPDATE destinations SET signing_secret = ? WHERE project_id = ? AND name = ?')
-      .run(secret, projectId, name);
+  setSigningSecret(projectId: string, name: string, secret: string): Promise<void>;
+  delete(projectId: string, name: string): Promise<boolean>;
+  /** A delivery succeeded: the failing streak, if any, is over. */
+  recordSuccess(id: string): Promise<void>;
+  /**
+   * A delivery failed at `now`. Starts the failing streak if none, and disables the destination when the
+   * streak is older than `disableAfterMs`.
+   */
+  recordFailure(id: string, error: string, now: number, disableAfterMs: number): Promise<void>;
+}
+
+const destinations: Table<Destination> = {
+  name: 'destinations',
+  columns: {
+    id: 'text',
+    projectId: 'text',
+    name: 'text',
+    type: 'text',
+    metadata: 'json',
+    signingSecret: 'text',
+    status: 'text',
+    disabledReason: 'text',
+    disabledTime: 'text',
+    failingSince: 'text',
+    lastError: 'text',
+    createTime: 'text',
+    updateTime: 'text',
+  },
+};
+
+const byName = 'SELECT * FROM destinations WHERE project_id = ? AND name = ?';
+
+/** The queries, on whichever database `db` reaches. */
+class StoredDestinations implements DestinationStore {
+  constructor(private readonly db: StoreAccess) {}
+
+  get(projectId: string, name: string) {
+    return this.db.get(destinations, byName, projectId, name);
   }
 
-  delete(projectId: string, name: string): boolean {
-    return (
-      this.db.prepare('DELETE FROM destinations WHERE project_id = ? AND name = ?').run(projectId, name)
-        .changes > 0
+  list(projectId: string) {
+    return this.db.all(
+      destinations,
+      'SELECT * FROM destinations WHERE project_id = ? ORDER BY name',
+      projectId,
     );
   }
 
-  /** A delivery succeeded: the failing streak, if any, is over. */
-  recordSuccess(id: string): void {
-    this.db
-      .prepare(
-        'UPDATE destinations SET failing_since = NULL, last_error = NULL WHERE id = ? AND failing_since IS NOT NULL',
-      )
-      .run(id);
+  insert(input: NewDestination) {
+    const destination: Destination = {
+      id: input.id ?? randomUUID(),
+      projectId: input.projectId,
+      name: input.name,
+      type: 'webhook',
+      metadata: input.metadata,
+      signingSecret: input.signingSecret ?? newSigningSecret(),
+      status: 'enabled',
+      createTime: input.createTime ?? now(),
+    };
+    return this.db.insert(destinations, destination, `destination "${input.name}" already exists`);
   }
 
-  /**
-   * A delivery failed at `now`. Starts the failing streak if none, and disables the destination when the
-   * streak is older than `disableAfterMs`. Returns the destination as it is afterwards.
-   */
-  recordFailure(id: string, error: string, now: number, disableAfterMs: number): void {
-    const row = this.db.prepare('SELECT * FROM destinations WHERE id = ?').get(id) as
-      | DestinationRow
-      | undefined;
-    if (!row) return;
-    const since = row.failing_since ?? new Date(now).toISOString();
-    const disable = row.status === 'enabled' && now - Date.parse(since) >= disableAfterMs;
-    this.db
-      .prepare(
-        `UPDATE destinations SET failing_since = ?, last_error = ?,
-           status = CASE WHEN ? THEN 'disabled' ELSE status END,
-           disabled_reason = CASE WHEN ? THEN ? ELSE disabled_reason END,
-           disabled_time = CASE WHEN ? THEN ? ELSE disabled_time END
-         WHERE id = ?`,
-      )
-      .run(
+  async update(projectId: string, name: string, change: { name?: string; metadata?: DestinationMetadata }) {
+    const current = await this.get(projectId, name);
+    if (!current) return undefined;
+    const newName = change.name ?? current.name;
+    await this.db.run(
+      `UPDATE destinations SET name = @name, metadata = @metadata, status = 'enabled', disabled_reason = NULL,
+         disabled_time = NULL, failing_since = NULL, update_time = @update_time WHERE id = @id`,
+      {
+        id: current.id,
+        name: newName,
+        metadata: JSON.stringify(change.metadata ?? current.metadata),
+        update_time: now(),
+      },
+      { table: destinations.name, conflictMessage: `destination "${newName}" already exists` },
+    );
+    return this.get(projectId, newName);
+  }
+
+  async rotateSecret(projectId: string, name: string) {
+    const changed = await this.db.change(
+      'UPDATE destinations SET signing_secret = ?, update_time = ? WHERE project_id = ? AND name = ?',
+      newSigningSecret(),
+      now(),
+      projectId,
+      name,
+    );
+    return changed ? this.get(projectId, name) : undefined;
+  }
+
+  async setSigningSecret(projectId: string, name: string, secret: string) {
+    await this.db.change(
+      'UPDATE destinations SET signing_secret = ? WHERE project_id = ? AND name = ?',
+      secret,
+      projectId,
+      name,
+    );
+  }
+
+  async delete(projectId: string, name: string) {
+    return (
+      (await this.db.change('DELETE FROM destinations WHERE project_id = ? AND name = ?', projectId, name)) >
+      0
+    );
+  }
+
+  async recordSuccess(id: string) {
+    await this.db.change(
+      'UPDATE destinations SET failing_since = NULL, last_error = NULL WHERE id = ? AND failing_since IS NOT NULL',
+      id,
+    );
+  }
+
+  async recordFailure(id: string, error: string, nowMs: number, disableAfterMs: number) {
+    const current = await this.db.get(destinations, 'SELECT * FROM destinations WHERE id = ?', id);
+    if (!current) return;
+    const since = current.failingSince ?? new Date(nowMs).toISOString();
+    const disable = current.status === 'enabled' && nowMs - Date.parse(since) >= disableAfterMs;
+    // The streak's start is kept if another instance set it meanwhile (COALESCE); the status changes only
+    // from this decision, as the CASEs write nothing else.
+    await this.db.run(
+      `UPDATE destinations SET failing_since = COALESCE(failing_since, @since), last_error = @error,
+         status = CASE WHEN @disable = 1 THEN 'disabled' ELSE status END,
+         disabled_reason = CASE WHEN @disable = 1 THEN @reason ELSE disabled_reason END,
+         disabled_time = CASE WHEN @disable = 1 THEN @time ELSE disabled_time END
+       WHERE id = @id`,
+      {
+        id,
         since,
         error,
-        disable ? 1 : 0,
-        disable ? 1 : 0,
-        `Every delivery since ${since} failed (last: ${error}); update the destination to enable it again.`,
-        disable ? 1 : 0,
-        new Date(now).toISOString(),
-        id,
-      );
+        disable: disable ? 1 : 0,
+        reason: `Every delivery since ${since} failed (last: ${error}); update the destination to enable it again.`,
+        time: new Date(nowMs).toISOString(),
+      },
+    );
+  }
+}
+
+/** Destinations in the service's SQLite database. */
+export class SqliteDestinationStore extends StoredDestinations {
+  constructor(db: Database) {
+    super(new SqliteAccess(db));
+  }
+}
+
+/** Destinations in PostgreSQL, shared by every service instance. */
+export class PgDestinationStore extends StoredDestinations {
+  constructor(pool: PgPool) {
+    super(new PgAccess(pool));
   }
 }

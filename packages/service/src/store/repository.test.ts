@@ -1,60 +1,22 @@
-import type { RunningPostgres } from '@splice/testing-postgres';
-import { startPostgres } from '@splice/testing-postgres';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, MissingReferenceError } from './errors.js';
-import { openDatabase } from './open-database.js';
-import { migratePostgres } from './pg/migrate.js';
 import { PgRepository } from './pg/pg-repository.js';
-import { openPgPool } from './pg/pool.js';
 import type { Connection, NewInstallation, Repository } from './repository.js';
 import { SqliteRepository } from './sqlite-repository.js';
-import { makeTempDir, removeDir } from './test-helpers.js';
+import type { OpenedStore } from './test-backends.js';
+import { stopTestPostgres, storeBackends } from './test-backends.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** A fresh, empty store of one kind, and how to dispose of it. */
-interface Opened {
-  repo: Repository;
-  close(): Promise<void>;
-}
+const repositoryOf = (store: OpenedStore): Repository =>
+  store.kind === 'sqlite' ? new SqliteRepository(store.db) : new PgRepository(store.pool);
 
-/** One PostgreSQL server for the file; each test gets a database of its own. */
-let server: RunningPostgres | undefined;
-let databases = 0;
-afterAll(async () => {
-  await server?.stop();
-});
-
-const backends: { name: string; open(): Promise<Opened> }[] = [
-  {
-    name: 'SqliteRepository',
-    async open() {
-      const dir = makeTempDir();
-      const db = openDatabase(dir);
-      return {
-        repo: new SqliteRepository(db),
-        close: async () => {
-          db.close();
-          removeDir(dir);
-        },
-      };
-    },
-  },
-  {
-    name: 'PgRepository',
-    async open() {
-      server ??= await startPostgres();
-      const pool = openPgPool(await server.createDatabase(`repo_${++databases}`));
-      await migratePostgres(pool);
-      return { repo: new PgRepository(pool), close: () => pool.end() };
-    },
-  },
-];
+afterAll(stopTestPostgres);
 
 // The same contract for both databases: what a route can rely on whichever one the service runs on.
-describe.each(backends)('$name', (backend) => {
-  let opened: Opened;
+describe.each(storeBackends)('Repository on $name', (backend) => {
+  let opened: OpenedStore;
   let repo: Repository;
 
   beforeAll(async () => {
@@ -63,7 +25,7 @@ describe.each(backends)('$name', (backend) => {
   });
   beforeEach(async () => {
     opened = await backend.open();
-    repo = opened.repo;
+    repo = repositoryOf(opened);
   });
   afterEach(async () => {
     await opened.close();
@@ -291,7 +253,7 @@ describe.each(backends)('$name', (backend) => {
   });
 
   // SQLite has one connection: a transaction holds it, and the others queue behind it.
-  it.runIf(backend.name === 'SqliteRepository')(
+  it.runIf(backend.name === 'SQLite')(
     'serializes transactions on the one connection: other callers wait until it ends',
     async () => {
       const parents = await seedParents();
@@ -325,7 +287,7 @@ describe.each(backends)('$name', (backend) => {
   );
 
   // PostgreSQL runs transactions side by side, each on its own connection, and isolates them.
-  it.runIf(backend.name === 'PgRepository')(
+  it.runIf(backend.name === 'PostgreSQL')(
     'runs transactions side by side without showing one their uncommitted writes',
     async () => {
       const parents = await seedParents();

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PgRepository } from '../store/pg/pg-repository.js';
+import { SqliteRepository } from '../store/sqlite-repository.js';
+import type { OpenedStore } from '../store/test-backends.js';
+import { stopTestPostgres, storeBackends } from '../store/test-backends.js';
+import type { OAuthFlow, OAuthStore } from './oauth-store.js';
+import { PgOAuthStore, SqliteOAuthStore } from './oauth-store.js';
+
+afterAll(stopTestPostgres);
+
+describe.each(storeBackends)('OAuthStore on $name', (backend) => {
+  let opened: OpenedStore;
+  let store: OAuthStore;
+  let flow: OAuthFlow;
+
+  beforeAll(async () => {
+    await (await backend.open()).close();
+  });
+  beforeEach(async () => {
+    opened = await backend.open();
+    const repo = opened.kind === 'sqlite' ? new SqliteRepository(opened.db) : new PgRepository(opened.pool);
+    store = opened.kind === 'sqlite' ? new SqliteOAuthStore(opened.db) : new PgOAuthStore(opened.pool);
+    const project = await repo.insertProject({ name: 'demo' });
+    flow = {
+      stateHash: 'state-hash',
+      projectId: project.id,
+      provider: 'sandboxcrm',
+      groupRef: 'acme',
+      groupName: 'Acme',
+      consumerRef: 'u1',
+      consumerName: 'Ada',
+      connectionId: null,
+      redirectUrl: null,
+      codeVerifier: '{"sealed":"x"}',
+      createTime: '2025-01-01T00:00:00.000Z',
+      expireTime: '2025-01-01T00:10:00.000Z',
+      usedTime: null,
+    };
+  });
+  afterEach(async () => {
+    await opened.close();
+  });
+
+  it('keeps a flow, with its nulls, and lets exactly one of two racing callbacks use it', async () => {
+    await store.insertFlow(flow);
+    expect(await store.getFlow('state-hash')).toEqual(flow);
+    expect(await store.getFlow('other')).toBeUndefined();
+    const wins = await Promise.all([
+      store.useFlow('state-hash', '2025-01-01T00:01:00.000Z'),
+      store.useFlow('state-hash', '2025-01-01T00:01:00.000Z'),
+    ]);
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    expect((await store.getFlow('state-hash'))?.usedTime).toBe('2025-01-01T00:01:00.000Z');
+  });
+
+  it('spends a code once, and revokes tokens', async () => {
+    const code = {
+      codeHash: 'code-hash',
+      clientId: 'client',
+      redirectUri: 'http://127.0.0.1/cb',
+      codeChallenge: 'challenge',
+      account: 'ada',
+      scope: 'contacts.read',
+      expireTime: '2025-01-01T00:10:00.000Z',
+      usedTime: null,
+    };
+    await store.insertCode(code);
+    expect(await store.getCode('code-hash')).toEqual(code);
+    expect(await store.useCode('code-hash', '2025-01-01T00:01:00.000Z')).toBe(true);
+    expect(await store.useCode('code-hash', '2025-01-01T00:02:00.000Z')).toBe(false);
+    const token = {
+      tokenHash: 'token-hash',
+      kind: 'refresh' as const,
+      account: 'ada',
+      scope: 'contacts.read',
+      createTime: '2025-01-01T00:01:00.000Z',
+      expireTime: null,
+      revokedTime: null,
+    };
+    await store.insertToken(token);
+    expect(await store.getToken('token-hash')).toEqual(token);
+    await store.revokeToken('token-hash', '2025-01-01T00:05:00.000Z');
+    await store.revokeToken('token-hash', '2025-01-01T00:06:00.000Z');
+    expect((await store.getToken('token-hash'))?.revokedTime).toBe('2025-01-01T00:05:00.000Z');
+  });
+});
