@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,11 +114,14 @@ describe('PostgreSQL foundation', () => {
   });
 
   it('reports a server it cannot reach as StoreUnavailableError', async () => {
-    // A port nothing listens on: the one of a server that has stopped.
-    const stopped = await startPostgres();
-    const url = await stopped.createDatabase('gone');
-    await stopped.stop();
-    const db = openPgPool(url, { connectionTimeoutMillis: 1_000 });
+    // A port nothing listens on: the OS hands it out free and it is closed again at once.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const db = openPgPool(`postgres://postgres:x@127.0.0.1:${port}/gone`, { connectionTimeoutMillis: 1_000 });
     pools.push(db);
     await expect(pgQuery(db, 'SELECT 1')).rejects.toThrow(StoreUnavailableError);
     await expect(migratePostgres(db)).rejects.toThrow(StoreUnavailableError);
