@@ -125,6 +125,11 @@ export interface Delivery {
 
 export interface ReadPageCheckpoint {
   operationId: string;
+  /**
+   * The cursor the page was read from. A checkpoint whose operation has moved past it writes nothing: on
+   * several machines, a page read by an instance that lost the stream to another must not be stored twice.
+   */
+  fromAfterId: number;
   afterId: number;
   recordsProcessed: number;
   messages: NewDelivery[];

@@ -190,6 +190,7 @@ export async function readOnePage(
   }
   await store.checkpoint({
     operationId: operation.id,
+    fromAfterId: operation.afterId,
     afterId: page.lastId,
     recordsProcessed: operation.recordsProcessed + page.records,
     messages: page.messages,

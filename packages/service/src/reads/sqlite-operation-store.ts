@@ -10,6 +10,20 @@
  * already delivered may arrive again under new ids.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import {
+  bodyCacheChars,
+  type DeliveryRow,
+  type DueRow,
+  errorsOf,
+  maxErrors,
+  type OperationRow,
+  operationResult,
+  type ReadObjectRow,
+  toDelivery,
+  toDueObject,
+  toOperation,
+  toReadObject,
+} from './operation-rows.js';
 import type {
   Delivery,
   DueObject,
@@ -22,140 +36,6 @@ import type {
   ReadType,
   ScheduledStart,
 } from './operation-store.js';
-
-interface OperationRow {
-  seq: number;
-  id: string;
-  project_id: string;
-  integration_id: string;
-  installation_id: string;
-  config_id: string;
-  object_name: string;
-  read_type: ReadType;
-  status: ReadOperation['status'];
-  phase: ReadOperation['phase'];
-  since_time: string | null;
-  until_time: string;
-  after_id: number;
-  records_processed: number;
-  records_estimated_total: number | null;
-  records_delivered: number;
-  messages_total: number;
-  messages_delivered: number;
-  messages_failed: number;
-  errors: string;
-  result: string | null;
-  scheduled_time: string | null;
-  create_time: string;
-  update_time: string;
-  end_time: string | null;
-}
-
-interface ReadObjectRow {
-  installation_id: string;
-  object_name: string;
-  paused: 0 | 1;
-  pause_note: string | null;
-  schedule: string | null;
-  next_run_time: number | null;
-  cursor_time: string | null;
-  last_run_time: string | null;
-  last_run_status: ReadOperation['status'] | null;
-  records_delivered: number;
-  backfill_operation_id: string | null;
-}
-
-interface DueRow extends ReadObjectRow {
-  project_id: string;
-  integration_id: string;
-  config_id: string;
-}
-
-interface DeliveryRow {
-  seq: number;
-  id: string;
-  operation_id: string;
-  project_id: string;
-  installation_id: string;
-  object_name: string;
-  destination_name: string;
-  body: string;
-  num_records: number;
-  attempts: number;
-  next_attempt_time: number;
-  first_attempt_time: number | null;
-  last_error: string | null;
-}
-
-/** Errors kept per operation: enough to say what went wrong without growing without bound. */
-const maxErrors = 20;
-
-/** Characters of message bodies kept in memory (about 32 MB of ASCII JSON: a full window of streams). */
-const bodyCacheChars = 32 * 1024 * 1024;
-
-function toOperation(row: OperationRow): ReadOperation {
-  return {
-    id: row.id,
-    seq: row.seq,
-    projectId: row.project_id,
-    integrationId: row.integration_id,
-    installationId: row.installation_id,
-    configId: row.config_id,
-    objectName: row.object_name,
-    readType: row.read_type,
-    status: row.status,
-    phase: row.phase,
-    ...(row.since_time ? { sinceTime: row.since_time } : {}),
-    untilTime: row.until_time,
-    afterId: row.after_id,
-    recordsProcessed: row.records_processed,
-    ...(row.records_estimated_total === null ? {} : { recordsEstimatedTotal: row.records_estimated_total }),
-    recordsDelivered: row.records_delivered,
-    messagesTotal: row.messages_total,
-    messagesDelivered: row.messages_delivered,
-    messagesFailed: row.messages_failed,
-    errors: JSON.parse(row.errors) as string[],
-    ...(row.result ? { result: row.result } : {}),
-    ...(row.scheduled_time ? { scheduledTime: row.scheduled_time } : {}),
-    createTime: row.create_time,
-    updateTime: row.update_time,
-    ...(row.end_time ? { endTime: row.end_time } : {}),
-  };
-}
-
-function toReadObject(row: ReadObjectRow): ReadObjectState {
-  return {
-    installationId: row.installation_id,
-    objectName: row.object_name,
-    paused: row.paused === 1,
-    ...(row.pause_note ? { pauseNote: row.pause_note } : {}),
-    ...(row.schedule ? { schedule: row.schedule } : {}),
-    ...(row.next_run_time === null ? {} : { nextRunTime: row.next_run_time }),
-    ...(row.cursor_time ? { cursorTime: row.cursor_time } : {}),
-    ...(row.last_run_time ? { lastRunTime: row.last_run_time } : {}),
-    ...(row.last_run_status ? { lastRunStatus: row.last_run_status } : {}),
-    recordsDelivered: row.records_delivered,
-    ...(row.backfill_operation_id ? { backfillOperationId: row.backfill_operation_id } : {}),
-  };
-}
-
-function toDelivery(row: DeliveryRow): Delivery {
-  return {
-    seq: row.seq,
-    id: row.id,
-    operationId: row.operation_id,
-    projectId: row.project_id,
-    installationId: row.installation_id,
-    objectName: row.object_name,
-    destinationName: row.destination_name,
-    body: row.body,
-    numRecords: row.num_records,
-    attempts: row.attempts,
-    nextAttemptTime: row.next_attempt_time,
-    ...(row.first_attempt_time === null ? {} : { firstAttemptTime: row.first_attempt_time }),
-    ...(row.last_error ? { lastError: row.last_error } : {}),
-  };
-}
 
 export class SqliteOperationStore implements OperationStore {
   readonly #insertOperation;
@@ -347,12 +227,7 @@ export class SqliteOperationStore implements OperationStore {
   }
 
   async dueObjects(now: number, limit: number): Promise<DueObject[]> {
-    return this.#dueObjects.all(now, limit).map((row) => ({
-      ...toReadObject(row),
-      projectId: row.project_id,
-      integrationId: row.integration_id,
-      configId: row.config_id,
-    }));
+    return this.#dueObjects.all(now, limit).map(toDueObject);
   }
 
   async startScheduled(starts: ScheduledStart[]): Promise<void> {
@@ -419,8 +294,9 @@ export class SqliteOperationStore implements OperationStore {
   async checkpoint(page: ReadPageCheckpoint): Promise<void> {
     const stored = this.db.transaction(() => {
       const row = this.#getOperation.get(page.operationId);
-      // A checkpoint for an operation that is no longer reading (failed meanwhile) writes nothing.
-      if (row?.phase !== 'reading') return false;
+      // A checkpoint for an operation that is no longer reading (failed meanwhile), or whose cursor moved
+      // since the page was read, writes nothing.
+      if (row?.phase !== 'reading' || row.after_id !== page.fromAfterId) return false;
       for (const message of page.messages) {
         this.#insertDelivery.run(
           message.id,
@@ -479,7 +355,7 @@ export class SqliteOperationStore implements OperationStore {
   }
 
   #appendError(row: OperationRow, error: string): string {
-    const errors = JSON.parse(row.errors) as string[];
+    const errors = errorsOf(row);
     if (errors.length < maxErrors) errors.push(error);
     return JSON.stringify(errors);
   }
@@ -506,15 +382,7 @@ export class SqliteOperationStore implements OperationStore {
       .pluck()
       .get(operationId) as number;
     if (pending > 0) return false;
-    const errors = JSON.parse(row.errors) as string[];
-    const failed = row.messages_failed > 0 || errors.length > 0;
-    const label = `[${row.object_name}]`;
-    const result = failed
-      ? `${label} ${row.records_delivered} of ${row.records_processed} records delivered; ${errors[0] ?? 'some messages failed'}`
-      : row.records_processed === 0
-        ? `${label} No new data found`
-        : `${label} ${row.records_delivered} records delivered`;
-    const status = failed ? 'failure' : 'success';
+    const { status, result } = operationResult(row);
     this.#sql(
       `UPDATE read_operations SET phase = 'done', status = ?, result = ?, update_time = ?, end_time = ?
          WHERE id = ?`,

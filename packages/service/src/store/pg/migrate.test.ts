@@ -12,6 +12,9 @@ import type { PgPool } from './pool.js';
 import { openPgPool } from './pool.js';
 import { pgQuery } from './query.js';
 
+/** The claims of shared read work (migration 5) exist on PostgreSQL only. */
+const pgOnlyColumns = new Set(['claim_owner', 'claim_until']);
+
 describe('PostgreSQL foundation', () => {
   let server: RunningPostgres;
   const pools: PgPool[] = [];
@@ -38,7 +41,7 @@ describe('PostgreSQL foundation', () => {
     expect(results.flatMap((r) => r.applied).sort((a, b) => a - b)).toEqual(
       pgMigrations.map((_, index) => index + 1),
     );
-    expect(results.map((r) => r.version)).toEqual([4, 4, 4]);
+    expect(results.map((r) => r.version)).toEqual([1, 2, 3].map(() => pgMigrations.length));
     const { rows } = await pgQuery<{ n: number }>(
       instances[0]!,
       'SELECT count(*)::int AS n FROM schema_migrations',
@@ -68,7 +71,7 @@ describe('PostgreSQL foundation', () => {
           [name],
         );
         expect(
-          rows.map((r) => r.column_name),
+          rows.map((r) => r.column_name).filter((column) => !pgOnlyColumns.has(column)),
           name,
         ).toEqual(sqliteColumns);
       }

@@ -239,4 +239,13 @@ export const pgMigrations: readonly string[] = [
   );
   CREATE INDEX installation_revisions_by_installation ON installation_revisions (installation_id, replaced_time);
   `,
+  // 5: claims of the read engine's work (PostgreSQL only: SQLite serves one process). An instance holds a
+  // stream's head operation or a message it sends until `claim_until` (epoch ms, the database's clock); a
+  // claim that expires (its instance died) is taken over. See reads/pg-operation-store.ts.
+  `
+  ALTER TABLE read_operations ADD COLUMN claim_owner text, ADD COLUMN claim_until bigint;
+  -- An operation's result is a sentence, not JSON (text on SQLite too).
+  ALTER TABLE read_operations ALTER COLUMN result TYPE text;
+  ALTER TABLE deliveries ADD COLUMN claim_owner text, ADD COLUMN claim_until bigint;
+  `,
 ];

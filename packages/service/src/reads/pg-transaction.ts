@@ -1,0 +1,63 @@
+/**
+ * Transactions of the PostgreSQL operation store. Several service instances write the same rows (an
+ * operation's counters, a stream's read object), so two transactions may wait for each other's row locks in
+ * opposite orders; PostgreSQL then aborts one with a deadlock (40P01). Such a transaction did nothing and
+ * is simply run again. A database that cannot be reached becomes `StoreUnavailableError` (../store/pg).
+ */
+import type pg from 'pg';
+import { isConnectionFailure, translatePgError } from '../store/pg/index.js';
+
+/** SQLSTATEs after which running the whole transaction again is safe and likely to succeed. */
+const retryable = new Set(['40P01', '40001']);
+const attempts = 5;
+
+function isRetryable(error: unknown): boolean {
+  return retryable.has((error as { code?: string }).code ?? '');
+}
+
+/** Runs `work` in one transaction (READ COMMITTED), retried after a deadlock. */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw translatePgError(error);
+    }
+    let failed: unknown;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      failed = error;
+      await client.query('ROLLBACK').catch(() => {});
+      if (attempt < attempts && isRetryable(error)) continue;
+      throw translatePgError(error);
+    } finally {
+      // A connection that failed is discarded rather than handed to the next caller.
+      client.release(isConnectionFailure(failed) ? (failed as Error) : undefined);
+    }
+  }
+}
+
+/** One statement outside a transaction, retried after a deadlock (it changed nothing then). */
+export async function runStatement<R>(
+  pool: pg.Pool,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<{ rows: R[]; rowCount: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await pool.query(sql, params as unknown[]);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      if (attempt < attempts && isRetryable(error)) continue;
+      throw translatePgError(error);
+    }
+  }
+}
