@@ -239,4 +239,13 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX installation_revisions_by_installation ON installation_revisions (installation_id, replaced_time);
   `,
+  // 5: claims of the read engine's work, used on PostgreSQL only, where several service instances share the
+  // reads (see reads/pg-operation-store.ts); one process needs none. Added here too so both databases keep
+  // the same columns.
+  `
+  ALTER TABLE read_operations ADD COLUMN claim_owner TEXT;
+  ALTER TABLE read_operations ADD COLUMN claim_until INTEGER;
+  ALTER TABLE deliveries ADD COLUMN claim_owner TEXT;
+  ALTER TABLE deliveries ADD COLUMN claim_until INTEGER;
+  `,
 ];

@@ -12,9 +12,6 @@ import type { PgPool } from './pool.js';
 import { openPgPool } from './pool.js';
 import { pgQuery } from './query.js';
 
-/** The claims of shared read work (migration 5) exist on PostgreSQL only. */
-const pgOnlyColumns = new Set(['claim_owner', 'claim_until']);
-
 describe('PostgreSQL foundation', () => {
   let server: RunningPostgres;
   const pools: PgPool[] = [];
@@ -71,7 +68,7 @@ describe('PostgreSQL foundation', () => {
           [name],
         );
         expect(
-          rows.map((r) => r.column_name).filter((column) => !pgOnlyColumns.has(column)),
+          rows.map((r) => r.column_name),
           name,
         ).toEqual(sqliteColumns);
       }

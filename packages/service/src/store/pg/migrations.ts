@@ -239,7 +239,7 @@ export const pgMigrations: readonly string[] = [
   );
   CREATE INDEX installation_revisions_by_installation ON installation_revisions (installation_id, replaced_time);
   `,
-  // 5: claims of the read engine's work (PostgreSQL only: SQLite serves one process). An instance holds a
+  // 5: claims of the read engine's work (SQLite migration 5; only PostgreSQL uses them). An instance holds a
   // stream's head operation or a message it sends until `claim_until` (epoch ms, the database's clock); a
   // claim that expires (its instance died) is taken over. See reads/pg-operation-store.ts.
   `
