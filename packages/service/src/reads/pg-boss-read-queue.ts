@@ -62,6 +62,10 @@ export class PgBossReadQueue implements ReadQueue {
       // No cron: the engine's own schedules decide what is due; pg-boss only shares the ticks.
       schedule: false,
       maintenanceIntervalSeconds: this.#options.maintenanceSeconds ?? 10,
+      // A tick a second is 86,400 jobs a day: finished ones move to the archive after a minute (longer than
+      // a slot, so the slot's key still dedupes) and leave it after an hour.
+      archiveCompletedAfterSeconds: 60,
+      deleteAfterSeconds: 3_600,
     });
     boss.on('error', (error) => this.#log('the job queue reported an error', error));
     return boss;
@@ -106,13 +110,19 @@ async function ensureTickQueue(boss: PgBoss): Promise<void> {
     retryLimit: 0,
     // A tick plans and starts at most a few thousand reads: a minute is far beyond a healthy one.
     expireInSeconds: 60,
-    // Finished ticks are kept an hour, then dropped: they carry nothing worth keeping.
+    // A tick no instance fetched within an hour is dropped: later ticks have done its work.
     retentionMinutes: 60,
   };
-  try {
-    await boss.createQueue(tickQueueName, options);
-  } catch (error) {
-    // Another instance created it at the same moment.
-    if (!(await boss.getQueue(tickQueueName))) throw error;
+  // Instances that start together race to create it: pg-boss's create can then deadlock (one of them is
+  // aborted) or fail on the table the winner just made. The loser looks again once the winner committed.
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(tickQueueName)) return;
+    try {
+      await boss.createQueue(tickQueueName, options);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+    }
   }
 }
