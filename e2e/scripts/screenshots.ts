@@ -117,7 +117,10 @@ async function main() {
       await page.goto('/#/team');
       await page.getByRole('textbox', { name: 'E-mail' }).fill(`dana.${theme}@example.com`);
       await page.getByRole('button', { name: 'Send invite' }).click();
-      await page.getByRole('region', { name: 'Invited on this visit' }).waitFor();
+      await page
+        .getByRole('list', { name: 'Pending invites' })
+        .getByText(`dana.${theme}@example.com`)
+        .waitFor();
       await shoot(page, 'team', theme);
       await context.close();
     }

@@ -60,7 +60,7 @@ for (const [theme, width] of [
       await expectNoAxeViolations(page, `team with a field error (${theme}, ${width} px)`);
       await field.fill(`axe.${theme}.${Date.now()}@example.com`);
       await page.getByRole('button', { name: 'Send invite' }).click();
-      await expect(page.getByRole('region', { name: 'Invited on this visit' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Pending invites' })).toBeVisible();
       await expectNoAxeViolations(page, `team with a sent invite (${theme}, ${width} px)`);
     });
 

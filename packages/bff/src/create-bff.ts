@@ -1,4 +1,5 @@
 import { createApp } from './create-app.js';
+import { MemoryInviteStore } from './invites/invite-store.js';
 import { consoleLogger } from './log/log-entry.js';
 import { redactingLogger } from './log/redact.js';
 import { MemoryIdempotencyStore } from './middleware/idempotency/store.js';
@@ -41,7 +42,8 @@ export function createBff(options: BffOptions) {
   });
   const idempotencyStore =
     options.idempotencyStore ?? new MemoryIdempotencyStore(config.limits.idempotencyEntries);
-  const app = createApp({ config, service, log, idempotencyStore }, options.rateLimitStore);
+  const inviteStore = options.inviteStore ?? new MemoryInviteStore(config.limits.idempotencyEntries);
+  const app = createApp({ config, service, log, idempotencyStore, inviteStore }, options.rateLimitStore);
   // `close` is added beside the routes; `AppType` (create-app.ts) is the app without it, since hono/client
   // cannot read routes through the intersection.
   return Object.assign(app, { close: () => http.close() });

@@ -2,6 +2,8 @@ export type { AppType } from './create-app.js';
 export type { BffApp } from './create-bff.js';
 export { createBff } from './create-bff.js';
 export type { BffEnv } from './env.js';
+export type { InviteStore, SentInvite } from './invites/invite-store.js';
+export { MemoryInviteStore } from './invites/invite-store.js';
 export type { BffLogger, LogEntry, LogLevel } from './log/log-entry.js';
 export { consoleLogger } from './log/log-entry.js';
 export type { ClaimResult, IdempotencyStore, StoredResponse } from './middleware/idempotency/store.js';

@@ -1,3 +1,4 @@
+import type { InviteStore } from './invites/invite-store.js';
 import type { BffLogger } from './log/log-entry.js';
 import type { IdempotencyStore } from './middleware/idempotency/store.js';
 import type { RateLimitStore } from './middleware/rate-limit/store.js';
@@ -86,6 +87,12 @@ export interface BffOptions {
   idempotencyStore?: IdempotencyStore;
   /** Default: in-memory, per process. */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Which group sent each invite, so that a group lists and revokes only its own. Default: in-memory, per
+   * process (a restart forgets them: the invites stay pending but are no longer listed). Use
+   * `PostgresInviteStore` from `@splice/bff/postgres` to keep them and share them between processes.
+   */
+  inviteStore?: InviteStore;
 }
 
 export interface ResolvedOptions {

@@ -50,6 +50,7 @@ describe('GET /openapi.json', () => {
       '/integrations/{integrationId}/search',
       '/integrations/{integrationId}/status',
       '/invites',
+      '/invites/{inviteId}',
       '/openapi.json',
     ]);
     expect(

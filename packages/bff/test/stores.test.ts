@@ -2,9 +2,16 @@ import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InviteStore } from '../src/invites/invite-store.js';
+import { MemoryInviteStore } from '../src/invites/invite-store.js';
 import { MemoryIdempotencyStore } from '../src/middleware/idempotency/store.js';
 import { MemoryRateLimitStore } from '../src/middleware/rate-limit/store.js';
-import { migrateBffTables, PostgresIdempotencyStore, PostgresRateLimitStore } from '../src/postgres/index.js';
+import {
+  migrateBffTables,
+  PostgresIdempotencyStore,
+  PostgresInviteStore,
+  PostgresRateLimitStore,
+} from '../src/postgres/index.js';
 import { describeStoreContract } from './helpers/store-contract.js';
 
 let postgres: RunningPostgres;
@@ -54,7 +61,11 @@ describe('PostgreSQL stores', () => {
         "SELECT tablename AS name FROM pg_tables WHERE tablename LIKE 'splice_bff_%' ORDER BY 1",
       );
       await own.end();
-      expect(rows.map((row) => row.name)).toEqual(['splice_bff_idempotency', 'splice_bff_rate_limit']);
+      expect(rows.map((row) => row.name)).toEqual([
+        'splice_bff_idempotency',
+        'splice_bff_invites',
+        'splice_bff_rate_limit',
+      ]);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
@@ -72,5 +83,63 @@ describe('PostgreSQL stores', () => {
           (await pool.query("SELECT 1 FROM splice_bff_idempotency WHERE key = 'sweep-me'")).rowCount,
       )
       .toBe(0);
+  });
+});
+
+/** Which group sent each invite (finding 17 of issue 15): both stores keep the same promises. */
+function describeInviteStore(name: string, make: () => InviteStore) {
+  describe(`${name} invite store`, () => {
+    const org = `org-${name}-${Date.now()}`;
+    const sent = (inviteId: string, groupRef: string, sentAt: number) => ({
+      orgId: org,
+      inviteId,
+      groupRef,
+      consumerRef: `${groupRef}-user`,
+      sentAt,
+    });
+
+    it('lists a group’s invites newest first, and no other group’s or organization’s', async () => {
+      const store = make();
+      await store.record(sent('a1', 'acme', 1_000));
+      await store.record(sent('a2', 'acme', 2_000));
+      await store.record(sent('g1', 'globex', 1_500));
+      await store.record({ ...sent('o1', 'acme', 3_000), orgId: `${org}-other` });
+      expect((await store.listSent(org, 'acme')).map((r) => r.inviteId)).toEqual(['a2', 'a1']);
+      expect(await store.listSent(org, 'globex')).toEqual([sent('g1', 'globex', 1_500)]);
+      expect(await store.listSent(org, 'initech')).toEqual([]);
+    });
+
+    it('finds one invite’s sender, and forgets it', async () => {
+      const store = make();
+      await store.record(sent('f1', 'acme', 1_000));
+      expect(await store.find(org, 'f1')).toEqual(sent('f1', 'acme', 1_000));
+      expect(await store.find(`${org}-other`, 'f1')).toBeUndefined();
+      await store.forget(org, 'f1');
+      expect(await store.find(org, 'f1')).toBeUndefined();
+      expect((await store.listSent(org, 'acme')).map((r) => r.inviteId)).not.toContain('f1');
+    });
+  });
+}
+
+describeInviteStore('memory', () => new MemoryInviteStore());
+describeInviteStore('PostgreSQL', () => new PostgresInviteStore({ pool }));
+
+describe('memory invite store', () => {
+  it('is bounded: when full, the oldest record goes first', async () => {
+    const store = new MemoryInviteStore(2);
+    for (const id of ['one', 'two', 'three']) {
+      await store.record({ orgId: 'o', inviteId: id, groupRef: 'g', consumerRef: 'c', sentAt: 1 });
+    }
+    expect(store.size).toBe(2);
+    expect(await store.find('o', 'one')).toBeUndefined();
+  });
+});
+
+describe('PostgreSQL invite store', () => {
+  it('shares its rows between instances, as replicas do', async () => {
+    const one = new PostgresInviteStore({ pool });
+    const two = new PostgresInviteStore({ pool });
+    await one.record({ orgId: 'shared', inviteId: 'i1', groupRef: 'g', consumerRef: 'c', sentAt: 5 });
+    expect(await two.find('shared', 'i1')).toMatchObject({ groupRef: 'g', sentAt: 5 });
   });
 });

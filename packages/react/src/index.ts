@@ -14,6 +14,7 @@ export type {
   Installation,
   IntegrationDetails,
   Invite,
+  InviteList,
   InviteRequest,
   MappingInput,
   ReadObjectDetails,
@@ -135,6 +136,8 @@ export { useCreateInstallation } from './hooks/use-create-installation.js';
 export type { UseIntegrationOptions } from './hooks/use-integration.js';
 export { useIntegration } from './hooks/use-integration.js';
 export { useInvite } from './hooks/use-invite.js';
+export type { UseInvitesResult } from './hooks/use-invites.js';
+export { useInvites } from './hooks/use-invites.js';
 export { useSearch } from './hooks/use-search.js';
 export type { SyncStatusState, UseSyncStatusOptions } from './hooks/use-sync-status.js';
 export { useSyncStatus } from './hooks/use-sync-status.js';

@@ -28,6 +28,8 @@ export {
   readObjectDetailsSchema,
   writeObjectDetailsSchema,
 } from './browser/integration-details.js';
+export type { InviteList } from './browser/invite-list.js';
+export { inviteListSchema } from './browser/invite-list.js';
 export type {
   PauseBody,
   UninstallHeaders,
@@ -48,6 +50,7 @@ export type {
   CreateInstallationQuery,
   IdempotencyHeader,
   IntegrationParams,
+  InviteParams,
   ObjectParams,
   RunNowBody,
 } from './browser/requests.js';
@@ -57,6 +60,7 @@ export {
   createInstallationQuerySchema,
   idempotencyHeaderSchema,
   integrationParamsSchema,
+  inviteParamsSchema,
   objectParamsSchema,
   runNowBodySchema,
 } from './browser/requests.js';

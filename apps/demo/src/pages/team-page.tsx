@@ -1,13 +1,13 @@
-import type { Invite } from '@splice/react';
 import { InviteForm } from '@splice/react';
-import { useState } from 'react';
 import { PageHeader } from '../components/page-header.js';
 import { useSignedInUser } from '../signed-in-user.js';
 
-/** Invites a teammate to the organization by e-mail; the invites sent on this visit are listed below. */
+/**
+ * Invites a teammate to the organization by e-mail. The form lists the group's pending invites from the
+ * server (they outlive a reload), each with Revoke. The organization is named as the session names it.
+ */
 export function TeamPage() {
   const user = useSignedInUser();
-  const [sent, setSent] = useState<Invite[]>([]);
   return (
     <>
       <PageHeader title="Invite a teammate">
@@ -17,21 +17,8 @@ export function TeamPage() {
       </PageHeader>
       <section className="nw-card" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Send an invite</h2>
-        <InviteForm onInvited={(invite) => setSent((all) => [invite, ...all])} />
+        <InviteForm />
       </section>
-      {sent.length > 0 && (
-        <section className="nw-card" aria-labelledby="sent-heading">
-          <h2 id="sent-heading">Invited on this visit</h2>
-          <ul className="nw-invites">
-            {sent.map((invite) => (
-              <li key={invite.id}>
-                <span>{invite.invitedEmail}</span>
-                <span className="nw-badge">{invite.status}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
     </>
   );
 }

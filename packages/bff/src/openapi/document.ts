@@ -9,6 +9,8 @@ import {
   installationSchema,
   integrationDetailsSchema,
   integrationParamsSchema,
+  inviteListSchema,
+  inviteParamsSchema,
   inviteRequestSchema,
   inviteSchema,
   objectParamsSchema,
@@ -347,6 +349,35 @@ export function buildOpenApiDocument() {
             ...problems(400, 409, 413, 415, 422, ...common),
           },
         },
+        get: {
+          operationId: 'listInvites',
+          summary:
+            'The pending invites the session’s group sent to its organization, newest first; other groups’ invites are never listed.',
+          responses: {
+            '200': jsonAnswer('The group’s pending invites.', 'InviteList'),
+            ...problems(400, ...common),
+          },
+        },
+      },
+      '/invites/{inviteId}': {
+        delete: {
+          operationId: 'revokeInvite',
+          summary:
+            'Revokes a pending invite the session’s group sent. Any other ID, another group’s included, is 404.',
+          parameters: [
+            {
+              name: 'inviteId',
+              in: 'path',
+              required: true,
+              schema: jsonSchema(inviteParamsSchema.shape.inviteId, 'input'),
+            },
+            csrfHeader,
+          ],
+          responses: {
+            '204': { description: 'Revoked.' },
+            ...problems(400, 404, ...common),
+          },
+        },
       },
       '/openapi.json': {
         get: {
@@ -375,6 +406,7 @@ export function buildOpenApiDocument() {
         BrowserSearchResponse: jsonSchema(browserSearchResponseSchema, 'output'),
         InviteRequest: jsonSchema(inviteRequestSchema, 'input'),
         Invite: jsonSchema(inviteSchema, 'output'),
+        InviteList: jsonSchema(inviteListSchema, 'output'),
         ConnectStart: jsonSchema(connectStartSchema, 'input'),
         ConnectUrl: jsonSchema(connectUrlSchema, 'output'),
         ConnectionAnswer: jsonSchema(connectionAnswerSchema, 'output'),

@@ -2,9 +2,10 @@ import type { PostgresQueryable } from './queryable.js';
 
 export const idempotencyTable = 'splice_bff_idempotency';
 export const rateLimitTable = 'splice_bff_rate_limit';
+export const inviteTable = 'splice_bff_invites';
 
 /**
- * The BFF's two tables. Times are epoch milliseconds from the BFF's clock (`bigint`), as the in-memory
+ * The BFF's tables. Times are epoch milliseconds from the BFF's clock (`bigint`), as the in-memory
  * stores count them, so both implementations pass the same contract with the same fake clock.
  *
  * One simple-protocol query runs as one transaction; the advisory lock makes replicas that start together
@@ -27,6 +28,15 @@ CREATE TABLE IF NOT EXISTS ${rateLimitTable} (
   reset_at bigint NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ${rateLimitTable}_reset_at ON ${rateLimitTable} (reset_at);
+CREATE TABLE IF NOT EXISTS ${inviteTable} (
+  org_id text NOT NULL,
+  invite_id text NOT NULL,
+  group_ref text NOT NULL,
+  consumer_ref text NOT NULL,
+  sent_at bigint NOT NULL,
+  PRIMARY KEY (org_id, invite_id)
+);
+CREATE INDEX IF NOT EXISTS ${inviteTable}_group ON ${inviteTable} (org_id, group_ref, sent_at);
 `;
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { BffEnv } from '../env.js';
+import type { InviteStore } from '../invites/invite-store.js';
 import type { BffLogger } from '../log/log-entry.js';
 import type { IdempotencyStore } from '../middleware/idempotency/store.js';
 import type { ResolvedOptions } from '../options.js';
@@ -14,6 +15,7 @@ export interface RouteDeps {
   service: ServiceClient;
   log: BffLogger;
   idempotencyStore: IdempotencyStore;
+  inviteStore: InviteStore;
 }
 
 export function callContext(c: Context<BffEnv>): CallContext {

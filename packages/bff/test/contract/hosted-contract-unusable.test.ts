@@ -21,6 +21,8 @@ interface Case {
   path: string;
   body?: unknown;
   scenario: Partial<Scenario>;
+  /** Send an invite (with the default answer) before the case's own request. */
+  sentFirst?: boolean;
   operation: string;
   problem: { path: string; expected: string; got: string };
 }
@@ -117,10 +119,28 @@ const cases: Case[] = [
     operation: 'createInvite',
     problem: { path: '$.invitedEmail', expected: 'string', got: 'array' },
   },
+  {
+    // Asked upstream only once the group sent an invite: `sentFirst` records one.
+    route: 'GET /invites',
+    method: 'GET',
+    path: '/invites',
+    sentFirst: true,
+    scenario: { invites: { status: 200, body: { results: 'none' } } },
+    operation: 'listInvites',
+    problem: { path: '$', expected: 'array', got: 'object' },
+  },
 ];
 
 describe('a 502 for an answer the description does not allow names where it broke, in the log', () => {
   it.each(cases)('$route', async (c) => {
+    if (c.sentFirst) {
+      const sent = await fetch(`${contract.bff.url}/invites`, {
+        method: 'POST',
+        headers: browserHeaders('alice'),
+        body: JSON.stringify({ email: 'dana@example.com' }),
+      });
+      expect(sent.status).toBe(201);
+    }
     Object.assign(contract.upstream.scenario, c.scenario);
     const logsBefore = contract.bff.logs.length;
     const response = await fetch(`${contract.bff.url}${c.path}`, {

@@ -3,6 +3,7 @@ import {
   browserSearchResponseSchema,
   installationSchema,
   integrationDetailsSchema,
+  inviteListSchema,
   inviteSchema,
   problemSchema,
 } from '@splice/schema';
@@ -415,5 +416,57 @@ describe('POST /invites with hosted answers', () => {
     expect((await problemOf(response)).issues).toEqual([
       { type: 'about:blank', detail: 'Not a deliverable address.', in: 'body', name: 'email' },
     ]);
+  });
+});
+
+describe('GET and DELETE /invites with hosted answers (finding 17 of issue 15)', () => {
+  const list = (user = 'alice') => fetch(`${contract.bff.url}/invites`, { headers: browserHeaders(user) });
+  const revoke = (id: string, user = 'alice') =>
+    fetch(`${contract.bff.url}/invites/${id}`, { method: 'DELETE', headers: browserHeaders(user) });
+
+  it('lists the group’s pending invite from listOrgInvites, and only to that group', async () => {
+    expect((await invite()).status).toBe(201);
+    contract.upstream.scenario.invites = {
+      status: 200,
+      body: [
+        { ...(contract.upstream.scenario.invites.body as object[])[0], inviter: { id: 'builder-1' } },
+        // Another group's invite in the same organization: the BFF never sent it for alice's group.
+        {
+          id: 'inv-other-group',
+          invitedEmail: 'someone@example.com',
+          parentType: 'org',
+          parentId: 'org-demo',
+          status: 'pending',
+          createTime: '2026-10-30T08:16:00Z',
+        },
+      ],
+    };
+    const response = await list();
+    expect(response.status).toBe(200);
+    const body = inviteListSchema.parse(await response.json());
+    expect(body.invites.map((i) => i.id)).toEqual(['inv-nw-1']);
+    expect(body.invites[0]).not.toHaveProperty('inviter');
+    expect(contract.upstream.calls('invites').at(-1)?.url).toBe('/v1/orgs/org-demo/invites');
+    expect(inviteListSchema.parse(await (await list('bob')).json()).invites).toEqual([]);
+  });
+
+  it('revokes with deleteOrgInvite (204), and refuses another group with 404 before calling it', async () => {
+    expect((await invite()).status).toBe(201);
+    const before = contract.upstream.calls('revokeInvite').length;
+    expect((await revoke('inv-nw-1', 'bob')).status).toBe(404);
+    expect(contract.upstream.calls('revokeInvite')).toHaveLength(before);
+    expect((await revoke('inv-nw-1')).status).toBe(204);
+    expect(contract.upstream.calls('revokeInvite').at(-1)).toMatchObject({
+      method: 'DELETE',
+      url: '/v1/orgs/org-demo/invites/inv-nw-1',
+    });
+  });
+
+  it('tells a hosted 404 on revoke (accepted or gone meanwhile) as the same 404', async () => {
+    expect((await invite()).status).toBe(201);
+    contract.upstream.scenario.revokeInvite = { status: 404, body: { type: 'about:blank' } };
+    const response = await revoke('inv-nw-1');
+    expect(response.status).toBe(404);
+    expect((await problemOf(response)).detail).toContain('inv-nw-1');
   });
 });

@@ -7,6 +7,8 @@ import type {
   IntegrationDetails,
   IntegrationParams,
   Invite,
+  InviteList,
+  InviteParams,
   InviteRequest,
   ObjectParams,
   PauseBody,
@@ -60,6 +62,13 @@ describe('the BFF AppType speaks the @splice/schema shapes', () => {
     expectTypeOf<keyof InferRequestType<Route>>().toEqualTypeOf<'json'>();
     expectTypeOf<InferRequestType<Route>['json']>().toEqualTypeOf<InviteRequest>();
     expectTypeOf<InferResponseType<Route, 201>>().toEqualTypeOf<JSONParsed<Invite>>();
+  });
+
+  it('GET /invites answers an InviteList; DELETE /invites/:inviteId takes the ID only (finding 17)', () => {
+    expectTypeOf<InferResponseType<Api['invites']['$get'], 200>>().toEqualTypeOf<JSONParsed<InviteList>>();
+    type Revoke = Api['invites'][':inviteId']['$delete'];
+    expectTypeOf<keyof InferRequestType<Revoke>>().toEqualTypeOf<'param'>();
+    expectTypeOf<InferRequestType<Revoke>['param']>().toEqualTypeOf<InviteParams>();
   });
 
   it('PATCH /integrations/:integrationId/installation takes masks, If-Match and a key, and answers an Installation', () => {

@@ -7,6 +7,7 @@ import type {
   Installation,
   IntegrationDetails,
   Invite,
+  InviteList,
   InviteRequest,
   RunNowAnswer,
   SearchRequest,
@@ -64,6 +65,10 @@ export interface SpliceClient {
     options?: CallOptions,
   ): Promise<BrowserSearchResponse>;
   createInvite(request: InviteRequest, options?: CallOptions): Promise<Invite>;
+  /** The pending invites the session's group sent, newest first. */
+  listInvites(options?: CallOptions): Promise<InviteList>;
+  /** Revokes one of the group's pending invites; another group's, or a gone one, is a 404 problem. */
+  revokeInvite(inviteId: string, options?: CallOptions): Promise<void>;
   /** Starts the connect flow (or, with `reconnect`, the refresh of the group's connection). */
   connect(
     integrationId: string,
@@ -140,6 +145,13 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
     search: (integrationId, request, call) =>
       send('POST', `${integration(integrationId)}/search`, { body: request, signal: call?.signal }),
     createInvite: (request, call) => send('POST', `${base}/invites`, { body: request, signal: call?.signal }),
+    listInvites: (call) => send('GET', `${base}/invites`, call),
+    revokeInvite: (inviteId, call) =>
+      send('DELETE', `${base}/invites/${encodeURIComponent(inviteId)}`, {
+        // No body, but the BFF's CSRF guard wants every unsafe request declared as JSON.
+        headers: { 'Content-Type': 'application/json' },
+        signal: call?.signal,
+      }),
     connect: (integrationId, body, call) =>
       send('POST', `${integration(integrationId)}/${call?.reconnect ? 'reconnect' : 'connect'}`, {
         body,

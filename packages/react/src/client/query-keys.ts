@@ -18,6 +18,7 @@ export const spliceKeys = {
     ['splice', baseUrl, 'search', integrationId, request] as const,
   syncStatus: (baseUrl: string, integrationId: string) =>
     ['splice', baseUrl, 'sync-status', integrationId] as const,
+  invites: (baseUrl: string) => ['splice', baseUrl, 'invites'] as const,
 };
 
 /** Retries reads only when another attempt can help (no answer, or a problem marked retryable). */
@@ -65,6 +66,15 @@ export function syncStatusQuery(client: SpliceClient, integrationId: string) {
     networkMode,
     queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId),
     queryFn: ({ signal }: { signal: AbortSignal }) => client.getSyncStatus(integrationId, { signal }),
+    retry: shouldRetryRead,
+  };
+}
+
+export function invitesQuery(client: SpliceClient) {
+  return {
+    networkMode,
+    queryKey: spliceKeys.invites(client.baseUrl),
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.listInvites({ signal }),
     retry: shouldRetryRead,
   };
 }

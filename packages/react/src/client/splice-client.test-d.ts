@@ -37,4 +37,14 @@ describe('createSpliceClient agrees with the BFF routes', () => {
     >();
     expectTypeOf<InferResponseType<Route, 201>>().toExtend<Answer<SpliceClient['createInvite']>>();
   });
+
+  it('listInvites reads GET /invites; revokeInvite names the ID DELETE /invites/:inviteId takes', () => {
+    expectTypeOf<InferResponseType<Api['invites']['$get'], 200>>().toExtend<
+      Answer<SpliceClient['listInvites']>
+    >();
+    type Revoke = Api['invites'][':inviteId']['$delete'];
+    expectTypeOf<Parameters<SpliceClient['revokeInvite']>[0]>().toEqualTypeOf<
+      InferRequestType<Revoke>['param']['inviteId']
+    >();
+  });
 });

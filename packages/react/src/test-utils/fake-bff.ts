@@ -7,6 +7,7 @@ import type {
   Installation,
   IntegrationDetails,
   Invite,
+  InviteList,
   InviteRequest,
   RunNowAnswer,
   SearchRequest,
@@ -49,8 +50,17 @@ export interface FakeBffScenario {
   install?: Answer<Installation, CreateInstallationBodyInput>;
   /** `POST /integrations/:integrationId/search`. Default: `searchRecords` filtered by the conditions. */
   search?: Answer<BrowserSearchResponse, SearchRequest>;
-  /** `POST /invites`. Default: a pending invite for the address. */
+  /** `POST /invites`. Default: a pending invite for the address, added to the default list. */
   invite?: Answer<Invite, InviteRequest>;
+  /**
+   * `GET /invites`. Default: the fake's own list, as a BFF keeps it: `pendingInvites` at first, each
+   * invite sent added first, each revoked one gone.
+   */
+  invites?: Answer<InviteList>;
+  /** Where the default list starts. Default: none. */
+  pendingInvites?: Invite[];
+  /** `DELETE /invites/:inviteId`: `null` for the 204; the request is the ID. Default: 204 for a listed ID, else 404. */
+  revokeInvite?: Answer<null, string>;
   /** `GET /integrations/:integrationId/connection`. Default: the integration's connection. */
   connection?: Answer<ConnectionAnswer>;
   /** `POST /integrations/:integrationId/connect` and `/reconnect`. Default: a provider URL. */
@@ -229,6 +239,8 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     install: 0,
     search: 0,
     invite: 0,
+    invites: 0,
+    revokeInvite: 0,
     connection: 0,
     connect: 0,
     status: 0,
@@ -237,6 +249,8 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     uninstall: 0,
     pause: 0,
   };
+  let invites = [...(scenario.pendingInvites ?? [])];
+  let inviteCount = 0;
   return async (input, init) => {
     const url = new URL(String(input), 'http://splice.test');
     const method = init?.method ?? 'GET';
@@ -289,17 +303,28 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     } else if (method === 'POST' && url.pathname.endsWith('/search')) {
       const request = body as SearchRequest;
       reply = pick(scenario.search ?? searchAnswer(request), request, calls.search++);
+    } else if (method === 'GET' && url.pathname.endsWith('/invites')) {
+      reply = pick(scenario.invites ?? { invites }, undefined, calls.invites++);
+    } else if (method === 'DELETE' && /\/invites\/[^/]+$/.test(url.pathname)) {
+      const inviteId = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
+      const listed = invites.some((invite) => invite.id === inviteId);
+      const gone = problem(404, { title: 'Not Found', detail: `There is no pending invite "${inviteId}".` });
+      reply = pick(scenario.revokeInvite ?? (listed ? null : gone), inviteId, calls.revokeInvite++);
+      if (reply === null) invites = invites.filter((invite) => invite.id !== inviteId);
+      status = 204;
     } else if (method === 'POST' && url.pathname.endsWith('/invites')) {
       const request = body as InviteRequest;
       const created: Invite = {
-        id: 'inv_1',
+        id: `inv_${++inviteCount}`,
         invitedEmail: request.email,
         parentType: 'org',
         parentId: 'org-acme',
         status: 'pending',
         createTime: time,
       };
-      reply = pick(scenario.invite ?? created, request, calls.invite++);
+      const answer = pick(scenario.invite ?? created, request, calls.invite++);
+      if (!isProblem(answer) && answer !== pending) invites = [answer, ...invites];
+      reply = answer;
       status = 201;
     } else {
       reply = problem(404, { title: 'Not Found', detail: `No route for ${method} ${url.pathname}.` });

@@ -17,7 +17,6 @@ const pathNameSchema = z
 
 export const integrationParamsSchema = z.strictObject({ integrationId: pathNameSchema });
 
-/** `/integrations/:integrationId/objects/:objectName/...`: both names under the same rule. */
 export type IntegrationParams = z.infer<typeof integrationParamsSchema>;
 
 /** `/integrations/:integrationId/objects/:objectName/...`: both names under the same rule. */
@@ -26,6 +25,10 @@ export const objectParamsSchema = z.strictObject({
   objectName: pathNameSchema,
 });
 export type ObjectParams = z.infer<typeof objectParamsSchema>;
+
+/** `DELETE /invites/:inviteId`: the invite's ID under the same rule as other names in a path. */
+export const inviteParamsSchema = z.strictObject({ inviteId: pathNameSchema });
+export type InviteParams = z.infer<typeof inviteParamsSchema>;
 
 /** "Run now" takes no options: the group comes from the session, the object from the path. */
 export const runNowBodySchema = z.strictObject({});

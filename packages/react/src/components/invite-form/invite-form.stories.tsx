@@ -120,3 +120,115 @@ export const Dark: Story = {
     );
   },
 };
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const pendingInvites = [
+  {
+    id: 'inv_2',
+    invitedEmail: 'grace@example.com',
+    parentType: 'org' as const,
+    parentId: 'org-acme',
+    status: 'pending' as const,
+    createTime: minutesAgo(12),
+  },
+  {
+    id: 'inv_1',
+    invitedEmail: 'a.rather.long.address.for.a.narrow.screen@subsidiary.example.com',
+    parentType: 'org' as const,
+    parentId: 'org-acme',
+    status: 'pending' as const,
+    createTime: minutesAgo(3 * 24 * 60),
+  },
+];
+
+export const NoPendingInvites: Story = {
+  name: 'Pending invites: none',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No pending invites.')).toBeInTheDocument();
+  },
+};
+
+export const PendingInviteList: Story = {
+  name: 'Pending invites: list',
+  parameters: { bff: { pendingInvites } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Pending invites' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await expect(list).toHaveTextContent('Sent 12 minutes ago');
+  },
+};
+
+export const RevokeConfirm: Story = {
+  name: 'Pending invites: confirm a revoke',
+  parameters: { bff: { pendingInvites } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Revoke the invite to grace@example.com' }),
+    );
+    await expect(canvas.getByRole('button', { name: 'Revoke invite' })).toHaveFocus();
+  },
+};
+
+export const Revoking: Story = {
+  name: 'Pending invites: revoking',
+  parameters: { bff: { pendingInvites, revokeInvite: pending } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Revoke the invite to grace@example.com' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke invite' }));
+    await expect(await canvas.findByRole('button', { name: 'Revoking…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  },
+};
+
+export const Revoked: Story = {
+  name: 'Pending invites: revoked',
+  parameters: { bff: { pendingInvites } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Revoke the invite to grace@example.com' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke invite' }));
+    await expect(await canvas.findByText('Invite to grace@example.com revoked.')).toBeInTheDocument();
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(1));
+  },
+};
+
+export const RevokeFailed: Story = {
+  name: 'Pending invites: revoke fails',
+  parameters: {
+    bff: {
+      pendingInvites,
+      revokeInvite: problem(502, { title: 'Bad Gateway', requestId: 'req-502' }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Revoke the invite to grace@example.com' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke invite' }));
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('req-502'));
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+  },
+};
+
+export const PendingInvitesLoadFailed: Story = {
+  name: 'Pending invites: the list fails to load',
+  parameters: {
+    bff: { invites: problem(503, { title: 'Service Unavailable' }) } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/The pending invites could not be loaded\./)).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};

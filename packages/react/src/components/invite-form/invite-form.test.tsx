@@ -16,8 +16,16 @@ const invite = {
   createTime: '2026-11-21T10:00:00Z',
 };
 
+/**
+ * `fetch` sees the form's own requests; the pending list's `GET /invites` is answered apart (empty), so
+ * that these tests count and script only what the form sends.
+ */
 function setup(fetch: FetchLike, props: Parameters<typeof InviteForm>[0] = {}) {
-  const Wrapper = testWrapper(fetch);
+  const Wrapper = testWrapper((input, init) =>
+    (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/invites')
+      ? Promise.resolve(jsonResponse({ invites: [] }))
+      : fetch(input, init),
+  );
   render(
     <Wrapper>
       <InviteForm {...props} />

@@ -16,6 +16,8 @@ import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
+import type { PendingInvitesPart } from './pending-invites.js';
+import { PendingInvites } from './pending-invites.js';
 
 export type InviteFormPart =
   | 'form'
@@ -27,13 +29,19 @@ export type InviteFormPart =
   | 'submit'
   | 'alert'
   | 'result'
-  | 'badge';
+  | 'badge'
+  | PendingInvitesPart;
 
 export interface InviteFormProps {
   /** Pre-fills the address. Default empty. */
   defaultEmail?: string;
   /** Called with each invite the server created. */
   onInvited?: (invite: Invite) => void;
+  /**
+   * List the group's pending invites below the form, each with Revoke. Default true; false when the
+   * host lists them itself (`useInvites`).
+   */
+  showPending?: boolean;
   className?: string;
   classNames?: ClassNames<InviteFormPart>;
 }
@@ -82,16 +90,32 @@ function InviteFormView(props: InviteFormProps) {
   const { classNames } = props;
   const ids = useId();
   const { invite, isPending } = useInvite();
+  // One status at a time: a success (sent or revoked) and an error never stand side by side.
   const [created, setCreated] = useState<Invite | null>(null);
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [revoked, setRevoked] = useState<Invite | null>(null);
+  const [alert, setAlertState] = useState<Alert | null>(null);
   const [email, setEmail] = useState(props.defaultEmail ?? '');
   // Validation starts once the user leaves the field or submits, then follows every keystroke.
   const [touched, setTouched] = useState(false);
   const [emailError, setEmailError] = useState<EmailError | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
 
-  const showEmailError = (error: EmailError) => {
+  const clearSuccess = () => {
+    setCreated(null);
+    setRevoked(null);
+  };
+  const setAlert = (next: Alert | null) => {
+    if (next) clearSuccess();
+    setAlertState(next);
+  };
+  /** The field's own error; a new one replaces an earlier success (finding 17). */
+  const setFieldError = (error: EmailError | null) => {
+    if (error) clearSuccess();
     setEmailError(error);
+  };
+  const showEmailError = (error: EmailError) => {
+    setFieldError(error);
     inputRef.current?.focus();
   };
 
@@ -116,7 +140,7 @@ function InviteFormView(props: InviteFormProps) {
     setTouched(true);
     // The last outcome goes first: an earlier "Invite sent" must never stand beside a new error.
     setAlert(null);
-    setCreated(null);
+    clearSuccess();
     const problem = checkEmail(email);
     if (problem) return showEmailError(problem);
     const result = await invite({ email });
@@ -132,7 +156,7 @@ function InviteFormView(props: InviteFormProps) {
   return (
     <div
       {...rootProps('invite-form', theme, props.className)}
-      data-state={isPending ? 'pending' : created ? 'success' : alert ? 'error' : 'idle'}
+      data-state={isPending ? 'pending' : created || revoked ? 'success' : alert ? 'error' : 'idle'}
     >
       <form
         {...part('form', classNames)}
@@ -152,12 +176,12 @@ function InviteFormView(props: InviteFormProps) {
             onChange={(event) => {
               const value = event.currentTarget.value;
               setEmail(value);
-              if (touched) setEmailError(checkEmail(value));
+              if (touched) setFieldError(checkEmail(value));
             }}
             onBlur={() => {
               setTouched(true);
               // A server's verdict stays until the address changes.
-              setEmailError((current) => (current && 'server' in current ? current : checkEmail(email)));
+              setFieldError(emailError && 'server' in emailError ? emailError : checkEmail(email));
             }}
             id={`${ids}-email`}
             type="email"
@@ -198,7 +222,14 @@ function InviteFormView(props: InviteFormProps) {
           </>
         )}
       </div>
-      <div {...part('result', classNames)} role="status" data-state={created ? 'success' : 'idle'}>
+      <div
+        {...part('result', classNames)}
+        ref={resultRef}
+        tabIndex={-1}
+        role="status"
+        data-state={created || revoked ? 'success' : 'idle'}
+      >
+        {revoked && <p>{formatMessage(messages.inviteRevoked, { email: revoked.invitedEmail })}</p>}
         {created && (
           <>
             <p>{formatMessage(messages.inviteSent, { email: created.invitedEmail })}</p>
@@ -211,6 +242,26 @@ function InviteFormView(props: InviteFormProps) {
           </>
         )}
       </div>
+      {props.showPending !== false && (
+        <PendingInvites
+          classNames={classNames}
+          onRevoked={(invite) => {
+            setAlert(null);
+            setEmailError(null);
+            setCreated(null);
+            setRevoked(invite);
+            // The row and its button are gone: focus goes to the words that say so.
+            resultRef.current?.focus();
+          }}
+          onRevokeFailed={(error) =>
+            setAlert(
+              isSpliceProblem(error) && error.status === 404
+                ? { text: messages.inviteRevokeGone }
+                : describeError(error, messages),
+            )
+          }
+        />
+      )}
     </div>
   );
 }
