@@ -260,6 +260,7 @@ describe('installed with npm, in plain node', () => {
     expect(entryPoints['@splice/bff/dev']).toEqual(['createDevSession', 'createStandaloneApp']);
     expect(entryPoints['@splice/bff/postgres']).toEqual([
       'PostgresIdempotencyStore',
+      'PostgresInviteStore',
       'PostgresRateLimitStore',
       'migrateBffTables',
     ]);

@@ -56,7 +56,9 @@ describe('every answer', () => {
   });
 
   it('405 for a known address with another method is a problem with Allow', async () => {
-    const response = await fetch(`${bff.url}/invites`, { headers: browserHeaders('alice') });
+    const response = await fetch(`${bff.url}/integrations/crm-sync/search`, {
+      headers: browserHeaders('alice'),
+    });
     await expectProblem(response, 405);
     expect(response.headers.get('allow')).toBe('POST');
   });
@@ -139,7 +141,9 @@ describe('mounted in a host’s Hono app under /api', () => {
     expect(search.status).toBe(200);
     expectApiHeaders(search);
     await expectProblem(await fetch(`${server.url}/api/nothing`, { headers: browserHeaders('alice') }), 404);
-    const wrongMethod = await fetch(`${server.url}/api/invites`, { headers: browserHeaders('alice') });
+    const wrongMethod = await fetch(`${server.url}/api/integrations/crm-sync/search`, {
+      headers: browserHeaders('alice'),
+    });
     await expectProblem(wrongMethod, 405);
     expect(await (await fetch(`${server.url}/`)).text()).toBe('host home');
 
