@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoWebhookSecret } from './demo-data.js';
 import { type ReadTiming, readTimingFromEnv } from './reads/timing.js';
+import { databaseUrlFromEnv } from './store/pg/index.js';
 
 /** Dev credentials used when the environment sets none; printed at start so curl users can copy them. */
 export const devCredentials = { apiKey: 'splice-dev-api-key', authToken: 'splice-dev-auth-token' } as const;
@@ -29,6 +30,12 @@ export interface ServiceConfig {
   readTiming: Partial<ReadTiming>;
   /** `SPLICE_READS`: `on` (default) runs the read engine, `off` serves the API without reading. */
   runReads: boolean;
+  /** `SPLICE_DATABASE_URL`: the service's data on PostgreSQL (README, "Running on more than one machine"). */
+  databaseUrl?: string;
+  /** `SPLICE_READ_LEASE_MS`: how long an instance's claim on read work holds (PostgreSQL). */
+  readLeaseMs?: number;
+  /** `SPLICE_READ_MAX_STREAMS`: streams one instance reads at once at most (PostgreSQL). */
+  readMaxStreams?: number;
 }
 
 function intFromEnv(name: string, value: string | undefined, fallback: number): number {
@@ -61,5 +68,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET || demoWebhookSecret,
     readTiming: readTimingFromEnv(env),
     runReads: readsFromEnv(env.SPLICE_READS),
+    ...(databaseUrlFromEnv(env) ? { databaseUrl: databaseUrlFromEnv(env)! } : {}),
+    ...(env.SPLICE_READ_LEASE_MS
+      ? { readLeaseMs: intFromEnv('SPLICE_READ_LEASE_MS', env.SPLICE_READ_LEASE_MS, 60_000) }
+      : {}),
+    ...(env.SPLICE_READ_MAX_STREAMS
+      ? { readMaxStreams: intFromEnv('SPLICE_READ_MAX_STREAMS', env.SPLICE_READ_MAX_STREAMS, 200) }
+      : {}),
   };
 }

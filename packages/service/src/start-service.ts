@@ -6,25 +6,34 @@ import { defaultManifestPath, devCredentials } from './config.js';
 import { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
 import type { Provider } from './deps.js';
 import { loadManifest } from './manifest/load-manifest.js';
-import { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
+import { loadSecretKey } from './oauth/secret-key.js';
 import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
 import { createSandboxProvider } from './provider/sandbox-provider.js';
 import type { PageBuilder } from './reads/page-builder.js';
 import { inThreadPageBuilder } from './reads/page-builder.js';
 import { threadPageBuilder } from './reads/page-thread.js';
 import { ReadEngine } from './reads/read-engine.js';
-import { SqliteOperationStore } from './reads/sqlite-operation-store.js';
-import type { ReadTiming } from './reads/timing.js';
-import { SqliteDestinationStore } from './store/destination-store.js';
-import { databaseFileName, openDatabase, SqliteRepository } from './store/index.js';
+import { defaultReadTiming, type ReadTiming } from './reads/timing.js';
+import { openServiceStores } from './service-stores.js';
+import { databaseFileName, openDatabase } from './store/index.js';
+import { databaseUrlFromEnv } from './store/pg/index.js';
 
 export interface StartServiceOptions {
   /** 0 picks a free port. Default 4010. */
   port?: number;
   /** Default 127.0.0.1: the service is for this machine. */
   host?: string;
-  /** Where the SQLite database lives. */
+  /** Where the SQLite database lives (and the sandbox's data, on PostgreSQL too). */
   dataDir: string;
+  /**
+   * PostgreSQL instead of SQLite for the service's data: several instances on one database share it and the
+   * read work. Default: `SPLICE_DATABASE_URL`; unset, SQLite.
+   */
+  databaseUrl?: string;
+  /** PostgreSQL: how long an instance's claim on read work holds without renewal (`SPLICE_READ_LEASE_MS`). */
+  readLeaseMs?: number;
+  /** PostgreSQL: streams one instance reads at once at most (`SPLICE_READ_MAX_STREAMS`, default 200). */
+  readMaxStreams?: number;
   apiKey?: string;
   authToken?: string;
   /** Sandbox contacts to generate on first start. Default 5,000. */
@@ -78,7 +87,18 @@ export interface RunningService {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const manifest = loadManifest(options.manifestPath ?? defaultManifestPath);
   const db = openDatabase(options.dataDir);
-  const repo = new SqliteRepository(db);
+  const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
+  const timing = { ...defaultReadTiming, ...options.readTiming };
+  const stores = await openServiceStores({
+    db,
+    dataDir: options.dataDir,
+    secretKey: loadSecretKey(options.dataDir, options.secretKey),
+    timing,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(options.readLeaseMs === undefined ? {} : { readLeaseMs: options.readLeaseMs }),
+    ...(options.readMaxStreams === undefined ? {} : { readMaxStreams: options.readMaxStreams }),
+  });
+  const { repo, oauth, destinations } = stores;
   await seedDemoData(repo, manifest);
   const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 5_000 });
   const credentials = {
@@ -86,20 +106,17 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     authToken: options.authToken ?? devCredentials.authToken,
   };
   const providers = new Map<string, Provider>([[sandbox.name, sandbox]]);
-  const oauth = createOAuthDeps(db, loadSecretKey(options.dataDir, options.secretKey));
-  const destinations = new SqliteDestinationStore(db);
   if (options.demoReceiverUrl) {
     await seedDemoDestinations(destinations, manifest, {
       url: options.demoReceiverUrl,
       signingSecret: options.demoWebhookSecret ?? demoWebhookSecret,
     });
   }
-  // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync.
-  const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL' });
   const reads = new ReadEngine({
     repo,
     providers,
-    store: new SqliteOperationStore(readsDb),
+    store: stores.operations,
+    ...(stores.queue ? { queue: stores.queue } : {}),
     destinations,
     ...(options.readTiming ? { timing: options.readTiming } : {}),
     ...(options.pageThread === false
@@ -142,16 +159,17 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     close: async () => {
       sandboxActivity.stop();
       await reads.stop();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => {
-          readsDb.close();
-          db.close();
-          if (error) reject(error);
-          else resolve();
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Keep-alive sockets would hold close() open; the service has nothing left to answer.
+          if ('closeAllConnections' in server) server.closeAllConnections();
         });
-        // Keep-alive sockets would hold close() open; the service has nothing left to answer.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      } finally {
+        // Only once nothing is answered any more: a request in flight still needs its store.
+        await stores.close();
+        db.close();
+      }
     },
   };
 }

@@ -1,13 +1,44 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunningPostgres } from '@splice/testing-postgres';
+import { startPostgres } from '@splice/testing-postgres';
+import Sqlite from 'better-sqlite3';
+import { afterAll } from 'vitest';
 import type { RunningService, StartServiceOptions } from '../src/index.js';
 import { startService } from '../src/index.js';
+import { databaseFileName, type Repository, SqliteRepository } from '../src/store/index.js';
+import { openPgPool, PgRepository } from '../src/store/pg/index.js';
+
+/**
+ * `SPLICE_TEST_POSTGRES=1` runs the service tests on PostgreSQL: one embedded server per test file (this
+ * module is loaded once per file), started by the file's first service, and a fresh database per service.
+ */
+const onPostgres = process.env.SPLICE_TEST_POSTGRES === '1';
+let postgres: Promise<RunningPostgres> | undefined;
+let databases = 0;
+if (onPostgres) {
+  afterAll(async () => {
+    await (await postgres)?.stop();
+  });
+}
+
+async function freshDatabaseUrl(): Promise<string> {
+  postgres ??= startPostgres();
+  return (await postgres).createDatabase(`service_${++databases}`);
+}
 
 export interface TestService extends RunningService {
   dataDir: string;
   /** Stops the service and removes its data directory. */
   dispose(): Promise<void>;
+  /**
+   * Rows of `text` (`?` parameters) from the service's own database, SQLite or PostgreSQL. JSON columns are
+   * JSON text on SQLite and parsed on PostgreSQL: select them as `CAST(x AS TEXT)` to read the same on both.
+   */
+  sql<T>(text: string, ...params: unknown[]): Promise<T[]>;
+  /** Runs `work` with a repository of its own on the service's database (as another process would). */
+  withRepo<T>(work: (repo: Repository) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -16,13 +47,50 @@ export interface TestService extends RunningService {
  */
 export async function startTestService(options: Partial<StartServiceOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'splice-service-'));
-  const service = await startService({ port: 0, contacts: 2_000, runReads: false, ...options, dataDir });
+  const databaseUrl = options.databaseUrl ?? (onPostgres ? await freshDatabaseUrl() : undefined);
+  const service = await startService({
+    port: 0,
+    contacts: 2_000,
+    runReads: false,
+    ...options,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
+  const pool = databaseUrl ? openPgPool(databaseUrl) : undefined;
+  const sqlite = <T>(work: (db: Sqlite.Database) => T): T => {
+    const db = new Sqlite(join(dataDir, databaseFileName));
+    try {
+      return work(db);
+    } finally {
+      db.close();
+    }
+  };
   return {
     ...service,
     dataDir,
     dispose: async () => {
+      await pool?.end();
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async sql<T>(text: string, ...params: unknown[]): Promise<T[]> {
+      if (!pool) return sqlite((db) => db.prepare(text).all(...params) as T[]);
+      let n = 0;
+      return (
+        await pool.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as T[];
+    },
+    async withRepo<T>(work: (repo: Repository) => Promise<T>): Promise<T> {
+      if (pool) return work(new PgRepository(pool));
+      const db = new Sqlite(join(dataDir, databaseFileName));
+      try {
+        return await work(new SqliteRepository(db));
+      } finally {
+        db.close();
+      }
     },
   };
 }

@@ -3,11 +3,8 @@
  * an update shares with a create, the If-Match precondition, revisions, delete, and how the read engine
  * follows an update or a delete, with a real receiver that verifies every signature.
  */
-import { join } from 'node:path';
-import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxConnection } from '../src/demo-data.js';
-import { databaseFileName, SqliteRepository } from '../src/store/index.js';
 import {
   apiKeyHeaders,
   contactsConfig,
@@ -51,25 +48,12 @@ afterEach(async () => {
 
 const installationUrl = (id: string) => `${createInstallationUrl(service)}/${id}`;
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Sqlite(join(service.dataDir, databaseFileName), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
 /** Connects the group again (as the demo data does) when a delete took its connection. */
 async function connect(groupRef: string): Promise<void> {
-  const db = new Sqlite(join(service.dataDir, databaseFileName));
-  try {
-    const repo = new SqliteRepository(db);
+  await service.withRepo(async (repo) => {
     if (await repo.getConnection('demo', `conn-${groupRef}`)) return;
     await repo.insertConnection(sandboxConnection('demo', groupRef));
-  } finally {
-    db.close();
-  }
+  });
 }
 
 async function install(
@@ -148,8 +132,8 @@ describe('updateInstallation', () => {
     expect(res.body.updateTime > created.body.createTime).toBe(true);
     expect(res.etag).toBe(`"${res.body.updateTime}"`);
     etag = res.etag!;
-    const revisions = query<{ config_id: string; config: string }>(
-      'SELECT config_id, config FROM installation_revisions WHERE installation_id = ?',
+    const revisions = await service.sql<{ config_id: string; config: string }>(
+      'SELECT config_id, CAST(config AS TEXT) AS config FROM installation_revisions WHERE installation_id = ?',
       installationId,
     );
     expect(revisions.map((r) => r.config_id)).toEqual([created.body.config.id]);
@@ -205,7 +189,7 @@ describe('updateInstallation', () => {
     expect(one.status).toBe(200);
     etag = one.etag!;
     expect(
-      query('SELECT 1 FROM installation_revisions WHERE installation_id = ?', installationId),
+      await service.sql('SELECT 1 FROM installation_revisions WHERE installation_id = ?', installationId),
     ).toHaveLength(3);
   });
 
@@ -286,13 +270,15 @@ describe('updateInstallation', () => {
 describe('deleteInstallation', () => {
   it('answers 204 then 404, and deletes the connection no other installation uses', async () => {
     const { body } = await install('globex');
-    expect(query('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(1);
+    expect(await service.sql('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(1);
     expect(await remove(body.id)).toBe(204);
     expect(await remove(body.id)).toBe(404);
     const got = await fetch(installationUrl(body.id), { headers: apiKeyHeaders(service) });
     expect(got.status).toBe(404);
-    expect(query('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(0);
-    expect(query('SELECT 1 FROM installation_revisions WHERE installation_id = ?', body.id)).toHaveLength(0);
+    expect(await service.sql('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(0);
+    expect(
+      await service.sql('SELECT 1 FROM installation_revisions WHERE installation_id = ?', body.id),
+    ).toHaveLength(0);
   });
 });
 
@@ -322,7 +308,10 @@ interface OperationRow {
   result: string | null;
 }
 const operationsOf = (installationId: string) =>
-  query<OperationRow>('SELECT * FROM read_operations WHERE installation_id = ? ORDER BY seq', installationId);
+  service.sql<OperationRow>(
+    'SELECT * FROM read_operations WHERE installation_id = ? ORDER BY seq',
+    installationId,
+  );
 const messagesOf = (receiver: WebhookReceiver, installationId: string, objectName: string) =>
   [...receiver.messages.values()].filter(
     (m) => m.body.installationId === installationId && m.body.objectName === objectName,
@@ -349,7 +338,7 @@ describe('the reads follow an update', () => {
     });
     const id: string = body.id;
     await waitFor(
-      () => operationsOf(id).find((o) => o.object_name === 'contacts' && o.phase === 'done'),
+      async () => (await operationsOf(id)).find((o) => o.object_name === 'contacts' && o.phase === 'done'),
       20_000,
       'the contacts backfill',
     );
@@ -384,12 +373,13 @@ describe('the reads follow an update', () => {
     });
     expect(update.status).toBe(200);
     const companiesBackfill = await waitFor(
-      () => operationsOf(id).find((o) => o.object_name === 'companies' && o.read_type === 'backfill'),
+      async () =>
+        (await operationsOf(id)).find((o) => o.object_name === 'companies' && o.read_type === 'backfill'),
       10_000,
       'the companies backfill',
     );
     // contacts already read its history: it gets no second backfill.
-    expect(operationsOf(id).filter((o) => o.read_type === 'backfill')).toHaveLength(2);
+    expect((await operationsOf(id)).filter((o) => o.read_type === 'backfill')).toHaveLength(2);
 
     const trigger = await postJson(
       `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
@@ -398,7 +388,8 @@ describe('the reads follow an update', () => {
     );
     expect(trigger.status).toBe(201);
     await waitFor(
-      () => operationsOf(id).find((o) => o.id === trigger.body.operationId && o.phase === 'done'),
+      async () =>
+        (await operationsOf(id)).find((o) => o.id === trigger.body.operationId && o.phase === 'done'),
       20_000,
       'the triggered read',
     );
@@ -430,7 +421,7 @@ describe('the reads follow an update', () => {
     });
     expect(disable.status).toBe(200);
     const stopped = await waitFor(
-      () => operationsOf(id).find((o) => o.id === companiesBackfill.id && o.phase === 'done'),
+      async () => (await operationsOf(id)).find((o) => o.id === companiesBackfill.id && o.phase === 'done'),
       10_000,
       'the companies backfill to stop',
     );
@@ -440,7 +431,11 @@ describe('the reads follow an update', () => {
     await settle();
     expect(messagesOf(companies, id, 'companies')).toHaveLength(0);
     expect(
-      query('SELECT 1 FROM deliveries WHERE installation_id = ? AND object_name = ?', id, 'companies'),
+      await service.sql(
+        'SELECT 1 FROM deliveries WHERE installation_id = ? AND object_name = ?',
+        id,
+        'companies',
+      ),
     ).toHaveLength(0);
     await remove(id);
   });
@@ -463,13 +458,13 @@ describe('the reads follow a delete', () => {
     const id: string = body.id;
     await waitFor(() => contacts.requests > 0, 10_000, 'a delivery attempt');
     expect(await remove(id)).toBe(204);
-    const ended = operationsOf(id);
+    const ended = await operationsOf(id);
     expect(ended.length).toBeGreaterThan(0);
     for (const operation of ended) {
       expect(operation).toMatchObject({ phase: 'done', status: 'failure' });
       expect(operation.result).toMatch(/the installation was deleted/);
     }
-    expect(query('SELECT 1 FROM deliveries WHERE installation_id = ?', id)).toHaveLength(0);
+    expect(await service.sql('SELECT 1 FROM deliveries WHERE installation_id = ?', id)).toHaveLength(0);
     // An attempt already in flight when the delete ran still meets the 503; then the receiver accepts all.
     await settle();
     contacts.fault = () => ({ kind: 'ok' });

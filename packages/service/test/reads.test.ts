@@ -241,14 +241,9 @@ describe('reads and delivery', () => {
     expect(progress.body.recordsProcessed).toBe(progress.body.recordsEstimatedTotal);
     expect(progress.body.recordsProcessed).toBeGreaterThan(50);
 
-    const db = new Sqlite(join(service.dataDir, databaseFileName), { readonly: true });
-    const window = db
-      .prepare('SELECT since_time, until_time FROM read_operations WHERE id = ?')
-      .get(backfill.id) as {
-      since_time: string;
-      until_time: string;
-    };
-    db.close();
+    // The operation's window, from the engine's store (SQLite or PostgreSQL).
+    const stored = await service.reads.store.getOperation(backfill.id);
+    const window = { since_time: stored!.sinceTime!, until_time: stored!.untilTime };
     expect(Date.parse(window.until_time) - Date.parse(window.since_time)).toBe(30 * 86_400_000);
     const expected = expectedContactIds(window.since_time, window.until_time);
     expect(receivedRecordIds(receiver, 'contacts')).toEqual(expected);
@@ -324,14 +319,9 @@ describe('reads and delivery', () => {
     );
     const done = await settled(installation.id, scheduled.id);
     expect(done.status).toBe('success');
-    const db = new Sqlite(join(service.dataDir, databaseFileName), { readonly: true });
-    const window = db
-      .prepare('SELECT since_time, until_time FROM read_operations WHERE id = ?')
-      .get(scheduled.id) as {
-      since_time: string;
-      until_time: string;
-    };
-    db.close();
+    // The operation's window, from the engine's store (SQLite or PostgreSQL).
+    const stored = await service.reads.store.getOperation(scheduled.id);
+    const window = { since_time: stored!.sinceTime!, until_time: stored!.untilTime };
     const expected = expectedContactIds(window.since_time, window.until_time, 'AND doNotContact = 0');
     expect(expected.size).toBeGreaterThan(0);
     const delivered = new Set(

@@ -1,0 +1,88 @@
+/**
+ * The service's stores on the database it was given: SQLite in the data directory (the default, one
+ * process), or PostgreSQL when a URL is set (`SPLICE_DATABASE_URL`), where several instances share the data
+ * and the read work. The sandbox CRM stays in the data directory's SQLite file either way: it stands for a
+ * provider's own system, not the service's data.
+ */
+import { hostname } from 'node:os';
+import type { Database } from 'better-sqlite3';
+import type { OAuthDeps } from './oauth/connect-flow.js';
+import { SecretBox } from './oauth/crypto.js';
+import { PgOAuthStore } from './oauth/oauth-store.js';
+import { createOAuthDeps } from './oauth/secret-key.js';
+import type { OperationStore } from './reads/operation-store.js';
+import { PgBossReadQueue } from './reads/pg-boss-read-queue.js';
+import { PgOperationStore } from './reads/pg-operation-store.js';
+import type { ReadQueue } from './reads/read-queue.js';
+import { SqliteOperationStore } from './reads/sqlite-operation-store.js';
+import type { ReadTiming } from './reads/timing.js';
+import {
+  type DestinationStore,
+  PgDestinationStore,
+  SqliteDestinationStore,
+} from './store/destination-store.js';
+import { openDatabase, type Repository, SqliteRepository } from './store/index.js';
+import { migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
+
+export interface ServiceStoresOptions {
+  /** The data directory's database (the sandbox's, and the service's own on SQLite). */
+  db: Database;
+  dataDir: string;
+  /** The OAuth sealing key. */
+  secretKey: Buffer;
+  /** PostgreSQL, when set. */
+  databaseUrl?: string;
+  timing: ReadTiming;
+  /** How long an instance's claim on read work holds (PostgreSQL). Default: 60 s, or twice the delivery timeout. */
+  readLeaseMs?: number;
+  /** Streams one instance reads at once at most (PostgreSQL). Default 200, so other instances find work. */
+  readMaxStreams?: number;
+}
+
+export interface ServiceStores {
+  repo: Repository;
+  oauth: OAuthDeps;
+  destinations: DestinationStore;
+  operations: OperationStore;
+  /** Several instances' shared control work (PostgreSQL only). */
+  queue?: ReadQueue;
+  /** Closes the connections these stores opened (not `db`). */
+  close(): Promise<void>;
+}
+
+export async function openServiceStores(options: ServiceStoresOptions): Promise<ServiceStores> {
+  const { db, databaseUrl } = options;
+  if (!databaseUrl) {
+    // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync.
+    const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL' });
+    return {
+      repo: new SqliteRepository(db),
+      oauth: createOAuthDeps(db, options.secretKey),
+      destinations: new SqliteDestinationStore(db),
+      operations: new SqliteOperationStore(readsDb),
+      close: async () => {
+        readsDb.close();
+      },
+    };
+  }
+  const pool = openPgPool(databaseUrl);
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    repo: new PgRepository(pool),
+    oauth: { store: new PgOAuthStore(pool), secrets: new SecretBox(options.secretKey) },
+    destinations: new PgDestinationStore(pool),
+    operations: new PgOperationStore(pool, {
+      // Claims name their holder, so an operator can tell which instance holds what.
+      owner: `${hostname()}:${process.pid}`,
+      leaseMs: options.readLeaseMs ?? Math.max(60_000, 2 * options.timing.deliveryTimeoutMs),
+      maxStreams: options.readMaxStreams ?? 200,
+    }),
+    queue: new PgBossReadQueue({ connectionString: databaseUrl, tickMs: options.timing.tickMs }),
+    close: () => pool.end(),
+  };
+}
