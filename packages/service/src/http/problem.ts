@@ -37,6 +37,7 @@ export const problemTypes = {
   unsupportedMediaType: { type: 'about:blank', title: 'Unsupported Media Type' },
   payloadTooLarge: { type: 'about:blank', title: 'Content Too Large' },
   internal: { type: 'about:blank', title: 'Internal Server Error' },
+  storeUnavailable: { type: 'urn:problem-type:store-unavailable', title: 'Service Unavailable' },
 } as const satisfies Record<string, { type: string; title: string }>;
 
 export type ProblemKind = keyof typeof problemTypes;
@@ -46,6 +47,8 @@ export interface ProblemInit {
   issues?: Issue[];
   retryable?: boolean;
   remedy?: string;
+  /** Seconds until a retry makes sense: sent as `Retry-After`, and as `retryAfter` (a time) in the body. */
+  retryAfterSeconds?: number;
 }
 
 /** Thrown anywhere in a request to answer with a problem object; `app.onError` renders it. */
@@ -80,9 +83,15 @@ export function renderProblem(c: Context, error: ProblemError): Response {
     issues: error.init.issues,
     retryable: error.init.retryable ?? error.status >= 500,
     remedy: error.init.remedy,
+    retryAfter:
+      error.init.retryAfterSeconds === undefined
+        ? undefined
+        : new Date(Date.now() + error.init.retryAfterSeconds * 1000).toISOString(),
     time: new Date().toISOString(),
     subsystem: 'splice-service',
   });
+  if (error.init.retryAfterSeconds !== undefined)
+    c.header('Retry-After', String(error.init.retryAfterSeconds));
   c.header('Content-Type', problemContentType);
   return c.body(JSON.stringify(body), error.status);
 }

@@ -7,4 +7,4 @@ export { PgRepository } from './pg-repository.js';
 export type { PgPool, PgPoolOptions } from './pool.js';
 export { databaseUrlFromEnv, databaseUrlVariable, openPgPool } from './pool.js';
 export type { ConstraintContext, PgQueryable } from './query.js';
-export { isConnectionFailure, pgQuery, translatePgError } from './query.js';
+export { isConnectionFailure, pgQuery, translatePgError, unavailableStore } from './query.js';

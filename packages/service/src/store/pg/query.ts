@@ -70,6 +70,17 @@ export function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
+ * True when `error`, or an error it was caused by, says the database could not be reached: what the service
+ * answers 503 for, whichever store (or the read engine's) failed.
+ */
+export function unavailableStore(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (isConnectionFailure(e)) return true;
+  }
+  return false;
+}
+
+/**
  * The store's error for a driver error: constraint failures (with `constraint` given) and connection failures
  * are translated; anything else (a bug in a statement) is returned untouched.
  */
