@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32, startService } from '@splice/service';
 import { recommendedContent } from '@splice/service/demo-fixtures';
+import { type RunningPostgres, startPostgres } from '@splice/testing-postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type Fault,
@@ -35,10 +36,20 @@ const headers = { 'content-type': 'application/json', 'x-api-key': apiKey };
 
 const live = new Set<ChildProcess>();
 const dirs: string[] = [];
-afterAll(() => {
+/** `SPLICE_TEST_POSTGRES=1`: the services keep their data in PostgreSQL (one server, a database per test). */
+let postgres: Promise<RunningPostgres> | undefined;
+let databases = 0;
+afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await (await postgres)?.stop();
 });
+
+async function databaseUrl(): Promise<string | undefined> {
+  if (process.env.SPLICE_TEST_POSTGRES !== '1') return undefined;
+  postgres ??= startPostgres();
+  return (await postgres).createDatabase(`reads_${++databases}`);
+}
 
 /** The recommended installation, reading the contacts' full history into the webhook destination. */
 const fullHistoryContacts = {
@@ -103,9 +114,11 @@ describe('reads and delivery under faults', () => {
     dirs.push(dataDir);
     const contacts = sizes.faultBackfillContacts;
     const started = performance.now();
+    const url = await databaseUrl();
     const service = await startService({
       port: 0,
       dataDir,
+      ...(url ? { databaseUrl: url } : {}),
       contacts,
       sandboxActivity: 0,
       runReads: true,
@@ -146,10 +159,12 @@ describe('reads and delivery under faults', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'splice-read-kills-'));
     dirs.push(dataDir);
     const contacts = sizes.readKillContacts;
+    const database = await databaseUrl();
 
     const launch = async (): Promise<{ child: ChildProcess; url: string }> => {
       const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, String(contacts)], {
         cwd: serviceDir,
+        env: database ? { ...process.env, SPLICE_DATABASE_URL: database } : process.env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       live.add(child);

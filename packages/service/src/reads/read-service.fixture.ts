@@ -16,6 +16,9 @@ const service = await startService({
   contacts: Number(contacts),
   sandboxActivity: 0,
   runReads: true,
+  // On PostgreSQL (SPLICE_DATABASE_URL) a restarted process is a new instance: the killed one's claims hold
+  // until they expire, so they are kept short here to resume within the test's time.
+  readLeaseMs: 3_000,
   // One message in flight at a time: with the test's slow receiver the backfill then lasts long enough
   // for the SIGKILLs to land in the middle of it (eight in flight finish a small backfill in a blink).
   readTiming: {
