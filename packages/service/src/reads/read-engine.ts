@@ -177,7 +177,23 @@ export class ReadEngine {
       }
       if (!this.#running) break;
       if (busy) await new Promise((resolve) => setImmediate(resolve));
-      else await wakeup.wait(await idle());
+      else await wakeup.wait(await this.#idleTime(name, idle));
+    }
+  }
+
+  /**
+   * How long the loop may sleep. Asking may need the store (the next due time), and a store that cannot be
+   * reached (PostgreSQL restarting) must not end the loop: it waits a tick and asks again.
+   */
+  async #idleTime(name: string, idle: () => number | Promise<number>): Promise<number> {
+    try {
+      return await idle();
+    } catch (error) {
+      this.#log(
+        `the ${name} loop could not tell when it is next due; it looks again at the next tick`,
+        error,
+      );
+      return this.timing.tickMs;
     }
   }
 

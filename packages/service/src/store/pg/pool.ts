@@ -45,5 +45,8 @@ export function openPgPool(url: string, options: PgPoolOptions = {}): PgPool {
   // An idle connection the server drops (a restart, a failover) is discarded by the pool; without a listener
   // its 'error' event would end the process. The next query opens a new connection.
   pool.on('error', () => {});
+  // The same for a client that is checked out (a transaction awaiting its caller) when the server goes: its
+  // next query fails and the caller sees that (a 503); an unheard 'error' event would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
