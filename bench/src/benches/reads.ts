@@ -106,13 +106,15 @@ export interface BackfillResult {
 export async function measureBackfill(
   contacts: number,
   log: (line: string) => void,
+  /** More environment for the service child (./reads-pg.ts: `SPLICE_DATABASE_URL`). */
+  env: Record<string, string> = {},
 ): Promise<BackfillResult> {
   const options = { contacts };
   const dataDir = mkdtempSync(join(tmpdir(), 'splice-bench-reads-'));
   const receiver = await startCountingReceiver();
   const service = await startChild(
     childScript,
-    { BENCH_DATA_DIR: dataDir, BENCH_CONTACTS: String(options.contacts) },
+    { ...env, BENCH_DATA_DIR: dataDir, BENCH_CONTACTS: String(options.contacts) },
     600_000,
   );
   let peakRss = 0;

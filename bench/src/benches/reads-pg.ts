@@ -1,0 +1,23 @@
+/**
+ * `backfill_records_per_s_pg`: the `backfill_records_per_s` measurement (./reads.ts, `measureBackfill`) with
+ * the service on PostgreSQL (issue "More than one machine"): the same child, installation and verifying
+ * receiver, with `SPLICE_DATABASE_URL` naming a fresh database on an embedded PostgreSQL 18 started here.
+ * The server's durability is off (see @splice/testing-postgres), as SQLite's read connection commits
+ * without an fsync: both figures leave the disk out. One instance; `backfill_scaling_3x` covers several.
+ */
+import { startPostgres } from '@splice/testing-postgres';
+import { type BackfillResult, measureBackfill } from './reads.js';
+
+export async function measureBackfillOnPostgres(
+  contacts: number,
+  log: (line: string) => void,
+): Promise<BackfillResult> {
+  const server = await startPostgres();
+  try {
+    const url = await server.createDatabase('bench_backfill');
+    log(`  PostgreSQL on 127.0.0.1:${server.port}`);
+    return await measureBackfill(contacts, log, { SPLICE_DATABASE_URL: url });
+  } finally {
+    await server.stop();
+  }
+}
