@@ -34,10 +34,14 @@ test('searching contacts by a mapped field (stage = won) finds the CRM customers
     expect(result.mappedFields.stage).toBe('won');
   }
 
-  // Mapped columns come first, with the app's value, not the CRM's.
-  const table = box.getByRole('table');
-  const stageColumn = table.getByRole('columnheader', { name: 'stage', exact: true });
+  // Mapped columns come first, with the app's value, not the CRM's, each by its display name, as the
+  // wizard shows them (issue 15: not `stage` and `won`), under the object's display name.
+  const table = box.getByRole('table', { name: 'Results for Contacts' });
+  const stageColumn = table.getByRole('columnheader', { name: 'Pipeline stage', exact: true });
   await expect(stageColumn).toHaveAttribute('data-source', 'mapped');
+  await expect(table.getByRole('columnheader', { name: 'stage', exact: true })).toHaveCount(0);
   const firstRow = table.locator('tbody tr:not([hidden])').first();
-  await expect(firstRow.getByRole('cell').filter({ hasText: /^won$/ })).toHaveCount(1);
+  // `won` is shown as the Value list names it: "Customer", the app value's display name.
+  await expect(firstRow.locator('td[data-label="Pipeline stage"]')).toHaveText('Customer');
+  await expect(firstRow.getByRole('cell').filter({ hasText: /^won$/ })).toHaveCount(0);
 });

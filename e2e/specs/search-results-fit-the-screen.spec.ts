@@ -15,7 +15,7 @@ for (const width of [1280, 390]) {
 
     const box = page.locator('[data-scope="search-box"]');
     await box.getByRole('button', { name: 'Search', exact: true }).click();
-    const table = box.getByRole('table', { name: 'Results for contacts' });
+    const table = box.getByRole('table', { name: 'Results for Contacts' });
     await expect(table).toBeVisible();
     const toggle = table.getByRole('button', { name: /^Show details of / }).first();
     await toggle.click();

@@ -76,7 +76,7 @@ export const Results: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await search(canvas);
-    const table = await canvas.findByRole('table', { name: 'Results for contacts' });
+    const table = await canvas.findByRole('table', { name: 'Results for Contacts' });
     await expect(within(table).getAllByRole('row').length).toBeGreaterThan(3);
     // Fewer matches than a page: a count, with no "there may be more" hint.
     await expect(canvas.getByRole('status')).toHaveTextContent(/records found/);

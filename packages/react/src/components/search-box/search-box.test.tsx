@@ -151,17 +151,35 @@ describe('SearchBox', () => {
     expect(searchCalls(fetch)).toHaveLength(0);
   });
 
+  it('names the object, the columns and picklist values by their display names (issue 15, search words)', async () => {
+    setup(bff(() => jsonResponse({ results: [record] })));
+    await screen.findByRole('combobox', { name: 'Object' });
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const table = await screen.findByRole('table', { name: 'Results for Contacts' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['ID', 'Customer e-mail', 'E-mail', 'Age', 'VIP', 'Stage']);
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // The picklist's value by its display name ("Lead", not `lead`); other values as they are.
+    expect(cells.slice(1, 6)).toEqual(['ada@example.com', 'ada@example.com', '36', 'true', 'Lead']);
+    expect(within(table).getByRole('cell', { name: 'Lead' })).toHaveAttribute('data-label', 'Stage');
+  });
+
   it('shows results with mapped fields first, and expands a row to its fields and raw record', async () => {
     setup(bff(() => jsonResponse({ results: [record] })));
     await screen.findByRole('combobox', { name: 'Object' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
 
-    const table = await screen.findByRole('table', { name: 'Results for contacts' });
+    const table = await screen.findByRole('table', { name: 'Results for Contacts' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers.slice(0, 3)).toEqual(['ID', 'customerEmail', 'email']);
+    expect(headers.slice(0, 3)).toEqual(['ID', 'Customer e-mail', 'E-mail']);
     expect(screen.getByRole('status')).toHaveTextContent('1 record found');
     // Finding 11 (issue 15): one result is all there is; no "first page" hint.
     expect(screen.queryByText(/There may be more matches/)).not.toBeInTheDocument();
@@ -195,7 +213,7 @@ describe('SearchBox', () => {
     setup(fetch);
     await screen.findByRole('combobox', { name: 'Object' });
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await screen.findByRole('table', { name: 'Results for contacts' });
+    await screen.findByRole('table', { name: 'Results for Contacts' });
 
     const row = await addCondition(1, 'age', 'old');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -304,7 +322,7 @@ describe('SearchBox', () => {
     answers[1]?.(jsonResponse({ results: [{ id: 'co-1', fields: {}, mappedFields: {}, raw: {} }] }));
     answers[0]?.(jsonResponse({ results: [record] }));
 
-    expect(await screen.findByRole('table', { name: 'Results for companies' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Results for Companies' })).toBeInTheDocument();
     expect(screen.queryByText('c-1')).not.toBeInTheDocument();
     expect(searchCalls(fetch)[0]?.[1]?.signal?.aborted).toBe(true);
   });

@@ -196,6 +196,7 @@ function SearchBoxView(props: SearchBoxProps) {
         search={search}
         issues={server.other}
         objectName={objectName}
+        details={details}
         messages={messages}
         classNames={classNames}
       />

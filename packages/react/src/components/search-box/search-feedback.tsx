@@ -1,5 +1,6 @@
 'use client';
 
+import type { IntegrationDetails } from '@splice/schema';
 import { limits } from '@splice/schema';
 import type { useSearch } from '../../hooks/use-search.js';
 import { describeError } from '../../provider/describe-error.js';
@@ -8,6 +9,7 @@ import { formatMessage } from '../../provider/messages.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
+import { searchFieldOptions } from './search-fields.js';
 import type { SearchResultsPart } from './search-results.js';
 import { SearchResults } from './search-results.js';
 
@@ -19,6 +21,8 @@ interface SearchFeedbackProps {
   /** Server issues that name no condition row: listed, never dropped. */
   issues: readonly string[];
   objectName: string;
+  /** Where the object's and fields' display names come from. */
+  details: IntegrationDetails | undefined;
   messages: SpliceMessages;
   classNames: ClassNames<SearchFeedbackPart> | undefined;
 }
@@ -35,6 +39,9 @@ export function SearchFeedback(props: SearchFeedbackProps) {
   // A full page is a limit, not a count: the service answers at most one page of matches.
   const fullPage = results !== undefined && results.length >= limits.searchPage;
   let status = '';
+  // The results are of the object searched, which may differ from the one now chosen.
+  const objectName = search.request?.objectName ?? props.objectName;
+  const readObject = props.details?.readObjects.find((o) => o.objectName === objectName);
   if (search.isSearching) status = messages.searchSearching;
   else if (results?.length === 0) status = messages.searchEmpty;
   else if (results?.length === 1) status = messages.searchResultsOne;
@@ -71,7 +78,8 @@ export function SearchFeedback(props: SearchFeedbackProps) {
           {fullPage && <p {...part('hint', classNames)}>{messages.searchFirstPageOnly}</p>}
           <SearchResults
             id={props.id}
-            objectName={search.request?.objectName ?? props.objectName}
+            objectLabel={readObject?.displayName ?? objectName}
+            fields={props.details && readObject ? searchFieldOptions(props.details, readObject) : []}
             results={results}
             messages={messages}
             classNames={classNames}

@@ -7,6 +7,7 @@ import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
+import type { SearchFieldOption } from './search-fields.js';
 
 export type SearchResultsPart = 'table-scroll' | 'table' | 'button' | 'details' | 'hint';
 
@@ -53,7 +54,10 @@ function columnsOf(results: readonly BrowserSearchResult[]) {
 
 interface SearchResultsProps {
   id: string;
-  objectName: string;
+  /** The object's display name, e.g. "Contacts". */
+  objectLabel: string;
+  /** The names a search offers, with their display names and picklist values' display names. */
+  fields: readonly SearchFieldOption[];
   results: readonly BrowserSearchResult[];
   messages: SpliceMessages;
   classNames: ClassNames<SearchResultsPart> | undefined;
@@ -72,8 +76,14 @@ export function SearchResults(props: SearchResultsProps) {
       return next;
     });
   const width = 2 + columns.mapped.length + columns.provider.length;
+  // Display names, as the wizard and the conditions show them; the API name where none is known.
+  const field = (source: SearchFieldOption['source'], name: string) =>
+    props.fields.find((f) => f.source === source && f.name === name);
+  const label = (source: SearchFieldOption['source'], name: string) => field(source, name)?.label ?? name;
+  const shown = (source: SearchFieldOption['source'], name: string, value: unknown) =>
+    field(source, name)?.choices?.find((c) => c.value === value)?.label ?? value;
 
-  const caption = formatMessage(messages.searchResultsCaption, { objectName: props.objectName });
+  const caption = formatMessage(messages.searchResultsCaption, { objectName: props.objectLabel });
   return (
     // A wide table scrolls sideways inside its own region, which keyboard users can focus to scroll.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
@@ -85,12 +95,12 @@ export function SearchResults(props: SearchResultsProps) {
             <th scope="col">{messages.searchIdColumn}</th>
             {columns.mapped.map((name) => (
               <th key={`m:${name}`} scope="col" data-source="mapped">
-                {name}
+                {label('mapped', name)}
               </th>
             ))}
             {columns.provider.map((name) => (
               <th key={`p:${name}`} scope="col" data-source="provider">
-                {name}
+                {label('provider', name)}
               </th>
             ))}
             <td />
@@ -98,7 +108,7 @@ export function SearchResults(props: SearchResultsProps) {
         </thead>
         <tbody>
           {results.map((result, index) => {
-            const label = result.id ?? `${messages.searchNoId} ${index + 1}`;
+            const recordLabel = result.id ?? `${messages.searchNoId} ${index + 1}`;
             const expanded = open.has(index);
             const detailsId = `${id}-details-${index}`;
             return [
@@ -108,10 +118,18 @@ export function SearchResults(props: SearchResultsProps) {
                 </th>
                 {/* data-label names each cell where narrow screens show a record as a card. */}
                 {columns.mapped.map((name) => (
-                  <Cell key={`m:${name}`} label={name} value={result.mappedFields[name]} />
+                  <Cell
+                    key={`m:${name}`}
+                    label={label('mapped', name)}
+                    value={shown('mapped', name, result.mappedFields[name])}
+                  />
                 ))}
                 {columns.provider.map((name) => (
-                  <Cell key={`p:${name}`} label={name} value={result.fields[name]} />
+                  <Cell
+                    key={`p:${name}`}
+                    label={label('provider', name)}
+                    value={shown('provider', name, result.fields[name])}
+                  />
                 ))}
                 <td>
                   {/* A short word on the button keeps the column narrow; its name still says which record. */}
@@ -122,7 +140,7 @@ export function SearchResults(props: SearchResultsProps) {
                     aria-controls={detailsId}
                     aria-label={formatMessage(
                       expanded ? messages.searchHideDetails : messages.searchShowDetails,
-                      { id: label },
+                      { id: recordLabel },
                     )}
                     onClick={() => toggle(index)}
                   >
