@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReadTiming } from '@splice/service';
-import { readTimingFromEnv } from '@splice/service';
+import { databaseUrlFromEnv, readTimingFromEnv } from '@splice/service';
 
 /** The demo app's folder (where index.html and vite.config.ts live). */
 export const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -10,8 +10,10 @@ export const appRoot = fileURLToPath(new URL('..', import.meta.url));
 export interface DemoConfig {
   host: string;
   port: number;
-  /** Where the embedded service keeps its SQLite database. */
+  /** Where the embedded service keeps its SQLite database (and, on PostgreSQL, the sandbox CRM's records). */
   dataDir: string;
+  /** `SPLICE_DATABASE_URL`: the embedded service's data in PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
   /** Signs the session cookie. */
   sessionSecret: string;
   apiKey: string;
@@ -47,6 +49,7 @@ export function demoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DemoCon
     host: env.HOST || '127.0.0.1',
     port: portFrom(env.PORT),
     dataDir: resolve(env.DEMO_DATA_DIR || resolve(appRoot, '.data')),
+    ...(databaseUrlFromEnv(env) ? { databaseUrl: databaseUrlFromEnv(env)! } : {}),
     sessionSecret,
     apiKey: env.SPLICE_API_KEY || secret(),
     authToken: env.SPLICE_AUTH_TOKEN || secret(),

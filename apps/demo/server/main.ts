@@ -10,7 +10,7 @@ async function main() {
   ${demo.url}
 
   Sign in as alice@acme or bob@globex (CRM connected) or carol@initech (no connection).
-  Data: ${config.dataDir}   Embedded service: ${demo.serviceUrl}
+  Data: ${config.dataDir}${config.databaseUrl ? ' (service data in PostgreSQL: SPLICE_DATABASE_URL)' : ''}   Embedded service: ${demo.serviceUrl}
   Press Ctrl-C to stop.`);
 
   let stopping = false;

@@ -53,6 +53,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     port: 0,
     host: '127.0.0.1',
     dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     apiKey: config.apiKey,
     authToken: config.authToken,
     readTiming: config.readTiming,

@@ -35,11 +35,14 @@ export { startService } from './start-service.js';
 export type {
   Destination as StoredDestination,
   DestinationMetadata,
+  DestinationStore,
   NewDestination,
 } from './store/destination-store.js';
-export { newSigningSecret, SqliteDestinationStore } from './store/destination-store.js';
+export { newSigningSecret, PgDestinationStore, SqliteDestinationStore } from './store/destination-store.js';
 export type { Database, Repository } from './store/index.js';
-export { openDatabase, SqliteRepository } from './store/index.js';
+export { openDatabase, SqliteRepository, StoreUnavailableError } from './store/index.js';
 export type { CrashLane, CrashVerdict, KillResult, KillTrigger } from './store/kill-loop.js';
 /** Test aid (runs from source only): the store's SIGKILL loop, shared with the reliability suite. */
 export { checkCrashLane, prepareCrashLane, runWriterUntilKilled } from './store/kill-loop.js';
+export type { PgPool, PgPoolOptions } from './store/pg/index.js';
+export { databaseUrlFromEnv, migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
