@@ -9,6 +9,8 @@ import type { BundleResult } from './benches/bundle.js';
 import { measureBundles } from './benches/bundle.js';
 import type { CreateResult } from './benches/create-installations.js';
 import { measureCreateInstallations } from './benches/create-installations.js';
+import type { PostgresResult } from './benches/postgres.js';
+import { measurePostgres } from './benches/postgres.js';
 import type { BackfillResult, ReadsResult } from './benches/reads.js';
 import { measureReads } from './benches/reads.js';
 import { measureBackfillOnPostgres } from './benches/reads-pg.js';
@@ -150,10 +152,16 @@ if (wants('reads')) {
   );
 }
 
+let postgres: PostgresResult | undefined;
 if (wants('pg')) {
   backfillPg = await step(
     `pg: full-history backfill of ${plan.pg.backfillContacts.toLocaleString('en')} contacts with the service on PostgreSQL`,
     () => measureBackfillOnPostgres(plan.pg.backfillContacts, log),
+  );
+  postgres = await step(
+    `pg: search latency, ${plan.search.largeContacts.toLocaleString('en')} contacts; createInstallation, ` +
+      `${plan.create.installationsPerRun} groups x ${plan.create.runs} runs`,
+    () => measurePostgres(plan, log),
   );
 }
 
@@ -176,6 +184,8 @@ const figures: Figures = {
   ),
   service_rss_mb_1m: value(largeRssMb),
   create_installations_per_s: value(create?.perSecond),
+  search_p99_ms_1m_pg: value(postgres?.searchP99Ms),
+  create_installations_per_s_pg: value(postgres?.createPerSecond),
   backfill_records_per_s: value(reads?.backfillRecordsPerS),
   backfill_rss_mb: value(reads?.backfillRssMb),
   backfill_event_loop_max_ms: value(reads?.backfillEventLoopMaxMs),

@@ -68,7 +68,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number >= 1.');
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create]\n' +
+        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg]\n' +
           '  --quick   smaller data and shorter runs (under 3 minutes); every key is still written',
       );
       process.exit(0);

@@ -20,8 +20,15 @@ export interface BenchService extends Child<ServiceReady> {
   dispose(): Promise<void>;
 }
 
-/** Starts @splice/service in its own process on a fresh temp data directory. */
-export async function startBenchService(contacts: number, extraGroups = 0): Promise<BenchService> {
+/**
+ * Starts @splice/service in its own process on a fresh temp data directory; with `databaseUrl`, its data in
+ * that (empty) PostgreSQL database instead of SQLite.
+ */
+export async function startBenchService(
+  contacts: number,
+  extraGroups = 0,
+  databaseUrl?: string,
+): Promise<BenchService> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'splice-bench-'));
   try {
     const child = await startChild<ServiceReady>(
@@ -30,6 +37,8 @@ export async function startBenchService(contacts: number, extraGroups = 0): Prom
         BENCH_DATA_DIR: dataDir,
         BENCH_CONTACTS: String(contacts),
         BENCH_EXTRA_GROUPS: String(extraGroups),
+        // Empty means SQLite, whatever the bench's own environment says.
+        SPLICE_DATABASE_URL: databaseUrl ?? '',
       },
       300_000,
     );

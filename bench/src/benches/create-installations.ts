@@ -15,7 +15,14 @@ export interface CreateResult {
  * sample read (`skipSampling=false`) and the durable store (WAL, synchronous=FULL): installations/s.
  */
 export async function measureCreateInstallations(
-  options: { installationsPerRun: number; concurrency: number; runs: number; contacts: number },
+  options: {
+    installationsPerRun: number;
+    concurrency: number;
+    runs: number;
+    contacts: number;
+    /** PostgreSQL instead of SQLite (an empty database). */
+    databaseUrl?: string;
+  },
   log: (line: string) => void,
 ): Promise<CreateResult> {
   const warmup = options.concurrency * 2;
@@ -23,7 +30,7 @@ export async function measureCreateInstallations(
   let service: BenchService | undefined;
   const client = createClient(options.concurrency);
   try {
-    service = await startBenchService(options.contacts, groupsSeeded);
+    service = await startBenchService(options.contacts, groupsSeeded, options.databaseUrl);
     log(
       `  service with ${groupsSeeded} extra connected groups ready in ${(service.ready.startMs / 1000).toFixed(1)} s`,
     );
