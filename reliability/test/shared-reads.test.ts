@@ -1,0 +1,290 @@
+/**
+ * Three service instances on one PostgreSQL share the scheduled reads of 1,000 installations on
+ * `* * * * *`, and one of them is SIGKILLed a moment after a minute's reads start. Over two minutes, the
+ * receiver must get every installation's read of each minute exactly once (duplicates of one message, by
+ * its id, are allowed: delivery is at least once), each carrying the changed record: 0 lost, 0 read twice.
+ *
+ * The instances are real processes (the service CLI with `SPLICE_DATABASE_URL`). The sandbox CRM they read
+ * stands for an external SaaS that every instance reaches: here one SQLite file, so all three share one data
+ * directory (the first instance creates the sandbox; the others open it). The test changes a contact in it
+ * before each minute, so each scheduled read finds exactly that record and sends one message.
+ *
+ * The schedule is cron's finest, a minute; the test waits for two boundaries, so it takes about two
+ * minutes. A dead instance's claims are taken over after `SPLICE_READ_LEASE_MS` (10 s here, 60 s by default).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@splice/service';
+import type { RunningPostgres } from '@splice/testing-postgres';
+import { startPostgres } from '@splice/testing-postgres';
+import type pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sandboxTables } from '../../packages/service/src/provider/sandbox-tables.js';
+import { openPgPool, PgRepository } from '../../packages/service/src/store/pg/index.js';
+import { startWebhookReceiver, waitFor } from '../../packages/service/test/webhook-receiver.js';
+import { figures } from '../src/figures.js';
+
+const installations = 1_000;
+const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
+const apiKey = 'splice-dev-api-key';
+const minute = 60_000;
+
+const live = new Set<ChildProcess>();
+let server: RunningPostgres | undefined;
+let dataDir: string | undefined;
+afterAll(async () => {
+  for (const child of live) child.kill('SIGKILL');
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One service instance: the CLI in its own process, on a free port. Resolves with its base URL. */
+async function launch(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
+    cwd: serviceDir,
+    env: { ...process.env, ...env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  child.on('exit', () => live.delete(child));
+  let output = '';
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /\{base_url\}\s+(\S+)\/v1/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`instance ${name} exited (${code}) before it listened:\n${output}`)),
+    );
+  });
+  return { child, url };
+}
+
+/** Gives contact 1 the current second as its modification time: the next scheduled reads find it. */
+function touchContact(dir: string): number {
+  const db = openDatabase(dir);
+  try {
+    const at = Math.floor(Date.now() / 1000) * 1000;
+    db.prepare(`UPDATE ${sandboxTables.get('contacts')!.sql} SET "updatedAt" = ? WHERE "id" = 1`).run(at);
+    return at;
+  } finally {
+    db.close();
+  }
+}
+
+/** 1,000 groups with a sandbox connection, each with an installation reading contacts every minute. */
+async function seedInstallations(pool: pg.Pool): Promise<void> {
+  const repo = new PgRepository(pool);
+  const integration = (await repo.getIntegration('demo', 'crm-sync'))!;
+  const now = new Date().toISOString();
+  await repo.transaction(async (tx) => {
+    for (let index = 0; index < installations; index++) {
+      const groupRef = `shared-g${index}`;
+      await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Shared group ${index}` });
+      const connection = await tx.insertConnection({
+        projectId: 'demo',
+        provider: 'sandboxcrm',
+        groupRef,
+        consumerRef: `${groupRef}-admin`,
+        status: 'working',
+        authScheme: 'oauth2/authorizationCode',
+        isDefault: true,
+        credentials: {},
+      });
+      await tx.insertInstallation({
+        projectId: 'demo',
+        integrationId: integration.id,
+        groupRef,
+        connectionId: connection.id,
+        createdBy: 'api:shared-reads-test',
+        config: {
+          id: `config-${groupRef}`,
+          revisionId: integration.revisionId,
+          createTime: now,
+          createdBy: 'api:shared-reads-test',
+          content: {
+            provider: 'sandboxcrm',
+            read: {
+              objects: {
+                contacts: {
+                  objectName: 'contacts',
+                  destination: 'contactsWebhook',
+                  schedule: '* * * * *',
+                  backfill: { defaultPeriod: { days: 0 } },
+                  selectedFields: {},
+                  selectedFieldMappings: {},
+                },
+                // deals are `enabled: always`; keep them quiet so only contacts are counted.
+                deals: { objectName: 'deals', disabled: true, selectedFields: {}, selectedFieldMappings: {} },
+              },
+            },
+          },
+        },
+      } as Parameters<typeof tx.insertInstallation>[0]);
+    }
+  });
+}
+
+describe('three service instances on one PostgreSQL', () => {
+  it('read every installation once per minute while one instance is SIGKILLed', {
+    timeout: 240_000,
+  }, async () => {
+    const started = Date.now();
+    server = await startPostgres();
+    const databaseUrl = await server.createDatabase('shared_reads');
+    dataDir = mkdtempSync(join(tmpdir(), 'splice-shared-reads-'));
+    const receiver = await startWebhookReceiver('whsec_cGxhY2Vob2xkZXJwbGFjZWhvbGRlcnBsYWNlaG9sZGVy');
+    const env = {
+      SPLICE_DATABASE_URL: databaseUrl,
+      SPLICE_DATA_DIR: dataDir,
+      SPLICE_CONTACTS: '200',
+      SPLICE_SANDBOX_ACTIVITY: '0',
+      SPLICE_READ_TICK_MS: '500',
+      SPLICE_READ_LEASE_MS: '10000',
+      SPLICE_DELIVERY_TIMEOUT_MS: '5000',
+      SPLICE_RETRY_BASE_MS: '200',
+      SPLICE_RETRY_MAX_MS: '2000',
+    };
+    const pool = openPgPool(databaseUrl);
+    try {
+      // The first instance migrates the database and creates the sandbox; the others join it.
+      const first = await launch('a', env);
+      const destination = await fetch(`${first.url}/v1/projects/demo/destinations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify({ name: 'contactsWebhook', type: 'webhook', metadata: { url: receiver.url } }),
+      });
+      expect(destination.status).toBe(201);
+      receiver.secret = (
+        (await destination.json()) as { secrets: { signingSecret: string } }
+      ).secrets.signingSecret;
+      await seedInstallations(pool);
+      const [second, third] = await Promise.all([launch('b', env), launch('c', env)]);
+      const instances = [first, second, third];
+
+      // Every installation planned: its next run is the coming minute.
+      await waitFor(
+        async () => {
+          const { rows } = await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM read_objects WHERE object_name = 'contacts' AND next_run_time IS NOT NULL`,
+          );
+          return rows[0]!.n >= installations;
+        },
+        60_000,
+        'every installation to be planned',
+      );
+      // The minutes measured: the first boundary at least 5 s away, and the one after.
+      const tickOne = Math.ceil((Date.now() + 5_000) / minute) * minute;
+      const ticks = [tickOne, tickOne + minute];
+      touchContact(dataDir);
+
+      const scheduledOf = async (tick: number) => {
+        const { rows } = await pool.query<{ n: number; done: number }>(
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE phase = 'done')::int AS done
+           FROM read_operations WHERE read_type = 'scheduled' AND scheduled_time = $1`,
+          [new Date(tick).toISOString()],
+        );
+        return rows[0]!;
+      };
+      /** Installation id -> the distinct operation ids of its messages created in `tick`'s minute. */
+      const receivedIn = (tick: number) => {
+        const byInstallation = new Map<string, Set<string>>();
+        let withRecord = 0;
+        for (const message of receiver.messages.values()) {
+          const body = message.body as {
+            installationId: string;
+            operationId: string;
+            readType: string;
+            operationTime: string;
+            result: Array<{ id: string }>;
+          };
+          const at = Date.parse(body.operationTime);
+          if (body.readType !== 'scheduled' || at < tick || at >= tick + minute) continue;
+          const operations = byInstallation.get(body.installationId) ?? new Set<string>();
+          operations.add(body.operationId);
+          byInstallation.set(body.installationId, operations);
+          if (body.result.some((record) => record.id === '1')) withRecord++;
+        }
+        return { byInstallation, withRecord };
+      };
+
+      // Minute one: an instance is SIGKILLed 1.5 s after its reads start (while they are being started,
+      // read and delivered), and is not started again.
+      await new Promise((resolve) => setTimeout(resolve, tickOne + 1_500 - Date.now()));
+      const victim = instances[1]!;
+      const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+      victim.child.kill('SIGKILL');
+      await exited;
+      const atKill = await scheduledOf(tickOne);
+      // The kill must hit work in progress: reads or messages the victim held (claims name host and pid).
+      const { rows: held } = await pool.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM read_operations WHERE claim_owner = $1 AND phase <> 'done')
+              + (SELECT count(*) FROM deliveries WHERE claim_owner = $1 AND status = 'pending') AS n`,
+        [`${hostname()}:${victim.child.pid}`],
+      );
+      const heldAtKill = Number(held[0]!.n);
+      expect(heldAtKill).toBeGreaterThan(0);
+      await waitFor(
+        () => receivedIn(tickOne).byInstallation.size >= installations,
+        50_000,
+        'every installation of minute one to be delivered',
+      );
+      // Changed after minute one's reads read up to their start, before minute two's.
+      touchContact(dataDir);
+      await waitFor(
+        () => receivedIn(ticks[1]!).byInstallation.size >= installations,
+        ticks[1]! + 50_000 - Date.now(),
+        'every installation of minute two to be delivered',
+      );
+      await waitFor(
+        async () => (await scheduledOf(ticks[1]!)).done >= installations,
+        20_000,
+        'minute two to end',
+      );
+
+      for (const tick of ticks) {
+        // In the store: one scheduled read per installation per minute, every one finished.
+        const { n, done } = await scheduledOf(tick);
+        expect(n).toBe(installations);
+        expect(done).toBe(installations);
+        // At the receiver: every installation's read of the minute, one operation each, with the record.
+        const { byInstallation, withRecord } = receivedIn(tick);
+        expect(byInstallation.size).toBe(installations);
+        expect([...byInstallation.values()].every((operations) => operations.size === 1)).toBe(true);
+        expect(withRecord).toBe(installations);
+      }
+      const { rows: twice } = await pool.query(
+        `SELECT installation_id, scheduled_time FROM read_operations WHERE read_type = 'scheduled'
+         GROUP BY installation_id, scheduled_time HAVING count(*) > 1`,
+      );
+      expect(twice).toEqual([]);
+      expect(receiver.badSignatures).toBe(0);
+      figures(
+        'shared-reads',
+        `3 instances, ${installations} installations, 2 minutes, 1 SIGKILLed 1.5 s into minute one (${atKill.n} of its reads started, ${atKill.done} done, ${heldAtKill} reads and messages held by the victim): ${receiver.messages.size} messages, ${receiver.duplicates} sent twice, 0 lost, 0 read twice, ${Math.round((Date.now() - started) / 1000)} s`,
+        {
+          installations,
+          messages: receiver.messages.size,
+          duplicates: receiver.duplicates,
+          heldAtKill,
+          lost: 0,
+        },
+      );
+      for (const instance of [first, third]) instance.child.kill('SIGTERM');
+    } finally {
+      await pool.end();
+      await receiver.close();
+    }
+  });
+});
