@@ -3,14 +3,20 @@
  *   BENCH_DATA_DIR      the SQLite data directory (a temp dir)
  *   BENCH_CONTACTS      sandbox contacts to generate on first start
  *   BENCH_EXTRA_GROUPS  groups `bench-g<n>` to add, each with a working sandboxcrm connection (default 0)
+ *   SPLICE_DATABASE_URL the service's data in PostgreSQL (an empty database) instead of SQLite
  * Sends `{ type: 'ready', url, baseUrl, searchUrl, apiKey, authToken, startMs }` over IPC once it listens,
  * and stops on SIGTERM.
  */
 // The store is not exported from @splice/service's entry; a benchmark may reach into the source.
+import type { Repository } from '@splice/service';
 import {
+  databaseUrlFromEnv,
   defaultManifestPath,
   loadManifest,
+  migratePostgres,
   openDatabase,
+  openPgPool,
+  PgRepository,
   SqliteRepository,
   sandboxConnection,
   seedDemoData,
@@ -24,9 +30,8 @@ if (!dataDir) throw new Error('Set BENCH_DATA_DIR.');
 const contacts = Number(process.env.BENCH_CONTACTS ?? 10_000);
 const extraGroups = Number(process.env.BENCH_EXTRA_GROUPS ?? 0);
 
-if (extraGroups > 0) {
-  const db = openDatabase(dataDir);
-  const repo = new SqliteRepository(db);
+/** The groups go into whichever database the service will use. */
+async function seedExtraGroups(repo: Repository) {
   await seedDemoData(repo, loadManifest(defaultManifestPath));
   await repo.transaction(async (tx) => {
     for (let index = 0; index < extraGroups; index++) {
@@ -35,6 +40,17 @@ if (extraGroups > 0) {
       await tx.insertConnection(sandboxConnection('demo', groupRef));
     }
   });
+}
+
+const databaseUrl = databaseUrlFromEnv();
+if (extraGroups > 0 && databaseUrl) {
+  const pool = openPgPool(databaseUrl);
+  await migratePostgres(pool);
+  await seedExtraGroups(new PgRepository(pool));
+  await pool.end();
+} else if (extraGroups > 0) {
+  const db = openDatabase(dataDir);
+  await seedExtraGroups(new SqliteRepository(db));
   db.close();
 }
 
