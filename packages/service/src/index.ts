@@ -27,6 +27,7 @@ export { inThreadPageBuilder } from './reads/page-builder.js';
 export { threadPageBuilder } from './reads/page-thread.js';
 export type { ReadEngineOptions, TriggerInput } from './reads/read-engine.js';
 export { ReadEngine } from './reads/read-engine.js';
+export type { ReadQueue } from './reads/read-queue.js';
 export { SqliteOperationStore } from './reads/sqlite-operation-store.js';
 export type { ReadTiming } from './reads/timing.js';
 export { defaultReadTiming, readTimingFromEnv } from './reads/timing.js';
