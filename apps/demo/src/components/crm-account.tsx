@@ -34,7 +34,7 @@ export function CrmAccount() {
   return (
     <section className="nw-card" aria-labelledby="crm-account-heading">
       <h2 id="crm-account-heading">CRM account</h2>
-      <ConnectButton integrationId={crmIntegrationId} providerName="Sandbox CRM" />
+      <ConnectButton integrationId={crmIntegrationId} />
       <details className="nw-sandbox">
         <summary>Sandbox controls</summary>
         <p className="nw-muted">

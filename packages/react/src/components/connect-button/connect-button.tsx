@@ -3,6 +3,7 @@
 import type { SpliceError } from '../../client/splice-error.js';
 import type { UseConnectionResult } from '../../hooks/use-connection.js';
 import { useConnection } from '../../hooks/use-connection.js';
+import { useIntegration } from '../../hooks/use-integration.js';
 import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
@@ -17,7 +18,7 @@ export type ConnectButtonPart = 'button' | 'status' | 'alert' | 'actions';
 export interface ConnectButtonProps {
   /** The integration whose provider to connect, e.g. `crm-sync`. */
   integrationId: string;
-  /** The provider's name as the user knows it. Default: the provider's id from the connection, else "your account". */
+  /** The provider's name as the user knows it. Default: the integration's provider display name (fetched). */
   providerName?: string;
   /** Called once connected (or reconnected). */
   onConnected?: () => void;
@@ -128,7 +129,9 @@ function ConnectButtonView(props: ConnectButtonProps) {
     props.integrationId,
     props.onConnected ? { onConnected: props.onConnected } : {},
   );
-  const provider = props.providerName ?? flow.connection?.provider ?? 'your account';
+  // The provider's name as its users know it ("Sandbox CRM"), never its id, unless the host names it.
+  const details = useIntegration(props.integrationId, { enabled: props.providerName === undefined }).data;
+  const provider = props.providerName ?? details?.integration.providerDisplayName ?? 'your account';
   return (
     <div {...rootProps('connect-button', theme, props.className)} data-state={connectDataState(flow)}>
       {flow.query.isPending ? (

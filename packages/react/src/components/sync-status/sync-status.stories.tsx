@@ -37,15 +37,15 @@ export const Loading: Story = {
 
 export const Backfilling: Story = {
   play: async ({ canvasElement }) => {
-    const item = await objectItem(canvasElement, 'contacts');
+    const item = await objectItem(canvasElement, 'Contacts');
     await expect(item).toHaveAttribute('data-state', 'backfilling');
-    const bar = within(item).getByRole('progressbar', { name: 'Import of past contacts records' });
+    const bar = within(item).getByRole('progressbar', { name: 'Import of past Contacts records' });
     await expect(bar).toHaveAttribute('value', '1250');
     await expect(bar).toHaveAttribute('max', '5000');
     await expect(item).toHaveTextContent('1,250 of about 5,000 records');
     // 1,250 records in the first 30 s: 3,750 more take 90 s at that pace, a minute after "now".
     await expect(item).toHaveTextContent('Done in 1 minute at the current pace');
-    await expect(within(item).getByRole('button', { name: 'Run now: read contacts' })).toBeDisabled();
+    await expect(within(item).getByRole('button', { name: 'Run now: read Contacts' })).toBeDisabled();
   },
 };
 
@@ -58,7 +58,7 @@ export const BackfillWithoutTotal: Story = {
     } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
-    const item = await objectItem(canvasElement, 'contacts');
+    const item = await objectItem(canvasElement, 'Contacts');
     // No total: an indeterminate bar and a plain count, never an invented estimate.
     await expect(within(item).getByRole('progressbar')).not.toHaveAttribute('value');
     await expect(item).toHaveTextContent('1,250 records so far');
@@ -119,7 +119,7 @@ export const Paused: Story = {
     bff: { status: syncStatusFixture([pausedObject]) } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
-    const item = await objectItem(canvasElement, 'deals');
+    const item = await objectItem(canvasElement, 'Deals');
     await expect(item).toHaveAttribute('data-state', 'paused');
     await expect(item).toHaveTextContent('Scheduled reads are paused');
     await expect(item).toHaveTextContent('Not scheduled');
@@ -132,8 +132,8 @@ export const PausedByUser: Story = {
     bff: { status: syncStatusFixture([{ ...pausedObject, paused: true }]) } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
-    const item = await objectItem(canvasElement, 'deals');
-    await expect(within(item).getByRole('button', { name: 'Resume reading deals' })).toBeEnabled();
+    const item = await objectItem(canvasElement, 'Deals');
+    await expect(within(item).getByRole('button', { name: 'Resume reading Deals' })).toBeEnabled();
   },
 };
 
@@ -159,7 +159,7 @@ export const Failing: Story = {
     bff: { status: syncStatusFixture([failingObject]) } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
-    const item = await objectItem(canvasElement, 'contacts');
+    const item = await objectItem(canvasElement, 'Contacts');
     await expect(item).toHaveAttribute('data-state', 'failing');
     await expect(item).toHaveTextContent('Needs attention');
     await expect(item).toHaveTextContent('Nothing is lost');
@@ -223,7 +223,7 @@ export const Dark: Story = {
     } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
-    await objectItem(canvasElement, 'deals');
+    await objectItem(canvasElement, 'Deals');
     await expect(canvasElement.querySelector('[data-scope="sync-status"]')).toHaveAttribute(
       'data-theme',
       'dark',

@@ -47,13 +47,20 @@ describe('SyncStatus', () => {
       ],
     });
     renderStatus(fetch);
-    const item = await screen.findByRole('listitem', { name: 'contacts' });
+    const item = await screen.findByRole('listitem', { name: 'Contacts' });
     await waitFor(() => expect(item).toHaveAttribute('data-state', 'up_to_date'), { timeout: 3000 });
     const settled = counts.status;
     expect(settled).toBe(3);
     await sleep(200);
     // Five intervals later: not one more request.
     expect(counts.status).toBe(settled);
+  });
+
+  it('on a page of its own, names each object by its display name, not its API name (#15 finding 7)', async () => {
+    const { fetch } = countingBff({ status: syncStatusFixture([upToDateObject, backfillingObject]) });
+    renderStatus(fetch);
+    const item = await screen.findByRole('listitem', { name: 'Contacts' });
+    expect(item).not.toHaveTextContent(/\bcontacts\b/);
   });
 
   it('does not poll at all when nothing runs', async () => {
@@ -103,7 +110,7 @@ describe('SyncStatus', () => {
       status: [syncStatusFixture([backfillingObject]), problem(503, { title: 'Unavailable' })],
     });
     renderStatus(fetch);
-    const item = await screen.findByRole('listitem', { name: 'contacts' });
+    const item = await screen.findByRole('listitem', { name: 'Contacts' });
     expect(await screen.findByRole('alert')).toHaveTextContent('could not complete the request');
     expect(item).toHaveTextContent('1,250 of about 5,000 records');
   });

@@ -43,9 +43,10 @@ function SyncStatusView(props: SyncStatusProps) {
     ...(props.pollIntervalMs === undefined ? {} : { pollIntervalMs: props.pollIntervalMs }),
   });
   const tick = useNow(15_000);
-  // Object names in the user's words, from the integration the page has already loaded (the wizard, the
-  // settings); never fetched for this alone (a cache read), so the API name stands in until it is there.
-  const integration = useIntegration(props.integrationId, { enabled: false }).data;
+  // Object names in the user's words, from the integration's details: shared with the wizard or the
+  // search box when the page has them, fetched once when SyncStatus stands alone. The API name stands in
+  // only until they arrive.
+  const integration = useIntegration(props.integrationId).data;
   const labels = new Map(integration?.readObjects.map((o) => [o.objectName, o.displayName]));
   const data = status.data;
   // The server's clock when it answered, moved on by the local time gone since: "in 12 minutes" stays
