@@ -202,7 +202,7 @@ describe('the tarballs', () => {
       const stray = files.filter(
         (file) =>
           !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(file) ||
-          /\.test(-d)?\.|\.stories\.|test-utils|test-helpers|\.fixture\./.test(file),
+          /\.test(-d)?\.|\.stories\.|test-utils|\/test-[\w-]+\.|\.fixture\./.test(file),
       );
       expect(stray, name).toEqual([]);
     }
