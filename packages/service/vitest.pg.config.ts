@@ -12,5 +12,8 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     env: { SPLICE_TEST_POSTGRES: '1' },
     hookTimeout: 60_000,
+    // Read tests wait (up to 20 s) for backfills and deliveries; vitest's 5 s default cuts them short on a
+    // loaded machine. A project does not inherit the root config's timeout.
+    testTimeout: 30_000,
   },
 });

@@ -62,7 +62,13 @@ describe('the service while PostgreSQL is unreachable', () => {
           await fetch(`${service.baseUrl}/orgs/org-demo/invites`, { headers: bearerHeaders(service) }),
         ),
       'get the integration': () => get(`${service.baseUrl}/projects/demo/integrations/crm-sync`),
-      search: () => postJson(searchUrl(service, 'acme'), searchHeaders(service), { objectName: 'contacts' }),
+      // A valid body: the integration's lookup may be answered from the service's short-lived copy
+      // (src/routes/lookups.ts), so the request reaches the group and installation lookups.
+      search: () =>
+        postJson(searchUrl(service, 'acme'), searchHeaders(service), {
+          objectName: 'contacts',
+          fieldFilters: [],
+        }),
       'start an OAuth flow': () =>
         postJson(`${service.baseUrl}/oauth-connect`, apiKeyHeaders(service), {
           projectIdOrName: 'demo',

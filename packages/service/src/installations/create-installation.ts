@@ -3,7 +3,7 @@ import type { Provider, ServiceDeps } from '../deps.js';
 import { problemError } from '../http/problem.js';
 import type { IntegrationWithManifest } from '../routes/lookups.js';
 import { publicConnection } from '../routes/lookups.js';
-import type { Connection, Installation } from '../store/index.js';
+import type { Connection, Installation, NewInstallation } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
 
@@ -19,14 +19,20 @@ async function chooseConnection(
 ): Promise<Connection> {
   const { repo } = deps;
   const { project, integration } = target;
-  if (!(await repo.getGroup(project.id, request.groupRef))) {
+  // Both lookups go out together (one round trip on PostgreSQL); the checks keep their order.
+  const [group, connection] = await Promise.all([
+    repo.getGroup(project.id, request.groupRef),
+    request.connectionId
+      ? repo.getConnection(project.id, request.connectionId)
+      : repo.getDefaultConnection(project.id, request.groupRef, integration.provider),
+  ]);
+  if (!group) {
     throw problemError(422, 'groupNotFound', {
       detail: `Project "${project.name}" has no group "${request.groupRef}". A group exists once it has a connection.`,
       issues: [bodyIssue('groupRef', 'No group has this reference.', request.groupRef)],
     });
   }
   if (request.connectionId) {
-    const connection = await repo.getConnection(project.id, request.connectionId);
     if (!connection || connection.groupRef !== request.groupRef) {
       throw problemError(422, 'connectionNotFound', {
         detail: `Group "${request.groupRef}" has no connection "${request.connectionId}".`,
@@ -35,7 +41,6 @@ async function chooseConnection(
     }
     return connection;
   }
-  const connection = await repo.getDefaultConnection(project.id, request.groupRef, integration.provider);
   if (!connection) {
     throw problemError(422, 'connectionRequired', {
       detail: `Group "${request.groupRef}" has no ${integration.provider} connection yet: connect a ${integration.provider} account first, then install.`,
@@ -81,7 +86,11 @@ export async function createInstallation(
   const { repo } = deps;
   const { target, request, skipSampling } = input;
   const { project, integration, manifest } = target;
-  const connection = await chooseConnection(deps, target, request);
+  // The existing-installation check goes out with the connection's lookups; it is answered after them.
+  const [connection, existing] = await Promise.all([
+    chooseConnection(deps, target, request),
+    repo.getInstallation(project.id, integration.id, request.groupRef),
+  ]);
   // `created` is a fresh (or refreshed) connection not yet used: usable. Only one the provider refused is not.
   if (connection.status === 'bad_credentials') {
     throw problemError(422, 'connectionUnusable', {
@@ -89,7 +98,7 @@ export async function createInstallation(
       remedy: 'Reconnect the account (oauth-update), then retry.',
     });
   }
-  if (await repo.getInstallation(project.id, integration.id, request.groupRef)) {
+  if (existing) {
     throw problemError(409, 'installationExists', {
       detail: `Group "${request.groupRef}" already has an installation of "${integration.name}": a group installs an integration once.`,
     });
@@ -114,29 +123,30 @@ export async function createInstallation(
     }
   }
   const createTime = new Date().toISOString();
+  const installation: NewInstallation = {
+    projectId: project.id,
+    integrationId: integration.id,
+    groupRef: request.groupRef,
+    connectionId: connection.id,
+    lastOperationStatus: 'success',
+    createdBy: request.config.createdBy,
+    createTime,
+    config: {
+      id: crypto.randomUUID(),
+      // Deprecated in the request: the service always records the latest revision (docs/service-interface.md#config).
+      revisionId: integration.revisionId,
+      createTime,
+      createdBy: request.config.createdBy,
+      content: normaliseContent(request.config.content),
+    },
+  };
   try {
+    // A request made with the connection worked: `created` becomes `working` (the hosted statuses), in the
+    // same transaction. A connection already working needs one insert and no transaction round trips.
+    if (connection.status !== 'created') return await repo.insertInstallation(installation);
     return await repo.transaction(async (tx) => {
-      // A request made with the connection worked: `created` becomes `working` (the hosted statuses).
-      if (connection.status === 'created') {
-        await tx.updateConnection(project.id, connection.id, { status: 'working', updateTime: createTime });
-      }
-      return tx.insertInstallation({
-        projectId: project.id,
-        integrationId: integration.id,
-        groupRef: request.groupRef,
-        connectionId: connection.id,
-        lastOperationStatus: 'success',
-        createdBy: request.config.createdBy,
-        createTime,
-        config: {
-          id: crypto.randomUUID(),
-          // Deprecated in the request: the service always records the latest revision (docs/service-interface.md#config).
-          revisionId: integration.revisionId,
-          createTime,
-          createdBy: request.config.createdBy,
-          content: normaliseContent(request.config.content),
-        },
-      });
+      await tx.updateConnection(project.id, connection.id, { status: 'working', updateTime: createTime });
+      return tx.insertInstallation(installation);
     });
   } catch (error) {
     // Two concurrent creates for one group: the unique constraint lets exactly one through.
@@ -152,8 +162,10 @@ export async function createInstallation(
 /** An installation record as the API returns it (docs/service-interface.md#installation-record), with the connection's secrets left out. */
 export async function installationView(deps: ServiceDeps, installation: Installation) {
   const { repo } = deps;
-  const connection = await repo.getConnection(installation.projectId, installation.connectionId);
-  const group = await repo.getGroup(installation.projectId, installation.groupRef);
+  const [connection, group] = await Promise.all([
+    repo.getConnection(installation.projectId, installation.connectionId),
+    repo.getGroup(installation.projectId, installation.groupRef),
+  ]);
   return {
     id: installation.id,
     projectId: installation.projectId,
@@ -161,7 +173,7 @@ export async function installationView(deps: ServiceDeps, installation: Installa
     ...(group ? { group } : {}),
     healthStatus: installation.healthStatus,
     ...(installation.lastOperationStatus ? { lastOperationStatus: installation.lastOperationStatus } : {}),
-    connection: connection ? await publicConnection(repo, connection) : undefined,
+    connection: connection ? await publicConnection(repo, connection, group) : undefined,
     createTime: installation.createTime,
     ...(installation.updateTime ? { updateTime: installation.updateTime } : {}),
     createdBy: installation.createdBy,

@@ -137,16 +137,15 @@ export class PgOperationStore implements OperationStore {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', [
         `read_plan:${installationId}`,
       ]);
-      const planned = await client.query<{ config_id: string }>(
-        'SELECT config_id FROM read_plans WHERE installation_id = $1',
+      // The stored plan's config and the objects already read, in one round trip.
+      const stored = await client.query<{ config_id: string | null; objects: string[] }>(
+        `SELECT (SELECT config_id FROM read_plans WHERE installation_id = $1) AS config_id,
+           ARRAY(SELECT object_name FROM read_objects WHERE installation_id = $1) AS objects`,
         [installationId],
       );
-      if (planned.rows[0]?.config_id === configId) return false;
-      const knownRows = await client.query<{ object_name: string }>(
-        'SELECT object_name FROM read_objects WHERE installation_id = $1',
-        [installationId],
-      );
-      const known = new Set(knownRows.rows.map((row) => row.object_name));
+      const row = stored.rows[0];
+      if (row?.config_id === configId) return false;
+      const known = new Set(row?.objects ?? []);
       for (const object of objects) {
         // An object the installation already read keeps its cursor: an update backfills only new objects.
         const backfill = known.has(object.objectName) ? undefined : object.backfill;
@@ -169,10 +168,12 @@ export class PgOperationStore implements OperationStore {
         known.delete(object.objectName);
       }
       // Objects the config no longer reads stop being scheduled (see SqliteOperationStore.savePlan).
-      await client.query('DELETE FROM read_objects WHERE installation_id = $1 AND object_name = ANY($2)', [
-        installationId,
-        [...known],
-      ]);
+      if (known.size > 0) {
+        await client.query('DELETE FROM read_objects WHERE installation_id = $1 AND object_name = ANY($2)', [
+          installationId,
+          [...known],
+        ]);
+      }
       await client.query(
         `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES ($1, $2, $3)
          ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time`,

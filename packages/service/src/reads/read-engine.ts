@@ -17,6 +17,7 @@
  * checkpoint left off.
  */
 import { randomUUID } from 'node:crypto';
+import type { ManifestIntegration } from '@splice/schema';
 import type { Provider } from '../deps.js';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
@@ -307,13 +308,24 @@ export class ReadEngine {
     return Math.min(tick, next - now + 1);
   }
 
-  async #plan(projectId: string, installationId: string, now: number): Promise<boolean> {
-    const installation = await this.#repo.getInstallationById(projectId, installationId);
+  /**
+   * Plans an installation's reads from its stored config. `known` is the installation (and its manifest)
+   * when the caller has just written or read them, so they are not read again.
+   */
+  async #plan(
+    projectId: string,
+    installationId: string,
+    now: number,
+    known?: { installation: Installation; manifest?: ManifestIntegration },
+  ): Promise<boolean> {
+    const installation =
+      known?.installation ?? (await this.#repo.getInstallationById(projectId, installationId));
     if (!installation) return false;
     let objects: ReturnType<typeof planInstallation> = [];
     let disabled: string[] = [];
     try {
-      const manifest = await manifestOf(this.#repo, installation.projectId, installation.integrationId);
+      const manifest =
+        known?.manifest ?? (await manifestOf(this.#repo, installation.projectId, installation.integrationId));
       objects = planInstallation({ installation, manifest, now, newId: randomUUID });
       disabled = effectiveReadObjects(installation, manifest)
         .filter((object) => object.disabled)
@@ -353,8 +365,12 @@ export class ReadEngine {
    * stop, objects kept keep their cursor; running operations pick up the new config at their next page.
    * Calling it again for the same config does nothing; the engine's tick does the same for anything missed.
    */
-  async installationChanged(projectId: string, installationId: string): Promise<void> {
-    if (await this.#plan(projectId, installationId, this.timing.now())) this.wake();
+  async installationChanged(installation: Installation, manifest?: ManifestIntegration): Promise<void> {
+    const planned = await this.#plan(installation.projectId, installation.id, this.timing.now(), {
+      installation,
+      manifest,
+    });
+    if (planned) this.wake();
   }
 
   /**

@@ -4,8 +4,9 @@
  * (envelope, mappings, conditions, destination) is looked up once and kept while it runs.
  */
 import type { ManifestIntegration } from '@splice/schema';
-import { manifestIntegrationSchema, resolveFieldName, toProviderValue } from '@splice/schema';
+import { resolveFieldName, toProviderValue } from '@splice/schema';
 import type { Provider } from '../deps.js';
+import { parsedManifest } from '../manifest/parsed-manifest.js';
 import type { FieldFilter } from '../provider/provider-types.js';
 import type { ReadWindow } from '../provider/sandbox-reader.js';
 import type { Installation, Repository } from '../store/index.js';
@@ -33,24 +34,6 @@ export interface OperationContext {
 
 /** A read that cannot proceed; the operation fails with this message. */
 export class ReadRefused extends Error {}
-
-const parsedManifests = new Map<string, ManifestIntegration>();
-
-/** An integration's manifest, parsed once per revision (every read of every installation needs it). */
-function parsedManifest(integration: {
-  id: string;
-  revisionId: string;
-  content: unknown;
-}): ManifestIntegration {
-  const key = `${integration.id}\u0000${integration.revisionId}`;
-  let manifest = parsedManifests.get(key);
-  if (!manifest) {
-    if (parsedManifests.size > 1_000) parsedManifests.clear();
-    manifest = manifestIntegrationSchema.parse(integration.content);
-    parsedManifests.set(key, manifest);
-  }
-  return manifest;
-}
 
 export async function manifestOf(
   repo: Repository,

@@ -57,7 +57,7 @@ export function installationRoutes(deps: ServiceDeps) {
           skipSampling: c.req.valid('query').skipSampling === 'true',
         });
         // Planned before the answer: a status asked for right after it shows the backfill and next runs.
-        await deps.reads?.installationChanged(installation.projectId, installation.id);
+        await deps.reads?.installationChanged(installation, c.var.target.manifest);
         return answer(c, deps, installation, 201);
       },
     )
@@ -80,7 +80,7 @@ export function installationRoutes(deps: ServiceDeps) {
           expectedVersion: c.var.expectedVersion,
         });
         // Re-planned before the answer: a disabled object has stopped and a new one's backfill is queued.
-        await deps.reads?.installationChanged(updated.projectId, updated.id);
+        await deps.reads?.installationChanged(updated, c.var.target.manifest);
         return answer(c, deps, updated, 200);
       },
     )

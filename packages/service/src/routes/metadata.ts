@@ -66,6 +66,7 @@ export function metadataRoutes(deps: ServiceDeps) {
           repo,
           c.req.param('projectIdOrName'),
           c.req.param('integrationId'),
+          { fresh: true },
         );
         return c.json(
           {

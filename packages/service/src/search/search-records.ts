@@ -37,10 +37,14 @@ export async function searchRecords(
   const { repo } = deps;
   const { target, groupRef, request } = input;
   const { project, integration, manifest } = target;
-  if (!(await repo.getGroup(project.id, groupRef))) {
+  // Both lookups go out together (one round trip on PostgreSQL); an unknown group is still answered first.
+  const [group, installation] = await Promise.all([
+    repo.getGroup(project.id, groupRef),
+    repo.getInstallation(project.id, integration.id, groupRef),
+  ]);
+  if (!group) {
     throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${groupRef}".`);
   }
-  const installation = await repo.getInstallation(project.id, integration.id, groupRef);
   if (!installation) {
     throw problemError(404, 'installationNotFound', {
       detail: `Group "${groupRef}" has no installation of "${integration.name}": install it before searching.`,
