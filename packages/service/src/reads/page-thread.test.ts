@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendedContent } from '../demo-fixtures.js';
 import { createSandboxProvider } from '../provider/sandbox-provider.js';
+import { sandboxTables } from '../provider/sandbox-tables.js';
 import type { Database } from '../store/index.js';
 import { databaseFileName, openDatabase } from '../store/index.js';
 import { makeTempDir, removeDir } from '../store/test-helpers.js';
@@ -103,5 +104,26 @@ describe('the page worker thread', { timeout: 60_000 }, () => {
   it('fails a page the provider refuses, with the provider message, and goes on with the next', async () => {
     await expect(fromWorker({ ...request(0, 10), objectName: 'nope' })).rejects.toThrow(/nope/);
     expect((await fromWorker(request(0, 10))).records).toBe(10);
+  });
+
+  // Several instances share the sandbox file (reliability/test/shared-reads.test.ts): a change another
+  // connection commits must be in the worker's next page, not hidden behind a snapshot its connection
+  // still holds from an earlier read.
+  it("sees in its next page a change another connection committed after the worker's last page", async () => {
+    const window = (untilMs: number) => ({ sinceMs: untilMs - 60_000, untilMs, conditions: [] });
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const before = await fromWorker({ ...request(0, 10), window: window(now) });
+    expect(before.records).toBe(0);
+    const writer = openDatabase(dir);
+    try {
+      writer
+        .prepare(`UPDATE ${sandboxTables.get('contacts')!.sql} SET "updatedAt" = ? WHERE "id" = 7`)
+        .run(now - 1_000);
+    } finally {
+      writer.close();
+    }
+    const after = await fromWorker({ ...request(0, 10), window: window(now) });
+    expect(after.records).toBe(1);
+    expect(after.lastId).toBe(7);
   });
 });
