@@ -86,4 +86,45 @@ describe('PgBossReadQueue', () => {
     expect(byInstance[1]! + byInstance[2]!).toBeGreaterThanOrEqual(3);
     await Promise.all(instances.map((q) => q.stop()));
   });
+  // Last: it stops the shared server for a while.
+  it('ticks again after the database was away, leaving no rejection unhandled', {
+    timeout: 60_000,
+  }, async () => {
+    const url = await server.createDatabase('outage');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let ticks = 0;
+      const queue = open(url);
+      await queue.start(async () => {
+        ticks += 1;
+        // The database goes away during the first tick, which then fails, as a tick on it would: marking
+        // the job failed must not become an unhandled rejection (that would end a service process).
+        if (ticks === 1) {
+          await server.pause();
+          throw new Error('the database cannot be reached');
+        }
+      });
+      await queue.requestTick();
+      const askUntil = async (done: () => boolean, ms: number) => {
+        const until = Date.now() + ms;
+        while (!done() && Date.now() < until) {
+          await queue.requestTick().catch(() => undefined);
+          await sleep(250);
+        }
+      };
+      await askUntil(() => ticks >= 1, 10_000);
+      expect(ticks).toBe(1);
+      // Down for a few polls: fetching fails and is retried.
+      await sleep(3_000);
+      await server.resume();
+      await askUntil(() => ticks >= 2, 20_000);
+      expect(ticks).toBeGreaterThanOrEqual(2);
+      expect(unhandled).toEqual([]);
+      await queue.stop();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -122,6 +122,8 @@ export const Dark: Story = {
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+// The times are getters, read when the fake BFF answers: taken when this module loads, "12 minutes ago"
+// became "13" on a machine busy enough to render the story half a minute later.
 const pendingInvites = [
   {
     id: 'inv_2',
@@ -129,7 +131,9 @@ const pendingInvites = [
     parentType: 'org' as const,
     parentId: 'org-acme',
     status: 'pending' as const,
-    createTime: minutesAgo(12),
+    get createTime() {
+      return minutesAgo(12);
+    },
   },
   {
     id: 'inv_1',
@@ -137,7 +141,9 @@ const pendingInvites = [
     parentType: 'org' as const,
     parentId: 'org-acme',
     status: 'pending' as const,
-    createTime: minutesAgo(3 * 24 * 60),
+    get createTime() {
+      return minutesAgo(3 * 24 * 60);
+    },
   },
 ];
 
