@@ -38,26 +38,20 @@ export interface PgBossReadQueueOptions {
 
 export const tickQueueName = 'splice-read-tick';
 
-/**
- * A tick plans and starts at most a few thousand reads: a minute is far beyond a healthy one. A tick that
- * runs longer is given up (its job fails and this instance fetches the next), and pg-boss expires the job
- * of an instance that died holding it after as long.
- */
-const tickExpireSeconds = 60;
-
 export class PgBossReadQueue implements ReadQueue {
   readonly #options: PgBossReadQueueOptions;
   readonly #slotSeconds: number;
   readonly #pollSeconds: number;
   readonly #log: (message: string, error?: unknown) => void;
   #boss: PgBoss | undefined;
-  #polling: Promise<void> | undefined;
-  #wakeFromPause: (() => void) | undefined;
+  #worker: Promise<void> | undefined;
+  #stopping = false;
+  readonly #pause = new Pause();
 
   constructor(options: PgBossReadQueueOptions) {
     this.#options = options;
     this.#slotSeconds = Math.max(1, Math.round(options.tickMs / 1000));
-    // Polled at least every 0.5 s; a tick should not wait much longer than the tick itself for it.
+    // pg-boss polls at least every 0.5 s; a tick should not wait much longer than the tick itself for it.
     this.#pollSeconds = Math.max(0.5, Math.min(this.#slotSeconds, 2));
     this.#log = options.log ?? ((message, error) => console.error(`[reads] ${message}`, error ?? ''));
   }
@@ -92,49 +86,38 @@ export class PgBossReadQueue implements ReadQueue {
       throw error;
     }
     this.#boss = boss;
-    this.#polling = this.#poll(boss, tick);
+    this.#stopping = false;
+    this.#worker = this.#work(boss, tick);
   }
 
   /**
-   * Fetches tick jobs and runs them, one at a time, until stopped. Not pg-boss's `work()`: its worker marks
-   * a job done or failed without awaiting it, so while the database is down that rejection is unhandled, and
-   * an unhandled rejection ends a Node process. Here each step is awaited, and a failed one is logged and
-   * tried again at the next poll.
+   * Fetches tick jobs and runs them, one at a time, until `stop()`. Not pg-boss's `work()`: its worker
+   * completes (or fails) each job without awaiting the statement, so a database that goes away just then (a
+   * restart, a failover) rejects a promise nobody holds, and Node ends the process on an unhandled rejection.
+   * Here every statement's failure is caught and logged; the loop polls again after its interval.
    */
-  async #poll(boss: PgBoss, tick: () => Promise<void>): Promise<void> {
-    while (this.#boss === boss) {
-      let ran = false;
+  async #work(boss: PgBoss, tick: () => Promise<void>): Promise<void> {
+    while (!this.#stopping) {
+      let fetched = false;
       try {
         const [job] = await boss.fetch(tickQueueName, { batchSize: 1 });
         if (job) {
-          ran = true;
+          fetched = true;
           try {
-            await withinSeconds(tick(), tickExpireSeconds);
-            await boss.complete(tickQueueName, job.id);
+            await tick();
           } catch (error) {
-            this.#log('a tick failed; the next one starts what it left', error);
-            // With the database down this fails too; the job then expires (`expireInSeconds`).
+            // The engine's own tick logs what it failed on; the job is marked failed so it is not redone.
             await boss.fail(tickQueueName, job.id).catch(() => undefined);
+            throw error;
           }
+          await boss.complete(tickQueueName, job.id);
         }
       } catch (error) {
-        this.#log('could not fetch a tick from the job queue; trying again', error);
+        this.#log('a tick of the job queue failed; it fetches again at its next poll', error);
       }
-      // After a tick, look again at once (the next slot may be due); otherwise wait a poll.
-      if (!ran) await this.#pause(this.#pollSeconds * 1_000);
+      // A job just done: look for the next at once (a backlog of slots drains quickly); else poll.
+      if (!fetched && !this.#stopping) await this.#pause.wait(this.#pollSeconds * 1_000);
     }
-  }
-
-  /** Waits `ms`, or less when `stop` is called. */
-  #pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wakeFromPause = done;
-    });
   }
 
   async requestTick(): Promise<void> {
@@ -144,10 +127,32 @@ export class PgBossReadQueue implements ReadQueue {
   async stop(): Promise<void> {
     const boss = this.#boss;
     this.#boss = undefined;
-    this.#wakeFromPause?.();
-    // The tick running now ends first (graceful, as pg-boss's own stop waits for its workers).
-    await this.#polling;
+    // The running tick (if any) finishes first, for 10 s at most; then no more are fetched.
+    this.#stopping = true;
+    this.#pause.wake();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.#worker, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    clearTimeout(timer);
+    this.#worker = undefined;
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+/** A sleep that `wake()` ends early (so `stop()` need not wait out a poll interval). */
+class Pause {
+  #timer: NodeJS.Timeout | undefined;
+  #resolve: (() => void) | undefined;
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+      this.#timer = setTimeout(() => this.wake(), ms);
+    });
+  }
+  wake(): void {
+    clearTimeout(this.#timer);
+    const resolve = this.#resolve;
+    this.#resolve = undefined;
+    resolve?.();
   }
 }
 
@@ -156,7 +161,8 @@ async function ensureTickQueue(boss: PgBoss): Promise<void> {
     name: tickQueueName,
     policy: 'standard' as const,
     retryLimit: 0,
-    expireInSeconds: tickExpireSeconds,
+    // A tick plans and starts at most a few thousand reads: a minute is far beyond a healthy one.
+    expireInSeconds: 60,
     // A tick no instance fetched within an hour is dropped: later ticks have done its work.
     retentionMinutes: 60,
   };
@@ -171,18 +177,5 @@ async function ensureTickQueue(boss: PgBoss): Promise<void> {
       if (attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
     }
-  }
-}
-
-/** `work`, or a rejection once `seconds` have passed without it settling (the work itself is not stopped). */
-async function withinSeconds(work: Promise<void>, seconds: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the tick took more than ${seconds} s`)), seconds * 1_000);
-  });
-  try {
-    await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
