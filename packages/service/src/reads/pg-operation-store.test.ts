@@ -120,8 +120,9 @@ describe('PgOperationStore shared by several instances', () => {
     const seen: Delivery[][] = [[], []];
     for (let round = 0; round < 2; round++) {
       const [ofA, ofB] = await Promise.all([
-        a.dueDeliveries(Date.now(), 8, 100, new Set()),
-        b.dueDeliveries(Date.now(), 8, 100, new Set()),
+        // Each passes what it holds in flight, as the engine does.
+        a.dueDeliveries(Date.now(), 8, 100, new Set(ids(seen[0]!))),
+        b.dueDeliveries(Date.now(), 8, 100, new Set(ids(seen[1]!))),
       ]);
       seen[0]!.push(...ofA);
       seen[1]!.push(...ofB);
@@ -149,6 +150,21 @@ describe('PgOperationStore shared by several instances', () => {
     expect(records).toBe(2 * handed);
     const rest = await a.dueDeliveries(Date.now(), 100, 100, new Set());
     expect(rest.length).toBe(50 - handed);
+  });
+
+  it('takes its own claim again at once when an attempt ended unrecorded; another instance waits for the lease', async () => {
+    const { a, b } = await twoInstances(1);
+    await storeMessages(a, 2);
+    const [first] = await a.dueDeliveries(Date.now(), 1, 100, new Set());
+    expect(first?.id).toBe('i0-m0');
+    expect(ids(await b.dueDeliveries(Date.now(), 10, 100, new Set()))).toEqual(['i0-m1']);
+    // While a's attempt is in flight, neither instance gets its message again.
+    expect(await a.dueDeliveries(Date.now(), 10, 100, new Set(['i0-m0']))).toEqual([]);
+    expect(await b.dueDeliveries(Date.now(), 10, 100, new Set(['i0-m1']))).toEqual([]);
+    // a's attempt ended but its outcome could not be recorded (the database was down): a sends it again now,
+    // not a lease later; b still may not take it.
+    expect(ids(await a.dueDeliveries(Date.now(), 10, 100, new Set()))).toEqual(['i0-m0']);
+    expect(await b.dueDeliveries(Date.now(), 10, 100, new Set(['i0-m1']))).toEqual([]);
   });
 
   it('starts each due scheduled read once when two instances start them together', async () => {

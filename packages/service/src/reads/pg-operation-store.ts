@@ -488,6 +488,9 @@ export class PgOperationStore implements OperationStore {
    * Claims due messages for this instance: among the first `window` pending of each stream (whoever holds
    * them), the due ones no instance holds. The claim lasts `leaseMs`; settling a message ends it, and a
    * claim whose holder died expires, so its messages are sent again (with their ids) by another instance.
+   * This instance's own claims on messages not in `inFlight` are taken again at once: their attempt ended
+   * without its outcome being recorded (the database was unreachable then), and waiting out the lease would
+   * hold the stream back that long after an outage.
    */
   async dueDeliveries(
     now: number,
@@ -498,22 +501,22 @@ export class PgOperationStore implements OperationStore {
     const { rows } = await this.#query<Omit<DeliveryRow, 'body'>>(
       `WITH candidates AS (
          SELECT seq FROM (
-           SELECT seq, id, next_attempt_time, claim_until, row_number() OVER (
+           SELECT seq, id, next_attempt_time, claim_until, claim_owner, row_number() OVER (
              PARTITION BY installation_id, object_name ORDER BY seq) AS position
            FROM deliveries WHERE status = 'pending') d
          WHERE position <= $1 AND next_attempt_time <= $2
-           AND (claim_until IS NULL OR claim_until < ${dbNow}) AND NOT (id = ANY($4::text[]))
+           AND (claim_until IS NULL OR claim_until < ${dbNow} OR claim_owner = $5) AND NOT (id = ANY($4::text[]))
          ORDER BY next_attempt_time, seq LIMIT $3 * 4
        ), locked AS (
          -- Another instance claiming at the same moment locks some candidates: skip them and take others
          -- (hence four times as many candidates), rather than wait or come back with too few.
          SELECT seq FROM deliveries WHERE seq IN (SELECT seq FROM candidates)
-           AND (claim_until IS NULL OR claim_until < ${dbNow})
+           AND (claim_until IS NULL OR claim_until < ${dbNow} OR claim_owner = $5)
          ORDER BY next_attempt_time, seq LIMIT $3 FOR UPDATE SKIP LOCKED
        )
        UPDATE deliveries d SET claim_owner = $5, claim_until = ${dbNow} + $6
        FROM locked WHERE d.seq = locked.seq AND d.status = 'pending'
-         AND (d.claim_until IS NULL OR d.claim_until < ${dbNow})
+         AND (d.claim_until IS NULL OR d.claim_until < ${dbNow} OR d.claim_owner = $5)
        RETURNING d.seq, d.id, d.operation_id, d.project_id, d.installation_id, d.object_name,
          d.destination_name, d.num_records, d.attempts, d.next_attempt_time, d.first_attempt_time, d.last_error`,
       [window, now, limit, [...inFlight], this.#owner, this.#leaseMs],
