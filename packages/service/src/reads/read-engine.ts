@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type { ManifestIntegration } from '@splice/schema';
 import type { Provider } from '../deps.js';
 import type { DestinationStore } from '../store/destination-store.js';
+import { StoreUnavailableError } from '../store/errors.js';
 import type { Installation, Repository } from '../store/index.js';
 import { Deliverer } from './deliverer.js';
 import type { OperationStore, ReadOperation, ScheduledStart } from './operation-store.js';
@@ -331,6 +332,8 @@ export class ReadEngine {
         .filter((object) => object.disabled)
         .map((object) => object.objectName);
     } catch (error) {
+      // The database is unreachable (a restart): plan later, rather than save a plan that reads nothing.
+      if (error instanceof StoreUnavailableError) throw error;
       this.#log(`installation ${installationId} could not be planned; it reads nothing`, error);
     }
     const saved = await this.store.savePlan(
@@ -413,6 +416,9 @@ export class ReadEngine {
         // The context serves reading only; the operation now delivers (or ended already).
         if (page.finished) this.#contexts.delete(operation.id);
       } catch (error) {
+        // The database is unreachable (a restart, a failover): the read waits at its checkpoint and goes on
+        // once it is back. Failing it would need the database too, and would end a read for nothing.
+        if (error instanceof StoreUnavailableError) throw error;
         const reason =
           error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;
         if (!(error instanceof ReadRefused)) this.#log(`operation ${operation.id} failed to read`, error);

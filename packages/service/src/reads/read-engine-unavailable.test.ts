@@ -1,0 +1,140 @@
+/**
+ * The read engine while its database cannot be reached for a moment (PostgreSQL restarting): a plan or a
+ * read that meets `StoreUnavailableError` waits and is done once the database answers again. Neither may be
+ * settled for good on the strength of the outage: an installation planned with no objects would read
+ * nothing until its config changed, and a failed backfill would never deliver.
+ *
+ * The engine runs on its real SQLite stores and the sandbox provider. The outage is the repository
+ * answering `getIntegration` with `StoreUnavailableError` (what the PostgreSQL store throws then): the one
+ * moment that matters, between two statements, cannot be hit by stopping a real server. The full outage,
+ * with a real PostgreSQL stopped under load, is reliability/test/pg-outage.test.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultManifestPath } from '../config.js';
+import { seedDemoData } from '../demo-data.js';
+import type { Provider } from '../deps.js';
+import { loadManifest } from '../manifest/load-manifest.js';
+import { createSandboxProvider } from '../provider/sandbox-provider.js';
+import { SqliteDestinationStore } from '../store/destination-store.js';
+import type { Database, Repository } from '../store/index.js';
+import { openDatabase, SqliteRepository, StoreUnavailableError } from '../store/index.js';
+import { ReadEngine } from './read-engine.js';
+import { SqliteOperationStore } from './sqlite-operation-store.js';
+
+describe('the read engine while its database is unreachable', () => {
+  let dir: string;
+  let db: Database;
+  let readsDb: Database;
+  let engine: ReadEngine;
+  let store: SqliteOperationStore;
+  let installationId: string;
+  const outage = { on: false };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'splice-engine-unavailable-'));
+    db = openDatabase(dir);
+    readsDb = openDatabase(dir, { synchronous: 'NORMAL' });
+    const repo = new SqliteRepository(db);
+    await seedDemoData(repo, loadManifest(defaultManifestPath));
+    const sandbox = createSandboxProvider(db, { contacts: 50 });
+    // The store as the engine sees it: unreachable for `getIntegration` while `outage.on`.
+    const unreliable = new Proxy(repo, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function') return value;
+        // Its methods use private fields: they run on the repository itself.
+        if (property !== 'getIntegration') return value.bind(target);
+        return (...args: unknown[]) =>
+          outage.on
+            ? Promise.reject(new StoreUnavailableError('the database cannot be reached'))
+            : value.apply(target, args);
+      },
+    }) as Repository;
+    store = new SqliteOperationStore(readsDb);
+    engine = new ReadEngine({
+      repo: unreliable,
+      providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
+      store,
+      destinations: new SqliteDestinationStore(db),
+      timing: { tickMs: 20 },
+      log: () => {},
+    });
+    const integration = (await repo.getIntegration('demo', 'crm-sync'))!;
+    const installation = await repo.insertInstallation({
+      projectId: 'demo',
+      integrationId: integration.id,
+      groupRef: 'acme',
+      connectionId: 'conn-acme',
+      createdBy: 'api:test',
+      config: {
+        id: 'config-acme',
+        revisionId: integration.revisionId,
+        createTime: new Date().toISOString(),
+        createdBy: 'api:test',
+        content: {
+          provider: 'sandboxcrm',
+          read: {
+            objects: {
+              contacts: {
+                objectName: 'contacts',
+                destination: 'contactsWebhook',
+                schedule: '*/15 * * * *',
+                backfill: { defaultPeriod: { fullHistory: true } },
+                selectedFields: { email: true },
+                selectedFieldMappings: {},
+              },
+            },
+          },
+        },
+      },
+    } as Parameters<Repository['insertInstallation']>[0]);
+    installationId = installation.id;
+    outage.on = false;
+  });
+
+  afterEach(async () => {
+    await engine.stop();
+    readsDb.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plans an installation once the database is back, not with no objects while it is down', async () => {
+    outage.on = true;
+    await expect(engine.installationChanged('demo', installationId)).rejects.toThrow(StoreUnavailableError);
+    expect(await store.readObjects(installationId)).toEqual([]);
+    outage.on = false;
+    await engine.installationChanged('demo', installationId);
+    const objects = (await store.readObjects(installationId)).map((object) => object.objectName);
+    expect(objects).toContain('contacts');
+  });
+
+  it('keeps a backfill waiting while the database is down, and reads it once it is back', async () => {
+    await engine.installationChanged('demo', installationId);
+    const backfillId = (await store.readObjects(installationId)).find(
+      (o) => o.objectName === 'contacts',
+    )?.backfillOperationId;
+    expect(backfillId).toBeDefined();
+    outage.on = true;
+    engine.start();
+    // Many ticks of the reading loop meet the outage.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await store.getOperation(backfillId!)).toMatchObject({
+      status: 'in_progress',
+      recordsProcessed: 0,
+    });
+    outage.on = false;
+    engine.wake();
+    const deadline = Date.now() + 5_000;
+    let operation = await store.getOperation(backfillId!);
+    while (operation?.phase === 'reading' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      operation = await store.getOperation(backfillId!);
+    }
+    // Read to the end; its messages wait for the destination, which does not exist here.
+    expect(operation).toMatchObject({ status: 'in_progress', phase: 'delivering', recordsProcessed: 50 });
+  });
+});
