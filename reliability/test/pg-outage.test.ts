@@ -66,7 +66,9 @@ async function launchService(env: Record<string, string>) {
   live.add(child);
   child.on('exit', () => live.delete(child));
   let output = '';
+  let logLines = 0;
   child.stderr!.on('data', (chunk) => {
+    logLines += String(chunk).split('\n').length - 1;
     output = (output + chunk).slice(-20_000);
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -79,7 +81,7 @@ async function launchService(env: Record<string, string>) {
       reject(new Error(`the service exited (${code}) before it listened:\n${output}`)),
     );
   });
-  return { child, url, output: () => output.slice(-4_000) };
+  return { child, url, output: () => output.slice(-4_000), logLines: () => logLines };
 }
 
 const json = (body: unknown): RequestInit => ({
@@ -249,6 +251,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
         '20 installations created before the outage',
       );
       const backfillAtStop = await backfillOf();
+      expect(backfillAtStop?.status).toBe('in_progress');
       const stopRequested = Date.now();
       await server.pause();
       const stopped = Date.now();
@@ -400,7 +403,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
 
       figures(
         'pg-outage',
-        `PostgreSQL stopped ${Math.round((resumeRequested - stopRequested) / 1000)} s under load (4 workers; stop took ${stopped - stopRequested} ms, start ${resumed - resumeRequested} ms): ${summary()}; recovered ${recoveryMs} ms after PostgreSQL accepted connections again (first 2xx ${Math.min(...firstSuccess.values()) - resumed} ms); ${ids.length} installations and ${names.length} destinations acknowledged (${acknowledgedDuring} of them while stopping, down or recovering), 0 lost; backfill stopped at ${backfillAtStop?.phase} (${backfillAtStop?.processed} records read) finished ${backfillMs} ms after its receiver opened; ${timings.join(', ')}; ${Math.round((Date.now() - began) / 1000)} s`,
+        `PostgreSQL stopped ${Math.round((resumeRequested - stopRequested) / 1000)} s under load (4 workers; stop took ${stopped - stopRequested} ms, start ${resumed - resumeRequested} ms): ${summary()}; recovered ${recoveryMs} ms after PostgreSQL accepted connections again (first 2xx ${Math.min(...firstSuccess.values()) - resumed} ms); ${ids.length} installations and ${names.length} destinations acknowledged (${acknowledgedDuring} of them while stopping, down or recovering), 0 lost; backfill stopped at ${backfillAtStop?.phase} (${backfillAtStop?.processed} records read) finished ${backfillMs} ms after its receiver opened; the service logged ${service.logLines()} lines; ${timings.join(', ')}; ${Math.round((Date.now() - began) / 1000)} s`,
         {
           recoveryMs,
           answers: answers.length,

@@ -20,6 +20,7 @@
  * - SQLite mode has no queue at all: the engine ticks by itself, exactly as on one machine.
  */
 import PgBoss from 'pg-boss';
+import { translatePgError, unavailableStore } from '../store/pg/query.js';
 import type { ReadQueue } from './read-queue.js';
 
 export interface PgBossReadQueueOptions {
@@ -46,6 +47,8 @@ export class PgBossReadQueue implements ReadQueue {
   #boss: PgBoss | undefined;
   #worker: Promise<void> | undefined;
   #stopping = false;
+  /** Set once a fetch met an unreachable database, until one succeeds (see `#work`). */
+  #unreachable = false;
   readonly #pause = new Pause();
 
   constructor(options: PgBossReadQueueOptions) {
@@ -70,7 +73,10 @@ export class PgBossReadQueue implements ReadQueue {
       archiveCompletedAfterSeconds: 60,
       deleteAfterSeconds: 3_600,
     });
-    boss.on('error', (error) => this.#log('the job queue reported an error', error));
+    boss.on('error', (error) => {
+      if (unavailableStore(error)) this.#databaseUnreachable(error);
+      else this.#log('the job queue reported an error', error);
+    });
     return boss;
   }
 
@@ -101,27 +107,48 @@ export class PgBossReadQueue implements ReadQueue {
       let fetched = false;
       try {
         const [job] = await boss.fetch(tickQueueName, { batchSize: 1 });
+        this.#unreachable = false;
         if (job) {
           fetched = true;
           try {
             await tick();
           } catch (error) {
-            // The engine's own tick logs what it failed on; the job is marked failed so it is not redone.
+            // Marked failed (not retried: the next slot's tick does its work), then logged below.
             await boss.fail(tickQueueName, job.id).catch(() => undefined);
             throw error;
           }
           await boss.complete(tickQueueName, job.id);
         }
       } catch (error) {
-        this.#log('a tick of the job queue failed; it fetches again at its next poll', error);
+        if (unavailableStore(error)) this.#databaseUnreachable(error);
+        else this.#log('a tick of the job queue failed; it fetches again at its next poll', error);
       }
       // A job just done: look for the next at once (a backlog of slots drains quickly); else poll.
       if (!fetched && !this.#stopping) await this.#pause.wait(this.#pollSeconds * 1_000);
     }
   }
 
+  /**
+   * An unreachable database is logged in one line, once until a fetch succeeds again: pg-boss's connections
+   * and polls all meet it, and a restart of a few seconds would print a page of stacks per second.
+   */
+  #databaseUnreachable(error: unknown): void {
+    if (this.#unreachable) return;
+    this.#unreachable = true;
+    this.#log(`the job queue cannot reach the database (${(error as Error).message}); it polls until it can`);
+  }
+
   async requestTick(): Promise<void> {
-    await this.#boss?.send(tickQueueName, {}, { singletonKey: 'tick', singletonSeconds: this.#slotSeconds });
+    try {
+      await this.#boss?.send(
+        tickQueueName,
+        {},
+        { singletonKey: 'tick', singletonSeconds: this.#slotSeconds },
+      );
+    } catch (error) {
+      // As the store's own statements do: an unreachable database is `StoreUnavailableError`.
+      throw translatePgError(error);
+    }
   }
 
   async stop(): Promise<void> {

@@ -32,6 +32,7 @@ describe('the read engine while its database is unreachable', () => {
   let store: SqliteOperationStore;
   let installationId: string;
   const outage = { on: false };
+  const logged: string[] = [];
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'splice-engine-unavailable-'));
@@ -60,7 +61,7 @@ describe('the read engine while its database is unreachable', () => {
       store,
       destinations: new SqliteDestinationStore(db),
       timing: { tickMs: 20 },
-      log: () => {},
+      log: (message) => logged.push(message),
     });
     const integration = (await repo.getIntegration('demo', 'crm-sync'))!;
     const installation = await repo.insertInstallation({
@@ -93,6 +94,7 @@ describe('the read engine while its database is unreachable', () => {
     } as Parameters<Repository['insertInstallation']>[0]);
     installationId = installation.id;
     outage.on = false;
+    logged.length = 0;
   });
 
   afterEach(async () => {
@@ -136,5 +138,10 @@ describe('the read engine while its database is unreachable', () => {
     }
     // Read to the end; its messages wait for the destination, which does not exist here.
     expect(operation).toMatchObject({ status: 'in_progress', phase: 'delivering', recordsProcessed: 50 });
+    // The outage is told once, and its end once, however many ticks met it.
+    expect(logged).toEqual([
+      expect.stringMatching(/^the database cannot be reached \(.*\): reads and deliveries wait/),
+      expect.stringMatching(/^the database answers again after \d+ s: reads and deliveries go on$/),
+    ]);
   });
 });

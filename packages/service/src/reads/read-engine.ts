@@ -99,6 +99,8 @@ export class ReadEngine {
   readonly #wakeReading = new Wakeup();
   readonly #wakeDelivery = new Wakeup();
   #running = false;
+  /** Set while the database cannot be reached (see `#stepFailed`). */
+  #storeDownSince: number | undefined;
   #lastPlanScan = Number.NEGATIVE_INFINITY;
   /** Set while due scheduled reads are being started; the reading loop waits for it. */
   #starting: Promise<void> | undefined;
@@ -175,7 +177,7 @@ export class ReadEngine {
       try {
         busy = await step();
       } catch (error) {
-        this.#log(`the ${name} loop failed a step; it goes on at the next tick`, error);
+        this.#stepFailed(`the ${name} loop failed a step; it goes on at the next tick`, error);
       }
       if (!this.#running) break;
       if (busy) await new Promise((resolve) => setImmediate(resolve));
@@ -191,12 +193,38 @@ export class ReadEngine {
     try {
       return await idle();
     } catch (error) {
-      this.#log(
+      this.#stepFailed(
         `the ${name} loop could not tell when it is next due; it looks again at the next tick`,
         error,
       );
       return this.timing.tickMs;
     }
+  }
+
+  /**
+   * Logs a loop's failure. An unreachable database is logged once per outage, not by every loop at every
+   * tick (a restart of a few seconds would print hundreds of stacks): the loops simply wait for it.
+   */
+  #stepFailed(message: string, error: unknown): void {
+    if (!(error instanceof StoreUnavailableError)) {
+      this.#log(message, error);
+      return;
+    }
+    if (this.#storeDownSince !== undefined) return;
+    this.#storeDownSince = Date.now();
+    const cause = error.cause instanceof Error ? error.cause : error;
+    this.#log(
+      `the database cannot be reached (${cause.message}): reads and deliveries wait until it answers again`,
+    );
+  }
+
+  /** A reading step went through: if the database was unreachable, say that the reads go on. */
+  #storeAnswered(): void {
+    if (this.#storeDownSince === undefined) return;
+    this.#log(
+      `the database answers again after ${Math.round((Date.now() - this.#storeDownSince) / 1000)} s: reads and deliveries go on`,
+    );
+    this.#storeDownSince = undefined;
   }
 
   // ---- control: planning and schedules ----
@@ -427,6 +455,8 @@ export class ReadEngine {
       }
       progressed = true;
     }
+    // A whole step without the database failing it (every step queries it): if it was unreachable, it is back.
+    this.#storeAnswered();
     return progressed;
   }
 
@@ -456,7 +486,7 @@ export class ReadEngine {
     for (const delivery of due) {
       const attempt = this.#deliverer
         .deliver(delivery)
-        .catch((error: unknown) => this.#log(`message ${delivery.id} could not be recorded`, error))
+        .catch((error: unknown) => this.#stepFailed(`message ${delivery.id} could not be recorded`, error))
         .finally(() => {
           this.#inFlight.delete(delivery.id);
           this.#wakeDelivery.notify();
