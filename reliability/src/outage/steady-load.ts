@@ -21,6 +21,8 @@ export interface Answer {
   problemType?: string;
   /** What a 2xx write created (an id or a name), for the lost-write check. */
   created?: string;
+  /** What the request was about (e.g. the group of a create), whatever its answer. */
+  subject?: string;
   error?: string;
 }
 
@@ -28,7 +30,7 @@ export interface Answer {
 export interface RequestKind {
   name: string;
   /** Undefined: nothing of this kind can be sent now (e.g. no installation to read yet). */
-  request(): { url: string; init: RequestInit } | undefined;
+  request(): { url: string; init: RequestInit; subject?: string } | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: the parsed JSON of a 2xx answer
   created?(body: any): string | undefined;
 }
@@ -64,6 +66,7 @@ export function startSteadyLoad(options: {
       const text = await response.text();
       const answer: Answer = {
         kind: kind.name,
+        ...(request.subject === undefined ? {} : { subject: request.subject }),
         start,
         end: Date.now(),
         status: response.status,
@@ -83,6 +86,7 @@ export function startSteadyLoad(options: {
       const name = (error as Error).name;
       return {
         kind: kind.name,
+        ...(request.subject === undefined ? {} : { subject: request.subject }),
         start,
         end: Date.now(),
         status: name === 'TimeoutError' ? 'timeout' : 'error',
