@@ -267,9 +267,9 @@ describe('three service instances on one PostgreSQL', () => {
       const atKill = await scheduledOf(tickOne);
       // The kill must hit work in progress: reads or messages the victim held (claims name host and pid).
       const { rows: held } = await pool.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM read_operations WHERE claim_owner = $1 AND phase <> 'done')
-              + (SELECT count(*) FROM deliveries WHERE claim_owner = $1 AND status = 'pending') AS n`,
-        [`${hostname()}:${victim.child.pid}`],
+        `SELECT (SELECT count(*) FROM read_operations WHERE claim_owner LIKE $1 AND phase <> 'done')
+              + (SELECT count(*) FROM deliveries WHERE claim_owner LIKE $1 AND status = 'pending') AS n`,
+        [`${hostname()}:${victim.child.pid}:%`],
       );
       const heldAtKill = Number(held[0]!.n);
       expect(heldAtKill).toBeGreaterThan(0);

@@ -4,6 +4,7 @@
  * and the read work. The sandbox CRM stays in the data directory's SQLite file either way: it stands for a
  * provider's own system, not the service's data.
  */
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { OAuthDeps } from './oauth/connect-flow.js';
@@ -77,8 +78,10 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
     oauth: { store: new PgOAuthStore(pool), secrets: new SecretBox(options.secretKey) },
     destinations: new PgDestinationStore(pool),
     operations: new PgOperationStore(pool, {
-      // Claims name their holder, so an operator can tell which instance holds what.
-      owner: `${hostname()}:${process.pid}`,
+      // Claims name their holder, so an operator can tell which instance holds what. The suffix tells apart
+      // two services in one process (tests, an embedder): each treats its own claims as its own (an instance
+      // takes its unrecorded message claims again at once), so they must not share an owner.
+      owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
       leaseMs: options.readLeaseMs ?? Math.max(60_000, 2 * options.timing.deliveryTimeoutMs),
       maxStreams: options.readMaxStreams ?? 200,
     }),
