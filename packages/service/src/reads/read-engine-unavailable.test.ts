@@ -19,7 +19,7 @@ import type { Provider } from '../deps.js';
 import { loadManifest } from '../manifest/load-manifest.js';
 import { createSandboxProvider } from '../provider/sandbox-provider.js';
 import { SqliteDestinationStore } from '../store/destination-store.js';
-import type { Database, Repository } from '../store/index.js';
+import type { Database, Installation, Repository } from '../store/index.js';
 import { openDatabase, SqliteRepository, StoreUnavailableError } from '../store/index.js';
 import { ReadEngine } from './read-engine.js';
 import { SqliteOperationStore } from './sqlite-operation-store.js';
@@ -31,6 +31,8 @@ describe('the read engine while its database is unreachable', () => {
   let engine: ReadEngine;
   let store: SqliteOperationStore;
   let installationId: string;
+  /** The installation as inserted: what the create route hands the engine. */
+  let installed: Installation;
   const outage = { on: false };
   const logged: string[] = [];
 
@@ -93,6 +95,7 @@ describe('the read engine while its database is unreachable', () => {
       },
     } as Parameters<Repository['insertInstallation']>[0]);
     installationId = installation.id;
+    installed = installation;
     outage.on = false;
     logged.length = 0;
   });
@@ -106,16 +109,16 @@ describe('the read engine while its database is unreachable', () => {
 
   it('plans an installation once the database is back, not with no objects while it is down', async () => {
     outage.on = true;
-    await expect(engine.installationChanged('demo', installationId)).rejects.toThrow(StoreUnavailableError);
+    await expect(engine.installationChanged(installed)).rejects.toThrow(StoreUnavailableError);
     expect(await store.readObjects(installationId)).toEqual([]);
     outage.on = false;
-    await engine.installationChanged('demo', installationId);
+    await engine.installationChanged(installed);
     const objects = (await store.readObjects(installationId)).map((object) => object.objectName);
     expect(objects).toContain('contacts');
   });
 
   it('keeps a backfill waiting while the database is down, and reads it once it is back', async () => {
-    await engine.installationChanged('demo', installationId);
+    await engine.installationChanged(installed);
     const backfillId = (await store.readObjects(installationId)).find(
       (o) => o.objectName === 'contacts',
     )?.backfillOperationId;
