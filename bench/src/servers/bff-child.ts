@@ -3,17 +3,22 @@
  * with a fixed signed-in session and limits raised so that they do not throttle the bench. Environment:
  *   BENCH_BASE_URL, BENCH_SEARCH_URL, BENCH_API_KEY, BENCH_AUTH_TOKEN, BENCH_ORIGIN (the allowed origin)
  *   BENCH_BFF_LOGGER=silent  drops the access log (default: the BFF's own JSON-lines logger, to /dev/null)
+ *   BENCH_BFF_MODULE=path    another build of the BFF's entry (`bff-cost` compares two versions with it)
  * Sends `{ type: 'ready', url }` over IPC once it listens; stops on SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createBff } from '@splice/bff';
+import type { createBff as CreateBff } from '@splice/bff';
 import { Hono } from 'hono';
 
 const env = (name: string) => {
   const value = process.env[name];
   if (!value) throw new Error(`Set ${name}.`);
   return value;
+};
+
+const { createBff } = (await import(process.env.BENCH_BFF_MODULE || '@splice/bff')) as {
+  createBff: typeof CreateBff;
 };
 
 const bff = createBff({

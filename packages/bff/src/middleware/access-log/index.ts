@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { BffEnv } from '../../env.js';
 import type { BffLogger } from '../../log/log-entry.js';
+import { clientGone as browserGone } from '../node-exchange/index.js';
 
 export interface AccessLogOptions {
   /** A redacting logger (see log/redact.ts). */
@@ -16,7 +17,7 @@ export const accessLog = (options: AccessLogOptions) =>
     const started = performance.now();
     await next();
     // 499 (nginx's "client closed request"): the browser left before the answer, nothing failed here.
-    const clientGone = c.req.raw.signal.aborted;
+    const clientGone = browserGone(c);
     const status = clientGone ? 499 : c.res.status;
     options.log({
       level: clientGone ? 'info' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',

@@ -1,19 +1,47 @@
-import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { problemError } from '../../problem/problem-error.js';
+import { BodyTooLargeError, readBoundedText } from '../../webhooks/read-bounded-text.js';
+import { nodeExchange } from '../node-exchange/index.js';
+import { readNodeBody } from './read-node-body.js';
 
 export interface BodyLimitOptions {
   /** Largest body accepted, in bytes. */
   maxBytes: number;
 }
 
+/** Reads the whole body within the bound, from the Node request when there is one (node-exchange). */
+async function readBody(c: Context, maxBytes: number): Promise<string> {
+  const node = nodeExchange(c);
+  // Only a body nobody has started on: a host middleware that read it already left it in hono's cache.
+  const untouched = node && !node.incoming.readableDidRead && Object.keys(c.req.bodyCache).length === 0;
+  if (node && untouched) return readNodeBody(node.incoming, maxBytes);
+  if (c.req.bodyCache.text || c.req.bodyCache.json || c.req.bodyCache.arrayBuffer) {
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > maxBytes) throw new BodyTooLargeError();
+    return text;
+  }
+  return readBoundedText(c.req.raw, maxBytes);
+}
+
 /**
- * Hono's body limit (it checks Content-Length and also counts a streamed body as it arrives), answering
- * with a problem object instead of plain text.
+ * Reads the body once, refusing it (413, a problem object) past `maxBytes` by its Content-Length or, when
+ * that is missing or lies, by counting the bytes as they arrive. The text goes into hono's body cache, so
+ * the JSON validator and the idempotency fingerprint parse it from there without reading again.
  */
 export const bodyLimit = (options: BodyLimitOptions) =>
-  honoBodyLimit({
-    maxSize: options.maxBytes,
-    onError: () => {
-      throw problemError(413, 'payloadTooLarge', `The body is larger than ${options.maxBytes} bytes.`);
-    },
+  createMiddleware(async (c, next) => {
+    let text: string;
+    try {
+      text = await readBody(c, options.maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw problemError(413, 'payloadTooLarge', `The body is larger than ${options.maxBytes} bytes.`);
+      }
+      // The browser went away mid-body, or the stream failed: the JSON validator used to tell this too.
+      throw problemError(400, 'malformedBody', 'The body could not be read.');
+    }
+    // Hono keeps the promise of each read there (its type names the resolved value).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    await next();
   });

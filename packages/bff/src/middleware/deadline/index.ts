@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { BffEnv } from '../../env.js';
 import { problemError } from '../../problem/problem-error.js';
-import { linkedAbort } from '../../upstream/linked-abort.js';
+import { onClientGone } from '../node-exchange/index.js';
 
 export interface DeadlineOptions {
   /** Longest a request may take, in milliseconds. */
@@ -19,8 +19,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  */
 export const deadline = (options: DeadlineOptions) =>
   createMiddleware<BffEnv>(async (c, next) => {
-    // Aborted by the deadline below, or by the browser's disconnect (the request's own signal).
-    const { controller, dispose } = linkedAbort(c.req.raw.signal);
+    // Aborted by the deadline below, or by the browser's disconnect.
+    const controller = new AbortController();
+    const dispose = onClientGone(c, (reason) => controller.abort(reason));
     c.set('signal', controller.signal);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'expired'>((resolve) => {

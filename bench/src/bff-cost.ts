@@ -1,0 +1,128 @@
+/**
+ * `pnpm --filter @splice/bench bff-cost [--rate=500] [--duration=5] [--runs=3]`: what one search through
+ * the BFF costs in CPU, beside the same search straight to the service. Starts the service (10,000
+ * contacts) and the BFF as `pnpm bench` does, then alternates open-loop runs at a fixed rate, direct and
+ * through the BFF, and prints each process's CPU time per request (from /proc, so a busy machine makes the
+ * latencies noisy but hardly the CPU figures) and the latency percentiles. A tool for work on the BFF's
+ * hot path, quicker than `pnpm bench --only=throughput`; `BENCH_PROFILE_DIR=dir` adds CPU profiles.
+ */
+import os from 'node:os';
+import type { Child } from './children.js';
+import { startChild } from './children.js';
+import { cpuMsOf, ownCpuMs } from './cpu.js';
+import type { OpenLoopOptions, OpenLoopResult } from './open-loop.js';
+import { runOpenLoop } from './open-loop.js';
+import { directSearchHeaders, findEmails, installForAcme, searchPath, startBenchService } from './service.js';
+import { median } from './stats.js';
+
+const arg = (name: string, fallback: number) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.slice(name.length + 3)) : fallback;
+};
+const ratePerS = arg('rate', 500);
+const durationS = arg('duration', 5);
+const runs = arg('runs', 3);
+const origin = 'http://app.bench.localhost:5173';
+
+interface Measured {
+  result: OpenLoopResult;
+  /** CPU ms per request of the BFF, the service and the load generator (this process). */
+  bffCpuMs: number;
+  serviceCpuMs: number;
+  generatorCpuMs: number;
+}
+
+const service = await startBenchService(10_000);
+const bffs: Array<{ name: string; child: Child }> = [];
+try {
+  await installForAcme(service.ready);
+  const [email] = await findEmails(service.ready, 1);
+  const body = JSON.stringify({
+    objectName: 'contacts',
+    fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],
+  });
+  const bffEnv = {
+    BENCH_BASE_URL: service.ready.baseUrl,
+    BENCH_SEARCH_URL: service.ready.searchUrl,
+    BENCH_API_KEY: service.ready.apiKey,
+    BENCH_AUTH_TOKEN: service.ready.authToken,
+    BENCH_ORIGIN: origin,
+  };
+  const script = new URL('./servers/bff-child.ts', import.meta.url);
+  bffs.push({ name: 'BFF', child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: '' }) });
+  // BENCH_BASELINE_BFF=path/to/src/index.ts: another version of the BFF, measured in the same runs.
+  const baseline = process.env.BENCH_BASELINE_BFF;
+  if (baseline) {
+    bffs.push({
+      name: 'baseline',
+      child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: baseline }),
+    });
+  }
+  const direct: OpenLoopOptions = {
+    url: searchPath(service.ready.searchUrl, 'acme'),
+    method: 'POST',
+    headers: { ...directSearchHeaders(service.ready), 'content-type': 'application/json' },
+    body,
+    ratePerS,
+    durationS,
+    connections: 64,
+  };
+  const targets: Array<{ name: string; options: OpenLoopOptions; pid?: number }> = [
+    { name: 'direct', options: direct },
+    ...bffs.map(({ name, child }) => ({
+      name,
+      options: {
+        ...direct,
+        url: `${child.ready.url}/api/integrations/crm-sync/search`,
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'splice',
+          origin,
+          'sec-fetch-site': 'same-origin',
+          accept: 'application/json, application/problem+json',
+        },
+      },
+      pid: child.pid,
+    })),
+  ];
+  const measure = async (options: OpenLoopOptions, pid: number | undefined): Promise<Measured> => {
+    const before = { bff: pid ? cpuMsOf(pid) : 0, service: cpuMsOf(service.pid), own: ownCpuMs() };
+    const result = await runOpenLoop(options);
+    if (result.failed > 0) throw new Error(`${result.failed} of ${result.sent} failed`);
+    return {
+      result,
+      bffCpuMs: pid ? (cpuMsOf(pid) - before.bff) / result.sent : 0,
+      serviceCpuMs: (cpuMsOf(service.pid) - before.service) / result.sent,
+      generatorCpuMs: (ownCpuMs() - before.own) / result.sent,
+    };
+  };
+  // Warm-up: JIT, keep-alive pools.
+  for (const target of targets) await measure({ ...target.options, durationS: 2 }, target.pid);
+  const measured = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
+  for (let run = 0; run < runs; run++) {
+    // Rotate the order, so that a slow drift of a shared machine favours none of them.
+    const order = targets.map((_, i) => targets[(i + run) % targets.length]!);
+    for (const target of order) {
+      const m = await measure(target.options, target.pid);
+      measured.get(target.name)!.push(m);
+      console.log(
+        `run ${run + 1} at ${ratePerS}/s ${target.name.padEnd(8)} p50 ${m.result.p50Ms.toFixed(2)} p99 ` +
+          `${m.result.p99Ms.toFixed(2)} ms; CPU/request: BFF ${m.bffCpuMs.toFixed(3)}, service ` +
+          `${m.serviceCpuMs.toFixed(3)}, generator ${m.generatorCpuMs.toFixed(3)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+  }
+  const directRuns = measured.get('direct')!;
+  for (const { name } of bffs) {
+    const own = measured.get(name)!;
+    const m = (pick: (m: Measured, d: Measured) => number) =>
+      median(own.map((m, i) => pick(m, directRuns[i]!))).toFixed(3);
+    console.log(
+      `median ${name}: CPU ${m((b) => b.bffCpuMs)} ms/request, added p50 ` +
+        `${m((b, d) => b.result.p50Ms - d.result.p50Ms)} ms, added p99 ${m((b, d) => b.result.p99Ms - d.result.p99Ms)} ms`,
+    );
+  }
+} finally {
+  for (const { child } of bffs) await child.stop();
+  await service.dispose();
+}

@@ -1,0 +1,46 @@
+import type { IncomingMessage } from 'node:http';
+import { BodyTooLargeError } from '../../webhooks/read-bounded-text.js';
+
+/**
+ * Reads a Node request's body as UTF-8 text, refusing it past `maxBytes`: by its Content-Length at once,
+ * or by counting the bytes as they arrive. On refusal it stops reading (the stream is paused, not
+ * destroyed, so the 413 can still be sent; the server drains or drops the rest after answering).
+ */
+export function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<string> {
+  const declared = Number(incoming.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLargeError());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stop();
+        incoming.pause();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // Closed without its end (the browser went away mid-body): nothing more will come.
+    const onClose = () => onError(new Error('request closed before its body ended'));
+    incoming.on('data', onData);
+    incoming.on('close', onClose);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
+}
