@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { prepareRequest, RawConnection } from './raw-http.js';
 import { percentile } from './stats.js';
 
 export interface OpenLoopOptions {
@@ -33,12 +33,12 @@ export interface OpenLoopResult {
  * each of them counts the whole wait.
  */
 export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const payload = options.body === undefined ? undefined : Buffer.from(options.body);
-  const headers = {
-    ...options.headers,
-    ...(payload ? { 'content-length': String(payload.length) } : {}),
-  };
+  const url = new URL(options.url);
+  const request = prepareRequest(url, options.method, options.headers, options.body);
+  const idle: RawConnection[] = [];
+  const all: RawConnection[] = [];
+  // Requests due while every connection was busy, in due order; each keeps its due time.
+  const waiting: number[] = [];
   const total = Math.round(options.ratePerS * options.durationS);
   const intervalMs = 1000 / options.ratePerS;
   const latencies: number[] = [];
@@ -48,7 +48,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
 
   return new Promise((resolve) => {
     const finish = () => {
-      agent.destroy();
+      for (const connection of all) connection.close();
       resolve({
         p50Ms: percentile(latencies, 0.5),
         p99Ms: percentile(latencies, 0.99),
@@ -64,16 +64,33 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
       else failed++;
       if (++answered === total) finish();
     };
-    const send = (dueAt: number) => {
+    const sendOn = (connection: RawConnection, dueAt: number) => {
       lags.push(performance.now() - dueAt);
-      const request = http.request(options.url, { method: options.method, agent, headers }, (response) => {
-        const ok = (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
-        response.on('data', () => {});
-        response.on('end', () => settle(dueAt, ok));
-        response.on('error', () => settle(dueAt, false));
-      });
-      request.on('error', () => settle(dueAt, false));
-      request.end(payload);
+      connection.send(request).then(
+        (status) => {
+          settle(dueAt, status >= 200 && status < 300);
+          const next = waiting.shift();
+          if (next === undefined) idle.push(connection);
+          else sendOn(connection, next);
+        },
+        () => {
+          // A broken connection is dropped; a request waiting for it takes a new one.
+          all.splice(all.indexOf(connection), 1);
+          settle(dueAt, false);
+          const next = waiting.shift();
+          if (next !== undefined) send(next);
+        },
+      );
+    };
+    const send = (dueAt: number) => {
+      const connection = idle.pop();
+      if (connection) return sendOn(connection, dueAt);
+      if (all.length < options.connections) {
+        const opened = new RawConnection(Number(url.port), url.hostname);
+        all.push(opened);
+        return sendOn(opened, dueAt);
+      }
+      waiting.push(dueAt);
     };
     const start = performance.now();
     let next = 0;

@@ -8,8 +8,9 @@ import { validationProblem } from '../../problem/problem-error.js';
  */
 export const noQuery = () =>
   createMiddleware(async (c, next) => {
-    const names = new Set(new URL(c.req.url).searchParams.keys());
-    if (names.size > 0) {
+    // Most requests have no query string: only parse the URL when there is one.
+    const names = c.req.url.includes('?') ? new Set(new URL(c.req.url).searchParams.keys()) : undefined;
+    if (names && names.size > 0) {
       const issues: Issue[] = [...names].map((name) => ({
         type: 'urn:problem-type:unknown-property',
         title: 'Unknown property',

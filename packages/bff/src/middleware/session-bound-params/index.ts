@@ -9,8 +9,11 @@ import { isSessionBoundName, sessionBoundIssue, sessionBoundProblem } from './se
 export const sessionBoundParams = () =>
   createMiddleware(async (c, next) => {
     const issues: Issue[] = [];
-    for (const name of new Set(new URL(c.req.url).searchParams.keys())) {
-      if (isSessionBoundName(name)) issues.push(sessionBoundIssue('query', name));
+    // Most requests have no query string: only parse the URL when there is one.
+    if (c.req.url.includes('?')) {
+      for (const name of new Set(new URL(c.req.url).searchParams.keys())) {
+        if (isSessionBoundName(name)) issues.push(sessionBoundIssue('query', name));
+      }
     }
     c.req.raw.headers.forEach((_value, name) => {
       if (isSessionBoundName(name)) issues.push(sessionBoundIssue('header', name));

@@ -1,13 +1,24 @@
 import type { Issue, IssueLocation } from '@splice/schema';
 import { problemError } from '../../problem/problem-error.js';
 
+/** Names already decided (see isSessionBoundName), at most `maxDecided` of them. */
+const maxDecided = 512;
+const decided = new Map<string, boolean>();
+
 /**
  * Parameter names that choose whose data a call touches. However spelt (`groupRef`, `group_ref`,
  * `X-Group-Ref`, `orgId`, ...), they are the session's to decide.
  */
 export function isSessionBoundName(name: string): boolean {
+  const known = decided.get(name);
+  if (known !== undefined) return known;
   const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return /groupref|groupid|orgid|organizationid|organisationid/.test(squashed);
+  const bound = /groupref|groupid|orgid|organizationid|organisationid/.test(squashed);
+  // Every request's header names go through here, and they are nearly always the same few: remember
+  // them. Names are the sender's choice, so the memory is bounded (count and length); past it, each is
+  // decided afresh.
+  if (decided.size < maxDecided && name.length <= 64) decided.set(name, bound);
+  return bound;
 }
 
 export function sessionBoundIssue(location: IssueLocation, name: string): Issue {
