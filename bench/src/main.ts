@@ -114,7 +114,7 @@ if (wants('search') || wants('throughput')) {
       throughput = await step(
         `throughput: search through the BFF vs direct, ${plan.throughput.connections} connections, ` +
           `${plan.throughput.durationS} s x ${plan.throughput.runs} runs each`,
-        () => measureThroughput(running.ready, plan.throughput, log),
+        () => measureThroughput(running.ready, plan.throughput, log, running.pid),
       );
     }
   }
@@ -187,6 +187,7 @@ const figures: Figures = {
   bff_added_p99_ms_saturated: value(throughput?.addedP99Ms),
   bff_added_p50_ms_sequential: value(throughput?.sequential.addedP50Ms),
   bff_added_p99_ms_sequential: value(throughput?.sequential.addedP99Ms),
+  bff_cpu_ms_per_request: value(throughput?.openLoop.bffCpuMsPerRequest),
   search_p50_ms_1m: value(searchLarge?.p50Ms),
   search_p99_ms_1m: value(searchLarge?.p99Ms),
   search_p99_ms_10k: value(searchSmall?.p99Ms),

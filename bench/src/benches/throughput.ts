@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { startChild } from '../children.js';
+import { cpuMsOf, ownCpuMs } from '../cpu.js';
 import { createClient } from '../http.js';
 import type { LoadOptions, LoadResult } from '../load.js';
 import { runLoad } from '../load.js';
@@ -32,7 +34,14 @@ export interface ThroughputResult {
     directP99Ms: number;
     addedP50Ms: number;
     addedP99Ms: number;
-    runs: Array<{ direct: OpenLoopResult; bff: OpenLoopResult }>;
+    /**
+     * CPU time per request (ms, medians over runs) of each process during the BFF runs, from /proc: what
+     * the BFF costs whatever else the machine is doing, beside the latencies a busy machine blurs.
+     */
+    bffCpuMsPerRequest: number;
+    serviceCpuMsPerRequest: number;
+    generatorCpuMsPerRequest: number;
+    runs: Array<{ direct: OpenLoopResult; bff: OpenLoopResult & { cpu: CpuPerRequest } }>;
   };
   /** Each run's figures, in the order they ran (direct and BFF alternate which goes first). */
   runs: Array<{ direct: LoadResult; bff: LoadResult }>;
@@ -54,6 +63,13 @@ export interface ThroughputResult {
   };
 }
 
+/** CPU ms per request of the BFF, the service and the load generator (the bench process) in one run. */
+export interface CpuPerRequest {
+  bff: number;
+  service: number;
+  generator: number;
+}
+
 /** The origin the bench's requests claim to come from (the BFF's allowlist holds it). */
 const origin = 'http://app.bench.localhost:5173';
 
@@ -71,6 +87,8 @@ export async function measureThroughput(
     sequentialRequests: number;
   },
   log: (line: string) => void,
+  /** The service's process, for its CPU time per request (NaN without it). */
+  servicePid?: number,
 ): Promise<ThroughputResult> {
   const [email] = await findEmails(service, 1);
   const searchBody = {
@@ -149,7 +167,8 @@ export async function measureThroughput(
     );
     const m = (pick: (r: { direct: LoadResult; bff: LoadResult }) => number) => median(runs.map(pick));
     const directRps = m((r) => r.direct.rps);
-    const openLoop = await measureOpenLoop(direct, viaBff, Math.round(directRps / 2), options, log);
+    const pids = { bff: bff.pid, service: servicePid };
+    const openLoop = await measureOpenLoop(direct, viaBff, Math.round(directRps / 2), options, log, pids);
     const bffRssMb = bff.rssMb();
     const bffRps = m((r) => r.bff.rps);
     return {
@@ -229,6 +248,7 @@ async function measureOpenLoop(
   ratePerS: number,
   options: { durationS: number; warmupS: number; runs: number },
   log: (line: string) => void,
+  pids: { bff: number; service: number | undefined },
 ): Promise<ThroughputResult['openLoop']> {
   const at = (target: LoadOptions, durationS: number) =>
     runOpenLoop({
@@ -243,27 +263,41 @@ async function measureOpenLoop(
       if (result.failed > 0) throw new Error(`open loop: ${result.failed} of ${result.sent} failed`);
       return result;
     });
+  const serviceCpuMs = () => (pids.service === undefined ? Number.NaN : cpuMsOf(pids.service));
+  // The BFF's run, with each process's CPU time over it.
+  const atBff = async (durationS: number) => {
+    const before = { bff: cpuMsOf(pids.bff), service: serviceCpuMs(), generator: ownCpuMs() };
+    const result = await at(viaBff, durationS);
+    const cpu: CpuPerRequest = {
+      bff: (cpuMsOf(pids.bff) - before.bff) / result.sent,
+      service: (serviceCpuMs() - before.service) / result.sent,
+      generator: (ownCpuMs() - before.generator) / result.sent,
+    };
+    return { ...result, cpu };
+  };
   await at(direct, options.warmupS);
-  await at(viaBff, options.warmupS);
+  await atBff(options.warmupS);
   const runs: ThroughputResult['openLoop']['runs'] = [];
   for (let run = 0; run < options.runs; run++) {
     let d: OpenLoopResult;
-    let b: OpenLoopResult;
+    let b: OpenLoopResult & { cpu: CpuPerRequest };
     if (run % 2 === 0) {
       d = await at(direct, options.durationS);
-      b = await at(viaBff, options.durationS);
+      b = await atBff(options.durationS);
     } else {
-      b = await at(viaBff, options.durationS);
+      b = await atBff(options.durationS);
       d = await at(direct, options.durationS);
     }
     log(
       `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs}: direct p50 ${d.p50Ms.toFixed(2)} / ` +
         `p99 ${d.p99Ms.toFixed(2)} ms, BFF p50 ${b.p50Ms.toFixed(2)} / p99 ${b.p99Ms.toFixed(2)} ms ` +
-        `(generator send lag p99 ${Math.max(d.sendLagP99Ms, b.sendLagP99Ms).toFixed(2)} ms)`,
+        `(generator send lag p99 ${Math.max(d.sendLagP99Ms, b.sendLagP99Ms).toFixed(2)} ms; CPU per request: ` +
+        `BFF ${b.cpu.bff.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ` +
+        `${b.cpu.generator.toFixed(3)} ms; load ${os.loadavg()[0]!.toFixed(1)})`,
     );
     runs.push({ direct: d, bff: b });
   }
-  const m = (pick: (r: { direct: OpenLoopResult; bff: OpenLoopResult }) => number) => median(runs.map(pick));
+  const m = (pick: (r: ThroughputResult['openLoop']['runs'][number]) => number) => median(runs.map(pick));
   return {
     ratePerS,
     durationS: options.durationS,
@@ -273,6 +307,9 @@ async function measureOpenLoop(
     directP99Ms: m((r) => r.direct.p99Ms),
     addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
     addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+    bffCpuMsPerRequest: m((r) => r.bff.cpu.bff),
+    serviceCpuMsPerRequest: m((r) => r.bff.cpu.service),
+    generatorCpuMsPerRequest: m((r) => r.bff.cpu.generator),
     runs,
   };
 }
