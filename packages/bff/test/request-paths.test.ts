@@ -1,7 +1,9 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBff } from '../src/index.js';
 import type { FakeUpstream } from './helpers/fake-upstream.js';
 import { json, startFakeUpstream } from './helpers/fake-upstream.js';
+import { listen } from './helpers/listen.js';
 import { appOrigin, browserHeaders, resolveTestSession } from './helpers/sessions.js';
 import type { RunningBff } from './helpers/start-bff.js';
 import { startBff, testApiKey, testAuthToken } from './helpers/start-bff.js';
@@ -98,6 +100,44 @@ describe.each(['node server', 'standard Request'])('request bodies, %s', (path) 
   it('answers a malformed body with 400', async () => {
     const response = await send({ method: 'POST', headers: browserHeaders('alice'), body: '{"objectName":' });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('a host that read the body before the BFF', () => {
+  it('still gets it checked against the limit and passed on', async () => {
+    const bff = createBff({
+      baseUrl: upstream.baseUrl,
+      searchUrl: upstream.searchUrl,
+      apiKey: testApiKey,
+      authToken: testAuthToken,
+      project: 'demo',
+      allowedOrigins: [appOrigin],
+      resolveSession: resolveTestSession,
+      logger: () => {},
+      limits,
+    });
+    // The host's own middleware parses the JSON first (hono caches it on the request).
+    const host = new Hono()
+      .use(async (c, next) => {
+        if (c.req.method === 'POST') await c.req.json();
+        await next();
+      })
+      .route('/api', bff);
+    const server = await listen(host.fetch);
+    const url = `${server.url}/api/integrations/crm-sync/search`;
+    const before = upstream.requests.length;
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: browserHeaders('alice'),
+      body: JSON.stringify(search),
+    });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(upstream.requests[before]!.body)).toEqual(search);
+    const big = JSON.stringify({ ...search, padding: 'x'.repeat(2_000) });
+    const tooLarge = await fetch(url, { method: 'POST', headers: browserHeaders('alice'), body: big });
+    expect(tooLarge.status).toBe(413);
+    await server.close();
+    await bff.close();
   });
 });
 

@@ -12,15 +12,15 @@ export interface BodyLimitOptions {
 
 /** Reads the whole body within the bound, from the Node request when there is one (node-exchange). */
 async function readBody(c: Context, maxBytes: number): Promise<string> {
-  const node = nodeExchange(c);
-  // Only a body nobody has started on: a host middleware that read it already left it in hono's cache.
-  const untouched = node && !node.incoming.readableDidRead && Object.keys(c.req.bodyCache).length === 0;
-  if (node && untouched) return readNodeBody(node.incoming, maxBytes);
-  if (c.req.bodyCache.text || c.req.bodyCache.json || c.req.bodyCache.arrayBuffer) {
+  // A host middleware that read the body already left it in hono's cache, in whatever form.
+  if (Object.keys(c.req.bodyCache).length > 0) {
     const text = await c.req.text();
     if (Buffer.byteLength(text) > maxBytes) throw new BodyTooLargeError();
     return text;
   }
+  const node = nodeExchange(c);
+  // Only a Node body nobody has started on; otherwise the standard Request's.
+  if (node && !node.incoming.readableDidRead) return readNodeBody(node.incoming, maxBytes);
   return readBoundedText(c.req.raw, maxBytes);
 }
 
