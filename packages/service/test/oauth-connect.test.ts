@@ -10,6 +10,7 @@ import { SqliteOAuthStore } from '../src/oauth/oauth-store.js';
 import { createSandboxProvider } from '../src/provider/index.js';
 import type { Database } from '../src/store/index.js';
 import { openDatabase, SqliteRepository } from '../src/store/index.js';
+import { contactsConfig } from './harness.js';
 
 const apiKey = 'oauth-test-api-key';
 const origin = 'http://localhost';
@@ -212,6 +213,29 @@ describe('the flow', () => {
     expect(JSON.stringify((await repo.listConnections('demo', 'initech'))[0]?.credentials)).not.toContain(
       tokens[0],
     );
+  });
+
+  it('installs on a fresh connection: the 201 shows it working, as the store then holds it', async () => {
+    const { text: url } = await connect({ groupRef: 'initech', consumerRef: 'carol', redirectUrl });
+    expect(outcomeOf((await callback(await consent(url, 'allow'))).location)).toBe('connected');
+    const created = await send('/v1/projects/demo/integrations/crm-sync/installations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ groupRef: 'initech', config: contactsConfig() }),
+    });
+    expect(created.status).toBe(201);
+    const installation = JSON.parse(created.text);
+    // The answer is built from what the create wrote, not read back: it must agree with a later read.
+    expect(installation.connection).toMatchObject({
+      status: 'working',
+      updateTime: installation.createTime,
+      group: { groupRef: 'initech' },
+    });
+    const read = await send(`/v1/projects/demo/integrations/crm-sync/installations/${installation.id}`, {
+      headers: { 'x-api-key': apiKey },
+    });
+    expect(JSON.parse(read.text).connection).toEqual(installation.connection);
+    expect(JSON.parse(read.text).group).toEqual(installation.group);
   });
 
   it('creates a group the project does not know yet, named as the call said', async () => {

@@ -3,7 +3,7 @@ import type { Provider, ServiceDeps } from '../deps.js';
 import { problemError } from '../http/problem.js';
 import type { IntegrationWithManifest } from '../routes/lookups.js';
 import { publicConnection } from '../routes/lookups.js';
-import type { Connection, Installation, NewInstallation } from '../store/index.js';
+import type { Connection, Group, Installation, NewInstallation } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
 
@@ -11,12 +11,15 @@ function bodyIssue(name: string, detail: string, value: unknown): Issue {
   return { type: 'urn:problem-type:invalid-reference', detail, in: 'body', name, value };
 }
 
-/** The connection the installation uses: the one named, or the group's default for the provider. */
+/**
+ * The connection the installation uses: the one named, or the group's default for the provider. With the
+ * group it belongs to, which the answer shows.
+ */
 async function chooseConnection(
   deps: ServiceDeps,
   target: IntegrationWithManifest,
   request: InstallationRequest,
-): Promise<Connection> {
+): Promise<{ connection: Connection; group: Group }> {
   const { repo } = deps;
   const { project, integration } = target;
   // Both lookups go out together (one round trip on PostgreSQL); the checks keep their order.
@@ -39,7 +42,7 @@ async function chooseConnection(
         issues: [bodyIssue('connectionId', 'No connection of this group has this ID.', request.connectionId)],
       });
     }
-    return connection;
+    return { connection, group };
   }
   if (!connection) {
     throw problemError(422, 'connectionRequired', {
@@ -50,7 +53,7 @@ async function chooseConnection(
       remedy: 'Create a connection for the group through the OAuth connect flow, then retry.',
     });
   }
-  return connection;
+  return { connection, group };
 }
 
 /**
@@ -79,15 +82,22 @@ export interface CreateInstallationInput {
 }
 
 /** createInstallation (docs/service-interface.md#create-installation) after its input was validated: every rule, then one durable insert. */
+/** A new installation, with the connection and group its answer shows (as stored by the create). */
+export interface CreatedInstallation {
+  installation: Installation;
+  connection: Connection;
+  group: Group;
+}
+
 export async function createInstallation(
   deps: ServiceDeps,
   input: CreateInstallationInput,
-): Promise<Installation> {
+): Promise<CreatedInstallation> {
   const { repo } = deps;
   const { target, request, skipSampling } = input;
   const { project, integration, manifest } = target;
   // The existing-installation check goes out with the connection's lookups; it is answered after them.
-  const [connection, existing] = await Promise.all([
+  const [{ connection, group }, existing] = await Promise.all([
     chooseConnection(deps, target, request),
     repo.getInstallation(project.id, integration.id, request.groupRef),
   ]);
@@ -143,11 +153,15 @@ export async function createInstallation(
   try {
     // A request made with the connection worked: `created` becomes `working` (the hosted statuses), in the
     // same transaction. A connection already working needs one insert and no transaction round trips.
-    if (connection.status !== 'created') return await repo.insertInstallation(installation);
-    return await repo.transaction(async (tx) => {
-      await tx.updateConnection(project.id, connection.id, { status: 'working', updateTime: createTime });
+    if (connection.status !== 'created') {
+      return { installation: await repo.insertInstallation(installation), connection, group };
+    }
+    const working = { status: 'working' as const, updateTime: createTime };
+    const inserted = await repo.transaction(async (tx) => {
+      await tx.updateConnection(project.id, connection.id, working);
       return tx.insertInstallation(installation);
     });
+    return { installation: inserted, connection: { ...connection, ...working }, group };
   } catch (error) {
     // Two concurrent creates for one group: the unique constraint lets exactly one through.
     if (error instanceof ConflictError) {
@@ -160,12 +174,19 @@ export async function createInstallation(
 }
 
 /** An installation record as the API returns it (docs/service-interface.md#installation-record), with the connection's secrets left out. */
-export async function installationView(deps: ServiceDeps, installation: Installation) {
+export async function installationView(
+  deps: ServiceDeps,
+  installation: Installation,
+  known?: { connection: Connection; group: Group },
+) {
   const { repo } = deps;
-  const [connection, group] = await Promise.all([
-    repo.getConnection(installation.projectId, installation.connectionId),
-    repo.getGroup(installation.projectId, installation.groupRef),
-  ]);
+  // A create already holds both (saves a round trip); everything else looks them up.
+  const [connection, group] = known
+    ? [known.connection, known.group]
+    : await Promise.all([
+        repo.getConnection(installation.projectId, installation.connectionId),
+        repo.getGroup(installation.projectId, installation.groupRef),
+      ]);
   return {
     id: installation.id,
     projectId: installation.projectId,

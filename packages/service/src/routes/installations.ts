@@ -29,9 +29,15 @@ const withExpectedVersion = createMiddleware<{ Variables: { expectedVersion: str
 );
 
 /** An installation answer with its version as ETag (docs/service-interface.md#update-installation). */
-async function answer(c: Context, deps: ServiceDeps, installation: Installation, status: 200 | 201) {
+async function answer(
+  c: Context,
+  deps: ServiceDeps,
+  installation: Installation,
+  status: 200 | 201,
+  known?: Parameters<typeof installationView>[2],
+) {
   c.header('ETag', etagOf(installation));
-  return c.json(await installationView(deps, installation), status);
+  return c.json(await installationView(deps, installation, known), status);
 }
 
 /**
@@ -51,14 +57,14 @@ export function installationRoutes(deps: ServiceDeps) {
       queryParams(createInstallationQuerySchema),
       jsonBody(installationRequestSchema),
       async (c) => {
-        const installation = await createInstallation(deps, {
+        const created = await createInstallation(deps, {
           target: c.var.target,
           request: c.req.valid('json'),
           skipSampling: c.req.valid('query').skipSampling === 'true',
         });
         // Planned before the answer: a status asked for right after it shows the backfill and next runs.
-        await deps.reads?.installationChanged(installation, c.var.target.manifest);
-        return answer(c, deps, installation, 201);
+        await deps.reads?.installationChanged(created.installation, c.var.target.manifest);
+        return answer(c, deps, created.installation, 201, created);
       },
     )
     .get(one, auth, withInstallation(deps.repo), (c) => answer(c, deps, c.var.installation, 200))
