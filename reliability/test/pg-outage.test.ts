@@ -24,6 +24,7 @@ import { startPostgres } from '@splice/testing-postgres';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgPool, PgRepository } from '../../packages/service/src/store/pg/index.js';
+import { contactsConfig } from '../../packages/service/test/harness.js';
 import type { WebhookReceiver } from '../../packages/service/test/webhook-receiver.js';
 import {
   receivedRecordIds,
@@ -90,23 +91,9 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** A config of the demo integration reading contacts to `contactsWebhook`, with the given backfill. */
-const contactsConfig = (backfill: Record<string, unknown>) => ({
-  content: {
-    provider: 'sandboxcrm',
-    read: {
-      objects: {
-        contacts: {
-          objectName: 'contacts',
-          schedule: '*/15 * * * *',
-          destination: 'contactsWebhook',
-          selectedFields: { email: true },
-          backfill: { defaultPeriod: backfill },
-        },
-      },
-    },
-  },
-});
+/** The harness's contacts config, reading email only, with the given backfill period. */
+const withBackfill = (backfill: Record<string, unknown>) =>
+  contactsConfig({ selectedFields: { email: true }, backfill: { defaultPeriod: backfill } });
 
 describe('the service while PostgreSQL is stopped for 10 s under load', () => {
   it('answers only 503s with Retry-After while it is down, loses no acknowledged write, and resumes', {
@@ -154,7 +141,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
     // The backfill that must survive the outage: every contact of group acme.
     const tracked = await fetch(
       installations,
-      json({ groupRef: 'acme', config: contactsConfig({ fullHistory: true }) }),
+      json({ groupRef: 'acme', config: withBackfill({ fullHistory: true }) }),
     );
     expect(tracked.status).toBe(201);
     const trackedId = ((await tracked.json()) as { id: string }).id;
@@ -187,7 +174,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
           if (groupRef === undefined) return undefined;
           return {
             url: installations,
-            init: json({ groupRef, config: contactsConfig({ days: 0 }) }),
+            init: json({ groupRef, config: withBackfill({ days: 0 }) }),
             subject: groupRef,
           };
         },
