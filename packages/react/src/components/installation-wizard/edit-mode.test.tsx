@@ -10,21 +10,30 @@ import { InstallationWizard } from './installation-wizard.js';
 import { buildUpdate } from './model/build-update.js';
 import { initialDraft } from './model/initial-draft.js';
 
-function renderEdit(scenario: FakeBffScenario = {}) {
+/**
+ * `holdReads`: every read of the settings after the first waits until `releaseReads` is called, as a
+ * slow network would make it.
+ */
+function renderEdit(scenario: FakeBffScenario = {}, { holdReads = false } = {}) {
   const updates: Array<{ body: UpdateInstallationBodyInput; ifMatch: string | null }> = [];
   const fake = createFakeBff({ integration: installedWizard(), ...scenario });
-  const fetch: typeof fake = (input, init) => {
+  let reads = 0;
+  let releaseReads = () => {};
+  const readsReleased = new Promise<void>((resolve) => {
+    releaseReads = resolve;
+  });
+  const fetch: typeof fake = async (input, init) => {
     if (init?.method === 'PATCH') {
       updates.push({
         body: JSON.parse(String(init.body)),
         ifMatch: new Headers(init.headers).get('If-Match'),
       });
-    }
+    } else if (holdReads && (init?.method ?? 'GET') === 'GET' && reads++ > 0) await readsReleased;
     return fake(input, init);
   };
   const user = userEvent.setup();
   render(<InstallationWizard integrationId="crm-sync" mode="edit" />, { wrapper: testWrapper(fetch) });
-  return { user, updates };
+  return { user, updates, releaseReads };
 }
 
 async function toContacts(user: ReturnType<typeof userEvent.setup>) {
@@ -116,4 +125,47 @@ describe('InstallationWizard in edit mode', () => {
     expect(screen.getByText('Reading Contacts: settings changed')).toBeInTheDocument();
     expect(updates).toHaveLength(1);
   });
+
+  it('keeps the conflict and refuses to save until the current settings have loaded', async () => {
+    // Someone else saved at 10:30: the first save conflicts, the reload brings that version.
+    const opened = installedWizard();
+    const installation = opened.installation!;
+    const current = { ...opened, installation: { ...installation, updateTime: '2026-11-21T10:30:00.000Z' } };
+    const { user, updates, releaseReads } = renderEdit(
+      {
+        integration: [opened, current],
+        update: (_body, call) =>
+          call === 0
+            ? problem(412, {
+                type: 'urn:problem-type:installation-changed',
+                title: 'Changed meanwhile',
+                detail: 'Someone else changed these settings.',
+              })
+            : { ...installation, updateTime: '2026-11-21T11:00:00.000Z' },
+      },
+      { holdReads: true },
+    );
+    await toContacts(user);
+    await changeSchedule(user);
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/Someone else changed these settings after you opened them/);
+    await user.click(screen.getByRole('button', { name: 'Load current settings' }));
+    const loading = screen.getByRole('button', { name: 'Loading current settings…' });
+    expect(loading).toHaveAttribute('aria-disabled', 'true');
+    // A save now would start from the version that just conflicted: nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(updates).toHaveLength(1);
+    expect(screen.getByText(/Someone else changed these settings after you opened them/)).toBeInTheDocument();
+    releaseReads();
+    await waitFor(() =>
+      expect(screen.queryByText(/Someone else changed these settings after you opened them/)).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: /Your changes to CRM sync are saved/ });
+    expect(updates.map((update) => update.ifMatch)).toEqual([
+      '"2026-11-21T10:00:00.000Z"',
+      '"2026-11-21T10:30:00.000Z"',
+    ]);
+  }, 20_000);
 });

@@ -457,3 +457,31 @@ export const EditConflict: Story = {
     await expect(canvas.getByRole('button', { name: 'Load current settings' })).toBeInTheDocument();
   },
 };
+
+/** Edit mode, after the conflict: the current settings are on their way, and no save goes out meanwhile. */
+export const EditConflictLoadingCurrent: Story = {
+  args: { mode: 'edit' },
+  parameters: {
+    bff: {
+      integration: [installedWizard(), pending],
+      update: problem(412, {
+        type: 'urn:problem-type:installation-changed',
+        title: 'Changed meanwhile',
+        detail: 'Someone else changed these settings.',
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async (context) => {
+    await EditConflict.play?.(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Load current settings' }));
+    await expect(canvas.getByRole('button', { name: 'Loading current settings…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect(canvas.getByRole('button', { name: 'Save changes' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  },
+};

@@ -269,8 +269,13 @@ function WizardView(props: InstallationWizardProps) {
           {state.conflict && (
             <>
               <p>{messages.wizardConflict}</p>
-              <button type="button" data-part="button" onClick={state.reloadCurrent}>
-                {messages.wizardReloadCurrent}
+              <button
+                type="button"
+                data-part="button"
+                onClick={state.reloadCurrent}
+                aria-disabled={state.isReloading || undefined}
+              >
+                {state.isReloading ? messages.wizardReloadingCurrent : messages.wizardReloadCurrent}
               </button>
             </>
           )}
@@ -281,7 +286,11 @@ function WizardView(props: InstallationWizardProps) {
               {messages.wizardBack}
             </button>
           )}
-          <button type="submit" data-part="submit" aria-disabled={state.isInstalling || undefined}>
+          <button
+            type="submit"
+            data-part="submit"
+            aria-disabled={state.isInstalling || state.isReloading || undefined}
+          >
             {isLast
               ? state.isInstalling
                 ? editing

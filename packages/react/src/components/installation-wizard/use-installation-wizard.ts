@@ -103,6 +103,8 @@ export interface UseInstallationWizardResult {
   conflict: boolean;
   /** Editing: loads the current settings again; what the user typed stays in the form. */
   reloadCurrent: () => void;
+  /** The current settings are loading after a conflict; the save waits for them. */
+  isReloading: boolean;
   /** The user changed something not yet installed or saved. */
   dirty: boolean;
 }
@@ -190,7 +192,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
       const pending = updateRef.current;
       if (!pending) return;
       dispatch({ type: 'install' });
-      if (!current.draft || current.installing || firstInvalidStep(current)) return;
+      if (!current.draft || current.installing || current.reloading || firstInvalidStep(current)) return;
       const result = await updating.update(pending.body, {
         ifMatch: installationVersionTag(installation),
         ...(skipSampling ? { skipSampling } : {}),
@@ -230,9 +232,12 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
 
   // The answer is dispatched even when it equals the cached one: the conflict is over either way.
   const reloadCurrent = useCallback(() => {
+    if (stateRef.current.reloading) return;
     dispatch({ type: 'reload-current' });
     void refetch().then((result) => {
-      if (result.data) dispatch({ type: 'loaded', details: result.data });
+      dispatch(
+        result.data && !result.isError ? { type: 'loaded', details: result.data } : { type: 'reload-failed' },
+      );
     });
   }, [refetch]);
 
@@ -258,6 +263,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
     changes: update?.changes ?? noChanges,
     conflict: isConflict(state.installError),
     reloadCurrent,
+    isReloading: state.reloading,
     dirty: state.dirty && !state.installed,
   };
 }

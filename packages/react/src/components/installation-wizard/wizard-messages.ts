@@ -24,6 +24,7 @@ export const wizardMessages = {
   wizardConflict:
     'Someone else changed these settings after you opened them, so your changes were not saved. Load the current settings: what you changed stays in the form, and the review shows it against the current settings.',
   wizardReloadCurrent: 'Load current settings',
+  wizardReloadingCurrent: 'Loading current settings…',
   wizardOpenExisting: 'Open the settings of the existing installation',
   reviewChanges: 'What will change',
   reviewNoChanges: 'Nothing is changed yet: change a setting, then save.',

@@ -38,6 +38,8 @@ export interface WizardState {
   /** The last install's issues, by control, until the user edits their step. */
   serverErrors: Record<string, ServerFieldError>;
   installError: SpliceError | null;
+  /** The current settings are being fetched after a conflicting save: no save until they are here. */
+  reloading: boolean;
   installing: boolean;
   installed: Installation | null;
   /** The control a view should focus next (a field id, `heading` for the step's title, `installed`). */
@@ -55,8 +57,10 @@ export type WizardAction =
       saved?: SavedDraft | null | undefined;
     }
   | { type: 'hide-steps'; hidden: readonly HideableStep[] }
-  /** The user asked for the current settings after a conflicting save: the conflict is acknowledged. */
+  /** The user asked for the current settings after a conflicting save; the conflict lasts until they load. */
   | { type: 'reload-current' }
+  /** The current settings could not be fetched: the conflict stays, and the user can ask again. */
+  | { type: 'reload-failed' }
   | { type: 'update-read'; objectName: string; update: DraftUpdate<ReadObjectDraft> }
   | { type: 'update-write'; objectName: string; update: DraftUpdate<WriteObjectDraft> }
   | { type: 'set-proxy'; enabled: boolean }
@@ -80,6 +84,7 @@ export function initialWizardState(hiddenSteps: readonly HideableStep[] = []): W
     shownErrors: {},
     serverErrors: {},
     installError: null,
+    reloading: false,
     installing: false,
     installed: null,
     focusTarget: null,
@@ -208,10 +213,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         draft: state.draft ?? initialDraft(action.details, action.presets),
         // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
         installError: isConflict(state.installError) ? null : state.installError,
+        reloading: false,
       };
     }
     case 'reload-current':
-      return isConflict(state.installError) ? { ...state, installError: null } : state;
+      return isConflict(state.installError) ? { ...state, reloading: true } : state;
+    case 'reload-failed':
+      return { ...state, reloading: false };
     case 'hide-steps':
       return action.hidden.join() === state.hiddenSteps.join()
         ? state
@@ -259,7 +267,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return goTo(state, index);
     }
     case 'install': {
-      if (!state.details || !state.draft || state.installing) return state;
+      // A save while the current settings load would start from the version that just conflicted.
+      if (!state.details || !state.draft || state.installing || state.reloading) return state;
       // Every step is checked again: a hidden or skipped step may still hold a problem.
       const invalid = firstInvalidStep(state);
       if (invalid) {
