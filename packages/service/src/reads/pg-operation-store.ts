@@ -365,24 +365,19 @@ export class PgOperationStore implements OperationStore {
       // instance stored it): nothing is written.
       if (row?.phase !== 'reading' || Number(row.after_id) !== page.fromAfterId) return false;
       if (page.messages.length > 0) {
+        // One row of parameters per message, not arrays: node-postgres escapes every element of an array
+        // parameter with two regex passes, which for bodies of hundreds of kilobytes was a tenth of a
+        // backfill's CPU; a plain text parameter goes out as it is.
+        const shared = [row.id, row.project_id, row.installation_id, row.object_name, page.createTime];
+        const values = page.messages.map((_, i) => {
+          const at = shared.length + i * 4;
+          return `($${at + 1}, $1, $2, $3, $4, $${at + 2}, $${at + 3}, $${at + 4}::int, 'pending', 0, $5)`;
+        });
         await client.query(
           `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name,
              destination_name, body, num_records, status, next_attempt_time, create_time)
-           SELECT m.id, $5, $6, $7, $8, m.destination_name, m.body, m.num_records, 'pending', 0, $9
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) WITH ORDINALITY
-             AS m(id, destination_name, body, num_records, position)
-           ORDER BY m.position`,
-          [
-            page.messages.map((m) => m.id),
-            page.messages.map((m) => m.destinationName),
-            page.messages.map((m) => m.body),
-            page.messages.map((m) => m.numRecords),
-            row.id,
-            row.project_id,
-            row.installation_id,
-            row.object_name,
-            page.createTime,
-          ],
+           VALUES ${values.join(', ')}`,
+          [...shared, ...page.messages.flatMap((m) => [m.id, m.destinationName, m.body, m.numRecords])],
         );
       }
       await client.query(
