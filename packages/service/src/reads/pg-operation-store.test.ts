@@ -51,7 +51,7 @@ async function twoInstances(installations: number, leaseMs = 60_000) {
       t0,
     );
   }
-  return { a, b, pool: db.pool };
+  return { a, b, pool: db.pool, addInstallation: db.addInstallation };
 }
 
 /** Stores one finished page of `count` messages for each backfill, through store `a`. */
@@ -192,5 +192,40 @@ describe('PgOperationStore shared by several instances', () => {
     expect(rows.length).toBe(30);
     expect(rows.every((row) => row.n === 1)).toBe(true);
     expect(await a.dueObjects(5_000, 100)).toEqual([]);
+  });
+
+  it('plans an installation once when two instances plan it together, and a new config after the first', async () => {
+    const { a, b, pool, addInstallation } = await twoInstances(0);
+    const installations = Array.from({ length: 20 }, (_, n) => `n${n}`);
+    for (const id of installations) await addInstallation(id);
+    const plan = (store: PgOperationStore, id: string, configId: string, tag: string) =>
+      store.savePlan(
+        id,
+        configId,
+        [
+          { objectName: 'contacts', nextRunTime: 1_000, backfill: backfill(id, `${tag}-c-${id}`) },
+          { objectName: 'deals', nextRunTime: 1_000 },
+        ],
+        t0,
+      );
+    // Both instances plan every installation's first config at once: one of each pair plans it.
+    const first = await Promise.all(
+      installations.flatMap((id) => [plan(a, id, `${id}-config`, 'a'), plan(b, id, `${id}-config`, 'b')]),
+    );
+    expect(first.filter(Boolean).length).toBe(installations.length);
+    // Then a new config and a tick still on the old one race: the new config is planned, no object twice.
+    const second = await Promise.all(
+      installations.flatMap((id) => [plan(a, id, `${id}-config-2`, 'a2'), plan(b, id, `${id}-config`, 'b2')]),
+    );
+    expect(second.filter((planned, index) => planned && index % 2 === 0).length).toBe(installations.length);
+    const { rows } = await pool.query<{ installation_id: string; backfills: number; objects: number }>(
+      `SELECT i.id AS installation_id,
+         (SELECT count(*)::int FROM read_operations o WHERE o.installation_id = i.id) AS backfills,
+         (SELECT count(*)::int FROM read_objects r WHERE r.installation_id = i.id) AS objects
+       FROM installations i`,
+    );
+    expect(rows.length).toBe(installations.length);
+    // One backfill of contacts per installation: the config that came second knew the object.
+    expect(rows.every((row) => row.backfills === 1 && row.objects === 2)).toBe(true);
   });
 });

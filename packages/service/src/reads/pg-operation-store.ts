@@ -46,6 +46,7 @@ import type {
   ScheduledStart,
 } from './operation-store.js';
 import { inTransaction, runStatement } from './pg-transaction.js';
+import { valuesList } from './pg-values.js';
 
 export interface PgOperationStoreOptions {
   /** This instance's name in claims. Default: a random UUID per store. */
@@ -73,6 +74,15 @@ const insertOperationSql = `INSERT INTO read_operations (id, project_id, integra
     config_id, object_name, read_type, status, phase, since_time, until_time, scheduled_time, create_time,
     update_time)
   VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', 'reading', $8, $9, $10, $11, $11)`;
+
+/** `operationParams`' names, for several operations in one statement: `insertOperationsSql` FROM (VALUES …). */
+const operationColumns = `id, project_id, integration_id, installation_id, config_id, object_name, read_type,
+  since_time, until_time, scheduled_time, create_time`;
+const insertOperationsSql = `INSERT INTO read_operations (id, project_id, integration_id, installation_id,
+    config_id, object_name, read_type, status, phase, since_time, until_time, scheduled_time, create_time,
+    update_time)
+  SELECT o.id, o.project_id, o.integration_id, o.installation_id, o.config_id, o.object_name, o.read_type,
+    'in_progress', 'reading', o.since_time, o.until_time, o.scheduled_time, o.create_time, o.create_time`;
 
 const operationParams = (o: NewReadOperation) => [
   o.id,
@@ -132,53 +142,71 @@ export class PgOperationStore implements OperationStore {
     now: string,
   ): Promise<boolean> {
     return inTransaction(this.#pool, async (client) => {
-      // Planning runs from the create route and from every instance's tick: the lock makes them queue, and
-      // whichever comes second finds the plan stored and does nothing.
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', [
-        `read_plan:${installationId}`,
-      ]);
-      // The stored plan's config and the objects already read, in one round trip.
-      const stored = await client.query<{ config_id: string | null; objects: string[] }>(
-        `SELECT (SELECT config_id FROM read_plans WHERE installation_id = $1) AS config_id,
-           ARRAY(SELECT object_name FROM read_objects WHERE installation_id = $1) AS objects`,
-        [installationId],
+      // Planning runs from the create route and from every instance's tick. The plan's row is written first,
+      // and only when it names another config: whichever planner comes second waits for the first's row
+      // lock, then finds the config stored, writes nothing and does nothing else.
+      // `xmax = 0` holds for a row this statement inserted, not for one it updated.
+      const claimed = await client.query<{ first: boolean }>(
+        `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES ($1, $2, $3)
+         ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time
+         WHERE read_plans.config_id IS DISTINCT FROM excluded.config_id
+         RETURNING xmax = 0 AS first`,
+        [installationId, configId, now],
       );
-      const row = stored.rows[0];
-      if (row?.config_id === configId) return false;
-      const known = new Set(row?.objects ?? []);
-      for (const object of objects) {
-        // An object the installation already read keeps its cursor: an update backfills only new objects.
-        const backfill = known.has(object.objectName) ? undefined : object.backfill;
+      const plan = claimed.rows[0];
+      if (!plan) return false;
+      // An installation's first plan has read nothing yet (`forgetInstallation` removes objects and plan
+      // together). Otherwise the objects are read now that the plan's row is held: a planner that held it
+      // before has committed.
+      const stored = plan.first
+        ? []
+        : (
+            await client.query<{ object_name: string }>(
+              'SELECT object_name FROM read_objects WHERE installation_id = $1',
+              [installationId],
+            )
+          ).rows;
+      const known = new Set(stored.map((r) => r.object_name));
+      // An object the installation already read keeps its cursor: an update backfills only new objects.
+      const backfills = objects.flatMap((o) => (o.backfill && !known.has(o.objectName) ? [o.backfill] : []));
+      const planned = valuesList(
+        objects.map((object) => [
+          installationId,
+          object.objectName,
+          object.schedule ?? null,
+          object.nextRunTime ?? null,
+          object.cursorTime ?? null,
+          backfills.find((b) => b.objectName === object.objectName)?.id ?? null,
+        ]),
+      );
+      if (objects.length > 0) {
         await client.query(
           `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
              backfill_operation_id)
-           VALUES ($1, $2, $3, $4, $5, $6)
+           SELECT o.installation_id, o.object_name, o.schedule, o.next_run_time::bigint, o.cursor_time,
+             o.backfill_operation_id
+           FROM (VALUES ${planned.sql}) AS o(installation_id, object_name, schedule, next_run_time, cursor_time,
+             backfill_operation_id)
            ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
              next_run_time = excluded.next_run_time`,
-          [
-            installationId,
-            object.objectName,
-            object.schedule ?? null,
-            object.nextRunTime ?? null,
-            object.cursorTime ?? null,
-            backfill?.id ?? null,
-          ],
+          planned.params,
         );
-        if (backfill) await client.query(insertOperationSql, operationParams(backfill));
-        known.delete(object.objectName);
+      }
+      if (backfills.length > 0) {
+        const operations = valuesList(backfills.map(operationParams));
+        await client.query(
+          `${insertOperationsSql} FROM (VALUES ${operations.sql}) AS o(${operationColumns})`,
+          operations.params,
+        );
       }
       // Objects the config no longer reads stop being scheduled (see SqliteOperationStore.savePlan).
+      for (const object of objects) known.delete(object.objectName);
       if (known.size > 0) {
         await client.query('DELETE FROM read_objects WHERE installation_id = $1 AND object_name = ANY($2)', [
           installationId,
           [...known],
         ]);
       }
-      await client.query(
-        `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES ($1, $2, $3)
-         ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time`,
-        [installationId, configId, now],
-      );
       return true;
     });
   }
@@ -365,19 +393,17 @@ export class PgOperationStore implements OperationStore {
       // instance stored it): nothing is written.
       if (row?.phase !== 'reading' || Number(row.after_id) !== page.fromAfterId) return false;
       if (page.messages.length > 0) {
-        // One row of parameters per message, not arrays: node-postgres escapes every element of an array
-        // parameter with two regex passes, which for bodies of hundreds of kilobytes was a tenth of a
-        // backfill's CPU; a plain text parameter goes out as it is.
         const shared = [row.id, row.project_id, row.installation_id, row.object_name, page.createTime];
-        const values = page.messages.map((_, i) => {
-          const at = shared.length + i * 4;
-          return `($${at + 1}, $1, $2, $3, $4, $${at + 2}, $${at + 3}, $${at + 4}::int, 'pending', 0, $5)`;
-        });
+        const messages = valuesList(
+          page.messages.map((m) => [m.id, m.destinationName, m.body, m.numRecords]),
+          shared.length,
+        );
         await client.query(
           `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name,
              destination_name, body, num_records, status, next_attempt_time, create_time)
-           VALUES ${values.join(', ')}`,
-          [...shared, ...page.messages.flatMap((m) => [m.id, m.destinationName, m.body, m.numRecords])],
+           SELECT m.id, $1, $2, $3, $4, m.destination_name, m.body, m.num_records::int, 'pending', 0, $5
+           FROM (VALUES ${messages.sql}) AS m(id, destination_name, body, num_records)`,
+          [...shared, ...messages.params],
         );
       }
       await client.query(
