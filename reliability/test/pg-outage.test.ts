@@ -13,12 +13,9 @@
  * Phases are cut by when each request started: before, stopping (SIGINT sent, server not yet gone), down,
  * restarting (server starting), recovering (back, not yet every kind answered 2xx), after.
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import type pg from 'pg';
@@ -35,8 +32,8 @@ import { figures } from '../src/figures.js';
 import type { Answer, RequestKind } from '../src/outage/steady-load.js';
 import { isSuccess, startSteadyLoad, statusCounts } from '../src/outage/steady-load.js';
 import { seedGroups } from '../src/service-harness.js';
+import { killServiceProcesses, launchServiceProcess } from '../src/service-process.js';
 
-const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
 const apiKey = 'splice-dev-api-key';
 const outageMs = 10_000;
 /** More pages than `maxPendingPerStream` (32) of 1,000: the backfill is still reading when the server stops. */
@@ -44,46 +41,17 @@ const contacts = 40_000;
 /** Bound on the time from the server accepting connections to every kind of request succeeding. */
 const recoveryBoundMs = 15_000;
 
-const live = new Set<ChildProcess>();
 let server: RunningPostgres | undefined;
 let dataDir: string | undefined;
 let pool: pg.Pool | undefined;
 let receiver: WebhookReceiver | undefined;
 afterAll(async () => {
-  for (const child of live) child.kill('SIGKILL');
+  killServiceProcesses();
   await pool?.end();
   await receiver?.close();
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The service CLI in its own process on a free port; resolves with its URL and a tail of its output. */
-async function launchService(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
-    cwd: serviceDir,
-    env: { ...process.env, ...env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  child.on('exit', () => live.delete(child));
-  let output = '';
-  let logLines = 0;
-  child.stderr!.on('data', (chunk) => {
-    logLines += String(chunk).split('\n').length - 1;
-    output = (output + chunk).slice(-20_000);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output = (output + chunk).slice(-20_000);
-      const match = /\{base_url\}\s+(\S+)\/v1/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`the service exited (${code}) before it listened:\n${output}`)),
-    );
-  });
-  return { child, url, output: () => output.slice(-4_000), logLines: () => logLines };
-}
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -111,7 +79,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
     receiver = await startWebhookReceiver('whsec_cGxhY2Vob2xkZXJwbGFjZWhvbGRlcnBsYWNlaG9sZGVy');
     receiver.fault = () =>
       receiverOpen ? { kind: 'ok' } : { kind: 'status', status: 503, headers: { 'retry-after': '1' } };
-    const service = await launchService({
+    const service = await launchServiceProcess('outage', {
       SPLICE_DATABASE_URL: databaseUrl,
       SPLICE_DATA_DIR: dataDir,
       SPLICE_CONTACTS: String(contacts),

@@ -20,12 +20,9 @@
  * The schedule is cron's finest, a minute; the test waits for two boundaries, so it takes about two
  * minutes. A dead instance's claims are taken over after `SPLICE_READ_LEASE_MS` (10 s here, 60 s by default).
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@splice/service';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
@@ -35,52 +32,27 @@ import { sandboxTables } from '../../packages/service/src/provider/sandbox-table
 import { openPgPool, PgRepository } from '../../packages/service/src/store/pg/index.js';
 import { startWebhookReceiver, waitFor } from '../../packages/service/test/webhook-receiver.js';
 import { figures } from '../src/figures.js';
+import { killServiceProcesses, launchServiceProcess } from '../src/service-process.js';
 
 const installations = 1_000;
-const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
 const apiKey = 'splice-dev-api-key';
 const minute = 60_000;
 
-const live = new Set<ChildProcess>();
 let server: RunningPostgres | undefined;
 let dataDir: string | undefined;
 afterAll(async () => {
-  for (const child of live) child.kill('SIGKILL');
+  killServiceProcesses();
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** One service instance: the CLI in its own process, on a free port. Resolves with its base URL. */
 /** Each instance's output: printed when the test fails, to tell why. */
 const outputs = new Map<string, () => string>();
 
-async function launch(
-  name: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
-    cwd: serviceDir,
-    env: { ...process.env, ...env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  child.on('exit', () => live.delete(child));
-  let output = '';
-  outputs.set(name, () => output.slice(-3000));
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /\{base_url\}\s+(\S+)\/v1/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`instance ${name} exited (${code}) before it listened:\n${output}`)),
-    );
-  });
-  return { child, url };
+async function launch(name: string, env: Record<string, string>) {
+  const instance = await launchServiceProcess(name, env);
+  outputs.set(name, () => instance.output(3_000));
+  return instance;
 }
 
 /** Gives a contact the current second as its modification time: the next scheduled reads find it. */
