@@ -7,22 +7,18 @@
  * hot path, quicker than `pnpm bench --only=throughput`; `BENCH_PROFILE_DIR=dir` adds CPU profiles.
  */
 import os from 'node:os';
+import { bffChildEnv, browserSearchHeaders, oneContactSearch, toolArg } from './bff-setup.js';
 import type { Child } from './children.js';
 import { startChild } from './children.js';
 import { cpuMsOf, ownCpuMs } from './cpu.js';
 import type { OpenLoopOptions, OpenLoopResult } from './open-loop.js';
 import { runOpenLoop } from './open-loop.js';
-import { directSearchHeaders, findEmails, installForAcme, searchPath, startBenchService } from './service.js';
+import { directSearchHeaders, installForAcme, searchPath, startBenchService } from './service.js';
 import { median } from './stats.js';
 
-const arg = (name: string, fallback: number) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.slice(name.length + 3)) : fallback;
-};
-const ratePerS = arg('rate', 500);
-const durationS = arg('duration', 5);
-const runs = arg('runs', 3);
-const origin = 'http://app.bench.localhost:5173';
+const ratePerS = toolArg('rate', 500);
+const durationS = toolArg('duration', 5);
+const runs = toolArg('runs', 3);
 
 interface Measured {
   result: OpenLoopResult;
@@ -36,18 +32,8 @@ const service = await startBenchService(10_000);
 const bffs: Array<{ name: string; child: Child }> = [];
 try {
   await installForAcme(service.ready);
-  const [email] = await findEmails(service.ready, 1);
-  const body = JSON.stringify({
-    objectName: 'contacts',
-    fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],
-  });
-  const bffEnv = {
-    BENCH_BASE_URL: service.ready.baseUrl,
-    BENCH_SEARCH_URL: service.ready.searchUrl,
-    BENCH_API_KEY: service.ready.apiKey,
-    BENCH_AUTH_TOKEN: service.ready.authToken,
-    BENCH_ORIGIN: origin,
-  };
+  const body = await oneContactSearch(service.ready);
+  const bffEnv = bffChildEnv(service.ready);
   const script = new URL('./servers/bff-child.ts', import.meta.url);
   bffs.push({ name: 'BFF', child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: '' }) });
   // BENCH_BASELINE_BFF=path/to/src/index.ts: another version of the BFF, measured in the same runs.
@@ -74,13 +60,7 @@ try {
       options: {
         ...direct,
         url: `${child.ready.url}/api/integrations/crm-sync/search`,
-        headers: {
-          'content-type': 'application/json',
-          'x-requested-with': 'splice',
-          origin,
-          'sec-fetch-site': 'same-origin',
-          accept: 'application/json, application/problem+json',
-        },
+        headers: browserSearchHeaders,
       },
       pid: child.pid,
     })),

@@ -13,18 +13,14 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { createBff as CreateBff } from '@splice/bff';
 import { Hono } from 'hono';
+import { benchOrigin, browserSearchHeaders, oneContactSearch, toolArg } from './bff-setup.js';
 import { prepareRequest, RawConnection } from './raw-http.js';
-import { findEmails, installForAcme, startBenchService } from './service.js';
+import { installForAcme, startBenchService } from './service.js';
 import { median } from './stats.js';
 
-const arg = (name: string, fallback: number) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.slice(name.length + 3)) : fallback;
-};
-const requests = arg('requests', 3_000);
-const rounds = arg('rounds', 5);
-const connections = arg('connections', 4);
-const origin = 'http://app.bench.localhost:5173';
+const requests = toolArg('requests', 3_000);
+const rounds = toolArg('rounds', 5);
+const connections = toolArg('connections', 4);
 
 /** Sends `count` copies of `request` over `connections` keep-alive connections, one in flight on each. */
 async function drive(port: number, request: Buffer, count: number): Promise<void> {
@@ -49,11 +45,7 @@ const service = await startBenchService(10_000);
 const servers: Array<{ name: string; close(): Promise<void>; port: number }> = [];
 try {
   await installForAcme(service.ready);
-  const [email] = await findEmails(service.ready, 1);
-  const body = JSON.stringify({
-    objectName: 'contacts',
-    fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],
-  });
+  const body = await oneContactSearch(service.ready);
   const modules = [{ name: 'BFF', path: '@splice/bff' }];
   if (process.env.BENCH_BASELINE_BFF)
     modules.push({ name: 'baseline', path: process.env.BENCH_BASELINE_BFF });
@@ -65,7 +57,7 @@ try {
       apiKey: service.ready.apiKey,
       authToken: service.ready.authToken,
       project: 'demo',
-      allowedOrigins: [origin],
+      allowedOrigins: [benchOrigin],
       resolveSession: () => ({ groupRef: 'acme', orgId: 'org-demo', consumerRef: 'bench' }),
       limits: { requestsPerWindow: 1_000_000_000, maxInFlight: 4_096 },
       // The default logger would write to this process's stdout: the same JSON lines, to nowhere.
@@ -87,13 +79,7 @@ try {
     prepareRequest(
       new URL(`http://127.0.0.1:${port}/api/integrations/crm-sync/search`),
       'POST',
-      {
-        'content-type': 'application/json',
-        'x-requested-with': 'splice',
-        origin,
-        'sec-fetch-site': 'same-origin',
-        accept: 'application/json, application/problem+json',
-      },
+      browserSearchHeaders,
       body,
     );
   for (const server of servers) await drive(server.port, request(server.port), Math.min(requests, 1_000));

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { bffChildEnv, browserSearchHeaders, oneContactSearch } from '../bff-setup.js';
 import { startChild } from '../children.js';
 import { cpuMsOf, ownCpuMs } from '../cpu.js';
 import { createClient } from '../http.js';
@@ -7,7 +8,7 @@ import { runLoad } from '../load.js';
 import type { OpenLoopResult } from '../open-loop.js';
 import { runOpenLoop } from '../open-loop.js';
 import type { ServiceReady } from '../service.js';
-import { directSearchHeaders, findEmails, searchPath } from '../service.js';
+import { directSearchHeaders, searchPath } from '../service.js';
 import { median, percentile } from '../stats.js';
 
 export interface ThroughputResult {
@@ -70,9 +71,6 @@ export interface CpuPerRequest {
   generator: number;
 }
 
-/** The origin the bench's requests claim to come from (the BFF's allowlist holds it). */
-const origin = 'http://app.bench.localhost:5173';
-
 /**
  * The same search, at the same concurrency and for the same time, straight to the service and through
  * the BFF running in its own process (so service, BFF and autocannon share the two cores).
@@ -90,21 +88,10 @@ export async function measureThroughput(
   /** The service's process, for its CPU time per request (NaN without it). */
   servicePid?: number,
 ): Promise<ThroughputResult> {
-  const [email] = await findEmails(service, 1);
-  const searchBody = {
-    objectName: 'contacts',
-    fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],
-  };
-  const body = JSON.stringify(searchBody);
+  const body = await oneContactSearch(service);
   const bff = await startChild<{ type: 'ready'; url: string }>(
     new URL('../servers/bff-child.ts', import.meta.url),
-    {
-      BENCH_BASE_URL: service.baseUrl,
-      BENCH_SEARCH_URL: service.searchUrl,
-      BENCH_API_KEY: service.apiKey,
-      BENCH_AUTH_TOKEN: service.authToken,
-      BENCH_ORIGIN: origin,
-    },
+    bffChildEnv(service),
   );
   try {
     const direct: LoadOptions = {
@@ -118,14 +105,7 @@ export async function measureThroughput(
     const viaBff: LoadOptions = {
       url: `${bff.ready.url}/api/integrations/crm-sync/search`,
       method: 'POST',
-      // What the React client sends from the builder's page: the CSRF header, JSON, Origin, fetch metadata.
-      headers: {
-        'content-type': 'application/json',
-        'x-requested-with': 'splice',
-        origin,
-        'sec-fetch-site': 'same-origin',
-        accept: 'application/json, application/problem+json',
-      },
+      headers: browserSearchHeaders,
       body,
       connections: options.connections,
       durationS: options.durationS,
@@ -184,7 +164,7 @@ export async function measureThroughput(
       addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
       openLoop,
       runs,
-      searchBody,
+      searchBody: JSON.parse(body),
       bffRssMb,
       sequential,
     };
