@@ -4,9 +4,9 @@ import { createBff } from '../src/index.js';
 import type { FakeUpstream } from './helpers/fake-upstream.js';
 import { json, startFakeUpstream } from './helpers/fake-upstream.js';
 import { listen } from './helpers/listen.js';
-import { appOrigin, browserHeaders, resolveTestSession } from './helpers/sessions.js';
+import { browserHeaders } from './helpers/sessions.js';
 import type { RunningBff } from './helpers/start-bff.js';
-import { startBff, testApiKey, testAuthToken } from './helpers/start-bff.js';
+import { startBff, testBffOptions } from './helpers/start-bff.js';
 
 // On @hono/node-server the BFF reads the body and the browser's disconnect from Node's request and
 // response (middleware/node-exchange); under any other adapter it gets a standard Request. Both must
@@ -49,17 +49,7 @@ describe.each(['node server', 'standard Request'])('request bodies, %s', (path) 
       send = (init) => fetch(`${running.url}/integrations/crm-sync/search`, init);
       close = running.close;
     } else {
-      const bff = createBff({
-        baseUrl: upstream.baseUrl,
-        searchUrl: upstream.searchUrl,
-        apiKey: testApiKey,
-        authToken: testAuthToken,
-        project: 'demo',
-        allowedOrigins: [appOrigin],
-        resolveSession: resolveTestSession,
-        logger: () => {},
-        limits,
-      });
+      const bff = createBff(testBffOptions(upstream, { limits }));
       // No Node request behind it: what a Bun, Deno or worker adapter hands over.
       send = async (init) => bff.fetch(new Request('http://bff.test/integrations/crm-sync/search', init));
       close = () => bff.close();
@@ -105,17 +95,7 @@ describe.each(['node server', 'standard Request'])('request bodies, %s', (path) 
 
 describe('a host that read the body before the BFF', () => {
   it('still gets it checked against the limit and passed on', async () => {
-    const bff = createBff({
-      baseUrl: upstream.baseUrl,
-      searchUrl: upstream.searchUrl,
-      apiKey: testApiKey,
-      authToken: testAuthToken,
-      project: 'demo',
-      allowedOrigins: [appOrigin],
-      resolveSession: resolveTestSession,
-      logger: () => {},
-      limits,
-    });
+    const bff = createBff(testBffOptions(upstream, { limits }));
     // The host's own middleware parses the JSON first (hono caches it on the request).
     const host = new Hono()
       .use(async (c, next) => {
@@ -145,16 +125,9 @@ describe('a browser that leaves, standard Request', () => {
   it('aborts the upstream call', async () => {
     upstream.handle(() => {});
     const logs: string[] = [];
-    const bff = createBff({
-      baseUrl: upstream.baseUrl,
-      searchUrl: upstream.searchUrl,
-      apiKey: testApiKey,
-      authToken: testAuthToken,
-      project: 'demo',
-      allowedOrigins: [appOrigin],
-      resolveSession: resolveTestSession,
-      logger: (entry) => logs.push(`${entry.msg} ${String(entry.status)}`),
-    });
+    const bff = createBff(
+      testBffOptions(upstream, { logger: (entry) => logs.push(`${entry.msg} ${String(entry.status)}`) }),
+    );
     const abortedBefore = upstream.aborted.length;
     const requestsBefore = upstream.requests.length;
     const browser = new AbortController();

@@ -13,17 +13,17 @@ export interface RunningBff {
   close(): Promise<void>;
 }
 
-/**
- * A BFF over HTTP on a random port, with the test sessions and a capturing logger. Its upstream is the
- * embedded service (or a fake standing in for it) unless told otherwise: `embeddedExtensions` is on. The
- * contract suite (test/contract/) turns it off, as against the hosted service.
- */
-export async function startBff(
-  upstream: { baseUrl: string; searchUrl: string; readUrl?: string; apiKey?: string; authToken?: string },
-  overrides: Partial<BffOptions> = {},
-): Promise<RunningBff> {
-  const logs: LogEntry[] = [];
-  const bff = createBff({
+type TestUpstream = {
+  baseUrl: string;
+  searchUrl: string;
+  readUrl?: string;
+  apiKey?: string;
+  authToken?: string;
+};
+
+/** What every test BFF is made with: the test keys, the demo project, the app's origin, the test sessions. */
+export function testBffOptions(upstream: TestUpstream, overrides: Partial<BffOptions> = {}): BffOptions {
+  return {
     baseUrl: upstream.baseUrl,
     searchUrl: upstream.searchUrl,
     ...(upstream.readUrl ? { readUrl: upstream.readUrl } : {}),
@@ -32,10 +32,28 @@ export async function startBff(
     project: 'demo',
     allowedOrigins: [appOrigin],
     resolveSession: resolveTestSession,
-    logger: (entry) => logs.push(entry),
-    embeddedExtensions: true,
+    logger: () => {},
     ...overrides,
-  });
+  };
+}
+
+/**
+ * A BFF over HTTP on a random port, with the test sessions and a capturing logger. Its upstream is the
+ * embedded service (or a fake standing in for it) unless told otherwise: `embeddedExtensions` is on. The
+ * contract suite (test/contract/) turns it off, as against the hosted service.
+ */
+export async function startBff(
+  upstream: TestUpstream,
+  overrides: Partial<BffOptions> = {},
+): Promise<RunningBff> {
+  const logs: LogEntry[] = [];
+  const bff = createBff(
+    testBffOptions(upstream, {
+      logger: (entry) => logs.push(entry),
+      embeddedExtensions: true,
+      ...overrides,
+    }),
+  );
   const server = await listen(bff.fetch);
   return {
     url: server.url,
