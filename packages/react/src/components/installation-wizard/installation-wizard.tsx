@@ -14,7 +14,6 @@ import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import { SyncStatus } from '../sync-status/sync-status.js';
 import type { DraftPresets } from './model/initial-draft.js';
 import type { HideableStep } from './model/steps.js';
-import type { UseInstallationWizardOptions } from './use-installation-wizard.js';
 import { useInstallationWizard } from './use-installation-wizard.js';
 import { ConnectStep } from './view/connect-step.js';
 import { wizardDomIds } from './view/dom-ids.js';
@@ -80,22 +79,10 @@ export interface InstallationWizardProps {
 
 function WizardView(props: InstallationWizardProps) {
   const { messages, theme } = useSpliceContext();
-  const { classNames, locked = {} } = props;
+  // The rest of the props are the hook's options, passed through as given.
+  const { classNames, locked = {}, className, providerName, existingInstallationHref, ...options } = props;
   const prefix = useId().replace(/:/g, '');
   const ids = useMemo(() => wizardDomIds(prefix), [prefix]);
-  const options: UseInstallationWizardOptions = {
-    integrationId: props.integrationId,
-    ...(props.presets ? { presets: props.presets } : {}),
-    ...(props.hiddenSteps ? { hiddenSteps: props.hiddenSteps } : {}),
-    ...(props.skipSampling ? { skipSampling: props.skipSampling } : {}),
-    ...(props.onInstalled ? { onInstalled: props.onInstalled } : {}),
-    ...(props.mode ? { mode: props.mode } : {}),
-    ...(props.draftKey ? { draftKey: props.draftKey } : {}),
-    ...(props.step ? { step: props.step } : {}),
-    ...(props.onStepChange ? { onStepChange: props.onStepChange } : {}),
-    ...(props.onDirtyChange ? { onDirtyChange: props.onDirtyChange } : {}),
-    ...(props.warnBeforeUnload === false ? { warnBeforeUnload: false } : {}),
-  };
   const state = useInstallationWizard(options);
   const rootRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -121,7 +108,7 @@ function WizardView(props: InstallationWizardProps) {
   }, [focusTarget, clearFocusTarget]);
 
   const root = (state: string, children: ReactNode) => (
-    <div {...rootProps('installation-wizard', theme, props.className)} data-state={state} ref={rootRef}>
+    <div {...rootProps('installation-wizard', theme, className)} data-state={state} ref={rootRef}>
       {children}
     </div>
   );
@@ -147,7 +134,7 @@ function WizardView(props: InstallationWizardProps) {
   const wizard = state.wizard;
   if (!wizard || !state.draft || !state.step) return root('loading', <p role="status">{messages.loading}</p>);
   const integration = wizard.integration.displayName;
-  const provider = props.providerName ?? wizard.integration.providerDisplayName;
+  const provider = providerName ?? wizard.integration.providerDisplayName;
 
   const editing = state.mode === 'edit';
   if (state.installed) {
@@ -203,7 +190,7 @@ function WizardView(props: InstallationWizardProps) {
   // Installed meanwhile (another tab, a teammate): the way to what exists, not a dead end.
   const existingHref =
     !editing && isSpliceProblem(installProblem) && installProblem.status === 409
-      ? props.existingInstallationHref
+      ? existingInstallationHref
       : undefined;
 
   return root(
