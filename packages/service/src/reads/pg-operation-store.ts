@@ -75,14 +75,60 @@ const insertOperationSql = `INSERT INTO read_operations (id, project_id, integra
     update_time)
   VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', 'reading', $8, $9, $10, $11, $11)`;
 
-/** `operationParams`' names, for several operations in one statement: `insertOperationsSql` FROM (VALUES …). */
-const operationColumns = `id, project_id, integration_id, installation_id, config_id, object_name, read_type,
-  since_time, until_time, scheduled_time, create_time`;
-const insertOperationsSql = `INSERT INTO read_operations (id, project_id, integration_id, installation_id,
-    config_id, object_name, read_type, status, phase, since_time, until_time, scheduled_time, create_time,
-    update_time)
-  SELECT o.id, o.project_id, o.integration_id, o.installation_id, o.config_id, o.object_name, o.read_type,
-    'in_progress', 'reading', o.since_time, o.until_time, o.scheduled_time, o.create_time, o.create_time`;
+/**
+ * A plan's read objects in one statement, null when there are none. Parameters are numbered after `after`;
+ * `where` is a condition on the whole insert (`#saveFirstPlan` writes only if its plan row went in).
+ */
+function objectsInsert(
+  installationId: string,
+  objects: PlannedObject[],
+  backfills: NewReadOperation[],
+  after = 0,
+  where = '',
+): { sql: string; params: unknown[] } | null {
+  if (objects.length === 0) return null;
+  const rows = valuesList(
+    objects.map((object) => [
+      installationId,
+      object.objectName,
+      object.schedule ?? null,
+      object.nextRunTime ?? null,
+      object.cursorTime ?? null,
+      backfills.find((b) => b.objectName === object.objectName)?.id ?? null,
+    ]),
+    after,
+  );
+  return {
+    sql: `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
+        backfill_operation_id)
+      SELECT o.installation_id, o.object_name, o.schedule, o.next_run_time::bigint, o.cursor_time,
+        o.backfill_operation_id
+      FROM (VALUES ${rows.sql}) AS o(installation_id, object_name, schedule, next_run_time, cursor_time,
+        backfill_operation_id) ${where}
+      ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
+        next_run_time = excluded.next_run_time`,
+    params: rows.params,
+  };
+}
+
+/** Operations that start reading, in one statement (as `objectsInsert`); null when there are none. */
+function operationsInsert(
+  operations: NewReadOperation[],
+  after = 0,
+  where = '',
+): { sql: string; params: unknown[] } | null {
+  if (operations.length === 0) return null;
+  const rows = valuesList(operations.map(operationParams), after);
+  return {
+    sql: `INSERT INTO read_operations (id, project_id, integration_id, installation_id, config_id, object_name,
+        read_type, status, phase, since_time, until_time, scheduled_time, create_time, update_time)
+      SELECT o.id, o.project_id, o.integration_id, o.installation_id, o.config_id, o.object_name, o.read_type,
+        'in_progress', 'reading', o.since_time, o.until_time, o.scheduled_time, o.create_time, o.create_time
+      FROM (VALUES ${rows.sql}) AS o(id, project_id, integration_id, installation_id, config_id, object_name,
+        read_type, since_time, until_time, scheduled_time, create_time) ${where}`,
+    params: rows.params,
+  };
+}
 
 const operationParams = (o: NewReadOperation) => [
   o.id,
@@ -141,64 +187,31 @@ export class PgOperationStore implements OperationStore {
     objects: PlannedObject[],
     now: string,
   ): Promise<boolean> {
+    // Most plans are an installation's first, right after its create: one statement, no transaction.
+    if (await this.#saveFirstPlan(installationId, configId, objects, now)) return true;
     return inTransaction(this.#pool, async (client) => {
-      // Planning runs from the create route and from every instance's tick. The plan's row is written first,
-      // and only when it names another config: whichever planner comes second waits for the first's row
-      // lock, then finds the config stored, writes nothing and does nothing else.
-      // `xmax = 0` holds for a row this statement inserted, not for one it updated.
-      const claimed = await client.query<{ first: boolean }>(
+      // A plan exists. Planning runs from the create and update routes and from every instance's tick: the
+      // plan's row is written first, and only when it names another config, so whichever planner comes
+      // second waits for the first's row lock, then finds the config stored and does nothing.
+      const claimed = await client.query(
         `INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES ($1, $2, $3)
          ON CONFLICT (installation_id) DO UPDATE SET config_id = excluded.config_id, plan_time = excluded.plan_time
-         WHERE read_plans.config_id IS DISTINCT FROM excluded.config_id
-         RETURNING xmax = 0 AS first`,
+         WHERE read_plans.config_id IS DISTINCT FROM excluded.config_id`,
         [installationId, configId, now],
       );
-      const plan = claimed.rows[0];
-      if (!plan) return false;
-      // An installation's first plan has read nothing yet (`forgetInstallation` removes objects and plan
-      // together). Otherwise the objects are read now that the plan's row is held: a planner that held it
-      // before has committed.
-      const stored = plan.first
-        ? []
-        : (
-            await client.query<{ object_name: string }>(
-              'SELECT object_name FROM read_objects WHERE installation_id = $1',
-              [installationId],
-            )
-          ).rows;
-      const known = new Set(stored.map((r) => r.object_name));
+      if (claimed.rowCount === 0) return false;
+      // Read now that the plan's row is held: a planner that held it before has committed.
+      const stored = await client.query<{ object_name: string }>(
+        'SELECT object_name FROM read_objects WHERE installation_id = $1',
+        [installationId],
+      );
+      const known = new Set(stored.rows.map((r) => r.object_name));
       // An object the installation already read keeps its cursor: an update backfills only new objects.
       const backfills = objects.flatMap((o) => (o.backfill && !known.has(o.objectName) ? [o.backfill] : []));
-      const planned = valuesList(
-        objects.map((object) => [
-          installationId,
-          object.objectName,
-          object.schedule ?? null,
-          object.nextRunTime ?? null,
-          object.cursorTime ?? null,
-          backfills.find((b) => b.objectName === object.objectName)?.id ?? null,
-        ]),
-      );
-      if (objects.length > 0) {
-        await client.query(
-          `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
-             backfill_operation_id)
-           SELECT o.installation_id, o.object_name, o.schedule, o.next_run_time::bigint, o.cursor_time,
-             o.backfill_operation_id
-           FROM (VALUES ${planned.sql}) AS o(installation_id, object_name, schedule, next_run_time, cursor_time,
-             backfill_operation_id)
-           ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
-             next_run_time = excluded.next_run_time`,
-          planned.params,
-        );
-      }
-      if (backfills.length > 0) {
-        const operations = valuesList(backfills.map(operationParams));
-        await client.query(
-          `${insertOperationsSql} FROM (VALUES ${operations.sql}) AS o(${operationColumns})`,
-          operations.params,
-        );
-      }
+      const planned = objectsInsert(installationId, objects, backfills);
+      if (planned) await client.query(planned.sql, planned.params);
+      const started = operationsInsert(backfills);
+      if (started) await client.query(started.sql, started.params);
       // Objects the config no longer reads stop being scheduled (see SqliteOperationStore.savePlan).
       for (const object of objects) known.delete(object.objectName);
       if (known.size > 0) {
@@ -209,6 +222,33 @@ export class PgOperationStore implements OperationStore {
       }
       return true;
     });
+  }
+
+  /**
+   * The plan of an installation that has none: its row, objects and backfills in one statement, written only
+   * if the row could be inserted. False when a plan exists (or another planner's insert won meanwhile).
+   * Nothing was read before it (`forgetInstallation` removes objects and plan together), so every backfill
+   * of the config starts.
+   */
+  async #saveFirstPlan(
+    installationId: string,
+    configId: string,
+    objects: PlannedObject[],
+    now: string,
+  ): Promise<boolean> {
+    const backfills = objects.flatMap((o) => (o.backfill ? [o.backfill] : []));
+    const ifPlanned = 'WHERE EXISTS (SELECT 1 FROM plan)';
+    const planned = objectsInsert(installationId, objects, backfills, 3, ifPlanned);
+    const started = operationsInsert(backfills, 3 + (planned?.params.length ?? 0), ifPlanned);
+    const { rows } = await this.#query<{ planned: number }>(
+      `WITH plan AS (
+         INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES ($1, $2, $3)
+         ON CONFLICT (installation_id) DO NOTHING RETURNING installation_id
+       )${planned ? `, objects AS (${planned.sql})` : ''}${started ? `, operations AS (${started.sql})` : ''}
+       SELECT count(*)::int AS planned FROM plan`,
+      [installationId, configId, now, ...(planned?.params ?? []), ...(started?.params ?? [])],
+    );
+    return rows[0]?.planned === 1;
   }
 
   async orphanedPlans(limit: number): Promise<string[]> {
