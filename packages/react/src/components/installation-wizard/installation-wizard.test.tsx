@@ -108,6 +108,22 @@ describe('InstallationWizard', () => {
     expect(screen.getByText(/Not a valid schedule/)).toBeInTheDocument();
   });
 
+  it('checks "Custom (cron)" when it is chosen while the expression still equals a preset', async () => {
+    const { user } = renderWizard(testWizard({ connection: connected }));
+    await toContactsStep(user);
+    const schedule = screen.getByRole('group', { name: 'How often to read' });
+    const custom = within(schedule).getByRole('radio', { name: 'Custom (cron)' });
+    const preset = within(schedule).getByRole('radio', { checked: true });
+    await user.click(custom);
+    expect(custom).toBeChecked();
+    expect(preset).not.toBeChecked();
+    // The expression is kept as the start of the custom one; a preset can be picked again.
+    expect(screen.getByLabelText('Cron expression')).not.toHaveValue('');
+    await user.click(preset);
+    expect(preset).toBeChecked();
+    expect(custom).not.toBeChecked();
+  });
+
   it('keeps every choice when going back and forth', async () => {
     const { user } = renderWizard(testWizard({ connection: connected }));
     await toContactsStep(user);

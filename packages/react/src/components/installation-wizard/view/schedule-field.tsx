@@ -1,7 +1,7 @@
 'use client';
 
 import { describeCron, nextRuns, parseCron } from '@splice/schema';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { formatCronDescription } from '../../../provider/describe-schedule.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldIds } from '../model/field-ids.js';
@@ -31,10 +31,13 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
   const schedule = draft?.schedule ?? '';
   const parsed = useMemo(() => parseCron(schedule), [schedule]);
   const upcoming = useMemo(() => (parsed.ok ? nextRuns(parsed.schedule, { count: 3 }) : []), [parsed]);
+  // Choosing "Custom" keeps the current expression, so the preset it equals would stay checked and the
+  // click would seem to do nothing: remember the choice until a preset is picked again.
+  const [customChosen, setCustomChosen] = useState(false);
   if (!draft) return null;
   const { provider } = props;
   const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
-  const preset = presets.find((p) => p.cron === schedule.trim());
+  const preset = customChosen ? undefined : presets.find((p) => p.cron === schedule.trim());
   const description = parsed.ok ? formatCronDescription(describeCron(parsed.schedule), messages) : '';
   if (locked.schedule) {
     return (
@@ -56,7 +59,10 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
             type="radio"
             name={id.choices}
             checked={preset?.cron === p.cron}
-            onChange={() => set(p.cron)}
+            onChange={() => {
+              setCustomChosen(false);
+              set(p.cron);
+            }}
           />
           <span>{messages[p.key]}</span>
         </label>
@@ -66,7 +72,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
           type="radio"
           name={id.choices}
           checked={!preset}
-          onChange={() => set(schedule)}
+          onChange={() => setCustomChosen(true)}
           aria-controls={id.control}
         />
         <span>{messages.scheduleCustom}</span>
