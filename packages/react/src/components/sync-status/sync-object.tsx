@@ -162,7 +162,11 @@ export function SyncObject(props: SyncObjectProps) {
       )}
       {object.state === 'paused' && (
         <p {...part('help', classNames)}>
-          {object.canRunNow ? messages.syncPausedHelp : messages.syncDisabledHelp}
+          {!object.canRunNow
+            ? messages.syncDisabledHelp
+            : props.onSetPaused
+              ? messages.syncPausedHelpResume
+              : messages.syncPausedHelp}
         </p>
       )}
 

@@ -36,6 +36,8 @@ export const syncStatusMessages = {
   syncResumeLabel: 'Resume reading {object}',
   syncPausedHelp:
     'Scheduled reads are paused, so nothing new arrives. Resume them in the settings to continue.',
+  /** Said instead of syncPausedHelp where the object's own Resume button is shown beside it. */
+  syncPausedHelpResume: 'Scheduled reads are paused, so nothing new arrives. Choose Resume to continue.',
   syncDisabledHelp: 'Reads of this object are turned off in the installation settings.',
   syncProblemDeliveryRetrying:
     'The app is not accepting records right now. Nothing is lost: they are kept and sent again automatically.',

@@ -155,6 +155,24 @@ describe('SyncStatus pause and resume', () => {
     await user.click(within(item).getByRole('button', { name: 'Pause reading companies' }));
     expect(await within(item).findByRole('button', { name: 'Resume reading companies' })).toBeEnabled();
     expect(pauses).toEqual(['pause:companies']);
+    // The help points at the Resume button beside it, not at settings somewhere else.
+    expect(item).toHaveTextContent('Choose Resume to continue.');
+    expect(item).not.toHaveTextContent(/in the settings/);
+  });
+
+  it('without its own Resume button, a paused object points to the settings', async () => {
+    const fetch = createFakeBff({
+      status: syncStatusFixture([{ ...upToDateObject, state: 'paused', paused: true }]),
+    });
+    const Wrapper = testWrapper(fetch);
+    render(
+      <Wrapper>
+        <SyncStatus integrationId="crm-sync" allowPause={false} />
+      </Wrapper>,
+    );
+    const item = await screen.findByRole('listitem', { name: 'companies' });
+    expect(item).toHaveTextContent('Resume them in the settings to continue.');
+    expect(within(item).queryByRole('button', { name: /^Resume/ })).toBeNull();
   });
 
   it('shows a refused pause next to the object', async () => {
