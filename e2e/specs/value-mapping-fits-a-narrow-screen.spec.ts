@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { servers } from '../support/servers.js';
+import { signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+
+// Walking the wizard at 390 px: in "Match the values of Funnel stage", whose CRM values are long
+// ("Marketing Qualified Lead"), the selects took the table's width and Northwind's values were broken
+// letter by letter ("Mar / keti / ng / qua / lifie / d"), the column header too ("You / r / val / ue").
+test.use({ baseURL: servers.neverInstalls.url });
+
+test('at 390 px the value-mapping tables break your values between words, never inside one', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, users.alice);
+  const wizard = await openWizard(page);
+  await nextTo(wizard, 'Read Contacts');
+  const step = currentStep(wizard);
+  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  const funnel = step.getByRole('group', { name: 'Match the values of Funnel stage' });
+  await expect(funnel.getByRole('rowheader', { name: 'Marketing qualified' })).toBeVisible();
+
+  // Each header cell of every value table, as lines drawn against words written.
+  const cells = await step.locator('table th').evaluateAll((ths) =>
+    ths.map((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      const text = (th.textContent ?? '').trim();
+      return { text, words: text.split(/\s+/).length, lines: tops.size };
+    }),
+  );
+  expect(cells.map((cell) => cell.text)).toContain('Marketing qualified');
+  for (const cell of cells) expect(cell.lines, cell.text).toBeLessThanOrEqual(cell.words);
+  // And the selects stay inside the screen.
+  for (const select of await funnel.getByRole('combobox').all()) {
+    const box = await select.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
