@@ -113,7 +113,11 @@ test('uninstall, then connect and install again', async ({ page }) => {
   const dialog = page.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
   await expect(dialog).toContainText('Every read stops');
   await dialog.getByRole('button', { name: 'Yes, uninstall' }).click();
-  // The page asks again at once: the settings give way to the empty state.
+  // The page asks again at once: the settings give way to the empty state, and say that the uninstall
+  // worked (the walk at 1280 and 390 px found the empty state alone, with no word of it).
+  await expect(
+    page.getByRole('status').filter({ hasText: 'CRM sync is uninstalled for Acme Corp' }),
+  ).toBeVisible();
   await expect(page.getByText('Acme Corp has not installed CRM sync yet.')).toBeVisible();
   await expect(page.getByText(/has not connected a CRM account yet/)).toBeVisible();
 

@@ -29,6 +29,9 @@ export function InstallationPage() {
   const [saved, setSaved] = useState(false);
   const editing = step !== undefined || saved;
   const [dirty, setDirty] = useState(false);
+  // Set by a confirmed uninstall: the settings give way to the empty state at once, and without a word
+  // the user could not tell an uninstall that worked from a page that lost its data.
+  const [uninstalled, setUninstalled] = useState(false);
   useEffect(() => {
     setUnsavedChanges(editing && dirty);
     return () => setUnsavedChanges(false);
@@ -123,6 +126,12 @@ export function InstallationPage() {
           matched to it.
         </p>
       </PageHeader>
+      {uninstalled && !installed && (
+        <p className="nw-banner nw-banner--success" role="status">
+          CRM sync is uninstalled for {user.company}: nothing more is read. The records already delivered stay
+          on <a href={hrefOf('/records')}>Imported records</a>.
+        </p>
+      )}
       {installed && (
         <div className="nw-card">
           <SyncStatus integrationId={crmIntegrationId} />
@@ -142,6 +151,7 @@ export function InstallationPage() {
             integrationId={crmIntegrationId}
             integrationName="CRM sync"
             onUninstalled={() => {
+              setUninstalled(true);
               clearWizardDrafts();
               setSaved(false);
               setHashStep('/installation', undefined);
