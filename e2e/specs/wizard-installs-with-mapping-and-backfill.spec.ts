@@ -65,6 +65,12 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   await expect(stage).toContainText('Lead Status');
   await expect(stage).toContainText('Customer → Customer');
   await expect(stage).toContainText('Working → Qualified');
+  // The manifest's fixed mapping, listed on the review, is listed here too (the walk found it missing).
+  await expect(mapping.getByRole('row', { name: /^Surname/ })).toContainText('Last Name');
+  const dealsMapping = page
+    .getByRole('region', { name: 'Reads Deals' })
+    .getByRole('table', { name: 'Field mapping' });
+  await expect(dealsMapping.getByRole('row', { name: /^Deal stage/ })).toContainText('Stage');
   await expect(contactsRead).not.toContainText(/\bstatus\b|→ customer|won →/);
   await expect(page.getByRole('main')).not.toContainText(/sandboxcrm|Installation ID/);
   await expect(contactsRead).toContainText('The last 90 days');

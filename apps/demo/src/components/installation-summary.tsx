@@ -61,7 +61,17 @@ function ReadObjectSummary(props: {
   const { name, object, details } = props;
   const { messages } = useSpliceUi();
   const names = namesFor(details);
-  const mappings = Object.entries(object.selectedFieldMappings ?? {});
+  // The manifest's fixed mappings (Surname always from Last Name) are read too, though the config does not
+  // repeat them: list them with the chosen ones, in the manifest's order, as the wizard's review does.
+  const selected = object.selectedFieldMappings ?? {};
+  const inputs = details?.mappingInputs ?? [];
+  const mappings: Array<[string, string]> = [
+    ...inputs.flatMap((input): Array<[string, string]> => {
+      const field = selected[input.mapToName] ?? input.fieldName;
+      return field ? [[input.mapToName, field]] : [];
+    }),
+    ...Object.entries(selected).filter(([mapToName]) => !inputs.some((i) => i.mapToName === mapToName)),
+  ];
   const valueMappings = Object.entries(object.selectedValueMappings ?? {});
   const values = (mapToName: string, providerField: string | undefined, pairs: Record<string, string>) =>
     Object.entries(pairs)
