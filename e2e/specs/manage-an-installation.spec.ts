@@ -109,7 +109,12 @@ test('uninstall, then connect and install again', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, users.alice);
   await openPage(page, '/installation');
-  await page.getByRole('button', { name: 'Uninstall' }).click();
+  const uninstall = page.getByRole('button', { name: 'Uninstall' });
+  // A button as wide as its label, like Edit settings, not a bar across the card (as the walk found it).
+  const width = (await uninstall.boundingBox())?.width ?? 0;
+  const editWidth = (await page.getByRole('button', { name: 'Edit settings' }).boundingBox())?.width ?? 0;
+  expect(width).toBeLessThan(2 * editWidth);
+  await uninstall.click();
   const dialog = page.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
   await expect(dialog).toContainText('Every read stops');
   await dialog.getByRole('button', { name: 'Yes, uninstall' }).click();
