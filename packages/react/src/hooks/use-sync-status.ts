@@ -31,7 +31,7 @@ export interface SyncStatusState {
   startingObject: string | null;
   /** The last "Run now" failure, with the object it was for. */
   runNowError: { objectName: string; error: SpliceError } | null;
-  /** The object whose read was started last, until the next "Run now". */
+  /** The object whose read was started last, until that read (or a later one) has finished. */
   startedObject: string | null;
   /** Pauses or resumes one object's scheduled reads; never rejects. */
   setPaused: (objectName: string, paused: boolean) => Promise<SpliceResult<void>>;
@@ -70,7 +70,6 @@ export function useSyncStatus(integrationId: string, options: UseSyncStatusOptio
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   const [pollUntil, setPollUntil] = useState(0);
   const [runNowError, setRunNowError] = useState<SyncStatusState['runNowError']>(null);
-  const [startedObject, setStartedObject] = useState<string | null>(null);
 
   const query = useQuery<SyncStatus, SpliceError>(
     {
@@ -94,10 +93,8 @@ export function useSyncStatus(integrationId: string, options: UseSyncStatusOptio
   const runNow = useCallback(
     async (objectName: string) => {
       setRunNowError(null);
-      setStartedObject(null);
       const result = await settle(mutateAsync(objectName));
       if (result.ok) {
-        setStartedObject(objectName);
         setPollUntil(Date.now() + startGraceMs);
         await queryClient.invalidateQueries({
           queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId),
@@ -133,6 +130,11 @@ export function useSyncStatus(integrationId: string, options: UseSyncStatusOptio
   );
 
   const { refetch } = query;
+  // The read "Run now" started (the mutation's object and answer) has started until the status shows
+  // it finished: its outcome then speaks for it.
+  const started = mutation.isSuccess ? mutation.variables : null;
+  const run = query.data?.objects.find((o) => o.objectName === started)?.lastRun;
+  const finished = run?.operationId === mutation.data?.operationId && run?.status !== 'in_progress';
   return {
     setPaused,
     pausingObject: pauseMutation.isPending ? (pauseMutation.variables?.objectName ?? null) : null,
@@ -147,6 +149,6 @@ export function useSyncStatus(integrationId: string, options: UseSyncStatusOptio
     runNow,
     startingObject: mutation.isPending ? (mutation.variables ?? null) : null,
     runNowError,
-    startedObject,
+    startedObject: (!finished && started) || null,
   };
 }

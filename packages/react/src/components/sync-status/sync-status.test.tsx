@@ -6,6 +6,7 @@ import { SpliceProvider } from '../../provider/splice-provider.js';
 import { createFakeBff, problem } from '../../test-utils/fake-bff.js';
 import {
   backfillingObject,
+  fixtureNow,
   syncStatusFixture,
   upToDateObject,
 } from '../../test-utils/sync-status-fixture.js';
@@ -103,6 +104,31 @@ describe('SyncStatus', () => {
     await waitFor(() => expect(item).toHaveAttribute('data-state', 'reading'));
     await waitFor(() => expect(item).toHaveAttribute('data-state', 'up_to_date'));
     expect(within(item).getByRole('button', { name: 'Run now: read companies' })).toBeEnabled();
+  });
+
+  it('says a read has started until the status shows that read finished, then only its outcome', async () => {
+    const runNowRead = { operationId: 'op-run-1', readType: 'triggered' as const, time: fixtureNow };
+    const { fetch } = countingBff({
+      status: [
+        syncStatusFixture([upToDateObject]),
+        syncStatusFixture([
+          {
+            ...upToDateObject,
+            state: 'reading',
+            canRunNow: false,
+            lastRun: { ...runNowRead, status: 'in_progress' },
+          },
+        ]),
+        syncStatusFixture([{ ...upToDateObject, lastRun: { ...runNowRead, status: 'success' } }]),
+      ],
+    });
+    renderStatus(fetch);
+    const item = await screen.findByRole('listitem', { name: 'companies' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Run now: read companies' }));
+    await waitFor(() => expect(item).toHaveAttribute('data-state', 'reading'));
+    expect(item).toHaveTextContent('A read of companies has started.');
+    await waitFor(() => expect(item).toHaveAttribute('data-state', 'up_to_date'));
+    expect(item).not.toHaveTextContent('has started');
   });
 
   it('keeps the last answer on screen when a refresh fails, and says so', async () => {
