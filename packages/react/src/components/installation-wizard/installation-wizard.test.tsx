@@ -225,7 +225,8 @@ describe('InstallationWizard', () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: /CRM sync is installed/ })).toBeInTheDocument();
-    expect(screen.getByText(/Installed on/)).toBeInTheDocument();
+    // Written as the schedules write their times: in UTC, named so, to the minute.
+    expect(screen.getByText(/Installed on/)).toHaveTextContent('Installed on Nov 21, 2026, 10:00 AM UTC.');
   });
 
   it('windows a list of 2,000 fields and filters it as the user types', async () => {

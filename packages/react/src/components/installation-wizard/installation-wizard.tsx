@@ -8,6 +8,7 @@ import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
 import { ErrorReference } from '../shared/error-reference.js';
+import { formatTime } from '../shared/format-time.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -151,10 +152,10 @@ function WizardView(props: InstallationWizardProps) {
           <p>
             {editing
               ? formatMessage(messages.wizardSavedDetail, {
-                  date: new Date(installed.updateTime ?? installed.createTime).toLocaleString(),
+                  date: formatTime(installed.updateTime ?? installed.createTime),
                 })
               : formatMessage(messages.wizardInstalledDetail, {
-                  date: new Date(installed.createTime).toLocaleString(),
+                  date: formatTime(installed.createTime),
                   id: installed.id,
                 })}
           </p>

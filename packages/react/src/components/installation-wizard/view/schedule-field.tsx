@@ -4,6 +4,7 @@ import { describeCron, nextRuns, parseCron } from '@splice/schema';
 import { useMemo, useState } from 'react';
 import { formatCronDescription } from '../../../provider/describe-schedule.js';
 import { formatMessage } from '../../../provider/messages.js';
+import { formatTime } from '../../shared/format-time.js';
 import { fieldIds } from '../model/field-ids.js';
 import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
@@ -16,11 +17,6 @@ const presets = [
   { cron: '0 9 * * *', key: 'schedulePresetDaily' },
   { cron: '0 9 * * 1', key: 'schedulePresetWeekly' },
 ] as const;
-
-/** Schedules run in UTC (see nextRuns), so their times are shown in UTC too. */
-function formatRun(date: Date): string {
-  return `${date.toLocaleString(undefined, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
-}
 
 /** docs/service-interface.md#read-config `schedule`: presets, or a validated cron with a readable preview and the next runs. */
 export function ScheduleField(props: StepViewProps & { objectName: string }) {
@@ -100,7 +96,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
             <>
               <p>{description}</p>
               <p data-part="hint">
-                {messages.scheduleNextRuns}: {upcoming.map(formatRun).join(' · ')}
+                {messages.scheduleNextRuns}: {upcoming.map(formatTime).join(' · ')}
               </p>
             </>
           )}
