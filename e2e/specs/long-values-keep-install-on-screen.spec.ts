@@ -39,7 +39,7 @@ for (const width of [1280, 390]) {
     await value.fill('x'.repeat(3_000));
     await wizard.getByRole('button', { name: 'Next' }).click();
     await expect(step).toHaveAccessibleName(/Write Contacts$/);
-    await expect(step.getByText('Use at most 2048 characters (this has 3000).')).toBeVisible();
+    await expect(step.getByText('Use at most 2,048 characters (this has 3,000).')).toBeVisible();
     await expect(value).toBeFocused();
     await expect(value).toHaveValue('x'.repeat(3_000));
 

@@ -21,7 +21,7 @@ test('finding 1: Quick setup refuses an invalid custom backfill, focuses it and 
   const days = quick.getByRole('textbox', { name: 'Number of days' });
   for (const [typed, message] of [
     ['-5', 'Enter a whole number of 0 or more.'],
-    ['100000', 'Enter at most 36500 days.'],
+    ['100000', 'Enter at most 36,500 days.'],
   ] as const) {
     await days.fill(typed);
     await quick.getByRole('button', { name: 'Install with recommended settings' }).click();

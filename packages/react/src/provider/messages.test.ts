@@ -12,6 +12,16 @@ describe('messages', () => {
     expect(formatMessage('Last {dayz} days', { days: 7 })).toBe('Last {dayz} days');
   });
 
+  it('writes numbers with the locale’s grouping, in placeholders and plural branches', () => {
+    expect(formatMessage('Enter at most {max} days.', { max: 36_500 })).toBe('Enter at most 36,500 days.');
+    expect(formatMessage('Enter at most {max} days.', { max: 36_500 }, 'de')).toBe(
+      'Enter at most 36.500 days.',
+    );
+    expect(formatMessage('{n, plural, one {# day} other {# days}}', { n: 2_000 })).toBe('2,000 days');
+    // Strings (ids, names) are left as they are.
+    expect(formatMessage('{id}', { id: '12345' })).toBe('12345');
+  });
+
   it('overrides only the strings given and keeps English for the rest', () => {
     const messages = mergeMessages({ retry: 'Réessayer' });
     expect(messages.retry).toBe('Réessayer');

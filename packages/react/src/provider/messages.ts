@@ -133,13 +133,16 @@ function pluralBranch(branches: string, count: number, locale: string): string |
   }
   const category = rules.select(count);
   const found = new Map([...branches.matchAll(branchPattern)].map((m) => [m[1], m[2] ?? '']));
-  return (found.get(`=${count}`) ?? found.get(category) ?? found.get('other'))?.replace(/#/g, String(count));
+  return (found.get(`=${count}`) ?? found.get(category) ?? found.get('other'))?.replace(
+    /#/g,
+    count.toLocaleString(locale),
+  );
 }
 
 /**
  * Fills `{name}` placeholders, and `{name, plural, one {…} other {…}}` choices by the plural rules of
- * `locale` (Intl.PluralRules: "1 field", "2 fields"). An unknown placeholder is left as written so a typo
- * stays visible.
+ * `locale` (Intl.PluralRules: "1 field", "2 fields"); numbers are written with the locale's grouping
+ * ("36,500"). An unknown or undefined placeholder is left as written so a typo stays visible.
  */
 export function formatMessage(
   template: string,
@@ -152,9 +155,11 @@ export function formatMessage(
       if (typeof value !== 'number') return whole;
       return pluralBranch(branches, value, locale) ?? whole;
     })
-    .replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.hasOwn(values, name) ? String(values[name]) : whole,
-    );
+    .replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = values[name];
+      // Numbers with the locale's grouping ("36,500"); a string's toLocaleString is the string itself.
+      return value === undefined || !Object.hasOwn(values, name) ? whole : value.toLocaleString(locale);
+    });
 }
 
 export function mergeMessages(overrides: Partial<SpliceMessages> | undefined): SpliceMessages {

@@ -87,7 +87,7 @@ describe('BackfillPicker', () => {
     ['4.5', 'Enter a whole number of 0 or more.'],
     ['-3', 'Enter a whole number of 0 or more.'],
     ['abc', 'Enter a whole number of 0 or more.'],
-    ['99999', 'Enter at most 36500 days.'],
+    ['99999', 'Enter at most 36,500 days.'],
   ])(
     'refuses the custom number %s with a message next to the field, and emits nothing',
     async (typed, message) => {

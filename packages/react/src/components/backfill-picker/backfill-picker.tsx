@@ -72,7 +72,7 @@ export interface BackfillPickerProps {
 function customErrorText(error: CustomDaysError, messages: SpliceMessages, maxDays: number): string {
   if (error === 'required') return messages.backfillCustomRequired;
   if (error === 'invalid') return messages.backfillCustomInvalid;
-  return formatMessage(messages.backfillCustomTooLarge, { max: maxDays });
+  return formatMessage(messages.backfillCustomTooLarge, { max: maxDays }, messages.locale);
 }
 
 function BackfillPickerView(props: BackfillPickerProps) {

@@ -58,7 +58,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     await toContacts(user);
     for (const [typed, message] of [
       ['-5', 'Enter a whole number of 0 or more.'],
-      ['100000', 'Enter at most 36500 days.'],
+      ['100000', 'Enter at most 36,500 days.'],
     ] as const) {
       const days = await customBackfill(user, typed);
       await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -145,7 +145,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     const value = screen.getByRole('textbox', { name: 'equals (1)' });
     fireEvent.change(value, { target: { value: 'x'.repeat(3_000) } });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Use at most 2048 characters (this has 3000).')).toBeInTheDocument();
+    expect(screen.getByText('Use at most 2,048 characters (this has 3,000).')).toBeInTheDocument();
     expect(value).toHaveValue('x'.repeat(3_000));
     await waitFor(() => expect(value).toHaveFocus());
   });

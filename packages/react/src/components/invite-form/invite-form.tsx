@@ -72,7 +72,8 @@ function emailErrorText(error: EmailError | null, messages: SpliceMessages) {
   if (!error) return undefined;
   if ('server' in error) return error.server;
   if (error.code === 'required') return messages.inviteEmailRequired;
-  if (error.code === 'too_long') return formatMessage(messages.inviteEmailTooLong, { max: limits.email });
+  if (error.code === 'too_long')
+    return formatMessage(messages.inviteEmailTooLong, { max: limits.email }, messages.locale);
   return messages.inviteEmailInvalid;
 }
 

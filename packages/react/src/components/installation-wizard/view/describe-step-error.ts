@@ -24,12 +24,12 @@ export function describeStepError(error: StepError, messages: SpliceMessages, pr
       return error.reason === 'required'
         ? messages.backfillCustomRequired
         : error.reason === 'too-large'
-          ? formatMessage(messages.backfillCustomTooLarge, { max: limits.backfillDays })
+          ? formatMessage(messages.backfillCustomTooLarge, { max: limits.backfillDays }, messages.locale)
           : messages.backfillCustomInvalid;
     case 'filter-field-required':
       return messages.filtersFieldRequired;
     case 'too-long':
-      return formatMessage(messages.valueTooLong, { max: error.max, length: error.length });
+      return formatMessage(messages.valueTooLong, { max: error.max, length: error.length }, messages.locale);
     case 'filter-value-required':
       return messages.filtersValueRequired;
     case 'filter-value-type':
