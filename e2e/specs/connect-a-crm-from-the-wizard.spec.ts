@@ -68,10 +68,12 @@ test('carol@initech connects the sandbox CRM in the popup and installs, in one f
   const popupOpened = page.waitForEvent('popup');
   await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
   const popup = await popupOpened;
-  // The consent page says which app asks, for which account, and what it may read and write.
-  await expect(popup.getByRole('heading', { level: 1 })).toContainText(
-    'wants to access your Sandbox CRM account',
+  // The consent page says which app asks (the builder's app name, not the project id), for which account,
+  // and what it may read and write.
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(
+    'Northwind Pipeline wants to access your Sandbox CRM account',
   );
+  await expect(popup).toHaveTitle('Allow Northwind Pipeline to access your Sandbox CRM account?');
   await expect(popup.getByText('Signed in as')).toContainText('carol@initech');
   await expect(popup.getByRole('list')).toContainText('Read your companies, contacts, deals');
   await expect(popup.getByRole('list')).toContainText('Create and update your contacts');

@@ -10,7 +10,7 @@ import type { NewConnection, Repository } from './store/index.js';
  * nothing twice and keeps every id.
  */
 export const demoDataSet = {
-  project: { id: 'demo', name: 'demo' },
+  project: { id: 'demo', name: 'demo', displayName: 'Northwind Pipeline' },
   org: { id: 'org-demo', name: 'Northwind Pipeline' },
   groups: [
     { groupRef: 'acme', groupName: 'Acme Corp', connected: true },

@@ -286,11 +286,11 @@ export function oauthRoutes(deps: ServiceDeps) {
   return { api, pages };
 }
 
-/** The app the consent page names: the project the flow belongs to. */
+/** The app the consent page names: the display name of the project the flow belongs to, else its id. */
 async function findAppName(deps: ServiceDeps, state: string): Promise<string> {
   const flow = await deps.oauth.store.getFlow(hashState(state));
   const project = flow ? await deps.repo.getProject(flow.projectId) : undefined;
-  return project?.name ?? 'An app';
+  return project?.displayName || project?.id || 'An app';
 }
 
 /** The sandbox control: the provider revokes the connection's tokens, and the connection turns bad. */

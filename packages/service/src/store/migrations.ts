@@ -248,4 +248,9 @@ export const migrations: readonly string[] = [
   ALTER TABLE deliveries ADD COLUMN claim_owner TEXT;
   ALTER TABLE deliveries ADD COLUMN claim_until INTEGER;
   `,
+  // 6: a project's display name (the builder's app name people see, e.g. on a consent page); `name` stays
+  // the address in paths.
+  `
+  ALTER TABLE projects ADD COLUMN display_name TEXT;
+  `,
 ];

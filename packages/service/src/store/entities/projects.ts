@@ -7,20 +7,24 @@ import type { WithDefaults } from '../with-defaults.js';
 
 export interface Project {
   id: string;
+  /** The address in paths (unique). */
   name: string;
+  /** What people see: the builder's app name, e.g. on a provider's consent page; absent means the id. */
+  displayName?: string;
   createTime: string;
 }
 export type NewProject = WithDefaults<Project, 'id' | 'createTime'>;
 
 const projects: Table<Project> = {
   name: 'projects',
-  columns: { id: 'text', name: 'text', createTime: 'text' },
+  columns: { id: 'text', name: 'text', displayName: 'text', createTime: 'text' },
 };
 
 export async function insertProject(db: StoreAccess, input: NewProject): Promise<Project> {
   const project: Project = {
     id: input.id ?? randomUUID(),
     name: input.name,
+    ...(input.displayName ? { displayName: input.displayName } : {}),
     createTime: input.createTime ?? now(),
   };
   return db.insert(projects, project, `a project named ${project.name} already exists`);

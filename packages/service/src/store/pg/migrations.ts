@@ -255,4 +255,8 @@ export const pgMigrations: readonly string[] = [
   `
   ALTER TABLE deliveries ALTER COLUMN body SET STORAGE EXTERNAL;
   `,
+  // 7: a project's display name (SQLite migration 6).
+  `
+  ALTER TABLE projects ADD COLUMN display_name text;
+  `,
 ];
