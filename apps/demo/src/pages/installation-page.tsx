@@ -72,7 +72,8 @@ export function InstallationPage() {
         </p>
         <p>
           <a className="nw-button" href={hrefOf('/install')}>
-            Connect your CRM
+            {/* Says what the button does: with a connection, the next step is the install itself. */}
+            {integration.data.connection ? 'Set up CRM sync' : 'Connect your CRM'}
           </a>
         </p>
       </div>
