@@ -1,7 +1,7 @@
 /**
- * The PostgreSQL schema, one entry per SQLite migration of `../migrations.ts` (same tables, same column names,
- * so every entity's `Table` maps rows the same way on both databases), then entries that only PostgreSQL
- * needs (storage settings), which say so. Applied in order by `migratePostgres`;
+ * The PostgreSQL schema: an entry for each SQLite migration of `../migrations.ts`, in the same order and naming
+ * it (same tables, same column names, so every entity's `Table` maps rows the same way on both databases),
+ * and between them entries that only PostgreSQL needs (storage settings), which say so. Applied in order by `migratePostgres`;
  * like SQLite's, an entry is never edited once released: a change is a new entry appended at the end.
  *
  * Types, chosen once for every table:
