@@ -139,7 +139,9 @@ describe('the consent page', () => {
     });
     const page = await send(url);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(page.text).toContain('<strong>Northwind Pipeline</strong> wants to access your Sandbox CRM account');
+    expect(page.text).toContain(
+      '<strong>Northwind Pipeline</strong> wants to access your Sandbox CRM account',
+    );
     expect(page.text).toContain('Signed in as <strong>carol@initech</strong>');
     expect(page.text).toContain('Workspace: Initech');
     expect(page.text).toContain('Read your companies, contacts, deals');
