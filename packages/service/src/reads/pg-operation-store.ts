@@ -70,11 +70,6 @@ const dbNow = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 const appendError = (param: string) =>
   `CASE WHEN jsonb_array_length(errors) < ${maxErrors} THEN errors || jsonb_build_array(${param}::text) ELSE errors END`;
 
-const insertOperationSql = `INSERT INTO read_operations (id, project_id, integration_id, installation_id,
-    config_id, object_name, read_type, status, phase, since_time, until_time, scheduled_time, create_time,
-    update_time)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', 'reading', $8, $9, $10, $11, $11)`;
-
 /**
  * A plan's read objects in one statement, null when there are none. Parameters are numbered after `after`;
  * `where` is a condition on the whole insert (`#saveFirstPlan` writes only if its plan row went in).
@@ -357,7 +352,8 @@ export class PgOperationStore implements OperationStore {
   }
 
   async insertOperation(operation: NewReadOperation): Promise<void> {
-    await this.#query(insertOperationSql, operationParams(operation));
+    const insert = operationsInsert([operation])!;
+    await this.#query(insert.sql, insert.params);
   }
 
   async setEstimate(operationId: string, total: number): Promise<void> {
