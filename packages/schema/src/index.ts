@@ -256,6 +256,7 @@ export { emailPattern, emailProblem } from './rules/email.js';
 export type { FieldNameSource, MappingContext, ResolvedField } from './rules/field-resolution.js';
 export {
   fieldMappings,
+  mappedFieldsOf,
   resolveFieldName,
   toMappedFields,
   toProviderValue,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MappingContext } from './field-resolution.js';
-import { fieldMappings, resolveFieldName, toMappedFields, toProviderValue } from './field-resolution.js';
+import {
+  fieldMappings,
+  mappedFieldsOf,
+  resolveFieldName,
+  toMappedFields,
+  toProviderValue,
+} from './field-resolution.js';
 
 const manifestObject: MappingContext['manifestObject'] = {
   requiredFields: [{ fieldName: 'email', mapToName: 'emailAddress' }, { fieldName: 'firstName' }],
@@ -196,5 +202,20 @@ describe('toMappedFields (interface: search result item, mappedFields)', () => {
 
   it('returns an empty object when nothing is mapped', () => {
     expect(toMappedFields({ email: 'ada@example.com' }, {})).toEqual({});
+  });
+
+  it('gives the first app value when two name the same provider value', () => {
+    const twoForOpen: MappingContext = {
+      manifestObject,
+      objectConfig: { selectedValueMappings: { leadStatus: { active: 'Open', reopened: 'Open' } } },
+    };
+    expect(toMappedFields({ status: 'Open' }, twoForOpen).leadStatus).toBe('active');
+  });
+
+  it('shapes many records alike once prepared (mappedFieldsOf)', () => {
+    const mappedFields = mappedFieldsOf(ctx);
+    const records = [{ status: 'Open', lead_priority: 'high' }, { status: 'Closed' }, { status: 'Pending' }];
+    expect(records.map(mappedFields)).toEqual(records.map((fields) => toMappedFields(fields, ctx)));
+    expect(records.map(mappedFields).map((m) => m.leadStatus)).toEqual(['active', 'inactive', 'Pending']);
   });
 });

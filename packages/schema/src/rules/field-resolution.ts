@@ -69,16 +69,33 @@ export function toMappedFields(
   fields: Record<string, unknown>,
   ctx: MappingContext,
 ): Record<string, unknown> {
-  const mappedFields: Record<string, unknown> = {};
-  for (const [mapToName, { providerField }] of fieldMappings(ctx)) {
-    if (!Object.hasOwn(fields, providerField)) continue;
-    const value = fields[providerField];
+  return mappedFieldsOf(ctx)(fields);
+}
+
+/**
+ * `toMappedFields` for many records of one context: the mappings and their reverse value lookups are
+ * worked out once, not per record (a backfill shapes a hundred thousand records with one context).
+ */
+export function mappedFieldsOf(
+  ctx: MappingContext,
+): (fields: Record<string, unknown>) => Record<string, unknown> {
+  const plan = [...fieldMappings(ctx)].map(([mapToName, { providerField }]) => {
     const valueMapping = ctx.objectConfig?.selectedValueMappings?.[mapToName];
-    const appValue =
-      typeof value === 'string' && valueMapping
-        ? Object.entries(valueMapping).find(([, providerValue]) => providerValue === value)?.[0]
-        : undefined;
-    mappedFields[mapToName] = appValue ?? value;
-  }
-  return mappedFields;
+    // Provider value -> app value. When two app values name one provider value, the first wins.
+    const appValues = new Map<string, string>();
+    for (const [appValue, providerValue] of Object.entries(valueMapping ?? {})) {
+      if (!appValues.has(providerValue)) appValues.set(providerValue, appValue);
+    }
+    return { mapToName, providerField, appValues };
+  });
+  return (fields) => {
+    const mappedFields: Record<string, unknown> = {};
+    for (const { mapToName, providerField, appValues } of plan) {
+      if (!Object.hasOwn(fields, providerField)) continue;
+      const value = fields[providerField];
+      const appValue = typeof value === 'string' ? appValues.get(value) : undefined;
+      mappedFields[mapToName] = appValue ?? value;
+    }
+    return mappedFields;
+  };
 }

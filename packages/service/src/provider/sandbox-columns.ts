@@ -11,6 +11,7 @@
  */
 import type { FieldMetadata } from '@splice/schema';
 import type { SandboxFieldValue } from './generate.js';
+import { toIsoString } from './iso-time.js';
 
 export const noMatch: unique symbol = Symbol('noMatch');
 
@@ -43,10 +44,17 @@ const textCodec: ColumnCodec = {
   filterParam: (value) => (typeof value === 'string' ? value : noMatch),
 };
 
+// Instants from 1970 to 9999 take ./iso-time's faster formatting (a backfill decodes two per record).
+const lastFastMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const isoString = (ms: SqlValue & {}) =>
+  typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms <= lastFastMs
+    ? toIsoString(ms)
+    : new Date(ms).toISOString();
+
 const instantCodec: ColumnCodec = {
   sqlType: 'INTEGER',
   encode: (value) => (value === null ? null : Date.parse(String(value))),
-  decode: (value) => (value === null ? null : new Date(value).toISOString()),
+  decode: (value) => (value === null ? null : isoString(value)),
   filterParam: (value) => {
     if (typeof value !== 'string') return noMatch;
     const ms = Date.parse(value);

@@ -36,6 +36,8 @@ export interface ReadPage {
 }
 
 type Row = Record<string, string | number | null>;
+/** A page's row as SQLite returns it in raw mode: values in the statement's column order. */
+type RawRow = Array<string | number | null>;
 
 export interface SandboxReader {
   readPage(objectName: string, window: ReadWindow, afterId: number, limit: number): ReadPage;
@@ -43,8 +45,34 @@ export interface SandboxReader {
   lastRecordId(objectName: string): number;
 }
 
+/**
+ * Page rows come back as arrays (better-sqlite3's raw mode), which spares SQLite building an object with
+ * every column name for each of a backfill's rows; `fieldIndexes` says where each table column sits.
+ */
+interface PageStatement {
+  statement: Statement<unknown[], RawRow>;
+  /** Per `table.columns` entry, its index in a row (-1 when the query has no such column). */
+  fieldIndexes: number[];
+  idIndex: number;
+}
+
 export function createSandboxReader(db: Database): SandboxReader {
   const statements = new Map<string, Statement<unknown[], Row>>();
+  const pageStatements = new WeakMap<Statement<unknown[], Row>, PageStatement>();
+
+  function pageStatementOf(table: SandboxTable, statement: Statement<unknown[], Row>): PageStatement {
+    let page = pageStatements.get(statement);
+    if (page === undefined) {
+      const names = statement.columns().map((column) => column.name);
+      page = {
+        statement: (statement as unknown as Statement<unknown[], RawRow>).raw(true),
+        fieldIndexes: table.columns.map((column) => names.indexOf(column.fieldName)),
+        idIndex: names.indexOf('id'),
+      };
+      pageStatements.set(statement, page);
+    }
+    return page;
+  }
 
   function query(objectName: string, window: ReadWindow, kind: 'page' | 'count' | 'slice') {
     const table = sandboxTables.get(objectName);
@@ -82,9 +110,10 @@ export function createSandboxReader(db: Database): SandboxReader {
     readPage(objectName, window, afterId, limit) {
       const prepared = query(objectName, window, 'page');
       if (prepared === undefined) return { records: [], lastId: afterId };
-      const rows = prepared.statement.all(afterId, ...prepared.params, limit);
-      const records = rows.map((row) => toRecord(prepared.table, row));
-      return { records, lastId: rows.length ? Number(rows[rows.length - 1]!.id) : afterId };
+      const page = pageStatementOf(prepared.table, prepared.statement);
+      const rows = page.statement.all(afterId, ...prepared.params, limit);
+      const records = rows.map((row) => toRecord(prepared.table, row, page.fieldIndexes));
+      return { records, lastId: rows.length ? Number(rows[rows.length - 1]![page.idIndex]) : afterId };
     },
     countRecords(objectName, window, ids) {
       const prepared = query(objectName, window, ids ? 'slice' : 'count');
@@ -101,9 +130,11 @@ export function createSandboxReader(db: Database): SandboxReader {
   };
 }
 
-function toRecord(table: SandboxTable, row: Row): ProviderRecord {
+function toRecord(table: SandboxTable, row: RawRow, fieldIndexes: readonly number[]): ProviderRecord {
   const fields: Record<string, string | number | boolean | null> = {};
-  for (const column of table.columns)
-    fields[column.fieldName] = column.codec.decode(row[column.fieldName] ?? null);
+  for (let index = 0; index < table.columns.length; index++) {
+    const column = table.columns[index]!;
+    fields[column.fieldName] = column.codec.decode(row[fieldIndexes[index]!] ?? null);
+  }
   return { id: String(fields.id), fields, raw: toRawRecord(fields) };
 }

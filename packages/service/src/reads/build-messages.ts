@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ManifestReadObject, ReadObjectConfig } from '@splice/schema';
-import { toMappedFields } from '@splice/schema';
+import { mappedFieldsOf } from '@splice/schema';
 import type { ProviderRecord } from '../deps.js';
-import { visibleFields } from '../search/search-records.js';
+import { visibleFieldsOf } from '../search/search-records.js';
 import type { NewDelivery, ReadType } from './operation-store.js';
 
 /** The parts of a message that are the same for every message of an operation. */
@@ -38,18 +38,24 @@ export interface RecordShaping {
 /** A message id in the Standard Webhooks style: stable for the message's life, retries included. */
 export const newMessageId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
 
-/** One `result[]` entry, serialised. */
-export function resultEntry(record: ProviderRecord, shaping: RecordShaping): string {
-  return JSON.stringify({
-    id: record.id,
-    fields: visibleFields(record.fields, shaping.objectConfig),
-    mappedFields: toMappedFields(record.fields, shaping),
-    raw: record.raw,
-  });
+/**
+ * Serialises `result[]` entries for one shaping: which fields show and how they map are worked out once,
+ * then applied to each record.
+ */
+export function resultEntries(shaping: RecordShaping): (record: ProviderRecord) => string {
+  const visibleFields = visibleFieldsOf(shaping.objectConfig);
+  const mappedFields = mappedFieldsOf(shaping);
+  return (record) =>
+    JSON.stringify({
+      id: record.id,
+      fields: visibleFields(record.fields),
+      mappedFields: mappedFields(record.fields),
+      raw: record.raw,
+    });
 }
 
 /**
- * Packs serialised `result[]` entries (see `resultEntry`) into messages of at most `maxBytes`, in order.
+ * Packs serialised `result[]` entries (see `resultEntries`) into messages of at most `maxBytes`, in order.
  * Entries are built separately so the caller can spread that work over several turns of the event loop.
  */
 export function packMessages(
@@ -88,6 +94,6 @@ export function buildMessages(
   destinationName: string,
   maxBytes: number,
 ): NewDelivery[] {
-  const entries = records.map((record) => resultEntry(record, shaping));
+  const entries = records.map(resultEntries(shaping));
   return packMessages(envelope, entries, destinationName, maxBytes);
 }

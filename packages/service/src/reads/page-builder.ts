@@ -7,7 +7,7 @@
 import type { Provider } from '../deps.js';
 import type { ReadWindow } from '../provider/sandbox-reader.js';
 import type { MessageEnvelope, RecordShaping } from './build-messages.js';
-import { packMessages, resultEntry } from './build-messages.js';
+import { packMessages, resultEntries } from './build-messages.js';
 import type { NewDelivery } from './operation-store.js';
 import { TimeSlice } from './time-slice.js';
 
@@ -47,9 +47,10 @@ export async function buildPage(
   pause?: () => Promise<void>,
 ): Promise<BuiltPage> {
   const page = provider.readPage(request.objectName, request.window, request.afterId, request.limit);
+  const resultEntry = resultEntries(request.shaping);
   const entries: string[] = [];
   for (let index = 0; index < page.records.length; index++) {
-    entries.push(resultEntry(page.records[index]!, request.shaping));
+    entries.push(resultEntry(page.records[index]!));
     if (pause && (index + 1) % request.buildChunk === 0) await pause();
   }
   const messages = packMessages(request.envelope, entries, request.destinationName, request.maxMessageBytes);

@@ -1,10 +1,10 @@
 import type { Issue, ReadObjectConfig, SearchRequest, SearchResultItem } from '@splice/schema';
 import {
   limits,
+  mappedFieldsOf,
   readObjectConfigSchema,
   resolveFieldName,
   searchability,
-  toMappedFields,
   toProviderValue,
 } from '@splice/schema';
 import type { Provider, ServiceDeps } from '../deps.js';
@@ -17,16 +17,27 @@ export interface SearchInput {
   request: SearchRequest;
 }
 
-/** The fields a result shows: what the installation reads, or everything when it reads all fields. */
-export function visibleFields(fields: Record<string, unknown>, objectConfig: ReadObjectConfig | undefined) {
+type Fields = Record<string, unknown>;
+
+/**
+ * The fields a result shows: what the installation reads, or everything when it reads all fields. Worked
+ * out once per config, then applied to each record (a search page or a backfill page shares one config).
+ */
+export function visibleFieldsOf(objectConfig: ReadObjectConfig | undefined): (fields: Fields) => Fields {
   const selected = Object.entries(objectConfig?.selectedFields ?? {}).filter(([, on]) => on);
-  if (!objectConfig || objectConfig.selectedFieldsAuto === 'all' || selected.length === 0) return fields;
+  if (!objectConfig || objectConfig.selectedFieldsAuto === 'all' || selected.length === 0) {
+    return (fields) => fields;
+  }
   const keep = new Set([
     'id',
     ...selected.map(([name]) => name),
     ...Object.values(objectConfig.selectedFieldMappings ?? {}),
   ]);
-  return Object.fromEntries(Object.entries(fields).filter(([name]) => keep.has(name)));
+  return (fields) => {
+    const shown: Fields = {};
+    for (const name of Object.keys(fields)) if (keep.has(name)) shown[name] = fields[name];
+    return shown;
+  };
 }
 
 /** Search (docs/service-interface.md#search): searchability rules 1-4, mapped names, value mappings, one page. */
@@ -107,11 +118,13 @@ export async function searchRecords(
     });
   }
   const { records } = provider.search(request.objectName, filters, limits.searchPage);
+  const visibleFields = visibleFieldsOf(objectConfig);
+  const mappedFields = mappedFieldsOf(ctx);
   return {
     results: records.map((record) => ({
       id: record.id,
-      fields: visibleFields(record.fields, objectConfig),
-      mappedFields: toMappedFields(record.fields, ctx),
+      fields: visibleFields(record.fields),
+      mappedFields: mappedFields(record.fields),
       raw: record.raw,
     })),
   };
