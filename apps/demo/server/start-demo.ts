@@ -60,6 +60,11 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   });
 
   const server = createServer();
+  // Idle keep-alive sockets are closed after 65 s, not Node's 5 s: a client that pools sockets and does not
+  // read the Keep-Alive hint (Playwright's request API, a load balancer with a 60 s idle timeout) would
+  // otherwise send on a socket at the moment the server closes it and get ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Listen first: the origin (and so the BFF's allowlist) is known only once the port is, when PORT=0.
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.writeHead(503, { 'Retry-After': '1' }).end('Starting');
