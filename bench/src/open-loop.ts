@@ -1,11 +1,15 @@
 import { prepareRequest, RawConnection } from './raw-http.js';
 import { percentile } from './stats.js';
 
-export interface OpenLoopOptions {
+/** Where one lane of an open-loop load sends its requests. */
+export interface OpenLoopTarget {
   url: string;
   method: 'POST' | 'GET';
   headers: Record<string, string>;
   body?: string;
+}
+
+export interface OpenLoopOptions extends OpenLoopTarget {
   /** Requests per second, sent on a fixed schedule whatever the answers do. */
   ratePerS: number;
   durationS: number;
@@ -33,64 +37,39 @@ export interface OpenLoopResult {
  * each of them counts the whole wait.
  */
 export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
-  const url = new URL(options.url);
-  const request = prepareRequest(url, options.method, options.headers, options.body);
-  const idle: RawConnection[] = [];
-  const all: RawConnection[] = [];
-  // Requests due while every connection was busy, in due order; each keeps its due time.
-  const waiting: number[] = [];
-  const total = Math.round(options.ratePerS * options.durationS);
+  return runInterleavedOpenLoop({ ...options, targets: [options], blockMs: options.durationS * 1000 }).then(
+    ([result]) => result!,
+  );
+}
+
+/**
+ * One open-loop schedule shared by several targets in turn: time is cut into blocks of `blockMs`, and
+ * every request due in block k goes to target k mod n (each with its own keep-alive connections, kept
+ * across blocks). Comparing two targets this way exposes both to the same moments of a shared machine
+ * (a slower minute, another process's burst) instead of giving each its own stretch of time; each target
+ * gets `durationS` of the schedule, so the whole load runs n x `durationS`. Results come in target order.
+ */
+export function runInterleavedOpenLoop(options: {
+  targets: readonly OpenLoopTarget[];
+  blockMs: number;
+  ratePerS: number;
+  /** Per target. */
+  durationS: number;
+  /** Per target. */
+  connections: number;
+}): Promise<OpenLoopResult[]> {
+  const lanes = options.targets.map((target) => new Lane(target, options.connections));
+  const total = Math.round(options.ratePerS * options.durationS * lanes.length);
   const intervalMs = 1000 / options.ratePerS;
-  const latencies: number[] = [];
-  const lags: number[] = [];
-  let failed = 0;
   let answered = 0;
 
   return new Promise((resolve) => {
     const finish = () => {
-      for (const connection of all) connection.close();
-      resolve({
-        p50Ms: percentile(latencies, 0.5),
-        p99Ms: percentile(latencies, 0.99),
-        sendLagP99Ms: percentile(lags, 0.99),
-        ratePerS: options.ratePerS,
-        sent: total,
-        ok: latencies.length,
-        failed,
-      });
+      for (const lane of lanes) lane.close();
+      resolve(lanes.map((lane) => lane.result(options.ratePerS)));
     };
-    const settle = (dueAt: number, ok: boolean) => {
-      if (ok) latencies.push(performance.now() - dueAt);
-      else failed++;
+    const onSettled = () => {
       if (++answered === total) finish();
-    };
-    const sendOn = (connection: RawConnection, dueAt: number) => {
-      lags.push(performance.now() - dueAt);
-      connection.send(request).then(
-        (status) => {
-          settle(dueAt, status >= 200 && status < 300);
-          const next = waiting.shift();
-          if (next === undefined) idle.push(connection);
-          else sendOn(connection, next);
-        },
-        () => {
-          // A broken connection is dropped; a request waiting for it takes a new one.
-          all.splice(all.indexOf(connection), 1);
-          settle(dueAt, false);
-          const next = waiting.shift();
-          if (next !== undefined) send(next);
-        },
-      );
-    };
-    const send = (dueAt: number) => {
-      const connection = idle.pop();
-      if (connection) return sendOn(connection, dueAt);
-      if (all.length < options.connections) {
-        const opened = new RawConnection(Number(url.port), url.hostname);
-        all.push(opened);
-        return sendOn(opened, dueAt);
-      }
-      waiting.push(dueAt);
     };
     const start = performance.now();
     let next = 0;
@@ -99,7 +78,9 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
     const tick = () => {
       const now = performance.now();
       while (next < total && start + next * intervalMs <= now) {
-        send(start + next * intervalMs);
+        const offsetMs = next * intervalMs;
+        const lane = lanes[Math.floor(offsetMs / options.blockMs) % lanes.length]!;
+        lane.send(start + offsetMs, onSettled);
         next++;
       }
       if (next < total) setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));
@@ -107,4 +88,81 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
     if (total === 0) finish();
     else tick();
   });
+}
+
+/** One target's connections, queue of requests waiting for a connection, and measurements. */
+class Lane {
+  readonly #request: Buffer;
+  readonly #url: URL;
+  readonly #maxConnections: number;
+  readonly #idle: RawConnection[] = [];
+  readonly #all: RawConnection[] = [];
+  // Requests due while every connection was busy, in due order; each keeps its due time.
+  readonly #waiting: Array<{ dueAt: number; settled: () => void }> = [];
+  readonly #latencies: number[] = [];
+  readonly #lags: number[] = [];
+  #sent = 0;
+  #failed = 0;
+
+  constructor(target: OpenLoopTarget, maxConnections: number) {
+    this.#url = new URL(target.url);
+    this.#request = prepareRequest(this.#url, target.method, target.headers, target.body);
+    this.#maxConnections = maxConnections;
+  }
+
+  send(dueAt: number, settled: () => void): void {
+    this.#sent++;
+    this.#dispatch(dueAt, settled);
+  }
+
+  #dispatch(dueAt: number, settled: () => void): void {
+    const connection = this.#idle.pop();
+    if (connection) {
+      this.#sendOn(connection, dueAt, settled);
+    } else if (this.#all.length < this.#maxConnections) {
+      const opened = new RawConnection(Number(this.#url.port), this.#url.hostname);
+      this.#all.push(opened);
+      this.#sendOn(opened, dueAt, settled);
+    } else {
+      this.#waiting.push({ dueAt, settled });
+    }
+  }
+
+  #sendOn(connection: RawConnection, dueAt: number, settled: () => void): void {
+    this.#lags.push(performance.now() - dueAt);
+    connection.send(this.#request).then(
+      (status) => {
+        if (status >= 200 && status < 300) this.#latencies.push(performance.now() - dueAt);
+        else this.#failed++;
+        settled();
+        const next = this.#waiting.shift();
+        if (next === undefined) this.#idle.push(connection);
+        else this.#sendOn(connection, next.dueAt, next.settled);
+      },
+      () => {
+        // A broken connection is dropped; a request waiting for it takes a new one.
+        this.#all.splice(this.#all.indexOf(connection), 1);
+        this.#failed++;
+        settled();
+        const next = this.#waiting.shift();
+        if (next !== undefined) this.#dispatch(next.dueAt, next.settled);
+      },
+    );
+  }
+
+  result(ratePerS: number): OpenLoopResult {
+    return {
+      p50Ms: percentile(this.#latencies, 0.5),
+      p99Ms: percentile(this.#latencies, 0.99),
+      sendLagP99Ms: percentile(this.#lags, 0.99),
+      ratePerS,
+      sent: this.#sent,
+      ok: this.#latencies.length,
+      failed: this.#failed,
+    };
+  }
+
+  close(): void {
+    for (const connection of this.#all) connection.close();
+  }
 }

@@ -6,7 +6,7 @@ import { createClient } from '../http.js';
 import type { LoadOptions, LoadResult } from '../load.js';
 import { runLoad } from '../load.js';
 import type { OpenLoopResult } from '../open-loop.js';
-import { runOpenLoop } from '../open-loop.js';
+import { runInterleavedOpenLoop } from '../open-loop.js';
 import type { ServiceReady } from '../service.js';
 import { directSearchHeaders, searchPath } from '../service.js';
 import { median, percentile } from '../stats.js';
@@ -23,8 +23,9 @@ export interface ThroughputResult {
   addedP50Ms: number;
   addedP99Ms: number;
   /**
-   * The latency the BFF adds at a fixed rate of half the direct capacity (`directRps / 2`), open loop:
-   * medians over runs of (BFF percentile - direct percentile), latency from each request's due time.
+   * The latency the BFF adds at a fixed rate of half the direct capacity (`directRps / 2`), open loop,
+   * direct and through the BFF taking turns every 500 ms within each run: medians over runs of (BFF
+   * percentile - direct percentile), latency from each request's due time.
    */
   openLoop: {
     ratePerS: number;
@@ -218,9 +219,14 @@ async function measureSequential(
   }
 }
 
+/** Blocks of the interleaved open-loop runs: direct and through the BFF take turns this often. */
+const openLoopBlockMs = 500;
+
 /**
- * Direct and through the BFF at the same fixed rate, open loop, alternating which goes first; a short
- * warm-up of each at that rate first. Every answer must be a 2xx: a failure is a crash, not a figure.
+ * Direct and through the BFF at the same fixed rate, open loop, in one schedule that alternates between
+ * them every `openLoopBlockMs` (each gets `durationS` in all), so that both meet the same moments of the
+ * shared machine; a run alternates which goes first. A short interleaved warm-up first. Every answer must
+ * be a 2xx: a failure is a crash, not a figure.
  */
 async function measureOpenLoop(
   direct: LoadOptions,
@@ -230,49 +236,46 @@ async function measureOpenLoop(
   log: (line: string) => void,
   pids: { bff: number; service: number | undefined },
 ): Promise<ThroughputResult['openLoop']> {
-  const at = (target: LoadOptions, durationS: number) =>
-    runOpenLoop({
-      url: target.url,
-      method: target.method,
-      headers: target.headers,
-      ...(target.body === undefined ? {} : { body: target.body }),
+  const target = (load: LoadOptions) => ({
+    url: load.url,
+    method: load.method,
+    headers: load.headers,
+    ...(load.body === undefined ? {} : { body: load.body }),
+  });
+  const serviceCpuMs = () => (pids.service === undefined ? Number.NaN : cpuMsOf(pids.service));
+  // One interleaved run, with each process's CPU time over it (the BFF's per BFF request, the others'
+  // per request of either kind).
+  const interleaved = async (durationS: number, bffFirst: boolean) => {
+    const before = { bff: cpuMsOf(pids.bff), service: serviceCpuMs(), generator: ownCpuMs() };
+    const targets = bffFirst ? [target(viaBff), target(direct)] : [target(direct), target(viaBff)];
+    const results = await runInterleavedOpenLoop({
+      targets,
+      blockMs: openLoopBlockMs,
       ratePerS,
       durationS,
       connections: 64,
-    }).then((result) => {
-      if (result.failed > 0) throw new Error(`open loop: ${result.failed} of ${result.sent} failed`);
-      return result;
     });
-  const serviceCpuMs = () => (pids.service === undefined ? Number.NaN : cpuMsOf(pids.service));
-  // The BFF's run, with each process's CPU time over it.
-  const atBff = async (durationS: number) => {
-    const before = { bff: cpuMsOf(pids.bff), service: serviceCpuMs(), generator: ownCpuMs() };
-    const result = await at(viaBff, durationS);
+    for (const result of results) {
+      if (result.failed > 0) throw new Error(`open loop: ${result.failed} of ${result.sent} failed`);
+    }
+    const [d, b] = bffFirst ? [results[1]!, results[0]!] : [results[0]!, results[1]!];
+    const all = d.sent + b.sent;
     const cpu: CpuPerRequest = {
-      bff: (cpuMsOf(pids.bff) - before.bff) / result.sent,
-      service: (serviceCpuMs() - before.service) / result.sent,
-      generator: (ownCpuMs() - before.generator) / result.sent,
+      bff: (cpuMsOf(pids.bff) - before.bff) / b.sent,
+      service: (serviceCpuMs() - before.service) / all,
+      generator: (ownCpuMs() - before.generator) / all,
     };
-    return { ...result, cpu };
+    return { direct: d, bff: { ...b, cpu } };
   };
-  await at(direct, options.warmupS);
-  await atBff(options.warmupS);
+  await interleaved(options.warmupS, false);
   const runs: ThroughputResult['openLoop']['runs'] = [];
   for (let run = 0; run < options.runs; run++) {
-    let d: OpenLoopResult;
-    let b: OpenLoopResult & { cpu: CpuPerRequest };
-    if (run % 2 === 0) {
-      d = await at(direct, options.durationS);
-      b = await atBff(options.durationS);
-    } else {
-      b = await atBff(options.durationS);
-      d = await at(direct, options.durationS);
-    }
+    const { direct: d, bff: b } = await interleaved(options.durationS, run % 2 === 1);
     log(
-      `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs}: direct p50 ${d.p50Ms.toFixed(2)} / ` +
-        `p99 ${d.p99Ms.toFixed(2)} ms, BFF p50 ${b.p50Ms.toFixed(2)} / p99 ${b.p99Ms.toFixed(2)} ms ` +
-        `(generator send lag p99 ${Math.max(d.sendLagP99Ms, b.sendLagP99Ms).toFixed(2)} ms; CPU per request: ` +
-        `BFF ${b.cpu.bff.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ` +
+      `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs} (turns of ${openLoopBlockMs} ms): direct ` +
+        `p50 ${d.p50Ms.toFixed(2)} / p99 ${d.p99Ms.toFixed(2)} ms, BFF p50 ${b.p50Ms.toFixed(2)} / p99 ` +
+        `${b.p99Ms.toFixed(2)} ms (generator send lag p99 ${Math.max(d.sendLagP99Ms, b.sendLagP99Ms).toFixed(2)} ms; ` +
+        `CPU per request: BFF ${b.cpu.bff.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ` +
         `${b.cpu.generator.toFixed(3)} ms; load ${os.loadavg()[0]!.toFixed(1)})`,
     );
     runs.push({ direct: d, bff: b });
