@@ -42,6 +42,7 @@ export async function seedDemoData(repo: Repository, manifest: Manifest): Promis
   await repo.transaction(async (tx) => {
     const { project, org, groups } = demoDataSet;
     if (!(await tx.getProject(project.id))) await tx.insertProject(project);
+    else await tx.nameUnnamedProject(project.id, project.displayName);
     if (!(await tx.getOrg(org.id))) await tx.insertOrg(org);
     for (const integration of manifest.integrations) {
       await tx.upsertIntegration({

@@ -58,6 +58,9 @@ export abstract class EntityRepository implements Repository {
   getProject(idOrName: string): Promise<Project | undefined> {
     return this.use((db) => projects.getProject(db, idOrName));
   }
+  nameUnnamedProject(id: string, displayName: string): Promise<void> {
+    return this.use((db) => projects.nameUnnamedProject(db, id, displayName));
+  }
 
   upsertIntegration(input: IntegrationInput): Promise<Integration> {
     return this.atomically((db) => integrations.upsertIntegration(db, input));

@@ -97,6 +97,15 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
     await expect(repo.insertProject({ name: 'demo' })).rejects.toThrow(ConflictError);
   });
 
+  it('names a project that has no display name, and keeps a name it has', async () => {
+    await repo.insertProject({ id: 'p-1', name: 'old' });
+    await repo.insertProject({ id: 'p-2', name: 'named', displayName: 'Acme Sync' });
+    await repo.nameUnnamedProject('p-1', 'Northwind Pipeline');
+    await repo.nameUnnamedProject('p-2', 'Northwind Pipeline');
+    expect((await repo.getProject('p-1'))?.displayName).toBe('Northwind Pipeline');
+    expect((await repo.getProject('p-2'))?.displayName).toBe('Acme Sync');
+  });
+
   it('upserts an integration, keeping its revision while the content is unchanged', async () => {
     const project = await repo.insertProject({ name: 'demo' });
     const input = {

@@ -62,6 +62,8 @@ export interface Repository {
   insertProject(project: NewProject): Promise<Project>;
   /** By id first, then by name (the API's `projectIdOrName`). */
   getProject(idOrName: string): Promise<Project | undefined>;
+  /** Sets the display name of a project that has none; a name already set is kept. */
+  nameUnnamedProject(id: string, displayName: string): Promise<void>;
 
   /**
    * Inserts or refreshes an integration by (projectId, name). The revision id and `updateTime` change only

@@ -37,3 +37,16 @@ export async function getProject(db: StoreAccess, idOrName: string): Promise<Pro
     db.get(projects, 'SELECT * FROM projects WHERE name = ?', idOrName)
   );
 }
+
+/**
+ * Gives a project a display name if it has none: the demo's seed, for a database made before projects
+ * had display names (it would otherwise show its id on the consent page for good). A name once set,
+ * by the seed or anyone else, is kept.
+ */
+export async function nameUnnamedProject(db: StoreAccess, id: string, displayName: string): Promise<void> {
+  await db.change(
+    'UPDATE projects SET display_name = ? WHERE id = ? AND display_name IS NULL',
+    displayName,
+    id,
+  );
+}
