@@ -100,6 +100,14 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
     // Not ours to write (an extension swapped it): the URL comes shortly anyway.
   }
 
+  const closePopup = () => {
+    try {
+      popup.close();
+    } catch {
+      // A popup the opener can no longer reach closes itself (the result page does).
+    }
+  };
+
   const expectedOrigin = resultOrigin(options.client, win);
   const closedPollMs = options.closedPollMs ?? 250;
   const statusPollMs = options.statusPollMs ?? 2_000;
@@ -114,9 +122,12 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let channel: BroadcastChannel | undefined;
 
-  const stopListening = () => {
+  const clearTimers = () => {
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
+  };
+  const stopListening = () => {
+    clearTimers();
     win.removeEventListener('message', onMessage);
     channel?.close();
     abort.abort();
@@ -127,8 +138,7 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
     if (!keepListening) stopListening();
     else {
       // Only a late result (or the deadline) remains to wait for.
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      clearTimers();
       later(() => stopListening(), timeoutMs);
     }
     resolve(end);
@@ -152,9 +162,7 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
       return;
     }
     finish(end);
-    try {
-      popup.close();
-    } catch {}
+    closePopup();
   };
   function onMessage(event: MessageEvent) {
     accept(event.origin, event.data);
@@ -219,9 +227,7 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
       },
       (error: unknown) => {
         if (settled) return;
-        try {
-          popup.close();
-        } catch {}
+        closePopup();
         finish({ outcome: 'failed', error });
       },
     );
@@ -231,9 +237,7 @@ export function startPopupConnect(options: PopupConnectOptions): ConnectFlow {
     result,
     cancel: () => {
       finish({ outcome: 'closed' });
-      try {
-        popup.close();
-      } catch {}
+      closePopup();
     },
   };
 }

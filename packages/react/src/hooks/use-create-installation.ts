@@ -1,13 +1,11 @@
 import type { CreateInstallationBodyInput, Installation } from '@splice/schema';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '../client/idempotency-key.js';
-import { networkMode, spliceKeys } from '../client/query-keys.js';
+import { useCallback } from 'react';
+import { networkMode, shouldRetryRead, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
-import { isRetryableError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
+import { useKeyedSend } from './keyed-send.js';
 import type { SpliceResult } from './settle.js';
-import { settle } from './settle.js';
 
 export interface InstallOptions {
   /** Skip the sample read that checks the config against the provider. Default false. */
@@ -28,14 +26,13 @@ interface InstallVariables {
  */
 export function useCreateInstallation(integrationId: string) {
   const { client, queryClient } = useSpliceContext();
-  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
-  const inFlight = useRef<Promise<SpliceResult<Installation>> | null>(null);
+  const keyedSend = useKeyedSend<Installation>();
 
   const mutation = useMutation<Installation, SpliceError, InstallVariables>(
     {
       mutationFn: ({ body, idempotencyKey, skipSampling }) =>
         client.createInstallation(integrationId, body, { idempotencyKey, skipSampling }),
-      retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      retry: shouldRetryRead,
       networkMode,
       onSuccess: () =>
         queryClient.invalidateQueries({ queryKey: spliceKeys.integration(client.baseUrl, integrationId) }),
@@ -49,22 +46,12 @@ export function useCreateInstallation(integrationId: string) {
       body: CreateInstallationBodyInput,
       options: InstallOptions = {},
     ): Promise<SpliceResult<Installation>> => {
-      // A second click while the first request runs joins it instead of sending another.
-      if (inFlight.current) return inFlight.current;
       const skipSampling = options.skipSampling ?? false;
-      const fingerprint = JSON.stringify([body, skipSampling]);
-      if (attempt.current?.fingerprint !== fingerprint)
-        attempt.current = { key: newIdempotencyKey(), fingerprint };
-      const idempotencyKey = attempt.current.key;
-      const pending = settle(mutateAsync({ body, idempotencyKey, skipSampling })).then((result) => {
-        inFlight.current = null;
-        if (result.ok || !isRetryableError(result.error)) attempt.current = null;
-        return result;
-      });
-      inFlight.current = pending;
-      return pending;
+      return keyedSend([body, skipSampling], (idempotencyKey) =>
+        mutateAsync({ body, idempotencyKey, skipSampling }),
+      );
     },
-    [mutateAsync],
+    [mutateAsync, keyedSend],
   );
 
   return {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from '../client/idempotency-key.js';
-import { networkMode, spliceKeys } from '../client/query-keys.js';
+import { networkMode, shouldRetryRead, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { isRetryableError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
@@ -20,7 +20,7 @@ export function useUninstall(integrationId: string) {
     {
       mutationFn: ({ idempotencyKey, ifMatch }) =>
         client.uninstall(integrationId, { idempotencyKey, ...(ifMatch ? { ifMatch } : {}) }),
-      retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      retry: shouldRetryRead,
       networkMode,
       onSuccess: async () => {
         // Reset, not just removed: components still showing the installation ask again at once.

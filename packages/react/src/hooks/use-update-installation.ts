@@ -1,13 +1,12 @@
 import type { Installation, UpdateInstallationBodyInput } from '@splice/schema';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '../client/idempotency-key.js';
-import { networkMode, spliceKeys } from '../client/query-keys.js';
+import { useCallback } from 'react';
+import { networkMode, shouldRetryRead, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
-import { isRetryableError, isSpliceProblem } from '../client/splice-error.js';
+import { isSpliceProblem } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
+import { useKeyedSend } from './keyed-send.js';
 import type { SpliceResult } from './settle.js';
-import { settle } from './settle.js';
 
 export interface UpdateOptions {
   /** The version the edit started from: `installationVersionTag(installation)`. */
@@ -34,14 +33,13 @@ export function isConflict(error: unknown): boolean {
  */
 export function useUpdateInstallation(integrationId: string) {
   const { client, queryClient } = useSpliceContext();
-  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
-  const inFlight = useRef<Promise<SpliceResult<Installation>> | null>(null);
+  const keyedSend = useKeyedSend<Installation>();
 
   const mutation = useMutation<Installation, SpliceError, UpdateVariables>(
     {
       mutationFn: ({ body, idempotencyKey, ifMatch, skipSampling }) =>
         client.updateInstallation(integrationId, body, { idempotencyKey, ifMatch, skipSampling }),
-      retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      retry: shouldRetryRead,
       networkMode,
       onSuccess: () =>
         Promise.all([
@@ -55,23 +53,13 @@ export function useUpdateInstallation(integrationId: string) {
 
   const update = useCallback(
     (body: UpdateInstallationBodyInput, options: UpdateOptions): Promise<SpliceResult<Installation>> => {
-      if (inFlight.current) return inFlight.current;
+      const { ifMatch } = options;
       const skipSampling = options.skipSampling ?? false;
-      const fingerprint = JSON.stringify([body, options.ifMatch, skipSampling]);
-      if (attempt.current?.fingerprint !== fingerprint)
-        attempt.current = { key: newIdempotencyKey(), fingerprint };
-      const idempotencyKey = attempt.current.key;
-      const pending = settle(
-        mutateAsync({ body, idempotencyKey, ifMatch: options.ifMatch, skipSampling }),
-      ).then((result) => {
-        inFlight.current = null;
-        if (result.ok || !isRetryableError(result.error)) attempt.current = null;
-        return result;
-      });
-      inFlight.current = pending;
-      return pending;
+      return keyedSend([body, ifMatch, skipSampling], (idempotencyKey) =>
+        mutateAsync({ body, idempotencyKey, ifMatch, skipSampling }),
+      );
     },
-    [mutateAsync],
+    [mutateAsync, keyedSend],
   );
 
   return {

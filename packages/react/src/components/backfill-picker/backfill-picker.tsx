@@ -5,7 +5,7 @@ import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceUi } from '../../provider/splice-context.js';
 import type { ClassNames } from '../shared/parts.js';
-import { part, rootProps } from '../shared/parts.js';
+import { invalidProps, part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import type {
   BackfillChoice,
@@ -205,8 +205,7 @@ function BackfillPickerView(props: BackfillPickerProps) {
                   value={draft.customText}
                   onChange={(event) => setCustomText(event.target.value)}
                   onBlur={() => setCustomTouched(true)}
-                  aria-invalid={customError ? true : undefined}
-                  data-invalid={customError ? '' : undefined}
+                  {...invalidProps(customError)}
                   aria-describedby={`${ids}-custom-error${showZeroHint ? ` ${ids}-custom-hint` : ''}`}
                 />
                 {showZeroHint && (

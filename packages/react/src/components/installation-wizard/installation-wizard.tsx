@@ -9,6 +9,7 @@ import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import { formatTime } from '../shared/format-time.js';
+import { LoadFailure } from '../shared/load-failure.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -116,20 +117,9 @@ function WizardView(props: InstallationWizardProps) {
 
   if (state.status === 'loading') return root('loading', <p role="status">{messages.loading}</p>);
   if (state.status === 'error') {
-    const description = describeError(state.loadError, messages);
     return root(
       'error',
-      <>
-        <div {...part('alert', classNames)} role="alert">
-          <p>{description.text}</p>
-          <ErrorReference reference={description.reference} />
-        </div>
-        <div>
-          <button type="button" data-part="button" onClick={state.retry}>
-            {messages.retry}
-          </button>
-        </div>
-      </>,
+      <LoadFailure error={state.loadError} onRetry={state.retry} classNames={classNames} />,
     );
   }
   const wizard = state.wizard;

@@ -187,32 +187,29 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
 
   const install = useCallback(async () => {
     const current = stateRef.current;
-    const installation = current.details?.installation;
-    if (editing && installation) {
-      const pending = updateRef.current;
-      if (!pending) return;
-      dispatch({ type: 'install' });
-      if (!current.draft || current.installing || current.reloading || firstInvalidStep(current)) return;
-      const result = await updating.update(pending.body, {
-        ifMatch: installationVersionTag(installation),
-        ...(skipSampling ? { skipSampling } : {}),
-      });
-      if (result.ok) {
-        dispatch({ type: 'install-succeeded', installation: result.data });
-        onInstalledRef.current?.(result.data);
-      } else dispatch({ type: 'install-failed', error: underConfig(result.error) });
-      return;
-    }
+    const { details, draft } = current;
+    const installation = editing ? details?.installation : undefined;
+    const pending = updateRef.current;
+    // Editing with nothing changed saves nothing.
+    if (installation && !pending) return;
     dispatch({ type: 'install' });
-    if (!current.details || !current.draft || current.installing || firstInvalidStep(current)) return;
-    const result = await creation.install(
-      { config: { content: buildConfigContent(current.details, current.draft) } },
-      { skipSampling },
-    );
+    // The reducer refused the same way: the request waits (the current settings load) or a step is invalid.
+    if (!details || !draft || current.installing || current.reloading || firstInvalidStep(current)) return;
+    const result =
+      installation && pending
+        ? await updating.update(pending.body, {
+            ifMatch: installationVersionTag(installation),
+            ...(skipSampling ? { skipSampling } : {}),
+          })
+        : await creation.install(
+            { config: { content: buildConfigContent(details, draft) } },
+            { skipSampling },
+          );
     if (result.ok) {
       dispatch({ type: 'install-succeeded', installation: result.data });
       onInstalledRef.current?.(result.data);
-    } else dispatch({ type: 'install-failed', error: result.error });
+    } else
+      dispatch({ type: 'install-failed', error: installation ? underConfig(result.error) : result.error });
   }, [creation.install, updating.update, editing, skipSampling]);
 
   const actions = useMemo(

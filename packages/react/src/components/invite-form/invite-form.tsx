@@ -14,7 +14,7 @@ import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
-import { part, rootProps } from '../shared/parts.js';
+import { invalidProps, part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import type { PendingInvitesPart } from './pending-invites.js';
 import { PendingInvites } from './pending-invites.js';
@@ -188,8 +188,7 @@ function InviteFormView(props: InviteFormProps) {
             type="email"
             autoComplete="email"
             spellCheck={false}
-            aria-invalid={errorText ? true : undefined}
-            data-invalid={errorText ? '' : undefined}
+            {...invalidProps(errorText)}
             aria-describedby={`${ids}-email-error ${ids}-email-hint`}
           />
           <p {...part('hint', classNames)} id={`${ids}-email-hint`}>

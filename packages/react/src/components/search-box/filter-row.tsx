@@ -3,7 +3,7 @@
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import type { ClassNames } from '../shared/parts.js';
-import { part } from '../shared/parts.js';
+import { invalidProps, part } from '../shared/parts.js';
 import type { SearchFieldOption } from './search-fields.js';
 
 export type FilterRowPart = 'row' | 'legend' | 'field' | 'label' | 'select' | 'input' | 'error' | 'button';
@@ -38,13 +38,11 @@ export function FilterRow(props: FilterRowProps) {
   const kind = option?.kind ?? 'text';
   const mapped = options.filter((o) => o.source === 'mapped');
   const provider = options.filter((o) => o.source === 'provider');
-  const invalid = (message: string | undefined) =>
-    message ? { 'aria-invalid': true as const, 'data-invalid': '' } : {};
   const valueProps = {
     ...part('input', classNames),
     id: `${id}-value`,
     'aria-describedby': `${id}-value-error`,
-    ...invalid(errors?.value),
+    ...invalidProps(errors?.value),
   };
 
   return (
@@ -62,7 +60,7 @@ export function FilterRow(props: FilterRowProps) {
           value={row.fieldName}
           onChange={(event) => props.onChange({ ...row, fieldName: event.target.value })}
           aria-describedby={`${id}-field-error`}
-          {...invalid(errors?.field)}
+          {...invalidProps(errors?.field)}
         >
           <option value="">{messages.searchFieldPlaceholder}</option>
           {mapped.length > 0 && (

@@ -5,9 +5,9 @@ import type { FormEvent } from 'react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useIntegration } from '../../hooks/use-integration.js';
 import { useSearch } from '../../hooks/use-search.js';
-import { describeError } from '../../provider/describe-error.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { ErrorReference } from '../shared/error-reference.js';
+import { LoadFailure } from '../shared/load-failure.js';
+import { objectNamed } from '../shared/named.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -57,7 +57,7 @@ function SearchBoxView(props: SearchBoxProps) {
   const newRow = (): FilterRowState => ({ key: rowKeys.current++, fieldName: '', valueText: '' });
   const formRef = useRef<HTMLFormElement>(null);
 
-  const readObject = details?.readObjects.find((o) => o.objectName === objectName);
+  const readObject = objectNamed(details?.readObjects, objectName);
   const options = useMemo(
     () => (details && readObject ? searchFieldOptions(details, readObject) : []),
     [details, readObject],
@@ -104,18 +104,13 @@ function SearchBoxView(props: SearchBoxProps) {
     );
   }
   if (integration.isError) {
-    const failure = describeError(integration.error, messages);
     return (
       <div {...root} data-state={rootState}>
-        <div {...part('alert', classNames)} role="alert">
-          <p>{failure.text}</p>
-          <ErrorReference reference={failure.reference} />
-        </div>
-        <div>
-          <button {...part('button', classNames)} type="button" onClick={() => void integration.refetch()}>
-            {messages.retry}
-          </button>
-        </div>
+        <LoadFailure
+          error={integration.error}
+          onRetry={() => void integration.refetch()}
+          classNames={classNames}
+        />
       </div>
     );
   }
@@ -148,7 +143,7 @@ function SearchBoxView(props: SearchBoxProps) {
           >
             {searchable.map((name) => (
               <option key={name} value={name}>
-                {details?.readObjects.find((o) => o.objectName === name)?.displayName ?? name}
+                {objectNamed(details?.readObjects, name)?.displayName ?? name}
               </option>
             ))}
           </select>

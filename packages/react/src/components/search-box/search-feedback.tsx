@@ -7,6 +7,7 @@ import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { ErrorReference } from '../shared/error-reference.js';
+import { objectNamed } from '../shared/named.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 import { searchFieldOptions } from './search-fields.js';
@@ -41,7 +42,7 @@ export function SearchFeedback(props: SearchFeedbackProps) {
   let status = '';
   // The results are of the object searched, which may differ from the one now chosen.
   const objectName = search.request?.objectName ?? props.objectName;
-  const readObject = props.details?.readObjects.find((o) => o.objectName === objectName);
+  const readObject = objectNamed(props.details?.readObjects, objectName);
   if (search.isSearching) status = messages.searchSearching;
   else if (results?.length === 0) status = messages.searchEmpty;
   else if (results?.length === 1) status = messages.searchResultsOne;

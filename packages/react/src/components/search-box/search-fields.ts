@@ -75,32 +75,25 @@ export function searchFieldOptions(
   const objectConfig = details.installation?.config.content.read?.objects[readObject.objectName];
   const installed = objectConfig?.selectedFieldMappings ?? {};
   const valueMappings = objectConfig?.selectedValueMappings ?? {};
-  const mapped = new Map<string, SearchFieldOption>();
-  for (const input of readObject.mappingInputs) {
-    const providerField = providerFields.get(installed[input.mapToName] ?? input.fieldName ?? '');
-    if (!providerField && installed[input.mapToName] === undefined && input.fieldName === undefined) continue;
-    const behind = installed[input.mapToName] ?? input.fieldName ?? '';
-    const byValue = valueMapped(behind, valueMappings[input.mapToName], input.mappedValues);
-    mapped.set(input.mapToName, {
-      name: input.mapToName,
-      label: input.mapToDisplayName ?? input.mapToName,
+  // The manifest's mapped names in its order, then names only the installation maps.
+  const names = new Set([
+    ...readObject.mappingInputs.map((input) => input.mapToName),
+    ...Object.keys(installed),
+  ]);
+  const mapped: SearchFieldOption[] = [];
+  for (const name of names) {
+    const input = readObject.mappingInputs.find((i) => i.mapToName === name);
+    const behind = installed[name] ?? input?.fieldName;
+    if (behind === undefined) continue;
+    const providerField = providerFields.get(behind);
+    const byValue = valueMapped(behind, valueMappings[name], input?.mappedValues);
+    mapped.push({
+      name,
+      label: input?.mapToDisplayName ?? name,
       source: 'mapped',
-      kind: kindOfProviderField(providerField) ?? kindOfAppType(input.mapToType),
+      kind: kindOfProviderField(providerField) ?? kindOfAppType(input?.mapToType),
       suggestions:
-        input.mappedValues?.map((v) => v.mappedValue) ?? providerField?.values?.map((v) => v.value) ?? [],
-      ...(byValue.choices ? byValue : withChoices(picklistChoices(providerField))),
-    });
-  }
-  for (const [mapToName, fieldName] of Object.entries(installed)) {
-    if (mapped.has(mapToName)) continue;
-    const providerField = providerFields.get(fieldName);
-    const byValue = valueMapped(fieldName, valueMappings[mapToName]);
-    mapped.set(mapToName, {
-      name: mapToName,
-      label: mapToName,
-      source: 'mapped',
-      kind: kindOfProviderField(providerField) ?? 'text',
-      suggestions: providerField?.values?.map((v) => v.value) ?? [],
+        input?.mappedValues?.map((v) => v.mappedValue) ?? providerField?.values?.map((v) => v.value) ?? [],
       ...(byValue.choices ? byValue : withChoices(picklistChoices(providerField))),
     });
   }
@@ -112,7 +105,7 @@ export function searchFieldOptions(
     suggestions: field.values?.map((v) => v.value) ?? [],
     ...withChoices(picklistChoices(field)),
   }));
-  return [...mapped.values(), ...provider];
+  return [...mapped, ...provider];
 }
 
 function withChoices(choices: SearchFieldOption['choices']) {

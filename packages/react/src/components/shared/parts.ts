@@ -28,3 +28,8 @@ export function cx(...classes: (string | false | null | undefined)[]): string | 
   const joined = classes.filter(Boolean).join(' ');
   return joined || undefined;
 }
+
+/** A refused control's marks: `aria-invalid` for assistive technology, `data-invalid` for styles. */
+export function invalidProps(invalid: unknown) {
+  return invalid ? ({ 'aria-invalid': true, 'data-invalid': '' } as const) : {};
+}

@@ -6,7 +6,7 @@ import { formatMessage } from '../../provider/messages.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
-import { backfillEndEstimate, formatCount, relativeTime } from './sync-time.js';
+import { backfillEndEstimate, relativeTime } from './sync-time.js';
 
 export type SyncObjectPart =
   | 'object'
@@ -83,10 +83,12 @@ function lastRunText(object: SyncObjectStatus, now: Date, messages: SpliceMessag
 export function SyncObject(props: SyncObjectProps) {
   const { id, object, now, messages, classNames, label } = props;
   const locale = messages.syncLocale;
-  const count = (n: number) => formatCount(n, locale);
   const backfill = object.backfill;
   const estimate = backfill ? backfillEndEstimate(backfill, now) : null;
   const total = backfill?.recordsEstimatedTotal ?? null;
+  const processed = backfill?.recordsProcessed ?? 0;
+  // An estimate the count has outrun is shown as the count: "120 of about 120", never "120 of about 100".
+  const shownTotal = Math.max(total ?? 0, processed);
   const headingId = `${id}-name`;
   const Heading = `h${props.headingLevel}` as 'h3';
 
@@ -111,29 +113,19 @@ export function SyncObject(props: SyncObjectProps) {
               ? { max: 1, value: 1 }
               : total === null
                 ? {}
-                : { max: Math.max(total, backfill.recordsProcessed), value: backfill.recordsProcessed })}
+                : { max: shownTotal, value: processed })}
           />
           <p {...part('counts', classNames)}>
-            {backfill.done
-              ? formatMessage(messages.syncBackfillDone, { processed: count(backfill.recordsProcessed) })
-              : total === null
-                ? formatMessage(
-                    messages.syncBackfillCountsUnknown,
-                    {
-                      processed: count(backfill.recordsProcessed),
-                      processedCount: backfill.recordsProcessed,
-                    },
-                    locale,
-                  )
-                : formatMessage(
-                    messages.syncBackfillCounts,
-                    {
-                      processed: count(backfill.recordsProcessed),
-                      total: count(Math.max(total, backfill.recordsProcessed)),
-                      totalCount: Math.max(total, backfill.recordsProcessed),
-                    },
-                    locale,
-                  )}
+            {/* formatMessage writes the numbers with the locale's grouping ("36,500"). */}
+            {formatMessage(
+              backfill.done
+                ? messages.syncBackfillDone
+                : total === null
+                  ? messages.syncBackfillCountsUnknown
+                  : messages.syncBackfillCounts,
+              { processed, processedCount: processed, total: shownTotal, totalCount: shownTotal },
+              locale,
+            )}
           </p>
           {!backfill.done && total !== null && (
             <p {...part('estimate', classNames)}>
@@ -183,7 +175,7 @@ export function SyncObject(props: SyncObjectProps) {
         </div>
         <div>
           <dt>{messages.syncDelivered}</dt>
-          <dd>{count(object.recordsDelivered)}</dd>
+          <dd>{object.recordsDelivered.toLocaleString(locale)}</dd>
         </div>
       </dl>
 

@@ -6,7 +6,7 @@ import type { UseSyncStatusOptions } from '../../hooks/use-sync-status.js';
 import { useSyncStatus } from '../../hooks/use-sync-status.js';
 import { describeError } from '../../provider/describe-error.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { ErrorReference } from '../shared/error-reference.js';
+import { LoadFailure } from '../shared/load-failure.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
@@ -74,19 +74,10 @@ function SyncStatusView(props: SyncStatusProps) {
     );
   }
   if (!data) {
-    const failure = describeError(status.error, messages);
     return (
       <section {...root} data-state="error" aria-labelledby={`${id}-heading`}>
         {heading}
-        <div {...part('alert', classNames)} role="alert">
-          <p>{failure.text}</p>
-          <ErrorReference reference={failure.reference} />
-        </div>
-        <div>
-          <button {...part('button', classNames)} type="button" onClick={status.refetch}>
-            {messages.retry}
-          </button>
-        </div>
+        <LoadFailure error={status.error} onRetry={status.refetch} classNames={classNames} />
       </section>
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backfillEndEstimate, formatCount, relativeTime } from './sync-time.js';
+import { backfillEndEstimate, relativeTime } from './sync-time.js';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 
@@ -38,11 +38,5 @@ describe('backfillEndEstimate', () => {
     expect(backfillEndEstimate({ ...progress, recordsProcessed: 0 }, now)).toBeNull();
     expect(backfillEndEstimate({ ...progress, updateTime: '2026-11-22T11:59:01.000Z' }, now)).toBeNull();
     expect(backfillEndEstimate({ ...progress, done: true }, now)).toBeNull();
-  });
-});
-
-describe('formatCount', () => {
-  it('groups digits as the locale does', () => {
-    expect(formatCount(12345, 'en')).toBe('12,345');
   });
 });

@@ -19,10 +19,6 @@ export function relativeTime(time: string | Date, now: Date, locale: string): st
   return format.format(Math.round(diff / day), 'day');
 }
 
-export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
-}
-
 /**
  * When the backfill should end at the pace it has kept so far, or null when that cannot be said
  * honestly: no estimated total, nothing processed yet, or too little time gone to know the pace.

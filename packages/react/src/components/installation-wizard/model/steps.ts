@@ -25,9 +25,7 @@ export function objectStep(
   objectName: string,
 ): Extract<WizardStep, { kind: 'read' | 'write' }>;
 export function objectStep(kind: 'read' | 'write', objectName: string): WizardStep {
-  return kind === 'read'
-    ? { kind, id: `read:${objectName}`, objectName }
-    : { kind, id: `write:${objectName}`, objectName };
+  return { kind, id: `${kind}:${objectName}`, objectName } as WizardStep;
 }
 
 /** Steps a builder can hide; hiding a per-object step keeps the object's defaults and presets. */

@@ -2,6 +2,7 @@ import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '
 import { limits, parseCron, valueFitsType, valueKindOf } from '@splice/schema';
 import type { CustomDaysError } from '../../backfill-picker/backfill-draft.js';
 import { parseCustomDays } from '../../backfill-picker/backfill-draft.js';
+import { fieldNamed, objectNamed } from '../../shared/named.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import { fieldIds } from './field-ids.js';
 import type { WizardStep } from './steps.js';
@@ -71,7 +72,7 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
   }
   for (const [mapToName, values] of Object.entries(draft.valueMappings)) {
     const seen = new Set<string>();
-    const picklist = object.fields.find((f) => f.fieldName === draft.mappings[mapToName])?.values ?? [];
+    const picklist = fieldNamed(object.fields, draft.mappings[mapToName])?.values ?? [];
     for (const providerValue of Object.values(values)) {
       if (!providerValue) continue;
       if (seen.has(providerValue)) {
@@ -148,12 +149,12 @@ export function validateStep(step: WizardStep, wizard: IntegrationDetails, draft
       return anyRead || anyWrite ? {} : { [fieldIds.objects]: { code: 'choose-an-object' } };
     }
     case 'read': {
-      const object = wizard.readObjects.find((o) => o.objectName === step.objectName);
+      const object = objectNamed(wizard.readObjects, step.objectName);
       const objectDraft = draft.read[step.objectName];
       return object && objectDraft ? validateRead(object, objectDraft) : {};
     }
     case 'write': {
-      const object = wizard.writeObjects.find((o) => o.objectName === step.objectName);
+      const object = objectNamed(wizard.writeObjects, step.objectName);
       const objectDraft = draft.write[step.objectName];
       return object && objectDraft ? validateWrite(object, objectDraft) : {};
     }

@@ -122,10 +122,6 @@ export function firstInvalidStep(
   return undefined;
 }
 
-function apply<T>(current: T, update: DraftUpdate<T>): T {
-  return typeof update === 'function' ? (update as (c: T) => T)(current) : { ...current, ...update };
-}
-
 /** Server issues of one step go once the user edits that step: they describe the choices before. */
 function withoutServerErrors(errors: WizardState['serverErrors'], stepId: WizardStepId) {
   const kept = Object.entries(errors).filter(([, e]) => e.stepId !== stepId);
@@ -133,21 +129,23 @@ function withoutServerErrors(errors: WizardState['serverErrors'], stepId: Wizard
 }
 
 /** A change to one object's choices: the shown errors go, and so do the server's issues on its step. */
-function updateObject(
+function updateObject<S extends 'read' | 'write'>(
   state: WizardState,
-  section: 'read' | 'write',
+  section: S,
   objectName: string,
-  change: (draft: WizardDraft) => WizardDraft | undefined,
+  update: DraftUpdate<WizardDraft[S][string]>,
 ): WizardState {
-  const draft = state.draft && change(state.draft);
-  if (!draft) return state;
-  const stepId = objectStep(section, objectName).id;
+  // TypeScript cannot follow `section` into the draft's own type; S ties the two together.
+  const objects = state.draft?.[section] as Record<string, WizardDraft[S][string]> | undefined;
+  const current = objects?.[objectName];
+  if (!state.draft || !current) return state;
+  const next = typeof update === 'function' ? update(current) : { ...current, ...update };
   return {
     ...state,
-    draft,
+    draft: { ...state.draft, [section]: { ...objects, [objectName]: next } },
     dirty: true,
     shownErrors: {},
-    serverErrors: withoutServerErrors(state.serverErrors, stepId),
+    serverErrors: withoutServerErrors(state.serverErrors, objectStep(section, objectName).id),
   };
 }
 
@@ -225,22 +223,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         ? state
         : { ...state, hiddenSteps: action.hidden };
     case 'update-read':
-      return updateObject(state, 'read', action.objectName, (draft) => {
-        const current = draft.read[action.objectName];
-        return (
-          current && { ...draft, read: { ...draft.read, [action.objectName]: apply(current, action.update) } }
-        );
-      });
+      return updateObject(state, 'read', action.objectName, action.update);
     case 'update-write':
-      return updateObject(state, 'write', action.objectName, (draft) => {
-        const current = draft.write[action.objectName];
-        return (
-          current && {
-            ...draft,
-            write: { ...draft.write, [action.objectName]: apply(current, action.update) },
-          }
-        );
-      });
+      return updateObject(state, 'write', action.objectName, action.update);
     case 'set-proxy':
       if (!state.draft) return state;
       return {

@@ -4,10 +4,7 @@ import type { FieldMetadata } from '@splice/schema';
 
 import { useDeferredValue, useMemo, useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
-
 import { fieldIds } from '../model/field-ids.js';
-
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
@@ -34,8 +31,7 @@ export function FieldsPicker(
   if (!draft) return null;
   const fieldId = fieldIds.readFields(objectName);
   const id = ids.of(fieldId);
-  const { provider } = props;
-  const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+  const error = errorText(props, fieldId);
   const selectedCount = draft.allFields
     ? fields.length
     : fields.filter((f) => draft.fields[f.fieldName]).length;

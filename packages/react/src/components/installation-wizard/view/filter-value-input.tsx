@@ -3,6 +3,7 @@
 import type { FieldMetadata } from '@splice/schema';
 import { inputKindOf } from '@splice/schema';
 import type { SpliceMessages } from '../../../provider/messages.js';
+import { invalidProps } from '../../shared/parts.js';
 
 export interface TypedValueInputProps {
   id: string;
@@ -23,8 +24,7 @@ export function TypedValueInput(props: TypedValueInputProps) {
     id,
     'data-part': kind === 'boolean' || kind === 'select' ? 'select' : 'input',
     'aria-label': label,
-    'aria-invalid': invalid || undefined,
-    'data-invalid': invalid ? '' : undefined,
+    ...invalidProps(invalid),
     'aria-describedby': describedBy,
   };
   if (kind === 'boolean') {

@@ -3,9 +3,10 @@
 import type { ReadObjectDetails } from '@splice/schema';
 
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldNamed } from '../../shared/named.js';
+import { invalidProps } from '../../shared/parts.js';
 import { fieldIds } from '../model/field-ids.js';
 import { newFilterKey } from '../model/initial-draft.js';
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import { TypedValueInput } from './filter-value-input.js';
 import type { StepViewProps } from './step-props.js';
@@ -33,8 +34,8 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
       {draft.filters.map((filter, index) => {
         const fieldId = fieldIds.filter(object.objectName, index);
         const id = ids.of(fieldId);
-        const field = object.fields.find((f) => f.fieldName === filter.fieldName);
-        const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+        const field = fieldNamed(object.fields, filter.fieldName);
+        const error = errorText(props, fieldId);
         // A value without a field is the field's problem: the select is marked, so focus lands on it.
         const fieldMissing =
           !state.serverErrors[fieldId] && state.errors[fieldId]?.code === 'filter-field-required';
@@ -44,8 +45,7 @@ export function FiltersSection(props: StepViewProps & { object: ReadObjectDetail
               data-part="select"
               id={id.field}
               aria-label={`${messages.filtersField} ${index + 1}`}
-              aria-invalid={fieldMissing || undefined}
-              data-invalid={fieldMissing ? '' : undefined}
+              {...invalidProps(fieldMissing)}
               aria-describedby={id.error}
               value={filter.fieldName}
               onChange={(event) => update(filter.key, { fieldName: event.currentTarget.value, value: '' })}

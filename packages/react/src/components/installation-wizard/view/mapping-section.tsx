@@ -5,10 +5,11 @@ import { typeMismatch } from '@splice/schema';
 
 import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldNamed } from '../../shared/named.js';
+import { invalidProps } from '../../shared/parts.js';
 import { needsUserInput } from '../model/build-config.js';
 import { fieldIds } from '../model/field-ids.js';
 import { suggestValueMapping } from '../model/suggest-values.js';
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
@@ -60,7 +61,7 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
   const fieldId = fieldIds.valueMapping(object.objectName, input.mapToName);
   const id = ids.of(fieldId);
   const name = input.mapToDisplayName ?? input.mapToName;
-  const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+  const error = errorText(props, fieldId);
   const picklist = field?.values ?? [];
   const setValue = (appValue: string, providerValue: string) =>
     props.state.updateRead(object.objectName, (d) => ({
@@ -101,8 +102,7 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
                         data-part="select"
                         id={entryId}
                         value={values[v.mappedValue] ?? ''}
-                        aria-invalid={error ? true : undefined}
-                        data-invalid={error ? '' : undefined}
+                        {...invalidProps(error)}
                         onChange={(event) => setValue(v.mappedValue, event.currentTarget.value)}
                       >
                         <option value="">{messages.valuesUnmapped}</option>
@@ -150,15 +150,15 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
   const id = ids.of(fieldId);
   const name = input.mapToDisplayName ?? input.mapToName;
   const mapped = input.fieldName ?? draft?.mappings[input.mapToName] ?? '';
-  const field = object.fields.find((f) => f.fieldName === mapped);
+  const field = fieldNamed(object.fields, mapped);
   // While the user types, the box shows their text; otherwise the mapped field's display name.
   const [typing, setTyping] = useState<string | null>(null);
   const shown = typing ?? (field ? fieldLabels(object.fields)(field) : mapped);
-  const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+  const error = errorText(props, fieldId);
   const mismatch = field && typeMismatch(input.mapToType, field.valueType);
   const pick = (value: string) => {
     props.state.updateRead(object.objectName, (d) => {
-      const picked = object.fields.find((f) => f.fieldName === value);
+      const picked = fieldNamed(object.fields, value);
       const values = d.valueMappings[input.mapToName];
       // A newly picked picklist field gets its value matches suggested, which the user can change.
       const suggested =
@@ -196,8 +196,7 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
                 autoComplete="off"
                 placeholder={formatMessage(messages.mappingPlaceholder, { provider })}
                 aria-required={input.required || undefined}
-                aria-invalid={error ? true : undefined}
-                data-invalid={error ? '' : undefined}
+                {...invalidProps(error)}
                 aria-describedby={`${id.error} ${id.warning}${input.prompt ? ` ${id.hint}` : ''}`}
                 onChange={(event) => {
                   const text = event.currentTarget.value;

@@ -2,7 +2,6 @@
 
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldIds } from '../model/field-ids.js';
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
@@ -14,7 +13,7 @@ export function ObjectsStep(props: StepViewProps) {
   const draft = state.draft;
   if (!wizard || !draft) return null;
   const { provider } = props;
-  const error = errorText(state, fieldIds.objects, (e) => describeStepError(e, messages, provider));
+  const error = errorText(props, fieldIds.objects);
   const objectsIds = ids.of(fieldIds.objects);
   return (
     <div data-part="step-body" data-field-id={fieldIds.objects} aria-describedby={objectsIds.error}>

@@ -2,6 +2,7 @@
 
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
+import { objectNamed } from '../../shared/named.js';
 import type { WizardStep } from '../model/steps.js';
 import type { UseInstallationWizardResult } from '../use-installation-wizard.js';
 
@@ -18,11 +19,11 @@ export function stepTitle(
     case 'review':
       return state.mode === 'edit' ? messages.wizardStepReviewEdit : messages.wizardStepReview;
     case 'read': {
-      const object = state.wizard?.readObjects.find((o) => o.objectName === step.objectName);
+      const object = objectNamed(state.wizard?.readObjects, step.objectName);
       return formatMessage(messages.wizardStepRead, { object: object?.displayName ?? step.objectName });
     }
     case 'write': {
-      const object = state.wizard?.writeObjects.find((o) => o.objectName === step.objectName);
+      const object = objectNamed(state.wizard?.writeObjects, step.objectName);
       return formatMessage(messages.wizardStepWrite, { object: object?.displayName ?? step.objectName });
     }
   }

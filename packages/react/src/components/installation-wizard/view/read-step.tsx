@@ -3,8 +3,8 @@
 import { formatMessage } from '../../../provider/messages.js';
 import { defaultPresets, draftFrom } from '../../backfill-picker/backfill-draft.js';
 import { BackfillPicker } from '../../backfill-picker/backfill-picker.js';
+import { objectNamed } from '../../shared/named.js';
 import { fieldIds } from '../model/field-ids.js';
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import { FieldsPicker } from './fields-picker.js';
 import { FiltersSection } from './filters-section.js';
@@ -16,18 +16,17 @@ import { errorText } from './step-props.js';
 /** docs/service-interface.md#read-config: everything about reading one object. */
 export function ReadStep(props: StepViewProps & { objectName: string }) {
   const { state, messages, ids, objectName, locked } = props;
-  const object = state.wizard?.readObjects.find((o) => o.objectName === objectName);
+  const object = objectNamed(state.wizard?.readObjects, objectName);
   const draft = state.draft?.read[objectName];
   if (!object || !draft) return null;
-  const { provider } = props;
   const backfillId = fieldIds.backfill(objectName);
-  const backfillError = errorText(state, backfillId, (e) => describeStepError(e, messages, provider));
+  const backfillError = errorText(props, backfillId);
   const backfillInput = draft.backfillInput ?? draftFrom(draft.backfill, defaultPresets);
   // The picker shows an error on its custom number; any other one goes under the picker.
   const onCustom = backfillInput.mode === 'days' && backfillInput.choice === 'custom';
   const pausedId = fieldIds.paused(objectName);
   const paused = ids.of(pausedId);
-  const pausedError = errorText(state, pausedId, () => '');
+  const pausedError = errorText(props, pausedId);
   return (
     <div data-part="step-body">
       {object.fieldsError && (

@@ -4,12 +4,11 @@ import type { FieldMetadata, ReadObjectDetails, WriteObjectDetails } from '@spli
 import { describeSchedule } from '../../../provider/describe-schedule.js';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldNamed, objectNamed } from '../../shared/named.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
-
 import { fieldIds } from '../model/field-ids.js';
 import type { WizardStepId } from '../model/steps.js';
 import { objectStep } from '../model/steps.js';
-
 import type { StepViewProps } from './step-props.js';
 
 function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string {
@@ -22,7 +21,7 @@ function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string 
 
 /** A provider field's display name, and a value of it as the user saw it (a picklist's display value). */
 function namesOf(fields: readonly FieldMetadata[]) {
-  const field = (fieldName: string) => fields.find((f) => f.fieldName === fieldName);
+  const field = (fieldName: string) => fieldNamed(fields, fieldName);
   return {
     field: (fieldName: string) => field(fieldName)?.displayName ?? fieldName,
     value: (fieldName: string, value: unknown) =>
@@ -96,7 +95,7 @@ export function ReviewStep(props: StepViewProps) {
     ) : null;
   };
   const displayName = (objectName: string) =>
-    wizard.readObjects.find((o) => o.objectName === objectName)?.displayName ?? objectName;
+    objectNamed(wizard.readObjects, objectName)?.displayName ?? objectName;
   return (
     <div data-part="step-body" data-field-id={fieldIds.review}>
       {state.mode === 'edit' && (

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { formatCronDescription } from '../../../provider/describe-schedule.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { formatTime } from '../../shared/format-time.js';
+import { invalidProps } from '../../shared/parts.js';
 import { fieldIds } from '../model/field-ids.js';
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
@@ -31,8 +31,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
   // click would seem to do nothing: remember the choice until a preset is picked again.
   const [customChosen, setCustomChosen] = useState(false);
   if (!draft) return null;
-  const { provider } = props;
-  const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+  const error = errorText(props, fieldId);
   const preset = customChosen ? undefined : presets.find((p) => p.cron === schedule.trim());
   const description = parsed.ok ? formatCronDescription(describeCron(parsed.schedule), messages) : '';
   if (locked.schedule) {
@@ -83,8 +82,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
           value={schedule}
           spellCheck={false}
           autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          data-invalid={error ? '' : undefined}
+          {...invalidProps(error)}
           aria-describedby={`${id.hint} ${id.preview} ${id.error}`}
           onChange={(event) => set(event.currentTarget.value)}
         />

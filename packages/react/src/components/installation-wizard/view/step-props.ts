@@ -1,6 +1,6 @@
 import type { SpliceMessages } from '../../../provider/messages.js';
-import type { StepError } from '../model/validate.js';
 import type { UseInstallationWizardResult } from '../use-installation-wizard.js';
+import { describeStepError } from './describe-step-error.js';
 import type { WizardDomIds } from './dom-ids.js';
 
 /** What every step view receives. */
@@ -21,14 +21,10 @@ export interface WizardLocks {
   backfill?: boolean;
 }
 
-/** The text of an error on a control: the server's sentence wins over the client's code. */
-export function errorText(
-  state: UseInstallationWizardResult,
-  fieldId: string,
-  describe: (error: StepError) => string,
-): string | undefined {
-  const server = state.serverErrors[fieldId];
+/** The text of an error on a control: the server's sentence wins over the client's code, worded via `messages`. */
+export function errorText(props: StepViewProps, fieldId: string): string | undefined {
+  const server = props.state.serverErrors[fieldId];
   if (server) return server.detail;
-  const client = state.errors[fieldId];
-  return client ? describe(client) : undefined;
+  const client = props.state.errors[fieldId];
+  return client ? describeStepError(client, props.messages, props.provider) : undefined;
 }

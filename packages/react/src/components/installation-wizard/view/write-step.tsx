@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
+import { fieldNamed, objectNamed } from '../../shared/named.js';
 import type { FieldDefaultDraft } from '../model/draft.js';
 import { fieldIds } from '../model/field-ids.js';
-import { describeStepError } from './describe-step-error.js';
 import { FieldError } from './field-error.js';
 import { TypedValueInput } from './filter-value-input.js';
 import type { StepViewProps } from './step-props.js';
@@ -25,11 +25,10 @@ const newDefault = (supportsIfEmpty: boolean): FieldDefaultDraft => ({
 /** docs/service-interface.md#write-config: deletion, and per field a default value with when to write it. */
 export function WriteStep(props: StepViewProps & { objectName: string }) {
   const { state, messages, ids, objectName } = props;
-  const object = state.wizard?.writeObjects.find((o) => o.objectName === objectName);
+  const object = objectNamed(state.wizard?.writeObjects, objectName);
   const draft = state.draft?.write[objectName];
   const [adding, setAdding] = useState('');
   if (!object || !draft) return null;
-  const { provider } = props;
   const writable = object.fields.filter((f) => !f.readOnly);
   const available = writable.filter((f) => !(f.fieldName in draft.fields));
   const supportsIfEmpty = object.supports?.writeIfEmpty ?? false;
@@ -65,9 +64,9 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
         {Object.entries(draft.fields).map(([fieldName, setting]) => {
           const fieldId = fieldIds.writeDefault(objectName, fieldName);
           const id = ids.of(fieldId);
-          const field = object.fields.find((f) => f.fieldName === fieldName);
+          const field = fieldNamed(object.fields, fieldName);
           const label = field?.displayName ?? fieldName;
-          const error = errorText(state, fieldId, (e) => describeStepError(e, messages, provider));
+          const error = errorText(props, fieldId);
           return (
             <div key={fieldName} data-part="write-field" data-field-id={fieldId}>
               <div data-part="field">
