@@ -275,6 +275,25 @@ export const ReviewStep: Story = {
   },
 };
 
+/** The review lists the value matches chosen, per mapped name, beside the field mappings. */
+export const ReviewStepValueMatches: Story = {
+  name: 'Review step: value matches',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await mapStage(canvas);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'New' }), 'lead');
+    await next(canvas, /Read Deals/);
+    await next(canvas, /Proxy/);
+    await next(canvas, /Review and install/);
+    const reads = canvas.getByRole('region', { name: 'Reads' });
+    await expect(
+      within(reads).getByText(/^Values of .+: New ← Lead, Customer ← Customer$/),
+    ).toBeInTheDocument();
+  },
+};
+
 export const ServerIssueLandsOnField: Story = {
   name: 'Server 422 issue lands on its field',
   parameters: {

@@ -127,6 +127,22 @@ describe('the wizard in the user’s words (issue 15)', () => {
     });
   });
 
+  it('the review lists the value matches chosen, per mapped name, in the user’s words', async () => {
+    const { user } = renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    await next(user, /Read Contacts/);
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'Lead Status');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New' }), 'Lead');
+    await next(user, /Read Deals/);
+    await next(user, /Proxy/);
+    await next(user, /Review and install/);
+    const contacts = within(screen.getByRole('region', { name: 'Reads' })).getAllByRole('listitem')[0];
+    expect(contacts).toHaveTextContent('Contacts');
+    expect(
+      within(contacts as HTMLElement).getByText('Values of Pipeline stage: New ← Lead, Customer ← Customer'),
+    ).toBeInTheDocument();
+  });
+
   it('finding 8: errors name the field in the user’s words and say what to do', async () => {
     const { user } = renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });

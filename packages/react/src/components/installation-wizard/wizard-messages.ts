@@ -136,6 +136,7 @@ export const wizardMessages = {
   reviewBackfillDays: 'the last {days, plural, one {day} other {# days}}',
   reviewBackfillFull: 'the full history',
   reviewMappings: 'Mappings: {mappings}',
+  reviewValueMappings: 'Values of {name}: {values}',
   reviewFilters: 'Only where {filters}',
   reviewPaused: 'Paused',
   reviewDeletion: 'Deletion {state}',

@@ -40,6 +40,19 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
   const mappings = Object.entries(draft.mappings)
     .filter(([, field]) => field)
     .map(([name, field]) => `${appName(name)} ← ${names.field(field)}`);
+  // The value matches chosen, one line per mapped name: "Values of Stage: New ← Lead, Won ← Customer".
+  const valueLines = Object.entries(draft.valueMappings).flatMap(([name, values]) => {
+    const appValues = object.mappingInputs.find((i) => i.mapToName === name)?.mappedValues ?? [];
+    const pairs = Object.entries(values)
+      .filter(([, value]) => value)
+      .map(
+        ([app, value]) =>
+          `${appValues.find((v) => v.mappedValue === app)?.mappedDisplayValue ?? app} ← ${names.value(draft.mappings[name] ?? '', value)}`,
+      );
+    return pairs.length
+      ? [formatMessage(messages.reviewValueMappings, { name: appName(name), values: pairs.join(', ') })]
+      : [];
+  });
   const filters = draft.filters
     .filter((f) => f.fieldName)
     .map((f) => `${names.field(f.fieldName)} = ${names.value(f.fieldName, f.value)}`);
@@ -49,6 +62,7 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
       description: describeSchedule(draft.schedule, messages) ?? draft.schedule,
     }),
     ...(mappings.length ? [formatMessage(messages.reviewMappings, { mappings: mappings.join(', ') })] : []),
+    ...valueLines,
     ...(filters.length ? [formatMessage(messages.reviewFilters, { filters: filters.join(' and ') })] : []),
     ...(draft.paused ? [messages.reviewPaused] : []),
     // No destination line: it is the builder's endpoint name (no display name exists), nothing the user
