@@ -62,18 +62,32 @@ export function InstallationPage() {
       </div>
     );
   } else if (!integration.data.installation) {
+    const connected = Boolean(integration.data.connection);
     body = (
       <div className="nw-empty">
+        {/* Just after an uninstall (said in the banner above) "not installed yet" would be untrue: the
+            company had it, and the connection went with it unless something else still uses it. */}
         <p>
-          <strong>{user.company} has not installed CRM sync yet.</strong>{' '}
-          {integration.data.connection
-            ? 'Your CRM account is connected and ready.'
-            : 'Your company has not connected a CRM account yet, so installing will ask you to connect one first.'}
+          {uninstalled ? (
+            <>
+              <strong>{user.company} can install CRM sync again at any time.</strong>{' '}
+              {connected
+                ? 'Your CRM account is still connected.'
+                : 'The CRM connection went with it, so installing again starts with connecting your CRM.'}
+            </>
+          ) : (
+            <>
+              <strong>{user.company} has not installed CRM sync yet.</strong>{' '}
+              {connected
+                ? 'Your CRM account is connected and ready.'
+                : 'Your company has not connected a CRM account yet, so installing will ask you to connect one first.'}
+            </>
+          )}
         </p>
         <p>
           <a className="nw-button" href={hrefOf('/install')}>
             {/* Says what the button does: with a connection, the next step is the install itself. */}
-            {integration.data.connection ? 'Set up CRM sync' : 'Connect your CRM'}
+            {connected ? 'Set up CRM sync' : 'Connect your CRM'}
           </a>
         </p>
       </div>
