@@ -45,7 +45,7 @@ test("the server's validation error lands on the field it names, with nothing ty
   await expect(step).toHaveAccessibleName(/Read Contacts$/);
   const value = step.getByRole('textbox', { name: 'equals (1)' });
   await expect(value).toHaveAttribute('aria-invalid', 'true');
-  await expect(step.getByText('Must be at most 2048 characters.')).toBeVisible();
+  await expect(step.getByText('Must be at most 2,048 characters.')).toBeVisible();
   // Focus is put in the refused condition's row (the input sits directly in it), ready to fix it.
   await expect
     .poll(() => value.evaluate((input) => input.parentElement?.contains(document.activeElement) ?? false))

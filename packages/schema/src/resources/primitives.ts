@@ -22,7 +22,8 @@ export const mapKeySchema = nameSchema.check(
 export function boundedRecord<V extends z.core.SomeType>(value: V, maxEntries: number = limits.mapEntries) {
   return z.record(mapKeySchema, value).check(
     z.refine((map) => Object.keys(map).length <= maxEntries, {
-      message: `Too many entries: at most ${maxEntries} are allowed.`,
+      // Grouped as every message writes numbers ("5,000").
+      message: `Too many entries: at most ${maxEntries.toLocaleString('en')} are allowed.`,
     }),
   );
 }

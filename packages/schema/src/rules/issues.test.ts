@@ -235,6 +235,26 @@ describe('describeZodIssue', () => {
       ),
     ).toBe('Must be at least 0.');
   });
+
+  it('groups the digits of a bound as the other messages do ("2,048", "36,500")', () => {
+    const tooBig = (origin: 'string' | 'number' | 'array', maximum: number) =>
+      describeZodIssue(
+        {
+          code: 'too_big',
+          origin,
+          maximum,
+          inclusive: true,
+          path: ['x'],
+          message: 'Invalid input',
+          input: '',
+        },
+        '',
+      );
+    expect(tooBig('string', 2_048)).toBe('Must be at most 2,048 characters.');
+    expect(tooBig('number', 36_500)).toBe('Must be at most 36,500.');
+    expect(tooBig('array', 5_000)).toBe('Must have at most 5,000 items.');
+    expect(tooBig('string', 256)).toBe('Must be at most 256 characters.');
+  });
 });
 
 describe('echoing the offending value', () => {

@@ -47,6 +47,12 @@ function isMissing(issue: z.core.$ZodIssue, value: unknown): boolean {
 }
 
 /**
+ * A bound as every message writes numbers: grouped the English way ("2,048", "36,500"), as the React
+ * components' `formatMessage` writes them with the locale's grouping.
+ */
+const bound = (n: number | bigint) => n.toLocaleString('en');
+
+/**
  * zod/mini ships no English messages (that keeps browser bundles small), so every issue code gets a
  * sentence here. A message a schema set explicitly (custom refinements, regex hints) wins.
  */
@@ -63,20 +69,22 @@ export function describeZodIssue(issue: z.core.$ZodIssue, value: unknown): strin
     case 'too_small':
       if (explicit) return explicit;
       if (issue.origin === 'string')
-        return issue.minimum === 1 ? 'Must not be empty.' : `Must be at least ${issue.minimum} characters.`;
-      if (issue.origin === 'array') return `Must have at least ${issue.minimum} items.`;
-      return `Must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}.`;
+        return issue.minimum === 1
+          ? 'Must not be empty.'
+          : `Must be at least ${bound(issue.minimum)} characters.`;
+      if (issue.origin === 'array') return `Must have at least ${bound(issue.minimum)} items.`;
+      return `Must be ${issue.inclusive ? 'at least' : 'greater than'} ${bound(issue.minimum)}.`;
     case 'too_big':
       if (explicit) return explicit;
-      if (issue.origin === 'string') return `Must be at most ${issue.maximum} characters.`;
-      if (issue.origin === 'array') return `Must have at most ${issue.maximum} items.`;
-      return `Must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}.`;
+      if (issue.origin === 'string') return `Must be at most ${bound(issue.maximum)} characters.`;
+      if (issue.origin === 'array') return `Must have at most ${bound(issue.maximum)} items.`;
+      return `Must be ${issue.inclusive ? 'at most' : 'less than'} ${bound(issue.maximum)}.`;
     case 'invalid_value':
       return explicit ?? `Must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}.`;
     case 'invalid_format':
       return explicit ?? `Must be a valid ${issue.format}.`;
     case 'not_multiple_of':
-      return explicit ?? `Must be a multiple of ${String(issue.divisor)}.`;
+      return explicit ?? `Must be a multiple of ${bound(issue.divisor)}.`;
     case 'invalid_union':
       return explicit ?? `Must be one of the allowed types, received ${typeOfValue(value)}.`;
     case 'invalid_key':
