@@ -27,6 +27,8 @@ export interface OpenLoopResult {
   sent: number;
   ok: number;
   failed: number;
+  /** What the first failure was (a status or a connection error), for the crash message. */
+  firstFailure?: string;
 }
 
 /**
@@ -103,6 +105,7 @@ class Lane {
   readonly #lags: number[] = [];
   #sent = 0;
   #failed = 0;
+  #firstFailure: string | undefined;
 
   constructor(target: OpenLoopTarget, maxConnections: number) {
     this.#url = new URL(target.url);
@@ -116,7 +119,13 @@ class Lane {
   }
 
   #dispatch(dueAt: number, settled: () => void): void {
-    const connection = this.#idle.pop();
+    let connection = this.#idle.pop();
+    // A connection the server closed while it sat idle (its keep-alive time ran out) is dropped here:
+    // sending on it would count as a failed request that the server never saw.
+    while (connection !== undefined && !connection.usable) {
+      this.#all.splice(this.#all.indexOf(connection), 1);
+      connection = this.#idle.pop();
+    }
     if (connection) {
       this.#sendOn(connection, dueAt, settled);
     } else if (this.#all.length < this.#maxConnections) {
@@ -133,21 +142,26 @@ class Lane {
     connection.send(this.#request).then(
       (status) => {
         if (status >= 200 && status < 300) this.#latencies.push(performance.now() - dueAt);
-        else this.#failed++;
+        else this.#fail(`answered ${status}`);
         settled();
         const next = this.#waiting.shift();
         if (next === undefined) this.#idle.push(connection);
         else this.#sendOn(connection, next.dueAt, next.settled);
       },
-      () => {
+      (error: Error) => {
         // A broken connection is dropped; a request waiting for it takes a new one.
         this.#all.splice(this.#all.indexOf(connection), 1);
-        this.#failed++;
+        this.#fail(error.message);
         settled();
         const next = this.#waiting.shift();
         if (next !== undefined) this.#dispatch(next.dueAt, next.settled);
       },
     );
+  }
+
+  #fail(reason: string): void {
+    this.#failed++;
+    this.#firstFailure ??= `${this.#url.pathname}: ${reason}`;
   }
 
   result(ratePerS: number): OpenLoopResult {
@@ -159,6 +173,7 @@ class Lane {
       sent: this.#sent,
       ok: this.#latencies.length,
       failed: this.#failed,
+      ...(this.#firstFailure === undefined ? {} : { firstFailure: this.#firstFailure }),
     };
   }
 

@@ -46,6 +46,11 @@ export class RawConnection {
     });
   }
 
+  /** False once the connection broke or the server closed it (an idle one, after its keep-alive time). */
+  get usable(): boolean {
+    return this.#failed === undefined;
+  }
+
   close() {
     this.#socket.destroy();
   }

@@ -256,7 +256,9 @@ async function measureOpenLoop(
       connections: 64,
     });
     for (const result of results) {
-      if (result.failed > 0) throw new Error(`open loop: ${result.failed} of ${result.sent} failed`);
+      if (result.failed > 0) {
+        throw new Error(`open loop: ${result.failed} of ${result.sent} failed (${result.firstFailure})`);
+      }
     }
     const [d, b] = bffFirst ? [results[1]!, results[0]!] : [results[0]!, results[1]!];
     const all = d.sent + b.sent;
