@@ -26,10 +26,18 @@ export function currentCommit(cwd: string): string {
   }
 }
 
-/** Whether the work tree has uncommitted changes (the figures then describe more than the commit). */
+/**
+ * Whether the work tree has uncommitted changes (the figures then describe more than the commit). The
+ * bench's own output, bench/results.json, does not count: runs in a row would otherwise mark every run
+ * after the first.
+ */
 export function workTreeDirty(cwd: string): boolean {
   try {
-    return execFileSync('git', ['status', '--porcelain'], { cwd, encoding: 'utf8' }).trim() !== '';
+    const changed = execFileSync('git', ['status', '--porcelain', '--', '.', ':!bench/results.json'], {
+      cwd,
+      encoding: 'utf8',
+    });
+    return changed.trim() !== '';
   } catch {
     return false;
   }
