@@ -1,8 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { seedInstallation } from '../support/seed-installation.js';
-import { openPage, signInAs } from '../support/session.js';
-import { users } from '../support/users.js';
+import { searchPageAt } from '../support/search-page.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -20,11 +18,7 @@ for (const width of [1280, 390]) {
   test(`a condition's controls stay level whether or not an error shows, at ${width} px`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInAs(page, users.bob);
-    await seedInstallation(page);
-    await openPage(page, '/search');
-    const box = page.locator('[data-scope="search-box"]');
+    const box = await searchPageAt(page, width);
     await box.getByRole('button', { name: 'Add condition' }).click();
     await box.getByRole('button', { name: 'Add condition' }).click();
     const rows = box.getByRole('group', { name: /^Condition \d/ });

@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { seedInstallation } from '../support/seed-installation.js';
-import { openPage, signInAs } from '../support/session.js';
-import { users } from '../support/users.js';
+import { searchPageAt } from '../support/search-page.js';
 
 // Walking the demo: on "Find records" the Object select touched the "Conditions" legend below it, and
 // "Add condition" touched "Search", at 1280 and at 390 px: the form's parts had no space between them.
 for (const width of [1280, 390]) {
   test(`the search form's parts are spaced apart at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInAs(page, users.bob);
-    await seedInstallation(page);
-    await openPage(page, '/search');
-    const box = page.locator('[data-scope="search-box"]');
+    const box = await searchPageAt(page, width);
     await box.getByRole('button', { name: 'Add condition' }).click();
     const objectBox = await box.getByRole('combobox', { name: 'Object', exact: true }).boundingBox();
     const conditions = await box.getByRole('group', { name: /^Conditions/ }).boundingBox();

@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { seedInstallation } from '../support/seed-installation.js';
-import { openPage, signInAs } from '../support/session.js';
-import { users } from '../support/users.js';
+import { searchPageAt } from '../support/search-page.js';
 
 // Finding 12 of "The wizard, search and invites as a new user meets them": the results overflowed their
 // card at 1280 px and scrolled sideways once details opened, "Show details" wrapped onto three lines, and
 // at 390 px the table showed 4 of 10 columns.
 for (const width of [1280, 390]) {
   test(`search results fit a ${width} px screen, with details open`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInAs(page, users.bob);
-    await seedInstallation(page);
-    await openPage(page, '/search');
-
-    const box = page.locator('[data-scope="search-box"]');
+    const box = await searchPageAt(page, width);
     await box.getByRole('button', { name: 'Search', exact: true }).click();
     const table = box.getByRole('table', { name: 'Results for Contacts' });
     await expect(table).toBeVisible();
