@@ -96,6 +96,19 @@ describe('InstallationWizard', () => {
     expect(screen.getByRole('heading', { name: /Read Contacts/ })).toBeInTheDocument();
   });
 
+  it('points out a mapping to no known field when the user leaves the box, before Next', async () => {
+    const { user } = renderWizard(testWizard({ connection: connected }));
+    await toContactsStep(user);
+    const input = screen.getByRole('combobox', { name: /^Pipeline stage/ });
+    await user.type(input, 'Stagee');
+    expect(screen.queryByText(/is not a field of/)).not.toBeInTheDocument();
+    await user.tab();
+    expect(
+      screen.getByText('Choose a field from the list: “Stagee” is not a field of Contacts.'),
+    ).toBeVisible();
+    expect(input).toHaveValue('Stagee');
+  });
+
   it('refuses an invalid cron with a message, and previews a valid one', async () => {
     const { user } = renderWizard(testWizard({ connection: connected }));
     await toContactsStep(user);

@@ -156,6 +156,8 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
   const shown = typing ?? (field ? fieldLabels(object.fields)(field) : mapped);
   const error = errorText(props, fieldId);
   const mismatch = field && typeMismatch(input.mapToType, field.valueType);
+  // A typed name that matches no field is pointed out once the user leaves the box, not only at Next.
+  const unknown = !input.fieldName && typing === null && mapped && !field && object.fields.length > 0;
   const pick = (value: string) => {
     props.state.updateRead(object.objectName, (d) => {
       const picked = fieldNamed(object.fields, value);
@@ -229,7 +231,9 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
                 name,
                 appType: input.mapToType ?? '',
               })
-            : ''}
+            : unknown && !error
+              ? formatMessage(messages.mappingUnknownField, { field: mapped, object: object.displayName })
+              : ''}
         </p>
         <FieldError id={id.error} text={error} />
       </div>
