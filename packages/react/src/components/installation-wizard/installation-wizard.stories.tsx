@@ -39,10 +39,15 @@ async function mapStage(canvas: Canvas) {
   await userEvent.type(canvas.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
 }
 
-async function toReview(canvas: Canvas) {
+/** From the first step to Read Contacts, with "Pipeline stage" mapped to `status`. */
+async function toStageMapped(canvas: Canvas) {
   await canvas.findByRole('heading', { name: /Objects/ });
   await next(canvas, /Read Contacts/);
   await mapStage(canvas);
+}
+
+async function toReview(canvas: Canvas) {
+  await toStageMapped(canvas);
   await next(canvas, /Read Deals/);
   await next(canvas, /Proxy/);
   await next(canvas, /Review and install/);
@@ -184,9 +189,7 @@ export const ValueMappingSuggestions: Story = {
   name: 'Mapping with value suggestions',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: /Objects/ });
-    await next(canvas, /Read Contacts/);
-    await mapStage(canvas);
+    await toStageMapped(canvas);
     // Picking a picklist field suggests each app value's closest provider value: "Customer" -> customer.
     await expect(canvas.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
   },
@@ -208,9 +211,7 @@ export const InvalidBackfillBlocksTheStep: Story = {
   name: 'Invalid custom backfill blocks the step',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: /Objects/ });
-    await next(canvas, /Read Contacts/);
-    await mapStage(canvas);
+    await toStageMapped(canvas);
     await userEvent.click(canvas.getByRole('radio', { name: /Recent history/ }));
     await userEvent.click(canvas.getByRole('radio', { name: 'Custom' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Number of days' }), '-5');
@@ -227,9 +228,7 @@ export const FilterValueWithoutField: Story = {
   name: 'Filter value without a field',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: /Objects/ });
-    await next(canvas, /Read Contacts/);
-    await mapStage(canvas);
+    await toStageMapped(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Add condition' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'equals (1)' }), 'Acme');
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
@@ -280,9 +279,7 @@ export const ReviewStepValueMatches: Story = {
   name: 'Review step: value matches',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: /Objects/ });
-    await next(canvas, /Read Contacts/);
-    await mapStage(canvas);
+    await toStageMapped(canvas);
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'New' }), 'lead');
     await next(canvas, /Read Deals/);
     await next(canvas, /Proxy/);
