@@ -188,6 +188,8 @@ const figures: Figures = {
   bff_added_p50_ms_sequential: value(throughput?.sequential.addedP50Ms),
   bff_added_p99_ms_sequential: value(throughput?.sequential.addedP99Ms),
   bff_cpu_ms_per_request: value(throughput?.openLoop.bffCpuMsPerRequest),
+  bff_hop_added_p99_ms: value(throughput?.openLoop.hopAddedP99Ms),
+  bff_added_p99_ms_over_hop: value(throughput?.openLoop.bffOverHopP99Ms),
   search_p50_ms_1m: value(searchLarge?.p50Ms),
   search_p99_ms_1m: value(searchLarge?.p99Ms),
   search_p99_ms_10k: value(searchSmall?.p99Ms),

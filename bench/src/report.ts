@@ -55,6 +55,14 @@ export type DerivedKey =
   | 'bff_added_p99_ms_sequential'
   /** The BFF process's CPU time per proxied search during the open-loop runs: its cost on any machine load. */
   | 'bff_cpu_ms_per_request'
+  /**
+   * What a bare proxy (servers/hop-child.ts: one route, no checks) adds to direct's p99 in the same
+   * open-loop runs: the tail one more Node HTTP hop costs on this machine, the floor under
+   * `bff_added_p99_ms`.
+   */
+  | 'bff_hop_added_p99_ms'
+  /** The BFF's p99 minus the bare proxy's in the same runs: what the BFF's own work adds to the tail. */
+  | 'bff_added_p99_ms_over_hop'
   | 'backfill_event_loop_max_ms'
   /** Issue "More than one machine": `backfill_records_per_s` with the service on PostgreSQL. */
   | 'backfill_records_per_s_pg'
@@ -130,6 +138,8 @@ const units: Partial<Record<FigureKey | DerivedKey, string>> = {
   bff_added_p50_ms_sequential: 'ms',
   bff_added_p99_ms_sequential: 'ms',
   bff_cpu_ms_per_request: 'ms',
+  bff_hop_added_p99_ms: 'ms',
+  bff_added_p99_ms_over_hop: 'ms',
   search_p50_ms_1m: 'ms',
   search_p99_ms_1m: 'ms',
   search_p99_ms_10k: 'ms',
@@ -163,6 +173,8 @@ export function formatTable(
     'bff_added_p50_ms_sequential',
     'bff_added_p99_ms_sequential',
     'bff_cpu_ms_per_request',
+    'bff_hop_added_p99_ms',
+    'bff_added_p99_ms_over_hop',
   );
   keys.splice(keys.indexOf('backfill_records_per_s') + 1, 0, 'backfill_records_per_s_pg');
   keys.push('backfill_scaling_3x');

@@ -24,8 +24,10 @@ export interface ThroughputResult {
   addedP99Ms: number;
   /**
    * The latency the BFF adds at a fixed rate of half the direct capacity (`directRps / 2`), open loop,
-   * direct and through the BFF taking turns every 500 ms within each run: medians over runs of (BFF
-   * percentile - direct percentile), latency from each request's due time.
+   * direct, through the BFF and through a bare proxy (servers/hop-child.ts) taking turns every 500 ms
+   * within each run: medians over runs of (BFF percentile - direct percentile), latency from each
+   * request's due time. The bare proxy's figures say what one more Node HTTP hop costs on this machine
+   * at this rate, whatever the proxy does: the floor under the BFF's.
    */
   openLoop: {
     ratePerS: number;
@@ -36,6 +38,13 @@ export interface ThroughputResult {
     directP99Ms: number;
     addedP50Ms: number;
     addedP99Ms: number;
+    hopP50Ms: number;
+    hopP99Ms: number;
+    /** The bare proxy's percentile - direct's. */
+    hopAddedP50Ms: number;
+    hopAddedP99Ms: number;
+    /** The BFF's p99 - the bare proxy's: what the BFF's own work adds to the tail. */
+    bffOverHopP99Ms: number;
     /**
      * CPU time per request (ms, medians over runs) of each process during the BFF runs, from /proc: what
      * the BFF costs whatever else the machine is doing, beside the latencies a busy machine blurs.
@@ -43,7 +52,13 @@ export interface ThroughputResult {
     bffCpuMsPerRequest: number;
     serviceCpuMsPerRequest: number;
     generatorCpuMsPerRequest: number;
-    runs: Array<{ direct: OpenLoopResult; bff: OpenLoopResult & { cpu: CpuPerRequest } }>;
+    /** The bare proxy's CPU time per request: the part of the BFF's that any Node proxy pays. */
+    hopCpuMsPerRequest: number;
+    runs: Array<{
+      direct: OpenLoopResult;
+      bff: OpenLoopResult & { cpu: CpuPerRequest };
+      hop: OpenLoopResult & { cpuMs: number };
+    }>;
   };
   /** Each run's figures, in the order they ran (direct and BFF alternate which goes first). */
   runs: Array<{ direct: LoadResult; bff: LoadResult }>;
@@ -93,6 +108,10 @@ export async function measureThroughput(
   const bff = await startChild<{ type: 'ready'; url: string }>(
     new URL('../servers/bff-child.ts', import.meta.url),
     bffChildEnv(service),
+  );
+  const hop = await startChild<{ type: 'ready'; url: string }>(
+    new URL('../servers/hop-child.ts', import.meta.url),
+    { BENCH_HOP_TARGET: searchPath(service.searchUrl, 'acme'), BENCH_API_KEY: service.apiKey },
   );
   try {
     const direct: LoadOptions = {
@@ -148,8 +167,14 @@ export async function measureThroughput(
     );
     const m = (pick: (r: { direct: LoadResult; bff: LoadResult }) => number) => median(runs.map(pick));
     const directRps = m((r) => r.direct.rps);
-    const pids = { bff: bff.pid, service: servicePid };
-    const openLoop = await measureOpenLoop(direct, viaBff, Math.round(directRps / 2), options, log, pids);
+    const pids = { bff: bff.pid, hop: hop.pid, service: servicePid };
+    const viaHop: LoadOptions = {
+      ...viaBff,
+      url: `${hop.ready.url}/search`,
+      headers: { 'content-type': 'application/json' },
+    };
+    const lanes = { direct, viaBff, viaHop };
+    const openLoop = await measureOpenLoop(lanes, Math.round(directRps / 2), options, log, pids);
     const bffRssMb = bff.rssMb();
     const bffRps = m((r) => r.bff.rps);
     return {
@@ -171,6 +196,7 @@ export async function measureThroughput(
     };
   } finally {
     await bff.stop();
+    await hop.stop();
   }
 }
 
@@ -219,22 +245,21 @@ async function measureSequential(
   }
 }
 
-/** Blocks of the interleaved open-loop runs: direct and through the BFF take turns this often. */
+/** Blocks of the interleaved open-loop runs: the lanes take turns this often. */
 const openLoopBlockMs = 500;
 
 /**
- * Direct and through the BFF at the same fixed rate, open loop, in one schedule that alternates between
- * them every `openLoopBlockMs` (each gets `durationS` in all), so that both meet the same moments of the
- * shared machine; a run alternates which goes first. A short interleaved warm-up first. Every answer must
- * be a 2xx: a failure is a crash, not a figure.
+ * Direct, through the BFF and through the bare proxy at the same fixed rate, open loop, in one schedule
+ * that passes from one to the next every `openLoopBlockMs` (each gets `durationS` in all), so that all
+ * three meet the same moments of the shared machine; each run starts from another lane. A short
+ * interleaved warm-up first. Every answer must be a 2xx: a failure is a crash, not a figure.
  */
 async function measureOpenLoop(
-  direct: LoadOptions,
-  viaBff: LoadOptions,
+  lanes: { direct: LoadOptions; viaBff: LoadOptions; viaHop: LoadOptions },
   ratePerS: number,
   options: { durationS: number; warmupS: number; runs: number },
   log: (line: string) => void,
-  pids: { bff: number; service: number | undefined },
+  pids: { bff: number; hop: number; service: number | undefined },
 ): Promise<ThroughputResult['openLoop']> {
   const target = (load: LoadOptions) => ({
     url: load.url,
@@ -242,14 +267,20 @@ async function measureOpenLoop(
     headers: load.headers,
     ...(load.body === undefined ? {} : { body: load.body }),
   });
+  const order = [lanes.direct, lanes.viaBff, lanes.viaHop].map(target);
   const serviceCpuMs = () => (pids.service === undefined ? Number.NaN : cpuMsOf(pids.service));
-  // One interleaved run, with each process's CPU time over it (the BFF's per BFF request, the others'
-  // per request of either kind).
-  const interleaved = async (durationS: number, bffFirst: boolean) => {
-    const before = { bff: cpuMsOf(pids.bff), service: serviceCpuMs(), generator: ownCpuMs() };
-    const targets = bffFirst ? [target(viaBff), target(direct)] : [target(direct), target(viaBff)];
+  // One interleaved run starting from lane `first`, with each process's CPU time over it (the BFF's per
+  // BFF request, the bare proxy's per proxied request, the others' per request of any lane).
+  const interleaved = async (durationS: number, first: number) => {
+    const before = {
+      bff: cpuMsOf(pids.bff),
+      hop: cpuMsOf(pids.hop),
+      service: serviceCpuMs(),
+      generator: ownCpuMs(),
+    };
+    const rotated = [...order.slice(first), ...order.slice(0, first)];
     const results = await runInterleavedOpenLoop({
-      targets,
+      targets: rotated,
       blockMs: openLoopBlockMs,
       ratePerS,
       durationS,
@@ -260,27 +291,33 @@ async function measureOpenLoop(
         throw new Error(`open loop: ${result.failed} of ${result.sent} failed (${result.firstFailure})`);
       }
     }
-    const [d, b] = bffFirst ? [results[1]!, results[0]!] : [results[0]!, results[1]!];
-    const all = d.sent + b.sent;
+    const [d, b, h] = [...results.slice(order.length - first), ...results.slice(0, order.length - first)];
+    const all = d!.sent + b!.sent + h!.sent;
     const cpu: CpuPerRequest = {
-      bff: (cpuMsOf(pids.bff) - before.bff) / b.sent,
+      bff: (cpuMsOf(pids.bff) - before.bff) / b!.sent,
       service: (serviceCpuMs() - before.service) / all,
       generator: (ownCpuMs() - before.generator) / all,
     };
-    return { direct: d, bff: { ...b, cpu } };
+    return {
+      direct: d!,
+      bff: { ...b!, cpu },
+      hop: { ...h!, cpuMs: (cpuMsOf(pids.hop) - before.hop) / h!.sent },
+    };
   };
-  await interleaved(options.warmupS, false);
+  await interleaved(options.warmupS, 0);
   const runs: ThroughputResult['openLoop']['runs'] = [];
   for (let run = 0; run < options.runs; run++) {
-    const { direct: d, bff: b } = await interleaved(options.durationS, run % 2 === 1);
+    const { direct: d, bff: b, hop: h } = await interleaved(options.durationS, run % order.length);
+    const lag = Math.max(d.sendLagP99Ms, b.sendLagP99Ms, h.sendLagP99Ms);
     log(
-      `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs} (turns of ${openLoopBlockMs} ms): direct ` +
-        `p50 ${d.p50Ms.toFixed(2)} / p99 ${d.p99Ms.toFixed(2)} ms, BFF p50 ${b.p50Ms.toFixed(2)} / p99 ` +
-        `${b.p99Ms.toFixed(2)} ms (generator send lag p99 ${Math.max(d.sendLagP99Ms, b.sendLagP99Ms).toFixed(2)} ms; ` +
-        `CPU per request: BFF ${b.cpu.bff.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ` +
-        `${b.cpu.generator.toFixed(3)} ms; load ${os.loadavg()[0]!.toFixed(1)})`,
+      `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs} (turns of ${openLoopBlockMs} ms), ` +
+        `p50 / p99: direct ${d.p50Ms.toFixed(2)} / ${d.p99Ms.toFixed(2)} ms, BFF ${b.p50Ms.toFixed(2)} / ` +
+        `${b.p99Ms.toFixed(2)} ms, bare proxy ${h.p50Ms.toFixed(2)} / ${h.p99Ms.toFixed(2)} ms (generator ` +
+        `send lag p99 ${lag.toFixed(2)} ms; CPU per request: BFF ${b.cpu.bff.toFixed(3)}, bare proxy ` +
+        `${h.cpuMs.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ${b.cpu.generator.toFixed(3)} ms; ` +
+        `load ${os.loadavg()[0]!.toFixed(1)})`,
     );
-    runs.push({ direct: d, bff: b });
+    runs.push({ direct: d, bff: b, hop: h });
   }
   const m = (pick: (r: ThroughputResult['openLoop']['runs'][number]) => number) => median(runs.map(pick));
   return {
@@ -292,9 +329,15 @@ async function measureOpenLoop(
     directP99Ms: m((r) => r.direct.p99Ms),
     addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
     addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+    hopP50Ms: m((r) => r.hop.p50Ms),
+    hopP99Ms: m((r) => r.hop.p99Ms),
+    hopAddedP50Ms: m((r) => r.hop.p50Ms - r.direct.p50Ms),
+    hopAddedP99Ms: m((r) => r.hop.p99Ms - r.direct.p99Ms),
+    bffOverHopP99Ms: m((r) => r.bff.p99Ms - r.hop.p99Ms),
     bffCpuMsPerRequest: m((r) => r.bff.cpu.bff),
     serviceCpuMsPerRequest: m((r) => r.bff.cpu.service),
     generatorCpuMsPerRequest: m((r) => r.bff.cpu.generator),
+    hopCpuMsPerRequest: m((r) => r.hop.cpuMs),
     runs,
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * The least a proxy in front of the service can be: one route that forwards the search's bytes to the
+ * service and hands its answer back, with no session, checks, validation, deadline or log. It is served
+ * like servers/bff-child.ts (`@hono/node-server`, a Hono app) and calls the service like the BFF (an undici
+ * `Pool` of 16 keep-alive connections). Measured beside the BFF at the same rate (benches/throughput.ts),
+ * it tells what one more HTTP hop through Node costs on this machine, so that what the BFF adds on top of
+ * that hop can be told apart from it. Environment:
+ *   BENCH_HOP_TARGET  the service's search URL for the bench's group (servers' `searchPath`)
+ *   BENCH_API_KEY     the service's API key
+ * Sends `{ type: 'ready', url }` over IPC once it listens; stops on SIGTERM.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { Pool } from 'undici';
+
+const target = new URL(process.env.BENCH_HOP_TARGET ?? '');
+const apiKey = process.env.BENCH_API_KEY;
+if (!apiKey) throw new Error('Set BENCH_API_KEY.');
+
+const pool = new Pool(target.origin, { connections: 16, keepAliveTimeout: 4_000 });
+const path = target.pathname + target.search;
+
+const app = new Hono().post('/search', async (c) => {
+  const answer = await pool.request({
+    method: 'POST',
+    path,
+    headers: {
+      'x-api-key': apiKey,
+      'x-svc-request-type': 'search',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    body: await c.req.text(),
+  });
+  const contentType = answer.headers['content-type'];
+  return c.body(await answer.body.text(), answer.statusCode as 200, {
+    'content-type': typeof contentType === 'string' ? contentType : 'application/json',
+  });
+});
+
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
+  const { port } = server.address() as AddressInfo;
+  process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });
+});
+
+const stop = () => {
+  server.close(() => void pool.close().then(() => process.exit(0)));
+  if ('closeAllConnections' in server) server.closeAllConnections();
+};
+process.once('SIGTERM', stop);
+process.once('disconnect', stop);
