@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { BffLogger } from '@splice/bff';
 import { consoleLogger, createBff } from '@splice/bff';
-import { demoDataSet, startService } from '@splice/service';
+import { demoDataSet, keepIdleSocketsOpen, startService } from '@splice/service';
 import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
@@ -60,11 +60,8 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   });
 
   const server = createServer();
-  // Idle keep-alive sockets are closed after 65 s, not Node's 5 s: a client that pools sockets and does not
-  // read the Keep-Alive hint (Playwright's request API, a load balancer with a 60 s idle timeout) would
-  // otherwise send on a socket at the moment the server closes it and get ECONNRESET.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // Playwright's request API (and a load balancer in front of a builder's server) reuses idle sockets.
+  keepIdleSocketsOpen(server);
   // Listen first: the origin (and so the BFF's allowlist) is known only once the port is, when PORT=0.
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.writeHead(503, { 'Retry-After': '1' }).end('Starting');

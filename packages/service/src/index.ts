@@ -10,6 +10,8 @@ export {
   seedDemoDestinations,
 } from './demo-data.js';
 export type { Provider, ProviderRecord, ServiceDeps } from './deps.js';
+/** The idle keep-alive time a server behind a load balancer needs (the service's, the demo's). */
+export { keepIdleSocketsOpen } from './http/idle-sockets.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
 export type { OAuthDeps } from './oauth/connect-flow.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -5,6 +6,7 @@ import { createServiceApp } from './app.js';
 import { defaultManifestPath, devCredentials } from './config.js';
 import { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
 import type { Provider } from './deps.js';
+import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
 import { loadSecretKey } from './oauth/secret-key.js';
 import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
@@ -142,6 +144,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
+    // Instances sit behind a load balancer once there are several (README, "Running on more than one
+    // machine"); the BFF's own pool closes its idle sockets sooner (4 s), so it never meets the close.
+    keepIdleSocketsOpen(s as Server);
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
