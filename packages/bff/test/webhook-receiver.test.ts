@@ -174,6 +174,9 @@ describe('the webhook receiver', () => {
     const body = JSON.stringify({ ...message, result: [{ raw: { blob: 'x'.repeat(70 * 1024) } }] });
     const response = await post(body, signed(body));
     expect(response.status).toBe(413);
+    expect(((await response.json()) as { detail: string }).detail).toBe(
+      'The body is larger than 65,536 bytes.',
+    );
     expect(received).toEqual([]);
   });
 

@@ -332,6 +332,8 @@ describe('createInstallation: malformed input (interface: errors)', () => {
       body: JSON.stringify({ groupRef: 'globex', padding: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.status).toBe(413);
-    expect((await readJsonResponse(response)).body.status).toBe(413);
+    const { body } = await readJsonResponse(response);
+    expect(body.status).toBe(413);
+    expect(body.detail).toMatch(/^The body is larger than the \d{1,3}(,\d{3})+ bytes this operation accepts\.$/);
   });
 });

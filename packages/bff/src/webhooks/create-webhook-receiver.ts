@@ -90,7 +90,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         return problem(c, 413, 'payloadTooLarge', {
-          detail: `The body is larger than ${maxBodyBytes} bytes.`,
+          detail: `The body is larger than ${maxBodyBytes.toLocaleString('en')} bytes.`,
         });
       }
       throw error;

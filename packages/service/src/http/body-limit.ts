@@ -9,7 +9,7 @@ export function bodyLimit(maxSize: number) {
       throw problemError(
         413,
         'payloadTooLarge',
-        `The body is larger than the ${maxSize} bytes this operation accepts.`,
+        `The body is larger than the ${maxSize.toLocaleString('en')} bytes this operation accepts.`,
       );
     },
   });

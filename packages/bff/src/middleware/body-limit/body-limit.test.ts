@@ -19,4 +19,14 @@ describe('bodyLimit', () => {
     expect(response.status).toBe(413);
     expect(response.headers.get('Content-Type')).toBe('application/problem+json');
   });
+
+  it('writes the limit grouped, as every message writes numbers', async () => {
+    const large = new Hono()
+      .post('/', bodyLimit({ maxBytes: 16_384 }), (c) => c.body(null, 204))
+      .onError(errorHandler(() => {}));
+    const response = await large.request('/', { method: 'POST', body: 'x'.repeat(16_385) });
+    expect(((await response.json()) as { detail: string }).detail).toBe(
+      'The body is larger than 16,384 bytes.',
+    );
+  });
 });

@@ -200,7 +200,7 @@ describe('InviteForm', () => {
           type: 'about:blank',
           title: 'Content Too Large',
           status: 413,
-          detail: 'The body is larger than 16384 bytes.',
+          detail: 'The body is larger than 16,384 bytes.',
           requestId: 'req-7',
         },
         413,
