@@ -334,6 +334,8 @@ describe('createInstallation: malformed input (interface: errors)', () => {
     expect(response.status).toBe(413);
     const { body } = await readJsonResponse(response);
     expect(body.status).toBe(413);
-    expect(body.detail).toMatch(/^The body is larger than the \d{1,3}(,\d{3})+ bytes this operation accepts\.$/);
+    expect(body.detail).toMatch(
+      /^The body is larger than the \d{1,3}(,\d{3})+ bytes this operation accepts\.$/,
+    );
   });
 });

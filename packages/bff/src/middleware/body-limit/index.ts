@@ -36,7 +36,11 @@ export const bodyLimit = (options: BodyLimitOptions) =>
       text = await readBody(c, options.maxBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        throw problemError(413, 'payloadTooLarge', `The body is larger than ${options.maxBytes.toLocaleString('en')} bytes.`);
+        throw problemError(
+          413,
+          'payloadTooLarge',
+          `The body is larger than ${options.maxBytes.toLocaleString('en')} bytes.`,
+        );
       }
       // The browser went away mid-body, or the stream failed: the JSON validator used to tell this too.
       throw problemError(400, 'malformedBody', 'The body could not be read.');

@@ -2,6 +2,7 @@ import type { IntegrationDetails } from '@splice/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createFakeBff } from '../../test-utils/fake-bff.js';
 import { jsonResponse, testWrapper } from '../../test-utils/test-provider.js';
 import { contactFields, testWizard } from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
@@ -25,10 +26,11 @@ const installation = {
 
 const connected = { id: 'conn-acme', status: 'working' } as unknown as IntegrationDetails['connection'];
 
-/** A stand-in BFF: answers the wizard's two calls and records what was posted. */
+/** The shared stand-in BFF, with this file's answer to the install and a record of what was posted. */
 function fakeBff(wizard: IntegrationDetails, onInstall: (body: unknown) => Response | Promise<Response>) {
   // biome-ignore lint/suspicious/noExplicitAny: the posted JSON is checked by assertions
   const posts: Array<{ body: any; headers: Headers }> = [];
+  const others = createFakeBff({ integration: wizard });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (init?.method === 'POST' && url.includes('/installations')) {
@@ -36,7 +38,7 @@ function fakeBff(wizard: IntegrationDetails, onInstall: (body: unknown) => Respo
       posts.push({ body, headers: new Headers(init.headers) });
       return onInstall(body);
     }
-    return jsonResponse(wizard);
+    return others(input, init);
   });
   return { fetch, posts };
 }

@@ -2,6 +2,7 @@ import type { IntegrationDetails } from '@splice/schema';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createFakeBff } from '../../test-utils/fake-bff.js';
 import { jsonResponse, testWrapper } from '../../test-utils/test-provider.js';
 import { connectedWizard, contactFields } from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
@@ -40,6 +41,7 @@ function namedWizard(supportsIfEmpty = true): IntegrationDetails {
 function renderWizard(wizard: IntegrationDetails) {
   // biome-ignore lint/suspicious/noExplicitAny: the posted JSON is checked by assertions
   const posts: any[] = [];
+  const others = createFakeBff({ integration: wizard });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method === 'POST' && String(input).includes('/installations')) {
       const body = JSON.parse(String(init.body));
@@ -64,7 +66,7 @@ function renderWizard(wizard: IntegrationDetails) {
         201,
       );
     }
-    return jsonResponse(wizard);
+    return others(input, init);
   });
   const user = userEvent.setup();
   render(<InstallationWizard integrationId="crm-sync" />, { wrapper: testWrapper(fetch) });

@@ -219,7 +219,13 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   parameters: {
     bff: {
-      status: syncStatusFixture([backfillingObject, upToDateObject, pausedObject, failingObject]),
+      // Every state at once: the failing object gets a name of its own (an installation lists each once).
+      status: syncStatusFixture([
+        backfillingObject,
+        upToDateObject,
+        pausedObject,
+        { ...failingObject, objectName: 'tickets' },
+      ]),
     } satisfies FakeBffScenario,
   },
   play: async ({ canvasElement }) => {
