@@ -5,9 +5,17 @@
  * through the BFF, and prints each process's CPU time per request (from /proc, so a busy machine makes the
  * latencies noisy but hardly the CPU figures) and the latency percentiles. A tool for work on the BFF's
  * hot path, quicker than `pnpm bench --only=throughput`; `BENCH_PROFILE_DIR=dir` adds CPU profiles.
+ * `--hop=1` adds the bench's bare proxy (servers/hop-child.ts) as one more lane: the floor under the BFF.
  */
 import os from 'node:os';
-import { bffChildEnv, browserSearchHeaders, oneContactSearch, toolArg } from './bff-setup.js';
+import {
+  bffChildEnv,
+  browserSearchHeaders,
+  hopChildEnv,
+  hopSearch,
+  oneContactSearch,
+  toolArg,
+} from './bff-setup.js';
 import type { Child } from './children.js';
 import { startChild } from './children.js';
 import { cpuMsOf, ownCpuMs } from './cpu.js';
@@ -29,20 +37,27 @@ interface Measured {
 }
 
 const service = await startBenchService(10_000);
-const bffs: Array<{ name: string; child: Child }> = [];
+/** The proxies measured beside direct: each one's process, route and the headers it needs. */
+const bffs: Array<{ name: string; child: Child; path: string; headers: Record<string, string> }> = [];
 try {
   await installForAcme(service.ready);
   const body = await oneContactSearch(service.ready);
   const bffEnv = bffChildEnv(service.ready);
   const script = new URL('./servers/bff-child.ts', import.meta.url);
-  bffs.push({ name: 'BFF', child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: '' }) });
+  const viaBff = { path: '/api/integrations/crm-sync/search', headers: browserSearchHeaders };
+  bffs.push({ name: 'BFF', child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: '' }), ...viaBff });
   // BENCH_BASELINE_BFF=path/to/src/index.ts: another version of the BFF, measured in the same runs.
   const baseline = process.env.BENCH_BASELINE_BFF;
   if (baseline) {
     bffs.push({
       name: 'baseline',
       child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: baseline }),
+      ...viaBff,
     });
+  }
+  if (toolArg('hop', 0) === 1) {
+    const hopScript = new URL('./servers/hop-child.ts', import.meta.url);
+    bffs.push({ name: 'hop', child: await startChild(hopScript, hopChildEnv(service.ready)), ...hopSearch });
   }
   const direct: OpenLoopOptions = {
     url: searchPath(service.ready.searchUrl, 'acme'),
@@ -55,13 +70,9 @@ try {
   };
   const targets: Array<{ name: string; options: OpenLoopOptions; pid?: number }> = [
     { name: 'direct', options: direct },
-    ...bffs.map(({ name, child }) => ({
+    ...bffs.map(({ name, child, path, headers }) => ({
       name,
-      options: {
-        ...direct,
-        url: `${child.ready.url}/api/integrations/crm-sync/search`,
-        headers: browserSearchHeaders,
-      },
+      options: { ...direct, url: `${child.ready.url}${path}`, headers },
       pid: child.pid,
     })),
   ];

@@ -3,7 +3,7 @@
  * the BFF: one definition, so the tools measure the same request as `pnpm bench`.
  */
 import type { ServiceReady } from './service.js';
-import { findEmails } from './service.js';
+import { findEmails, searchPath } from './service.js';
 
 /** The origin the bench's requests claim to come from (the BFF's allowlist holds it). */
 export const benchOrigin = 'http://app.bench.localhost:5173';
@@ -34,6 +34,15 @@ export const bffChildEnv = (service: ServiceReady) => ({
   BENCH_AUTH_TOKEN: service.authToken,
   BENCH_ORIGIN: benchOrigin,
 });
+
+/** The environment of servers/hop-child.ts (the bare proxy), pointed at `service`'s search for `acme`. */
+export const hopChildEnv = (service: ServiceReady) => ({
+  BENCH_HOP_TARGET: searchPath(service.searchUrl, 'acme'),
+  BENCH_API_KEY: service.apiKey,
+});
+
+/** The bare proxy's search route and what it needs: it forwards the body as it comes. */
+export const hopSearch = { path: '/search', headers: { 'content-type': 'application/json' } } as const;
 
 /** A tool's `--name=value` argument as a number, or `fallback`. */
 export function toolArg(name: string, fallback: number): number {

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { bffChildEnv, browserSearchHeaders, oneContactSearch } from '../bff-setup.js';
+import { bffChildEnv, browserSearchHeaders, hopChildEnv, hopSearch, oneContactSearch } from '../bff-setup.js';
 import { startChild } from '../children.js';
 import { cpuMsOf, ownCpuMs } from '../cpu.js';
 import { createClient } from '../http.js';
@@ -111,7 +111,7 @@ export async function measureThroughput(
   );
   const hop = await startChild<{ type: 'ready'; url: string }>(
     new URL('../servers/hop-child.ts', import.meta.url),
-    { BENCH_HOP_TARGET: searchPath(service.searchUrl, 'acme'), BENCH_API_KEY: service.apiKey },
+    hopChildEnv(service),
   );
   try {
     const direct: LoadOptions = {
@@ -170,8 +170,8 @@ export async function measureThroughput(
     const pids = { bff: bff.pid, hop: hop.pid, service: servicePid };
     const viaHop: LoadOptions = {
       ...viaBff,
-      url: `${hop.ready.url}/search`,
-      headers: { 'content-type': 'application/json' },
+      url: `${hop.ready.url}${hopSearch.path}`,
+      headers: hopSearch.headers,
     };
     const lanes = { direct, viaBff, viaHop };
     const openLoop = await measureOpenLoop(lanes, Math.round(directRps / 2), options, log, pids);
