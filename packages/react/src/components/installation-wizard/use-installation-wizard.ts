@@ -72,7 +72,7 @@ export interface UseInstallationWizardResult {
   steps: readonly WizardStep[];
   step: WizardStep | undefined;
   stepIndex: number;
-  /** The furthest step reached: steps up to it can be revisited. */
+  /** The furthest step reached: steps up to it can be revisited (editing: `Infinity`, every step). */
   visited: number;
   /** Client-side errors shown after the user tried to go on, by field id. */
   errors: StepErrors;

@@ -1,10 +1,24 @@
-import type { IntegrationDetails, UpdateInstallationBodyInput } from '@splice/schema';
+import type { ConfigContentInput, IntegrationDetails, UpdateInstallationBodyInput } from '@splice/schema';
 import { buildConfigContent } from './build-config.js';
 import type { WizardDraft } from './draft.js';
+import type { ReadPart } from './field-ids.js';
+import { readPart } from './steps.js';
+
+/** One read object's settings as the update sends them. */
+export type ReadObjectConfig = NonNullable<ConfigContentInput['read']>['objects'][string];
 
 /** One part of the installation an edit changes: a read object, the write objects, or the proxy. */
 export type WizardChange =
-  | { kind: 'read'; objectName: string; change: 'changed' | 'added' | 'stopped' }
+  | {
+      kind: 'read';
+      objectName: string;
+      change: 'changed' | 'added' | 'stopped';
+      /** Changed: the parts of its settings that differ, in the order its step shows them. */
+      parts: ReadPart[];
+      /** Its settings before and after the edit (one is absent when it starts or stops). */
+      before?: ReadObjectConfig | undefined;
+      after?: ReadObjectConfig | undefined;
+    }
   | { kind: 'write' }
   | { kind: 'proxy'; enabled: boolean };
 
@@ -39,7 +53,23 @@ export function buildUpdate(
     if (old && !next && same({ ...old, disabled: true }, old)) continue;
     readObjects[objectName] = value;
     updateMask.push(`config.content.read.objects.${objectName}`);
-    changes.push({ kind: 'read', objectName, change: !old ? 'added' : !next ? 'stopped' : 'changed' });
+    // Each key of the config counts once, under the part of the step that edits it.
+    const at = (config: unknown, key: string) => (config as Record<string, unknown> | undefined)?.[key];
+    const parts = [
+      ...new Set(
+        Object.entries(readPart)
+          .filter(([key]) => old && next && !same(at(old, key), at(next, key)))
+          .map(([, part]) => part),
+      ),
+    ];
+    changes.push({
+      kind: 'read',
+      objectName,
+      change: !old ? 'added' : !next ? 'stopped' : 'changed',
+      parts,
+      before: old,
+      after: next,
+    });
   }
   const writeChanged = !same(before.write?.objects ?? {}, after.write?.objects ?? {});
   if (writeChanged) {

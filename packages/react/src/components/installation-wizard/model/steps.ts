@@ -64,7 +64,8 @@ export interface FieldLocation {
   fieldId: string;
 }
 
-const readPart: Record<string, ReadPart> = {
+/** Which read-step part each key of a read object's config belongs to, in the order the step shows them. */
+export const readPart: Record<string, ReadPart> = {
   selectedFields: 'fields',
   selectedFieldsAuto: 'fields',
   selectedFieldMappings: 'mappings',

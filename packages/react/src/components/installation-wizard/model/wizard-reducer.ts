@@ -31,7 +31,10 @@ export interface WizardState {
   hiddenSteps: readonly HideableStep[];
   /** The step shown; may point past the end after objects are switched off (see `currentStep`). */
   stepIndex: number;
-  /** The furthest step reached, so the progress bar can offer a way back to each one. */
+  /**
+   * The furthest step reached, so the progress bar can offer a way back to each one; `Infinity` for an
+   * existing installation, whose steps are all open from the start.
+   */
   visited: number;
   /** Client-side errors, shown once the user tried to go on. */
   shownErrors: StepErrors;
@@ -203,16 +206,20 @@ function restore(
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'loaded': {
-      if (!state.draft && action.saved) return restore(state, action.details, action.saved, action.presets);
-      // Later refetches refresh the details but must not wipe what the user chose.
-      return {
-        ...state,
-        details: action.details,
-        draft: state.draft ?? initialDraft(action.details, action.presets),
-        // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
-        installError: isConflict(state.installError) ? null : state.installError,
-        reloading: false,
-      };
+      const loaded =
+        !state.draft && action.saved
+          ? restore(state, action.details, action.saved, action.presets)
+          : // Later refetches refresh the details but must not wipe what the user chose.
+            {
+              ...state,
+              details: action.details,
+              draft: state.draft ?? initialDraft(action.details, action.presets),
+              // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
+              installError: isConflict(state.installError) ? null : state.installError,
+              reloading: false,
+            };
+      // Every step of an existing installation already holds its settings: any step can be opened at once.
+      return action.details.installation ? { ...loaded, visited: Infinity } : loaded;
     }
     case 'reload-current':
       return isConflict(state.installError) ? { ...state, reloading: true } : state;

@@ -2,10 +2,12 @@
 
 import type { FieldMetadata, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
 import { describeSchedule } from '../../../provider/describe-schedule.js';
-import type { SpliceMessages } from '../../../provider/messages.js';
+import type { SpliceMessageKey, SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldNamed, objectNamed } from '../../shared/named.js';
+import type { ReadObjectConfig, WizardChange } from '../model/build-update.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
+import type { ReadPart } from '../model/field-ids.js';
 import { fieldIds } from '../model/field-ids.js';
 import type { WizardStepId } from '../model/steps.js';
 import { objectStep } from '../model/steps.js';
@@ -70,6 +72,14 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
   ];
 }
 
+/** One changed part of a read object in words; the schedule's template shows it before and after. */
+function changedPart(part: ReadPart, change: WizardChange & { kind: 'read' }, messages: SpliceMessages) {
+  const schedule = (config: ReadObjectConfig | undefined) =>
+    describeSchedule(config?.schedule ?? '', messages) ?? config?.schedule;
+  const key = `reviewChanged${part[0]?.toUpperCase()}${part.slice(1)}` as SpliceMessageKey;
+  return formatMessage(messages[key], { before: schedule(change.before), after: schedule(change.after) });
+}
+
 function writeSummary(
   object: WriteObjectDetails,
   draft: WriteObjectDraft,
@@ -128,7 +138,10 @@ export function ReviewStep(props: StepViewProps) {
                           : change.change === 'stopped'
                             ? messages.reviewChangeReadStopped
                             : messages.reviewChangeRead,
-                        { object: displayName(change.objectName) },
+                        {
+                          object: displayName(change.objectName),
+                          parts: change.parts.map((part) => changedPart(part, change, messages)).join(', '),
+                        },
                       )
                     : change.kind === 'write'
                       ? messages.reviewChangeWrite
