@@ -74,8 +74,10 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
 
 /** One changed part of a read object in words; the schedule's template shows it before and after. */
 function changedPart(part: ReadPart, change: WizardChange & { kind: 'read' }, messages: SpliceMessages) {
-  const schedule = (config: ReadObjectConfig | undefined) =>
-    describeSchedule(config?.schedule ?? '', messages) ?? config?.schedule;
+  const schedule = (config: ReadObjectConfig | undefined) => {
+    const cron = config?.schedule ?? '';
+    return describeSchedule(cron, messages) ?? cron;
+  };
   const key = `reviewChanged${part[0]?.toUpperCase()}${part.slice(1)}` as SpliceMessageKey;
   return formatMessage(messages[key], { before: schedule(change.before), after: schedule(change.after) });
 }
