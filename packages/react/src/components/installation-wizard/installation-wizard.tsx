@@ -2,11 +2,11 @@
 
 import type { Installation } from '@splice/schema';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useMemo, useRef } from 'react';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { useEffect, useId, useMemo, useRef } from '../../react-api.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import { formatTime } from '../shared/format-time.js';
 import { LoadFailure } from '../shared/load-failure.js';

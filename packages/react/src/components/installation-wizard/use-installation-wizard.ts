@@ -1,11 +1,11 @@
 import type { Installation, IntegrationDetails } from '@splice/schema';
 import { installationVersionTag } from '@splice/schema';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
 import { isSpliceProblem, SpliceProblem } from '../../client/splice-error.js';
 import { useCreateInstallation } from '../../hooks/use-create-installation.js';
 import { useIntegration } from '../../hooks/use-integration.js';
 import { isConflict, useUpdateInstallation } from '../../hooks/use-update-installation.js';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from '../../react-api.js';
 import { buildConfigContent } from './model/build-config.js';
 import type { WizardChange } from './model/build-update.js';
 import { buildUpdate } from './model/build-update.js';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useState } from '../../../react-api.js';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
