@@ -1,19 +1,23 @@
 'use client';
 
-import type { FieldMetadata, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
+import type {
+  FieldMetadata,
+  IntegrationDetails,
+  ReadObjectDetails,
+  WriteObjectDetails,
+} from '@splice/schema';
 import { describeSchedule } from '../../../provider/describe-schedule.js';
 import type { SpliceMessageKey, SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldNamed, objectNamed } from '../../shared/named.js';
-import type { ReadObjectConfig, WizardChange } from '../model/build-update.js';
+import type { ObjectConfig, WizardChange } from '../model/build-update.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
-import type { ReadPart } from '../model/field-ids.js';
 import { fieldIds } from '../model/field-ids.js';
 import type { WizardStepId } from '../model/steps.js';
 import { objectStep } from '../model/steps.js';
 import type { StepViewProps } from './step-props.js';
 
-function backfillText(draft: ReadObjectDraft, messages: SpliceMessages): string {
+function backfillText(draft: Pick<ReadObjectDraft, 'backfill'>, messages: SpliceMessages): string {
   const period = draft.backfill?.defaultPeriod;
   if (period && 'fullHistory' in period) return messages.reviewBackfillFull;
   if (period && period.days > 0)
@@ -72,14 +76,39 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
   ];
 }
 
-/** One changed part of a read object in words; the schedule's template shows it before and after. */
-function changedPart(part: ReadPart, change: WizardChange & { kind: 'read' }, messages: SpliceMessages) {
-  const schedule = (config: ReadObjectConfig | undefined) => {
-    const cron = config?.schedule ?? '';
-    return describeSchedule(cron, messages) ?? cron;
-  };
-  const key = `reviewChanged${part[0]?.toUpperCase()}${part.slice(1)}` as SpliceMessageKey;
-  return formatMessage(messages[key], { before: schedule(change.before), after: schedule(change.after) });
+/** `read` -> `Read`: a word of a message key. */
+const capital = (word: string) => `${word[0]?.toUpperCase()}${word.slice(1)}`;
+
+/**
+ * One line of "What will change": the object, and when it changes, each changed part in words; the
+ * short ones (schedule, backfill, pause, deletion) with their value before and after.
+ */
+function changeText(change: WizardChange, wizard: IntegrationDetails, messages: SpliceMessages): string {
+  const onOff = (on: boolean | undefined) => (on ? messages.reviewOn : messages.reviewOff);
+  if (change.kind === 'proxy')
+    return formatMessage(messages.reviewChangeProxy, { state: onOff(change.enabled) });
+  const { kind, before, after } = change;
+  const parts = change.parts.map((part) => {
+    const shown = (config: ObjectConfig = {}) => {
+      const cron = config.schedule ?? '';
+      return part === 'schedule'
+        ? (describeSchedule(cron, messages) ?? cron)
+        : part === 'backfill'
+          ? // Built by buildConfigContent from a draft: the backfill is the draft's own value.
+            backfillText(config as Pick<ReadObjectDraft, 'backfill'>, messages)
+          : onOff(part === 'paused' ? config.disabled : config.deletionSettings?.enabled);
+    };
+    return formatMessage(messages[`reviewChanged${capital(part)}` as SpliceMessageKey], {
+      before: shown(before),
+      after: shown(after),
+    });
+  });
+  const object = objectNamed(kind === 'read' ? wizard.readObjects : wizard.writeObjects, change.objectName);
+  const key = `reviewChange${capital(kind)}${change.change === 'changed' ? '' : capital(change.change)}`;
+  return formatMessage(messages[key as SpliceMessageKey], {
+    object: object?.displayName ?? change.objectName,
+    parts: parts.join(', '),
+  });
 }
 
 function writeSummary(
@@ -120,8 +149,6 @@ export function ReviewStep(props: StepViewProps) {
       </button>
     ) : null;
   };
-  const displayName = (objectName: string) =>
-    objectNamed(wizard.readObjects, objectName)?.displayName ?? objectName;
   return (
     <div data-part="step-body" data-field-id={fieldIds.review}>
       {state.mode === 'edit' && (
@@ -132,24 +159,8 @@ export function ReviewStep(props: StepViewProps) {
           ) : (
             <ul>
               {state.changes.map((change) => (
-                <li key={change.kind === 'read' ? `read-${change.objectName}` : change.kind}>
-                  {change.kind === 'read'
-                    ? formatMessage(
-                        change.change === 'added'
-                          ? messages.reviewChangeReadAdded
-                          : change.change === 'stopped'
-                            ? messages.reviewChangeReadStopped
-                            : messages.reviewChangeRead,
-                        {
-                          object: displayName(change.objectName),
-                          parts: change.parts.map((part) => changedPart(part, change, messages)).join(', '),
-                        },
-                      )
-                    : change.kind === 'write'
-                      ? messages.reviewChangeWrite
-                      : formatMessage(messages.reviewChangeProxy, {
-                          state: change.enabled ? messages.reviewOn : messages.reviewOff,
-                        })}
+                <li key={change.kind === 'proxy' ? change.kind : `${change.kind}-${change.objectName}`}>
+                  {changeText(change, wizard, messages)}
                 </li>
               ))}
             </ul>
