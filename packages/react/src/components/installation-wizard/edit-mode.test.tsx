@@ -67,7 +67,41 @@ describe('buildUpdate', () => {
     draft.read.contacts = { ...contacts, mappings: { ...contacts.mappings, stage: 'lifecycleStage' } };
     const update = buildUpdate(details, baseline, draft);
     expect(update?.body.updateMask).toEqual(['config.content.read.objects.contacts']);
-    expect(update?.changes).toEqual([{ kind: 'read', objectName: 'contacts', change: 'changed' }]);
+    expect(update?.changes).toMatchObject([
+      { kind: 'read', objectName: 'contacts', change: 'changed', parts: ['mappings'] },
+    ]);
+  });
+
+  it('names the changed parts of each object in the order of its step, and each write object', () => {
+    const details = installedWizard();
+    const baseline = initialDraft(details);
+    const draft = initialDraft(details);
+    const contacts = draft.read.contacts!;
+    draft.read.contacts = {
+      ...contacts,
+      paused: true,
+      schedule: '0 9 * * *',
+      backfill: { defaultPeriod: { fullHistory: true } },
+      allFields: false,
+      fields: { email: true },
+    };
+    draft.write.contacts = { ...draft.write.contacts!, selected: true, deletionEnabled: true };
+    const update = buildUpdate(details, baseline, draft);
+    expect(update?.changes).toMatchObject([
+      {
+        kind: 'read',
+        objectName: 'contacts',
+        change: 'changed',
+        parts: ['fields', 'schedule', 'backfill', 'paused'],
+        before: { schedule: '*/15 * * * *' },
+        after: { schedule: '0 9 * * *', disabled: true },
+      },
+      { kind: 'write', objectName: 'contacts', change: 'added' },
+    ]);
+    expect(update?.body.updateMask).toEqual([
+      'config.content.read.objects.contacts',
+      'config.content.write.objects',
+    ]);
   });
 });
 
@@ -79,7 +113,9 @@ describe('InstallationWizard in edit mode', () => {
     await changeSchedule(user);
     await toReview(user);
     const changes = screen.getByRole('region', { name: 'What will change' });
-    expect(within(changes).getByText('Reading Contacts: settings changed')).toBeInTheDocument();
+    expect(within(changes).getByRole('listitem')).toHaveTextContent(
+      'Reading Contacts: schedule (Every 15 minutes → At 09:00 on Monday)',
+    );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByRole('heading', { name: /Your changes to CRM sync are saved/ });
     expect(updates).toHaveLength(1);
@@ -89,6 +125,27 @@ describe('InstallationWizard in edit mode', () => {
       schedule: '0 9 * * 1',
       selectedFieldMappings: { stage: 'status' },
     });
+  }, 20_000);
+
+  it('names each changed part, the short ones with their value before and after, and each write object', async () => {
+    const { user } = renderEdit();
+    await screen.findByRole('heading', { name: /Edit CRM sync/ });
+    await user.click(within(screen.getByRole('group', { name: /Records to write/ })).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    await changeSchedule(user);
+    await user.click(screen.getByRole('radio', { name: /Full history/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Pause reading Contacts/ }));
+    await toReview(user);
+    const changes = screen.getByRole('region', { name: 'What will change' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Reading Contacts: schedule (Every 15 minutes → At 09:00 on Monday), backfill (the last 30 days → the full history), pause (off → on)',
+      'Writing Contacts: starts',
+    ]);
   }, 20_000);
 
   it('says when nothing changed and sends nothing', async () => {
@@ -122,7 +179,7 @@ describe('InstallationWizard in edit mode', () => {
       expect(screen.queryByText(/Someone else changed these settings after you opened them/)).toBeNull(),
     );
     // What the user changed is still there and still listed as a change.
-    expect(screen.getByText('Reading Contacts: settings changed')).toBeInTheDocument();
+    expect(screen.getByText(/^Reading Contacts: schedule \(/)).toBeInTheDocument();
     expect(updates).toHaveLength(1);
   });
 

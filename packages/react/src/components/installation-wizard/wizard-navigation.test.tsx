@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
 import { createFakeBff, problem } from '../../test-utils/fake-bff.js';
 import { testWrapper } from '../../test-utils/test-provider.js';
+import { installedWizard } from '../../test-utils/test-wizard.js';
 import type { InstallationWizardProps } from './installation-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
 import { clearWizardDrafts } from './model/draft-storage.js';
@@ -113,5 +114,67 @@ describe('InstallationWizard and the host’s navigation (issue #15)', () => {
     expect(screen.getByRole('heading', { name: /Objects/ })).toBeInTheDocument();
     expect(pushState).not.toHaveBeenCalled();
     expect(replaceState).not.toHaveBeenCalled();
+  });
+});
+
+/** The progress's steps as the user reaches them: buttons, and the current one. */
+function progressSteps() {
+  const progress = screen.getByRole('navigation', { name: 'Setup progress' });
+  return {
+    buttons: within(progress)
+      .queryAllByRole('button')
+      .map((button) => button.textContent),
+    current: progress.querySelector('[aria-current="step"]')?.textContent,
+    button: (name: RegExp) => within(progress).getByRole('button', { name }),
+  };
+}
+
+describe('the progress as a way to the steps', () => {
+  it('installing, only the steps reached are buttons', async () => {
+    const { user } = renderWizard();
+    await screen.findByRole('heading', { name: /Objects/ });
+    expect(progressSteps()).toMatchObject({ buttons: [], current: '1 Objects' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    expect(progressSteps()).toMatchObject({ buttons: ['1 Objects'], current: '2 Read Contacts' });
+  });
+
+  it('editing, every step is a button from the start; the current one is marked, and Enter opens one', async () => {
+    const { user } = renderWizard({ mode: 'edit' }, { integration: installedWizard() });
+    await screen.findByRole('heading', { name: /Edit CRM sync/ });
+    expect(progressSteps()).toMatchObject({
+      buttons: ['2 Read Contacts', '3 Read Deals', '4 Proxy', '5 Review and save'],
+      current: '1 Objects',
+    });
+    progressSteps()
+      .button(/Review and save/)
+      .focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: /Review and save/ });
+    expect(progressSteps()).toMatchObject({
+      buttons: ['1 Objects', '2 Read Contacts', '3 Read Deals', '4 Proxy'],
+      current: '5 Review and save',
+    });
+  });
+
+  it('editing, a jump away from invalid input keeps it, and the save leads back to it with its message', async () => {
+    const { user } = renderWizard({ mode: 'edit' }, { integration: installedWizard() });
+    await screen.findByRole('heading', { name: /Edit CRM sync/ });
+    await user.click(progressSteps().button(/Read Contacts/));
+    const cron = await screen.findByLabelText('Cron expression');
+    await user.clear(cron);
+    await user.type(cron, '61 * * * *');
+    await user.click(progressSteps().button(/Review and save/));
+    await screen.findByRole('heading', { name: /Review and save/ });
+    await user.click(progressSteps().button(/Read Contacts/));
+    expect(await screen.findByLabelText('Cron expression')).toHaveValue('61 * * * *');
+    await user.click(progressSteps().button(/Review and save/));
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    const field = screen.getByLabelText('Cron expression');
+    expect(field).toHaveValue('61 * * * *');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/Not a valid schedule/);
+    expect(screen.queryByRole('heading', { name: /saved/ })).toBeNull();
   });
 });
