@@ -426,23 +426,31 @@ export const HugeSchema: Story = {
   },
 };
 
-/** Edit mode: the group's installation opens prefilled; the review lists what will change. */
+/**
+ * Edit mode: the group's installation opens prefilled, every step a button in the progress (each holds
+ * valid settings already); the review lists what will change, part by part.
+ */
 export const EditPrefilled: Story = {
   args: { mode: 'edit' },
   parameters: { bff: { integration: installedWizard() } satisfies FakeBffScenario },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { name: /Edit CRM sync/ });
-    await next(canvas, /Read Contacts/);
+    const progress = within(canvas.getByRole('navigation', { name: 'Setup progress' }));
+    await userEvent.click(progress.getByRole('button', { name: /Read Contacts/ }));
+    await canvas.findByRole('heading', { name: /Read Contacts/ });
     await expect(canvas.getByRole('combobox', { name: /^Pipeline stage/ })).toHaveValue('status');
     const cron = canvas.getByLabelText('Cron expression');
     await userEvent.clear(cron);
     await userEvent.type(cron, '0 9 * * 1');
-    await next(canvas, /Read Deals/);
-    await next(canvas, /Proxy/);
-    await next(canvas, /Review/);
+    await userEvent.click(canvas.getByRole('checkbox', { name: /Pause reading Contacts/ }));
+    // Straight to the review: the steps between hold the installation's settings.
+    await userEvent.click(progress.getByRole('button', { name: /Review and save/ }));
+    await canvas.findByRole('heading', { name: /Review and save/ });
     const changes = canvas.getByRole('region', { name: 'What will change' });
-    await expect(changes).toHaveTextContent('Reading Contacts: settings changed');
+    await expect(changes).toHaveTextContent(
+      'Reading Contacts: schedule (Every 15 minutes → At 09:00 on Monday), pause (off → on)',
+    );
     await expect(canvas.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   },
 };
