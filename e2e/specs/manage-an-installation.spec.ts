@@ -10,21 +10,25 @@ test.use({ baseURL: servers.manages.url });
 // One group's installation goes through every change in turn: the steps depend on each other.
 test.describe.configure({ mode: 'serial' });
 
-/** Opens the sync settings' editor and changes the contacts schedule to `cron`; stops on the review. */
-async function editSchedule(page: Page, cron: string): Promise<Locator> {
+/**
+ * Opens the sync settings' editor, changes the contacts schedule to `cron` (`described` in words) and goes
+ * straight to the review from the progress: every step of an installation can be opened at once.
+ */
+async function editSchedule(page: Page, cron: string, described: string): Promise<Locator> {
   await openPage(page, '/installation');
   await page.getByRole('button', { name: 'Edit settings' }).click();
   const wizard = page.locator('[data-scope="installation-wizard"]');
   await expect(wizard.getByRole('heading', { name: 'Edit CRM sync' })).toBeVisible();
-  await nextTo(wizard, 'Read Contacts');
+  const progress = wizard.getByRole('navigation', { name: 'Setup progress' });
+  await progress.getByRole('button', { name: /Read Contacts/ }).click();
+  await expect(currentStep(wizard)).toHaveAccessibleName(/: Read Contacts$/);
   const field = currentStep(wizard).getByLabel('Cron expression');
   await field.fill(cron);
-  // The seeded installation reads contacts (and deals, which every installation reads).
-  await nextTo(wizard, 'Read Deals');
-  await nextTo(wizard, 'Proxy');
-  await nextTo(wizard, 'Review and save');
+  await progress.getByRole('button', { name: /Review and save/ }).click();
+  await expect(currentStep(wizard)).toHaveAccessibleName(/: Review and save$/);
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(/Review and save/);
   await expect(wizard.getByRole('region', { name: 'What will change' })).toContainText(
-    'Reading Contacts: settings changed',
+    new RegExp(`Reading Contacts: schedule \\(.+ → ${described}\\)`),
   );
   return wizard;
 }
@@ -33,7 +37,7 @@ test('edit the schedule and see it saved', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAs(page, users.alice);
   await seedInstallation(page);
-  const wizard = await editSchedule(page, '0 9 * * 1');
+  const wizard = await editSchedule(page, '0 9 * * 1', 'At 09:00 on Monday');
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/integrations/crm-sync/installation') && r.request().method() === 'PATCH',
   );
@@ -89,8 +93,8 @@ test('two tabs edit at once: the second save shows the conflict and loads the cu
   test.setTimeout(120_000);
   await signInAs(page, users.alice);
   const other = await context.newPage();
-  const first = await editSchedule(page, '0 10 * * 1');
-  const second = await editSchedule(other, '0 11 * * 1');
+  const first = await editSchedule(page, '0 10 * * 1', 'At 10:00 on Monday');
+  const second = await editSchedule(other, '0 11 * * 1', 'At 11:00 on Monday');
   await first.getByRole('button', { name: 'Save changes' }).click();
   await expect(first.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
   await second.getByRole('button', { name: 'Save changes' }).click();
@@ -99,7 +103,7 @@ test('two tabs edit at once: the second save shows the conflict and loads the cu
   await expect(second.getByText(/Someone else changed these settings/)).toBeHidden();
   // What this tab typed is still the change it would save, now against the other tab's settings.
   await expect(second.getByRole('region', { name: 'What will change' })).toContainText(
-    'Reading Contacts: settings changed',
+    'Reading Contacts: schedule (At 10:00 on Monday → At 11:00 on Monday)',
   );
   await second.getByRole('button', { name: 'Save changes' }).click();
   await expect(second.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
