@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -39,12 +39,26 @@ describe('BackfillPicker', () => {
     expect(onValueChange).toHaveBeenLastCalledWith({ defaultPeriod: { days: 90 } });
   });
 
+  it('puts the days chooser right after Recent history, before Full history, as it is read and tabbed', () => {
+    render(<BackfillPicker defaultValue={{ defaultPeriod: { days: 30 } }} />);
+    const radios = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
+    expect(radios).toEqual([
+      expect.stringMatching(/^No backfill/),
+      expect.stringMatching(/^Recent history/),
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+      'Last 365 days',
+      'Custom',
+      expect.stringMatching(/^Full history/),
+    ]);
+  });
+
   it('offers the quick choices 7, 30, 90 and 365 days and a custom number', async () => {
     render(<BackfillPicker defaultValue={{ defaultPeriod: { days: 7 } }} />);
 
-    const names = screen
+    const names = within(screen.getByRole('group', { name: 'How many days' }))
       .getAllByRole('radio')
-      .slice(3)
       .map((radio) => radio.getAttribute('value'));
     expect(names).toEqual(['7', '30', '90', '365', 'custom']);
     expect(screen.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();

@@ -145,11 +145,65 @@ function BackfillPickerView(props: BackfillPickerProps) {
     { choice: 'custom', label: messages.backfillCustom },
   ];
 
+  // Under the option it belongs to, before Full history: read in that order and tabbed to in it.
+  const period = draft.mode === 'days' && (
+    <fieldset
+      key="period"
+      {...part('period', classNames)}
+      data-state={draft.choice === 'custom' ? 'custom' : 'preset'}
+    >
+      <legend {...part('legend', classNames)}>{messages.backfillPeriodLegend}</legend>
+      {choices.map(({ choice, label }) => (
+        <label
+          key={choice}
+          {...part('option', classNames)}
+          data-state={draft.choice === choice ? 'checked' : 'unchecked'}
+        >
+          <input
+            type="radio"
+            name={`${name}-days`}
+            value={choice}
+            checked={draft.choice === choice}
+            onChange={() => setChoice(choice)}
+          />
+          <span {...part('option-label', classNames)}>{label}</span>
+        </label>
+      ))}
+      {draft.choice === 'custom' && (
+        <div {...part('field', classNames)}>
+          <label {...part('label', classNames)} htmlFor={`${ids}-custom`}>
+            {messages.backfillCustomLabel}
+          </label>
+          <input
+            {...part('input', classNames)}
+            id={`${ids}-custom`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.customText}
+            onChange={(event) => setCustomText(event.target.value)}
+            onBlur={() => setCustomTouched(true)}
+            {...invalidProps(customError)}
+            aria-describedby={`${ids}-custom-error${showZeroHint ? ` ${ids}-custom-hint` : ''}`}
+          />
+          {showZeroHint && (
+            <p {...part('hint', classNames)} id={`${ids}-custom-hint`}>
+              {messages.backfillCustomZero}
+            </p>
+          )}
+          <p {...part('error', classNames)} id={`${ids}-custom-error`} aria-live="polite">
+            {customError}
+          </p>
+        </div>
+      )}
+    </fieldset>
+  );
+
   return (
     <div {...rootProps('backfill-picker', theme, props.className)} data-state={draft.mode}>
       <fieldset {...part('fieldset', classNames)} disabled={disabled}>
         <legend {...part('legend', classNames)}>{props.legend ?? messages.backfillLegend}</legend>
-        {modes.map(({ mode, label, hint }) => (
+        {modes.map(({ mode, label, hint }) => [
           <label
             key={mode}
             {...part('option', classNames)}
@@ -167,59 +221,9 @@ function BackfillPickerView(props: BackfillPickerProps) {
             <span {...part('option-hint', classNames)} id={`${ids}-${mode}-hint`}>
               {hint}
             </span>
-          </label>
-        ))}
-        {draft.mode === 'days' && (
-          <fieldset
-            {...part('period', classNames)}
-            data-state={draft.choice === 'custom' ? 'custom' : 'preset'}
-          >
-            <legend {...part('legend', classNames)}>{messages.backfillPeriodLegend}</legend>
-            {choices.map(({ choice, label }) => (
-              <label
-                key={choice}
-                {...part('option', classNames)}
-                data-state={draft.choice === choice ? 'checked' : 'unchecked'}
-              >
-                <input
-                  type="radio"
-                  name={`${name}-days`}
-                  value={choice}
-                  checked={draft.choice === choice}
-                  onChange={() => setChoice(choice)}
-                />
-                <span {...part('option-label', classNames)}>{label}</span>
-              </label>
-            ))}
-            {draft.choice === 'custom' && (
-              <div {...part('field', classNames)}>
-                <label {...part('label', classNames)} htmlFor={`${ids}-custom`}>
-                  {messages.backfillCustomLabel}
-                </label>
-                <input
-                  {...part('input', classNames)}
-                  id={`${ids}-custom`}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={draft.customText}
-                  onChange={(event) => setCustomText(event.target.value)}
-                  onBlur={() => setCustomTouched(true)}
-                  {...invalidProps(customError)}
-                  aria-describedby={`${ids}-custom-error${showZeroHint ? ` ${ids}-custom-hint` : ''}`}
-                />
-                {showZeroHint && (
-                  <p {...part('hint', classNames)} id={`${ids}-custom-hint`}>
-                    {messages.backfillCustomZero}
-                  </p>
-                )}
-                <p {...part('error', classNames)} id={`${ids}-custom-error`} aria-live="polite">
-                  {customError}
-                </p>
-              </div>
-            )}
-          </fieldset>
-        )}
+          </label>,
+          mode === 'days' && period,
+        ])}
       </fieldset>
     </div>
   );
