@@ -84,6 +84,22 @@ describe('the wizard reducer', () => {
     expect(stepId(wizardReducer(state, { type: 'go-to', index: 2 }))).toBe('read:deals');
   });
 
+  it('opens any step the host names at once for an existing installation, and only reached ones otherwise', () => {
+    const review: WizardAction = { type: 'go-to-step', stepId: 'review' };
+    expect(stepId(wizardReducer(after(), review))).toBe('objects');
+    const editing = wizardReducer(initialWizardState(), { type: 'loaded', details: installedWizard() });
+    expect(stepId(wizardReducer(editing, review))).toBe('review');
+    // An object switched on adds a step, open as well.
+    const writing = wizardReducer(editing, {
+      type: 'update-write',
+      objectName: 'contacts',
+      update: { selected: true },
+    });
+    expect(stepId(wizardReducer(writing, { type: 'go-to-step', stepId: 'write:contacts' }))).toBe(
+      'write:contacts',
+    );
+  });
+
   it('refuses to go to a step that does not exist', () => {
     const state = after();
     expect(wizardReducer(state, { type: 'go-to', index: 99 })).toBe(state);
