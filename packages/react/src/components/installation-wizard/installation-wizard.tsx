@@ -52,8 +52,9 @@ export interface InstallationWizardProps {
   /** Called once the installation is created (or, editing, saved). */
   onInstalled?: (installation: Installation) => void;
   /**
-   * `edit` opens the group's installation for changes: every step prefilled, the review lists what will
-   * change, and only that is saved. Without an installation it installs. Default `install`.
+   * `edit` opens the group's installation for changes: every step prefilled and open from the progress
+   * at once, the review lists what will change part by part, and only that is saved. Without an
+   * installation it installs. Default `install`.
    */
   mode?: 'install' | 'edit';
   /**

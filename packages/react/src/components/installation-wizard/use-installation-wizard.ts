@@ -45,8 +45,9 @@ export interface UseInstallationWizardOptions {
   draftKey?: string;
   /**
    * The step to show, by id (`objects`, `read:contacts`, `review`…), for a host that keeps the step in
-   * its URL: Back and Forward then move between steps. A step not reached yet is not shown. Use with
-   * `onStepChange`; the wizard itself never touches the URL or the history.
+   * its URL: Back and Forward then move between steps. A step not reached yet is not shown (editing an
+   * installation, every step can be). Use with `onStepChange`; the wizard itself never touches the URL
+   * or the history.
    */
   step?: string;
   /** Called with the shown step's id whenever it changes and differs from `step`. */
