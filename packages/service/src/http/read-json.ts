@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { problemError, validationError } from './problem.js';
 
-function isJsonContentType(value: string | undefined): boolean {
+export function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
   const mediaType = value.split(';')[0]?.trim().toLowerCase() ?? '';
   return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
