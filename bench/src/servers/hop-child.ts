@@ -1,6 +1,8 @@
 /**
  * The least a proxy in front of the service can be: one route that forwards the search's bytes to the
- * service and hands its answer back, with no session, checks, validation, deadline or log. It is served
+ * service and hands its answer back, with no session, checks, validation, deadline or log. It reads the
+ * body from Node's request, as the BFF does: `c.req.text()` would build a WHATWG Request whose leftovers
+ * bring full-collection pauses (the service's src/http/read-node-body.ts), and this must be the floor. It is served
  * like servers/bff-child.ts (`@hono/node-server`, a Hono app) and calls the service like the BFF (an undici
  * `Pool` of 16 keep-alive connections). Measured beside the BFF at the same rate (benches/throughput.ts),
  * it tells what one more HTTP hop through Node costs on this machine, so that what the BFF adds on top of
@@ -9,6 +11,7 @@
  *   BENCH_API_KEY     the service's API key
  * Sends `{ type: 'ready', url }` over IPC once it listens; stops on SIGTERM.
  */
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -21,7 +24,14 @@ if (!apiKey) throw new Error('Set BENCH_API_KEY.');
 const pool = new Pool(target.origin, { connections: 16, keepAliveTimeout: 4_000 });
 const path = target.pathname + target.search;
 
-const app = new Hono().post('/search', async (c) => {
+/** The request's body, read straight from Node's stream. */
+async function bodyOf(incoming: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>().post('/search', async (c) => {
   const answer = await pool.request({
     method: 'POST',
     path,
@@ -31,7 +41,7 @@ const app = new Hono().post('/search', async (c) => {
       'content-type': 'application/json',
       accept: 'application/json',
     },
-    body: await c.req.text(),
+    body: await bodyOf(c.env.incoming),
   });
   const contentType = answer.headers['content-type'];
   return c.body(await answer.body.text(), answer.statusCode as 200, {
