@@ -6,9 +6,11 @@
  *   BENCH_BFF_MODULE=path    another build of the BFF's entry (`bff-cost` compares two versions with it)
  * Sends `{ type: 'ready', url }` over IPC once it listens; stops on SIGTERM.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { createBff as CreateBff } from '@splice/bff';
+import { keepIdleSocketsOpen } from '@splice/service';
 import { Hono } from 'hono';
 
 const env = (name: string) => {
@@ -40,6 +42,9 @@ const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
   const { port } = server.address() as AddressInfo;
   process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });
 });
+// As the README tells a BFF's host: the generator's pooled connections may sit idle longer than Node's 5 s,
+// and one sent on just as the server closed it was a crash of the run ("read ECONNRESET").
+keepIdleSocketsOpen(server as Server);
 
 const stop = () => {
   server.close(() => void bff.close().then(() => process.exit(0)));

@@ -11,9 +11,10 @@
  *   BENCH_API_KEY     the service's API key
  * Sends `{ type: 'ready', url }` over IPC once it listens; stops on SIGTERM.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { keepIdleSocketsOpen } from '@splice/service';
 import { Hono } from 'hono';
 import { Pool } from 'undici';
 
@@ -53,6 +54,9 @@ const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
   const { port } = server.address() as AddressInfo;
   process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });
 });
+// As the README tells a BFF's host: the generator's pooled connections may sit idle longer than Node's 5 s,
+// and one sent on just as the server closed it was a crash of the run ("read ECONNRESET").
+keepIdleSocketsOpen(server as Server);
 
 const stop = () => {
   server.close(() => void pool.close().then(() => process.exit(0)));
