@@ -16,6 +16,8 @@ export interface Child<T extends ReadyMessage = ReadyMessage> {
   rssMb(): number;
   /** The next IPC message of this `type` the child sends. */
   message(type: string): Promise<Record<string, unknown>>;
+  /** Sends an IPC message to the child. */
+  send(message: Record<string, unknown>): void;
   stop(): Promise<void>;
 }
 
@@ -88,16 +90,20 @@ export async function startChild<T extends ReadyMessage>(
     rssMb: () => rssMbOf(pid),
     message: (type) =>
       new Promise((resolve, reject) => {
+        const onExit = () =>
+          reject(new Error(`${script.pathname} exited before sending "${type}"\n${stderr}`));
         const listener = (message: unknown) => {
           if ((message as { type?: string } | undefined)?.type !== type) return;
           child.off('message', listener);
+          child.off('exit', onExit);
           resolve(message as Record<string, unknown>);
         };
         child.on('message', listener);
-        child.once('exit', () =>
-          reject(new Error(`${script.pathname} exited before sending "${type}"\n${stderr}`)),
-        );
+        child.once('exit', onExit);
       }),
+    send: (message) => {
+      child.send(message);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

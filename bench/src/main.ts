@@ -17,11 +17,11 @@ import type { BackfillResult, ReadsResult } from './benches/reads.js';
 import { measureReads } from './benches/reads.js';
 import { measureBackfillOnPostgres } from './benches/reads-pg.js';
 import type { SearchLatencyResult } from './benches/search-latency.js';
-import { measureSearchLatency } from './benches/search-latency.js';
 import type { ThroughputResult } from './benches/throughput.js';
 import { measureThroughput } from './benches/throughput.js';
 import type { UiResult } from './benches/ui.js';
 import { measureUi } from './benches/ui.js';
+import { searchLatencyInClient } from './clients/client-process.js';
 import { currentCommit, describeMachine, workTreeDirty } from './machine.js';
 import type { BenchName } from './options.js';
 import { parseArgs } from './options.js';
@@ -104,7 +104,7 @@ if (wants('search') || wants('throughput')) {
     const running = service;
     if (wants('search')) {
       searchSmall = await step('search latency, 10k contacts', async () => {
-        const result = await measureSearchLatency(running.ready, plan.search.smallContacts, plan.search);
+        const result = await searchLatencyInClient(running.ready, plan.search.smallContacts, plan.search);
         log(`  p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`);
         return result;
       });
@@ -129,7 +129,7 @@ if (wants('search')) {
     largeStartMs = service.ready.startMs;
     log(`  seeded and ready in ${(service.ready.startMs / 1000).toFixed(1)} s`);
     await installForAcme(service.ready);
-    const result = await measureSearchLatency(service.ready, contacts, plan.search);
+    const result = await searchLatencyInClient(service.ready, contacts, plan.search);
     largeRssMb = service.rssMb();
     log(
       `  p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, service RSS ${largeRssMb.toFixed(0)} MB`,

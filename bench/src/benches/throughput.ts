@@ -1,12 +1,12 @@
 import os from 'node:os';
 import { bffChildEnv, browserSearchHeaders, hopChildEnv, hopSearch, oneContactSearch } from '../bff-setup.js';
 import { startChild } from '../children.js';
-import { cpuMsOf, ownCpuMs } from '../cpu.js';
+import { startClientProcess } from '../clients/client-process.js';
+import { cpuMsOf } from '../cpu.js';
 import { createClient } from '../http.js';
 import type { LoadOptions, LoadResult } from '../load.js';
 import { runLoad } from '../load.js';
 import type { OpenLoopResult } from '../open-loop.js';
-import { runInterleavedOpenLoop } from '../open-loop.js';
 import type { ServiceReady } from '../service.js';
 import { directSearchHeaders, searchPath } from '../service.js';
 import { median, percentile } from '../stats.js';
@@ -80,7 +80,7 @@ export interface ThroughputResult {
   };
 }
 
-/** CPU ms per request of the BFF, the service and the load generator (the bench process) in one run. */
+/** CPU ms per request of the BFF, the service and the load generator (its own process) in one run. */
 export interface CpuPerRequest {
   bff: number;
   service: number;
@@ -261,83 +261,85 @@ async function measureOpenLoop(
   log: (line: string) => void,
   pids: { bff: number; hop: number; service: number | undefined },
 ): Promise<ThroughputResult['openLoop']> {
-  const target = (load: LoadOptions) => ({
-    url: load.url,
-    method: load.method,
-    headers: load.headers,
-    ...(load.body === undefined ? {} : { body: load.body }),
-  });
-  const order = [lanes.direct, lanes.viaBff, lanes.viaHop].map(target);
-  const serviceCpuMs = () => (pids.service === undefined ? Number.NaN : cpuMsOf(pids.service));
-  // One interleaved run starting from lane `first`, with each process's CPU time over it (the BFF's per
-  // BFF request, the bare proxy's per proxied request, the others' per request of any lane).
-  const interleaved = async (durationS: number, first: number) => {
-    const before = {
-      bff: cpuMsOf(pids.bff),
-      hop: cpuMsOf(pids.hop),
-      service: serviceCpuMs(),
-      generator: ownCpuMs(),
-    };
-    const rotated = [...order.slice(first), ...order.slice(0, first)];
-    const results = await runInterleavedOpenLoop({
-      targets: rotated,
-      blockMs: openLoopBlockMs,
-      ratePerS,
-      durationS,
-      connections: 64,
+  // The generator runs in a process of its own (clients/client-child.ts says why).
+  const generator = await startClientProcess();
+  try {
+    const target = (load: LoadOptions) => ({
+      url: load.url,
+      method: load.method,
+      headers: load.headers,
+      ...(load.body === undefined ? {} : { body: load.body }),
     });
-    for (const result of results) {
-      if (result.failed > 0) {
-        throw new Error(`open loop: ${result.failed} of ${result.sent} failed (${result.firstFailure})`);
+    const order = [lanes.direct, lanes.viaBff, lanes.viaHop].map(target);
+    const serviceCpuMs = () => (pids.service === undefined ? Number.NaN : cpuMsOf(pids.service));
+    // One interleaved run starting from lane `first`, with each process's CPU time over it (the BFF's per
+    // BFF request, the bare proxy's per proxied request, the others' per request of any lane).
+    const interleaved = async (durationS: number, first: number) => {
+      const before = {
+        bff: cpuMsOf(pids.bff),
+        hop: cpuMsOf(pids.hop),
+        service: serviceCpuMs(),
+      };
+      const rotated = [...order.slice(first), ...order.slice(0, first)];
+      const { result: results, cpuMs: generatorCpuMs } = await generator.run({
+        kind: 'open-loop',
+        options: { targets: rotated, blockMs: openLoopBlockMs, ratePerS, durationS, connections: 64 },
+      });
+      for (const result of results) {
+        if (result.failed > 0) {
+          throw new Error(`open loop: ${result.failed} of ${result.sent} failed (${result.firstFailure})`);
+        }
       }
+      const [d, b, h] = [...results.slice(order.length - first), ...results.slice(0, order.length - first)];
+      const all = d!.sent + b!.sent + h!.sent;
+      const cpu: CpuPerRequest = {
+        bff: (cpuMsOf(pids.bff) - before.bff) / b!.sent,
+        service: (serviceCpuMs() - before.service) / all,
+        generator: generatorCpuMs / all,
+      };
+      return {
+        direct: d!,
+        bff: { ...b!, cpu },
+        hop: { ...h!, cpuMs: (cpuMsOf(pids.hop) - before.hop) / h!.sent },
+      };
+    };
+    await interleaved(options.warmupS, 0);
+    const runs: ThroughputResult['openLoop']['runs'] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const { direct: d, bff: b, hop: h } = await interleaved(options.durationS, run % order.length);
+      const lag = Math.max(d.sendLagP99Ms, b.sendLagP99Ms, h.sendLagP99Ms);
+      log(
+        `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs} (turns of ${openLoopBlockMs} ms), ` +
+          `p50 / p99: direct ${d.p50Ms.toFixed(2)} / ${d.p99Ms.toFixed(2)} ms, BFF ${b.p50Ms.toFixed(2)} / ` +
+          `${b.p99Ms.toFixed(2)} ms, bare proxy ${h.p50Ms.toFixed(2)} / ${h.p99Ms.toFixed(2)} ms (generator ` +
+          `send lag p99 ${lag.toFixed(2)} ms; CPU per request: BFF ${b.cpu.bff.toFixed(3)}, bare proxy ` +
+          `${h.cpuMs.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ${b.cpu.generator.toFixed(3)} ms; ` +
+          `load ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+      runs.push({ direct: d, bff: b, hop: h });
     }
-    const [d, b, h] = [...results.slice(order.length - first), ...results.slice(0, order.length - first)];
-    const all = d!.sent + b!.sent + h!.sent;
-    const cpu: CpuPerRequest = {
-      bff: (cpuMsOf(pids.bff) - before.bff) / b!.sent,
-      service: (serviceCpuMs() - before.service) / all,
-      generator: (ownCpuMs() - before.generator) / all,
-    };
+    const m = (pick: (r: ThroughputResult['openLoop']['runs'][number]) => number) => median(runs.map(pick));
     return {
-      direct: d!,
-      bff: { ...b!, cpu },
-      hop: { ...h!, cpuMs: (cpuMsOf(pids.hop) - before.hop) / h!.sent },
+      ratePerS,
+      durationS: options.durationS,
+      bffP50Ms: m((r) => r.bff.p50Ms),
+      bffP99Ms: m((r) => r.bff.p99Ms),
+      directP50Ms: m((r) => r.direct.p50Ms),
+      directP99Ms: m((r) => r.direct.p99Ms),
+      addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
+      addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+      hopP50Ms: m((r) => r.hop.p50Ms),
+      hopP99Ms: m((r) => r.hop.p99Ms),
+      hopAddedP50Ms: m((r) => r.hop.p50Ms - r.direct.p50Ms),
+      hopAddedP99Ms: m((r) => r.hop.p99Ms - r.direct.p99Ms),
+      bffOverHopP99Ms: m((r) => r.bff.p99Ms - r.hop.p99Ms),
+      bffCpuMsPerRequest: m((r) => r.bff.cpu.bff),
+      serviceCpuMsPerRequest: m((r) => r.bff.cpu.service),
+      generatorCpuMsPerRequest: m((r) => r.bff.cpu.generator),
+      hopCpuMsPerRequest: m((r) => r.hop.cpuMs),
+      runs,
     };
-  };
-  await interleaved(options.warmupS, 0);
-  const runs: ThroughputResult['openLoop']['runs'] = [];
-  for (let run = 0; run < options.runs; run++) {
-    const { direct: d, bff: b, hop: h } = await interleaved(options.durationS, run % order.length);
-    const lag = Math.max(d.sendLagP99Ms, b.sendLagP99Ms, h.sendLagP99Ms);
-    log(
-      `  open loop at ${ratePerS} req/s, run ${run + 1}/${options.runs} (turns of ${openLoopBlockMs} ms), ` +
-        `p50 / p99: direct ${d.p50Ms.toFixed(2)} / ${d.p99Ms.toFixed(2)} ms, BFF ${b.p50Ms.toFixed(2)} / ` +
-        `${b.p99Ms.toFixed(2)} ms, bare proxy ${h.p50Ms.toFixed(2)} / ${h.p99Ms.toFixed(2)} ms (generator ` +
-        `send lag p99 ${lag.toFixed(2)} ms; CPU per request: BFF ${b.cpu.bff.toFixed(3)}, bare proxy ` +
-        `${h.cpuMs.toFixed(3)}, service ${b.cpu.service.toFixed(3)}, generator ${b.cpu.generator.toFixed(3)} ms; ` +
-        `load ${os.loadavg()[0]!.toFixed(1)})`,
-    );
-    runs.push({ direct: d, bff: b, hop: h });
+  } finally {
+    await generator.stop();
   }
-  const m = (pick: (r: ThroughputResult['openLoop']['runs'][number]) => number) => median(runs.map(pick));
-  return {
-    ratePerS,
-    durationS: options.durationS,
-    bffP50Ms: m((r) => r.bff.p50Ms),
-    bffP99Ms: m((r) => r.bff.p99Ms),
-    directP50Ms: m((r) => r.direct.p50Ms),
-    directP99Ms: m((r) => r.direct.p99Ms),
-    addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
-    addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
-    hopP50Ms: m((r) => r.hop.p50Ms),
-    hopP99Ms: m((r) => r.hop.p99Ms),
-    hopAddedP50Ms: m((r) => r.hop.p50Ms - r.direct.p50Ms),
-    hopAddedP99Ms: m((r) => r.hop.p99Ms - r.direct.p99Ms),
-    bffOverHopP99Ms: m((r) => r.bff.p99Ms - r.hop.p99Ms),
-    bffCpuMsPerRequest: m((r) => r.bff.cpu.bff),
-    serviceCpuMsPerRequest: m((r) => r.bff.cpu.service),
-    generatorCpuMsPerRequest: m((r) => r.bff.cpu.generator),
-    hopCpuMsPerRequest: m((r) => r.hop.cpuMs),
-    runs,
-  };
 }
