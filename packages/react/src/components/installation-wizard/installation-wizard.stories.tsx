@@ -224,6 +224,24 @@ export const InvalidBackfillBlocksTheStep: Story = {
   },
 };
 
+/** A step left through the progress with a value to fix is named so there, in words. */
+export const StepLeftToFix: Story = {
+  name: 'Step left with a value to fix',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toReview(canvas);
+    const progress = () => within(canvas.getByRole('navigation', { name: 'Setup progress' }));
+    await userEvent.click(progress().getByRole('button', { name: /Read Contacts/ }));
+    await canvas.findByRole('heading', { name: /Read Contacts/ });
+    await userEvent.click(canvas.getByRole('radio', { name: /Recent history/ }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Custom' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Number of days' }), '-5');
+    await userEvent.click(progress().getByRole('button', { name: /Review and install/ }));
+    await canvas.findByRole('heading', { name: /Review and install/ });
+    await expect(progress().getByRole('button', { name: '2 Read Contacts (to fix)' })).toBeInTheDocument();
+  },
+};
+
 export const FilterValueWithoutField: Story = {
   name: 'Filter value without a field',
   play: async ({ canvasElement }) => {

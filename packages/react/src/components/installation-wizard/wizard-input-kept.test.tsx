@@ -1,5 +1,5 @@
 import type { CreateInstallationBodyInput } from '@splice/schema';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
@@ -92,6 +92,29 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     expect(days).toHaveValue('-5');
     await waitFor(() => expect(days).toHaveFocus());
     expect(installs).toHaveLength(0);
+  }, 30_000);
+
+  it('the progress names a step left holding a value to fix, in words, until it is fixed', async () => {
+    const { user } = renderWizard();
+    await toContacts(user);
+    await nextUntil(user, /Review and install/);
+    const progress = () => within(screen.getByRole('navigation', { name: 'Setup progress' }));
+    expect(progress().queryByText(/to fix/)).toBeNull();
+    await user.click(progress().getByRole('button', { name: /Read Contacts/ }));
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    await customBackfill(user, '-5');
+    // The step shown is not marked: its own fields say what is wrong once the user tries to go on.
+    expect(progress().queryByText(/to fix/)).toBeNull();
+    await user.click(progress().getByRole('button', { name: /Review and install/ }));
+    await screen.findByRole('heading', { name: /Review and install/ });
+    expect(progress().getByRole('button', { name: '2 Read Contacts (to fix)' })).toBeInTheDocument();
+    await user.click(progress().getByRole('button', { name: /Read Contacts/ }));
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    await customBackfill(user, '45');
+    await user.click(progress().getByRole('button', { name: /Review and install/ }));
+    await screen.findByRole('heading', { name: /Review and install/ });
+    expect(progress().getByRole('button', { name: '2 Read Contacts' })).toBeInTheDocument();
+    expect(progress().queryByText(/to fix/)).toBeNull();
   }, 30_000);
 
   it('finding 2: an empty custom cron blocks the step instead of reaching the review blank', async () => {
