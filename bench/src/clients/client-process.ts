@@ -4,7 +4,6 @@ import { startChild } from '../children.js';
 import type { ClientJob, ClientJobResult } from './jobs.js';
 
 export interface ClientProcess {
-  pid: number;
   /** Runs one job in the client process; with the CPU time it took there (user + system, ms). */
   run<J extends ClientJob>(job: J): Promise<{ result: ClientJobResult<J>; cpuMs: number }>;
   stop(): Promise<void>;
@@ -14,7 +13,6 @@ export interface ClientProcess {
 export async function startClientProcess(): Promise<ClientProcess> {
   const child: Child = await startChild(new URL('./client-child.ts', import.meta.url), {});
   return {
-    pid: child.pid,
     run: async (job) => {
       const answer = child.message('result');
       child.send({ type: 'job', job });

@@ -54,7 +54,8 @@ function classify(error: unknown, call: UpstreamCall, abort: CallAbort): Upstrea
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
   let kind: UpstreamFaultKind;
-  if (abort.aborted || call.signal.aborted || (code && timeoutCodes.has(code))) kind = 'timeout';
+  // `abort` follows the request's signal too, so this covers a browser that went away.
+  if (abort.aborted || (code && timeoutCodes.has(code))) kind = 'timeout';
   else if (code && refusedCodes.has(code)) kind = 'refused';
   else if (code && resetCodes.has(code)) kind = 'reset';
   else kind = 'reset';
