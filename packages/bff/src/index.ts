@@ -15,3 +15,4 @@ export type { BffLimits, BffOptions, BffRetry, BffTimeouts } from './options.js'
 export { problemTypes } from './problem/problem-types.js';
 export type { Session } from './schemas/session.js';
 export { sessionSchema } from './schemas/session.js';
+export type { Abort } from './upstream/abort.js';

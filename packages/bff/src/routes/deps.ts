@@ -19,7 +19,8 @@ export interface RouteDeps {
 }
 
 export function callContext(c: Context<BffEnv>): CallContext {
-  return { signal: c.var.signal, requestId: c.var.requestId };
+  // `c.get`, not `c.var`: hono builds a new object of every variable on each read of `c.var`.
+  return { abort: c.get('abort'), requestId: c.get('requestId') };
 }
 
 /** Awaits an upstream call and re-tells an upstream problem in the browser's terms. */

@@ -10,6 +10,7 @@ import type {
 } from '@splice/schema';
 import { searchableObjects } from '@splice/schema';
 import type { Session } from '../schemas/session.js';
+import { Abort } from '../upstream/abort.js';
 import type { IssueClassifier } from '../upstream/browser-problem.js';
 import { browserProblem } from '../upstream/browser-problem.js';
 import type { CallContext, ServiceClient } from '../upstream/service-client.js';
@@ -84,8 +85,8 @@ export interface LoadWizardInput {
  */
 export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDetails> {
   const { service, integrationId, session } = input;
-  const abort = new AbortController();
-  const ctx: CallContext = { ...input.ctx, signal: AbortSignal.any([input.ctx.signal, abort.signal]) };
+  const abort = new Abort({ parent: input.ctx.abort });
+  const ctx: CallContext = { ...input.ctx, abort };
   const failFast = <T>(promise: Promise<T>) =>
     promise.catch((error: unknown) => {
       abort.abort(error);
@@ -130,14 +131,18 @@ export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDet
     ).then((entries) => new Map(entries));
   });
 
-  const [integration, installations, connections, metadata, providerDisplayName] = await Promise.all([
-    integrationCall,
-    installationsCall,
-    connectionsCall,
-    metadataCall,
-    providerNameCall,
-  ]);
-  return assembleWizard(integration, installations, connections, metadata, providerDisplayName);
+  try {
+    const [integration, installations, connections, metadata, providerDisplayName] = await Promise.all([
+      integrationCall,
+      installationsCall,
+      connectionsCall,
+      metadataCall,
+      providerNameCall,
+    ]);
+    return assembleWizard(integration, installations, connections, metadata, providerDisplayName);
+  } finally {
+    abort.dispose();
+  }
 }
 
 function objectFields(objectName: string, displayName: string | undefined, meta: Metadata | undefined) {

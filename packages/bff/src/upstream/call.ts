@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { BffLogger } from '../log/log-entry.js';
+import type { Abort } from './abort.js';
 import { readProblem } from './answers/problem.js';
 import type { ReadResult, Unreadable } from './answers/read-answer.js';
 import { readAnswer } from './answers/read-answer.js';
@@ -22,7 +23,8 @@ export interface CallerOptions {
 
 /** What every call needs from the browser request it serves. */
 export interface CallContext {
-  signal: AbortSignal;
+  /** Aborts when the request's deadline passes or the browser goes away. */
+  abort: Abort;
   requestId: string;
 }
 
@@ -141,7 +143,7 @@ export function createCaller(options: CallerOptions) {
         url: spec.url,
         headers,
         ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        signal: ctx.signal,
+        abort: ctx.abort,
         timeoutMs: spec.kind === 'read' ? options.timeouts.readMs : options.timeouts.writeMs,
       });
     } catch (error) {
@@ -152,8 +154,8 @@ export function createCaller(options: CallerOptions) {
           : { error: String(error) };
       // A browser that went away (reload, navigation) is not a service fault: say so, quietly.
       if (
-        ctx.signal.aborted &&
-        !(ctx.signal.reason instanceof Error && ctx.signal.reason.message === 'request deadline')
+        ctx.abort.aborted &&
+        !(ctx.abort.reason instanceof Error && ctx.abort.reason.message === 'request deadline')
       ) {
         log({ level: 'info', ...entry, msg: 'upstream call cancelled: the client went away', durationMs });
       } else log({ level: 'warn', ...entry, ...fault, durationMs });
@@ -168,7 +170,7 @@ export function createCaller(options: CallerOptions) {
 
   function call(ctx: CallContext, spec: CallSpec): Promise<unknown> {
     const policy = spec.kind === 'read' ? options.retry : { ...options.retry, retries: 0 };
-    return withRetries(policy, ctx.signal, (index) => attempt(ctx, spec, index));
+    return withRetries(policy, ctx.abort, (index) => attempt(ctx, spec, index));
   }
 
   /** Logs what was left out of an answer, so that a tolerated difference is still seen. */

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { Abort } from './abort.js';
 import { backoffDelay, withRetries } from './retry.js';
 import { UpstreamFault } from './upstream-fault.js';
 
 const policy = { retries: 2, baseDelayMs: 1, maxDelayMs: 5 };
-const signal = new AbortController().signal;
+const never = new Abort();
 
 describe('withRetries', () => {
   it('retries a retryable fault at most `retries` times', async () => {
     let attempts = 0;
-    const run = withRetries(policy, signal, async () => {
+    const run = withRetries(policy, never, async () => {
       attempts++;
       throw new UpstreamFault('reset', 'op', 'reset');
     });
@@ -18,7 +19,7 @@ describe('withRetries', () => {
 
   it('returns as soon as an attempt succeeds', async () => {
     let attempts = 0;
-    const value = await withRetries(policy, signal, async () => {
+    const value = await withRetries(policy, never, async () => {
       attempts++;
       if (attempts < 2) throw new UpstreamFault('server-error', 'op', '503');
       return 'ok';
@@ -35,13 +36,26 @@ describe('withRetries', () => {
     ]) {
       let attempts = 0;
       await expect(
-        withRetries(policy, signal, async () => {
+        withRetries(policy, never, async () => {
           attempts++;
           throw error;
         }),
       ).rejects.toBe(error);
       expect(attempts).toBe(1);
     }
+  });
+
+  it('stops waiting to retry when the request aborts, with the attempt’s fault', async () => {
+    const abort = new Abort();
+    const fault = new UpstreamFault('reset', 'op', 'reset');
+    let attempts = 0;
+    const run = withRetries({ retries: 2, baseDelayMs: 60_000, maxDelayMs: 60_000 }, abort, async () => {
+      attempts++;
+      setTimeout(() => abort.abort(new Error('client gone')), 10);
+      throw fault;
+    });
+    await expect(run).rejects.toBe(fault);
+    expect(attempts).toBe(1);
   });
 });
 

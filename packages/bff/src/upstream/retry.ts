@@ -1,3 +1,4 @@
+import type { Abort } from './abort.js';
 import { UpstreamFault } from './upstream-fault.js';
 
 export interface RetryPolicy {
@@ -22,34 +23,32 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
   return Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));
 }
 
-function sleep(ms: number, signal: AbortSignal) {
+function sleep(ms: number, abort: Abort) {
   return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      stop();
       resolve();
     }, ms);
-    const onAbort = () => {
+    const stop = abort.onAbort((reason) => {
       clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+      reject(reason);
+    });
   });
 }
 
-/** Runs `attempt` and retries it on retryable faults, at most `policy.retries` times, while `signal` allows. */
+/** Runs `attempt` and retries it on retryable faults, at most `policy.retries` times, until `abort` aborts. */
 export async function withRetries<T>(
   policy: RetryPolicy,
-  signal: AbortSignal,
+  abort: Abort,
   attempt: (attemptIndex: number) => Promise<T>,
 ): Promise<T> {
   for (let index = 0; ; index++) {
     try {
       return await attempt(index);
     } catch (error) {
-      if (index >= policy.retries || !isRetryable(error) || signal.aborted) throw error;
+      if (index >= policy.retries || !isRetryable(error) || abort.aborted) throw error;
       try {
-        await sleep(backoffDelay(policy, index), signal);
+        await sleep(backoffDelay(policy, index), abort);
       } catch {
         throw error;
       }

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { BffEnv } from '../../env.js';
 import { problemError } from '../../problem/problem-error.js';
+import { Abort } from '../../upstream/abort.js';
 import { onClientGone } from '../node-exchange/index.js';
 
 export interface DeadlineOptions {
@@ -13,16 +14,16 @@ export interface DeadlineOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 
 /**
- * A deadline for the whole request. Unlike `hono/timeout`, it also stops the work: `c.var.signal` is
- * handed to every upstream call, so a late request really stops talking to the service. The signal also
- * aborts when the browser disconnects.
+ * A deadline for the whole request. Unlike `hono/timeout`, it also stops the work: `c.var.abort` is
+ * handed to every upstream call, so a late request really stops talking to the service. It also aborts
+ * when the browser disconnects.
  */
 export const deadline = (options: DeadlineOptions) =>
   createMiddleware<BffEnv>(async (c, next) => {
     // Aborted by the deadline below, or by the browser's disconnect.
-    const controller = new AbortController();
-    const dispose = onClientGone(c, (reason) => controller.abort(reason));
-    c.set('signal', controller.signal);
+    const abort = new Abort();
+    const dispose = onClientGone(c, (reason) => abort.abort(reason));
+    c.set('abort', abort);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => resolve('expired'), options.ms);
@@ -35,7 +36,7 @@ export const deadline = (options: DeadlineOptions) =>
       clearTimeout(timer);
       dispose();
     }
-    controller.abort(new Error('request deadline'));
+    abort.abort(new Error('request deadline'));
     // Wait for the aborted work to settle: until it has, its error handling could still replace the
     // response this middleware sends. Work that ignores the signal gets a short grace, then is left.
     await Promise.race([work.catch(() => {}), sleep(options.graceMs ?? 1_000)]);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { problemError } from '../../problem/problem-error.js';
+import type { Abort } from '../../upstream/abort.js';
 import { fromStore } from '../store-unavailable.js';
 import { canonicalJson, sha256 } from './fingerprint.js';
 import type { IdempotencyStore, StoredResponse } from './store.js';
@@ -66,7 +67,7 @@ export const idempotency = (options: IdempotencyOptions) => {
       throw problemError(400, 'idempotencyKeyMissing', 'The Idempotency-Key header is required.');
     const key = sha256(`${options.scope(c)}\u0000${clientKey}`);
     const fingerprint = await fingerprintOf(c);
-    const signal = (c.get('signal') as AbortSignal | undefined) ?? new AbortController().signal;
+    const abort = c.get('abort') as Abort | undefined;
 
     for (;;) {
       const claim = await fromStore(() => options.store.claim(key, fingerprint, options.pendingTtlMs));
@@ -77,7 +78,7 @@ export const idempotency = (options: IdempotencyOptions) => {
         const answer = leader ? await leader : undefined;
         if (answer) return replay(answer);
         // Held by another process (or just released): look again shortly, within this request's deadline.
-        if (signal.aborted) {
+        if (abort?.aborted) {
           throw problemError(409, 'idempotencyKeyInFlight', {
             detail: 'A request with this Idempotency-Key is still in progress. Try again in a moment.',
             retryable: true,
