@@ -53,6 +53,27 @@ describe('JSON request bodies', () => {
     expect(answer.body.detail).toMatch(/installation/i);
   });
 
+  it('answers a JSON body whose second half comes 50 ms later (read as it arrives)', async () => {
+    const answer = await new Promise<{ status: number; body: Json }>((resolve, reject) => {
+      const req = request(search(), { method: 'POST', headers: searchHeaders(service) }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.write('{"objectName":"contacts","fieldFil');
+      setTimeout(
+        () => req.end('ters":[{"fieldName":"email","operator":"eq","value":"nobody@example.com"}]}'),
+        50,
+      );
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+    expect(answer.body.detail).toMatch(/installation/i);
+  });
+
   it('refuses a chunked body past the limit with 413, counting the bytes as they arrive', async () => {
     const big = `{"objectName":"contacts","fieldFilters":[],"padding":"${'x'.repeat(70 * 1024)}"}`;
     const answer = await sendChunked(search(), searchHeaders(service), [

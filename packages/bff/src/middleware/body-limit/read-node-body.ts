@@ -9,6 +9,15 @@ import { BodyTooLargeError } from '../../webhooks/read-bounded-text.js';
 export function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<string> {
   const declared = Number(incoming.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLargeError());
+  // The parser has the whole message already (a small body comes in the headers' packet, and the
+  // handler runs a few awaits later): take it from the stream's buffer in one read, instead of
+  // switching the stream to flowing mode and waiting for its events (about 2 % of the BFF's CPU per
+  // proxied search, bench `bff-micro`). With no size, `read()` returns everything buffered.
+  if (incoming.complete) {
+    const buffered = incoming.read() as Buffer | null;
+    if (buffered !== null && buffered.length > maxBytes) return Promise.reject(new BodyTooLargeError());
+    return Promise.resolve(buffered === null ? '' : buffered.toString('utf8'));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
