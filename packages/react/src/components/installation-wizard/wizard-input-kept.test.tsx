@@ -94,7 +94,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     expect(installs).toHaveLength(0);
   }, 30_000);
 
-  it('the progress names a step left holding a value to fix, in words, until it is fixed', async () => {
+  it('the progress and the review name a step left holding a value to fix, in words, until it is fixed', async () => {
     const { user } = renderWizard();
     await toContacts(user);
     await nextUntil(user, /Review and install/);
@@ -108,6 +108,9 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     await user.click(progress().getByRole('button', { name: /Review and install/ }));
     await screen.findByRole('heading', { name: /Review and install/ });
     expect(progress().getByRole('button', { name: '2 Read Contacts (to fix)' })).toBeInTheDocument();
+    // The review's summary, which shows the value as typed, marks the object the same way.
+    const reads = () => within(screen.getByRole('region', { name: 'Reads' }));
+    expect(reads().getByText(/to fix/).parentElement).toHaveTextContent(/^Contacts \(to fix\)/);
     await user.click(progress().getByRole('button', { name: /Read Contacts/ }));
     await screen.findByRole('heading', { name: /Read Contacts/ });
     await customBackfill(user, '45');
@@ -115,6 +118,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     await screen.findByRole('heading', { name: /Review and install/ });
     expect(progress().getByRole('button', { name: '2 Read Contacts' })).toBeInTheDocument();
     expect(progress().queryByText(/to fix/)).toBeNull();
+    expect(reads().queryByText(/to fix/)).toBeNull();
   }, 30_000);
 
   it('finding 2: an empty custom cron blocks the step instead of reaching the review blank', async () => {

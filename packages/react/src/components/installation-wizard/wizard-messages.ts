@@ -15,7 +15,7 @@ export const wizardMessages = {
   wizardStepProxy: 'Proxy',
   wizardStepReview: 'Review and install',
   wizardStepReviewEdit: 'Review and save',
-  /** After a step's name in the progress, when the step holds a value to fix. */
+  /** After a step's name in the progress, and its object's in the review, when the step holds a value to fix. */
   wizardStepInvalid: '(to fix)',
   wizardInstalledTitle: '{integration} is installed',
   wizardEditTitle: 'Edit {integration}',

@@ -13,8 +13,8 @@ import { fieldNamed, objectNamed } from '../../shared/named.js';
 import type { ObjectConfig, WizardChange } from '../model/build-update.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
 import { fieldIds } from '../model/field-ids.js';
-import type { WizardStepId } from '../model/steps.js';
 import { objectStep } from '../model/steps.js';
+import { validateStep } from '../model/validate.js';
 import type { StepViewProps } from './step-props.js';
 
 function backfillText(draft: Pick<ReadObjectDraft, 'backfill'>, messages: SpliceMessages): string {
@@ -135,19 +135,28 @@ export function ReviewStep(props: StepViewProps) {
   if (!wizard || !draft) return null;
   const reads = wizard.readObjects.filter((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
   const writes = wizard.writeObjects.filter((o) => draft.write[o.objectName]?.selected);
-  const stepIndexOf = (id: WizardStepId) => state.steps.findIndex((s) => s.id === id);
-  const editButton = (id: WizardStepId, label: string) => {
-    const target = stepIndexOf(id);
-    return target >= 0 ? (
-      <button
-        type="button"
-        data-part="button"
-        onClick={() => state.goTo(target)}
-        aria-label={`${messages.reviewEdit} ${label}`}
-      >
-        {messages.reviewEdit}
-      </button>
-    ) : null;
+  // An object's name, marked as the progress marks its step when that holds a value to fix (the line
+  // below would show it as typed), and the way back to edit it.
+  const objectHeading = (kind: 'read' | 'write', object: { objectName: string; displayName: string }) => {
+    const target = state.steps.findIndex((s) => s.id === objectStep(kind, object.objectName).id);
+    const step = state.steps[target];
+    const toFix = step && Object.keys(validateStep(step, wizard, draft)).length > 0;
+    return (
+      <>
+        <strong>{object.displayName}</strong>
+        {toFix && <span data-part="progress-invalid"> {messages.wizardStepInvalid}</span>}{' '}
+        {step && (
+          <button
+            type="button"
+            data-part="button"
+            onClick={() => state.goTo(target)}
+            aria-label={`${messages.reviewEdit} ${object.displayName}`}
+          >
+            {messages.reviewEdit}
+          </button>
+        )}
+      </>
+    );
   };
   return (
     <div data-part="step-body" data-field-id={fieldIds.review}>
@@ -175,8 +184,7 @@ export function ReviewStep(props: StepViewProps) {
           <ul>
             {reads.map((o) => (
               <li key={o.objectName}>
-                <strong>{o.displayName}</strong>{' '}
-                {editButton(objectStep('read', o.objectName).id, o.displayName)}
+                {objectHeading('read', o)}
                 <ul>
                   {readSummary(o, draft.read[o.objectName] as ReadObjectDraft, messages).map((line) => (
                     <li key={line}>{line}</li>
@@ -195,8 +203,7 @@ export function ReviewStep(props: StepViewProps) {
           <ul>
             {writes.map((o) => (
               <li key={o.objectName}>
-                <strong>{o.displayName}</strong>{' '}
-                {editButton(objectStep('write', o.objectName).id, o.displayName)}
+                {objectHeading('write', o)}
                 <ul>
                   {writeSummary(o, draft.write[o.objectName] as WriteObjectDraft, messages).map((line) => (
                     <li key={line}>{line}</li>
