@@ -11,17 +11,42 @@ import type { ServiceReady } from '../service.js';
 import { directSearchHeaders, searchPath } from '../service.js';
 import { median, percentile } from '../stats.js';
 
-export interface ThroughputResult {
-  bffRps: number;
-  directRps: number;
-  ratio: number;
+/** A side's percentiles in one run. */
+interface Percentiles {
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * Each side's p50 and p99 and what the BFF adds to them (BFF percentile - direct percentile): medians over
+ * runs, the added ones of each run's difference.
+ */
+export interface PairedLatency {
   bffP50Ms: number;
   bffP99Ms: number;
   directP50Ms: number;
   directP99Ms: number;
-  /** Saturated: BFF percentile minus direct percentile at 32 connections (queueing included). */
   addedP50Ms: number;
   addedP99Ms: number;
+}
+
+function pairedLatency(runs: ReadonlyArray<{ direct: Percentiles; bff: Percentiles }>): PairedLatency {
+  const m = (pick: (r: { direct: Percentiles; bff: Percentiles }) => number) => median(runs.map(pick));
+  return {
+    bffP50Ms: m((r) => r.bff.p50Ms),
+    bffP99Ms: m((r) => r.bff.p99Ms),
+    directP50Ms: m((r) => r.direct.p50Ms),
+    directP99Ms: m((r) => r.direct.p99Ms),
+    addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
+    addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+  };
+}
+
+/** The top-level percentiles are the saturated runs' (32 connections, queueing included). */
+export interface ThroughputResult extends PairedLatency {
+  bffRps: number;
+  directRps: number;
+  ratio: number;
   /**
    * The latency the BFF adds at a fixed rate of half the direct capacity (`directRps / 2`), open loop,
    * direct, through the BFF and through a bare proxy (servers/hop-child.ts) taking turns every 500 ms
@@ -29,15 +54,9 @@ export interface ThroughputResult {
    * request's due time. The bare proxy's figures say what one more Node HTTP hop costs on this machine
    * at this rate, whatever the proxy does: the floor under the BFF's.
    */
-  openLoop: {
+  openLoop: PairedLatency & {
     ratePerS: number;
     durationS: number;
-    bffP50Ms: number;
-    bffP99Ms: number;
-    directP50Ms: number;
-    directP99Ms: number;
-    addedP50Ms: number;
-    addedP99Ms: number;
     hopP50Ms: number;
     hopP99Ms: number;
     /** The bare proxy's percentile - direct's. */
@@ -69,15 +88,7 @@ export interface ThroughputResult {
    * (medians over runs of each run's percentiles). Under 32 connections the added latency is mostly
    * waiting for a CPU (Little's law: latency = connections / throughput).
    */
-  sequential: {
-    bffP50Ms: number;
-    bffP99Ms: number;
-    directP50Ms: number;
-    directP99Ms: number;
-    addedP50Ms: number;
-    addedP99Ms: number;
-    requestsPerRun: number;
-  };
+  sequential: PairedLatency & { requestsPerRun: number };
 }
 
 /** CPU ms per request of the BFF, the service and the load generator (its own process) in one run. */
@@ -182,12 +193,7 @@ export async function measureThroughput(
       directRps,
       // Median of the per-run ratios: each pair ran back to back under the same machine load.
       ratio: m((r) => r.bff.rps / r.direct.rps),
-      bffP50Ms: m((r) => r.bff.p50Ms),
-      bffP99Ms: m((r) => r.bff.p99Ms),
-      directP50Ms: m((r) => r.direct.p50Ms),
-      directP99Ms: m((r) => r.direct.p99Ms),
-      addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
-      addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+      ...pairedLatency(runs),
       openLoop,
       runs,
       searchBody: JSON.parse(body),
@@ -220,26 +226,16 @@ async function measureSequential(
       if (answer.status !== 200) throw new Error(`sequential search: ${answer.status}`);
       times.push(answer.ms);
     }
-    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+    return { p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
   };
   try {
     await time(direct);
     await time(viaBff);
-    const pairs: Array<{ d: { p50: number; p99: number }; b: { p50: number; p99: number } }> = [];
+    const pairs: Array<{ direct: Percentiles; bff: Percentiles }> = [];
     for (let run = 0; run < runs; run++) {
-      const d = await time(direct);
-      const b = await time(viaBff);
-      pairs.push({ d, b });
+      pairs.push({ direct: await time(direct), bff: await time(viaBff) });
     }
-    return {
-      bffP50Ms: median(pairs.map((p) => p.b.p50)),
-      bffP99Ms: median(pairs.map((p) => p.b.p99)),
-      directP50Ms: median(pairs.map((p) => p.d.p50)),
-      directP99Ms: median(pairs.map((p) => p.d.p99)),
-      addedP50Ms: median(pairs.map((p) => p.b.p50 - p.d.p50)),
-      addedP99Ms: median(pairs.map((p) => p.b.p99 - p.d.p99)),
-      requestsPerRun: requests,
-    };
+    return { ...pairedLatency(pairs), requestsPerRun: requests };
   } finally {
     client.close();
   }
@@ -322,12 +318,7 @@ async function measureOpenLoop(
     return {
       ratePerS,
       durationS: options.durationS,
-      bffP50Ms: m((r) => r.bff.p50Ms),
-      bffP99Ms: m((r) => r.bff.p99Ms),
-      directP50Ms: m((r) => r.direct.p50Ms),
-      directP99Ms: m((r) => r.direct.p99Ms),
-      addedP50Ms: m((r) => r.bff.p50Ms - r.direct.p50Ms),
-      addedP99Ms: m((r) => r.bff.p99Ms - r.direct.p99Ms),
+      ...pairedLatency(runs),
       hopP50Ms: m((r) => r.hop.p50Ms),
       hopP99Ms: m((r) => r.hop.p99Ms),
       hopAddedP50Ms: m((r) => r.hop.p50Ms - r.direct.p50Ms),
