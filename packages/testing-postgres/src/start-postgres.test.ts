@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { userInfo } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverUser } from './server-user.js';
 import type { RunningPostgres } from './start-postgres.js';
 import { startPostgres } from './start-postgres.js';
 
@@ -23,6 +26,26 @@ describe('startPostgres', () => {
       expect(rows[0]?.version).toMatch(/^18\./);
     } finally {
       await client.end();
+    }
+  });
+
+  it('runs the server as the postgres user when the tests run as root, else as the current user', () => {
+    const expectedOwner = serverUser()?.uid ?? userInfo().uid;
+    expect(statSync(server.databaseDir).uid).toBe(expectedOwner);
+    if (userInfo().uid === 0) expect(expectedOwner).not.toBe(0);
+  });
+
+  it('fails at once, saying why, when the server cannot start', { timeout: 15_000 }, async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      await expect(startPostgres({ port })).rejects.toThrow(
+        /the server did not start[\s\S]*Address already in use/,
+      );
+    } finally {
+      taken.close();
     }
   });
 
