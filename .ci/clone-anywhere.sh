@@ -19,4 +19,4 @@ git clone --quiet --no-hardlinks . "$closed/splice"
 cd "$closed/splice"
 git -c advice.detachedHead=false checkout --quiet "$(git -C "$OLDPWD" rev-parse HEAD)"
 pnpm install --frozen-lockfile --prefer-offline --reporter=silent
-pnpm vitest run --project testing-postgres packages/service/src/store/pg/migrate.test.ts
+pnpm vitest run --project testing-postgres --project service packages/testing-postgres/ store/pg/migrate
