@@ -12,8 +12,6 @@ import { SecretBox } from './oauth/crypto.js';
 import { PgOAuthStore } from './oauth/oauth-store.js';
 import { createOAuthDeps } from './oauth/secret-key.js';
 import type { OperationStore } from './reads/operation-store.js';
-import { PgBossReadQueue } from './reads/pg-boss-read-queue.js';
-import { PgOperationStore } from './reads/pg-operation-store.js';
 import type { ReadQueue } from './reads/read-queue.js';
 import { SqliteOperationStore } from './reads/sqlite-operation-store.js';
 import type { ReadTiming } from './reads/timing.js';
@@ -24,6 +22,8 @@ import {
 } from './store/destination-store.js';
 import { openDatabase, type Repository, SqliteRepository } from './store/index.js';
 import { migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
+import { PgBossReadQueue } from './store/pg/pg-boss-read-queue.js';
+import { PgOperationStore } from './store/pg/pg-operation-store.js';
 
 export interface ServiceStoresOptions {
   /** The data directory's database (the sandbox's, and the service's own on SQLite). */

@@ -7,9 +7,9 @@ import type { RunningPostgres } from '@splice/testing-postgres';
 import type pg from 'pg';
 import { openDatabase } from '../store/open-database.js';
 import { migratePostgres, openPgPool } from '../store/pg/index.js';
+import { PgOperationStore, type PgOperationStoreOptions } from '../store/pg/pg-operation-store.js';
 import { makeTempDir, removeDir } from '../store/test-helpers.js';
 import type { OperationStore } from './operation-store.js';
-import { PgOperationStore, type PgOperationStoreOptions } from './pg-operation-store.js';
 import { SqliteOperationStore } from './sqlite-operation-store.js';
 
 export interface StoreUnderTest {

@@ -1,7 +1,7 @@
 /**
  * The `OperationStore` contract, run against both implementations: SQLite (the default) and PostgreSQL
  * (a real server, one per file). What only several instances on one database need is in
- * pg-operation-store.test.ts.
+ * ../store/pg/pg-operation-store.test.ts.
  */
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';

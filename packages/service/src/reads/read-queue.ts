@@ -3,7 +3,7 @@
  *
  * Alone (SQLite), the engine does it itself at every tick and needs no queue. Several instances on one
  * PostgreSQL database must not each start the same minute's reads, so there a shared job queue
- * (./pg-boss-read-queue.ts) turns the instances' ticks into one job per tick, run by whichever instance
+ * (../store/pg/pg-boss-read-queue.ts) turns the instances' ticks into one job per tick, run by whichever instance
  * fetches it. The reading and delivering that the started operations need are claimed from the store
  * itself (see `OperationStore`), so this interface stays this small.
  */

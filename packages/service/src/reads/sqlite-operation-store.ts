@@ -1,7 +1,8 @@
 /**
- * `OperationStore` over the service's SQLite database (migration 2: read_plans, read_objects,
- * read_operations, deliveries). better-sqlite3 is synchronous; each method does its work in one
- * transaction and hands back a settled Promise, so callers are written for a networked store already.
+ * `OperationStore` over the service's SQLite database (the read tables of migration 3 in
+ * ../store/migrations.ts: read_plans, read_objects, read_operations, deliveries). better-sqlite3 is
+ * synchronous; each method does its work in one transaction and hands back a settled Promise, so callers
+ * are written for a networked store already.
  *
  * It is meant to get a connection of its own opened with `synchronous = NORMAL`: a backfill commits a few
  * hundred times a second, and an fsync each would stall the event loop. A process crash (SIGKILL) loses no

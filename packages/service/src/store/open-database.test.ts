@@ -1,7 +1,11 @@
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from './migrations.js';
-import { openDatabase, schemaVersion } from './open-database.js';
+import { migrations, sqliteVersionsBeforeLedger } from './migrations.js';
+import { databaseFileName, ledgerApplicationId, openDatabase, schemaVersion } from './open-database.js';
 import { makeTempDir, removeDir } from './test-helpers.js';
+
+const latest = migrations.at(-1)!.version;
 
 describe('openDatabase', () => {
   let dir: string;
@@ -25,11 +29,11 @@ describe('openDatabase', () => {
 
   it('runs every migration once and records the version', () => {
     const first = openDatabase(dir);
-    expect(schemaVersion(first)).toBe(migrations.length);
+    expect(schemaVersion(first)).toBe(latest);
     first.close();
     // Reopening must not re-run migration 1 (it would fail on the existing tables).
     const second = openDatabase(dir);
-    expect(schemaVersion(second)).toBe(migrations.length);
+    expect(schemaVersion(second)).toBe(latest);
     const tables = second
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .pluck()
@@ -50,8 +54,51 @@ describe('openDatabase', () => {
 
   it('refuses a database written by a newer build', () => {
     const db = openDatabase(dir);
-    db.pragma(`user_version = ${migrations.length + 1}`);
+    db.pragma(`user_version = ${latest + 1}`);
     db.close();
     expect(() => openDatabase(dir)).toThrow(/newer than this build/);
+  });
+
+  /**
+   * A file as a build before the shared ledger left it: SQLite's own list of migrations, the first `count`
+   * of them applied, `user_version` counting them, no application id.
+   */
+  function fileBeforeLedger(count: number): void {
+    const db = new Sqlite(path.join(dir, databaseFileName));
+    for (const version of sqliteVersionsBeforeLedger.slice(0, count)) {
+      db.exec(migrations.find((m) => m.version === version)!.sqlite);
+    }
+    db.pragma(`user_version = ${count}`);
+    db.prepare(`INSERT INTO projects (id, name, create_time) VALUES ('p1', 'demo', '2026-01-01')`).run();
+    db.close();
+  }
+
+  it("upgrades a file at the old list's latest version without running any migration again", () => {
+    fileBeforeLedger(sqliteVersionsBeforeLedger.length);
+    // Running the display name's migration again would fail on the existing column.
+    const db = openDatabase(dir);
+    try {
+      expect(schemaVersion(db)).toBe(latest);
+      expect(db.pragma('application_id', { simple: true })).toBe(ledgerApplicationId);
+      expect(db.prepare('SELECT id, display_name FROM projects').all()).toEqual([
+        { id: 'p1', display_name: null },
+      ]);
+    } finally {
+      db.close();
+    }
+    // Reopened, it is read in the ledger's numbering: nothing runs.
+    openDatabase(dir).close();
+  });
+
+  it('upgrades a file of the old list that lacks its last migration, skipping none', () => {
+    fileBeforeLedger(sqliteVersionsBeforeLedger.length - 1);
+    const db = openDatabase(dir);
+    try {
+      expect(schemaVersion(db)).toBe(latest);
+      const columns = (db.pragma('table_info(projects)') as { name: string }[]).map((c) => c.name);
+      expect(columns).toContain('display_name');
+    } finally {
+      db.close();
+    }
   });
 });

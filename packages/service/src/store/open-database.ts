@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
-import { migrations } from './migrations.js';
+import { migrations, sqliteVersionsBeforeLedger } from './migrations.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -41,25 +41,45 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
   return db;
 }
 
-/** The schema version of an open database: how many migrations have been applied. */
+/**
+ * The schema version of an open database: the ledger version of the last migration applied (see
+ * `migrations`).
+ */
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
+
+/**
+ * `application_id` of a file whose `user_version` counts in the ledger's versions. A file without it was
+ * written before SQLite and PostgreSQL shared one ledger, when `user_version` counted SQLite's own list.
+ */
+export const ledgerApplicationId = 0x53504c43;
 
 function migrate(db: Database): void {
   // IMMEDIATE takes the write lock before the version is read, so two processes opening a fresh file cannot
   // both decide to run the same migration. All pending migrations commit together with the version bump.
   db.transaction(() => {
-    const current = schemaVersion(db);
-    if (current > migrations.length) {
+    const current = ledgerVersion(db);
+    const latest = migrations.at(-1)?.version ?? 0;
+    if (current > latest) {
       // A newer build wrote this file; running older code on it could silently misread rows.
-      throw new Error(
-        `database schema version ${current} is newer than this build knows (${migrations.length})`,
-      );
+      throw new Error(`database schema version ${current} is newer than this build knows (${latest})`);
     }
-    for (let index = current; index < migrations.length; index++) {
-      db.exec(migrations[index]!);
-      db.pragma(`user_version = ${index + 1}`);
+    for (const migration of migrations) {
+      if (migration.version > current && migration.sqlite.trim()) db.exec(migration.sqlite);
     }
+    db.pragma(`user_version = ${latest}`);
+    db.pragma(`application_id = ${ledgerApplicationId}`);
   }).immediate();
+}
+
+/** The file's schema version in the ledger's numbering, whichever numbering the file was written in. */
+function ledgerVersion(db: Database): number {
+  const version = schemaVersion(db);
+  if (db.pragma('application_id', { simple: true }) === ledgerApplicationId || version === 0) return version;
+  const ledger = sqliteVersionsBeforeLedger[version - 1];
+  if (ledger === undefined) {
+    throw new Error(`database schema version ${version} is newer than this build knows`);
+  }
+  return ledger;
 }

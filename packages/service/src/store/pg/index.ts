@@ -1,7 +1,6 @@
 /** The service's PostgreSQL foundation: the pool, queries with the store's typed errors, the migrations. */
 export type { MigrateResult } from './migrate.js';
 export { migratePostgres } from './migrate.js';
-export { pgMigrations } from './migrations.js';
 export { PgAccess } from './pg-access.js';
 export { PgRepository } from './pg-repository.js';
 export type { PgPool, PgPoolOptions } from './pool.js';

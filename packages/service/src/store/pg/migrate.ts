@@ -1,13 +1,13 @@
 /**
- * Brings a PostgreSQL database's schema up to date with `pgMigrations`.
+ * Brings a PostgreSQL database's schema up to date with the migration ledger (`../migrations.ts`).
  *
- * `schema_migrations` records each applied entry (its 1-based version). Everything runs in one transaction
+ * `schema_migrations` records each applied entry by its ledger version. Everything runs in one transaction
  * that first takes a transaction-level advisory lock: several instances starting at once queue on the lock,
  * and each one after the first finds the versions already recorded and applies nothing. DDL is
  * transactional in PostgreSQL, so a crash mid-way leaves the old schema.
  */
 import { StoreUnavailableError } from '../errors.js';
-import { pgMigrations } from './migrations.js';
+import { migrations } from '../migrations.js';
 import type { PgPool } from './pool.js';
 import { isConnectionFailure } from './query.js';
 
@@ -21,12 +21,9 @@ export interface MigrateResult {
   applied: number[];
 }
 
-export async function migratePostgres(
-  pool: PgPool,
-  migrations: readonly string[] = pgMigrations,
-): Promise<MigrateResult> {
+export async function migratePostgres(pool: PgPool): Promise<MigrateResult> {
   try {
-    return await migrateOn(pool, migrations);
+    return await migrateOn(pool);
   } catch (error) {
     throw isConnectionFailure(error)
       ? new StoreUnavailableError('the database cannot be reached to migrate it', { cause: error })
@@ -34,7 +31,7 @@ export async function migratePostgres(
   }
 }
 
-async function migrateOn(pool: PgPool, migrations: readonly string[]): Promise<MigrateResult> {
+async function migrateOn(pool: PgPool): Promise<MigrateResult> {
   const client = await pool.connect();
   let failed: unknown;
   try {
@@ -48,20 +45,20 @@ async function migrateOn(pool: PgPool, migrations: readonly string[]): Promise<M
       'SELECT max(version) AS version FROM schema_migrations',
     );
     const current = rows[0]?.version ?? 0;
-    if (current > migrations.length) {
+    const latest = migrations.at(-1)?.version ?? 0;
+    if (current > latest) {
       // A newer build migrated this database; running older code on it could silently misread rows.
-      throw new Error(
-        `database schema version ${current} is newer than this build knows (${migrations.length})`,
-      );
+      throw new Error(`database schema version ${current} is newer than this build knows (${latest})`);
     }
     const applied: number[] = [];
-    for (let index = current; index < migrations.length; index++) {
-      await client.query(migrations[index]!);
-      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
-      applied.push(index + 1);
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      if (migration.postgres.trim()) await client.query(migration.postgres);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+      applied.push(migration.version);
     }
     await client.query('COMMIT');
-    return { version: migrations.length, applied };
+    return { version: latest, applied };
   } catch (error) {
     failed = error;
     await client.query('ROLLBACK').catch(() => {});

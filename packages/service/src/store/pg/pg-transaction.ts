@@ -2,10 +2,10 @@
  * Transactions of the PostgreSQL operation store. Several service instances write the same rows (an
  * operation's counters, a stream's read object), so two transactions may wait for each other's row locks in
  * opposite orders; PostgreSQL then aborts one with a deadlock (40P01). Such a transaction did nothing and
- * is simply run again. A database that cannot be reached becomes `StoreUnavailableError` (../store/pg).
+ * is simply run again. A database that cannot be reached becomes `StoreUnavailableError` (query.ts).
  */
 import type pg from 'pg';
-import { isConnectionFailure, translatePgError } from '../store/pg/index.js';
+import { isConnectionFailure, translatePgError } from './query.js';
 
 /** SQLSTATEs after which running the whole transaction again is safe and likely to succeed. */
 const retryable = new Set(['40P01', '40001']);

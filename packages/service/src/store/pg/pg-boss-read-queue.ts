@@ -20,8 +20,8 @@
  * - SQLite mode has no queue at all: the engine ticks by itself, exactly as on one machine.
  */
 import PgBoss from 'pg-boss';
-import { translatePgError, unavailableStore } from '../store/pg/query.js';
-import type { ReadQueue } from './read-queue.js';
+import type { ReadQueue } from '../../reads/read-queue.js';
+import { translatePgError, unavailableStore } from './query.js';
 
 export interface PgBossReadQueueOptions {
   /** The PostgreSQL URL (`SPLICE_DATABASE_URL`). */

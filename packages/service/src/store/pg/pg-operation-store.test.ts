@@ -7,8 +7,8 @@ import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgStore } from './operation-store.fixture.js';
-import type { Delivery, NewReadOperation, ScheduledStart } from './operation-store.js';
+import { pgStore } from '../../reads/operation-store.fixture.js';
+import type { Delivery, NewReadOperation, ScheduledStart } from '../../reads/operation-store.js';
 import { PgOperationStore } from './pg-operation-store.js';
 
 let server: RunningPostgres;

@@ -1,5 +1,5 @@
 /**
- * `OperationStore` over PostgreSQL (the read tables of ../store/pg/migrations.ts), for a service that runs
+ * `OperationStore` over PostgreSQL (the read tables of ../migrations.ts), for a service that runs
  * as several instances on one database. The semantics are `SqliteOperationStore`'s; what differs is that
  * no instance may assume it is alone:
  *
@@ -13,9 +13,9 @@
  *   instance whose lease ran out and by its successor) is stored once.
  * - Counters move by SQL arithmetic in the statement that settles the message, never read-modify-write.
  *
- * What stays per process (jobs16, the engine on several machines): the engine's operation contexts cache an
- * installation's config until `installationChanged` runs in that same process, its in-flight set and
- * `#starting` gate are local, and `wake()` reaches only its own loops. Another instance sees a change at its
+ * What stays per process: the engine's operation contexts cache an installation's config until
+ * `installationChanged` runs in that same process, its in-flight set and `#starting` gate are local, and
+ * `wake()` reaches only its own loops. Another instance sees a change at its
  * next tick (a new plan, a dropped stream failing at its next page).
  */
 import { randomUUID } from 'node:crypto';
@@ -32,7 +32,7 @@ import {
   toDueObject,
   toOperation,
   toReadObject,
-} from './operation-rows.js';
+} from '../../reads/operation-rows.js';
 import type {
   Delivery,
   DueObject,
@@ -44,7 +44,7 @@ import type {
   ReadPageCheckpoint,
   ReadType,
   ScheduledStart,
-} from './operation-store.js';
+} from '../../reads/operation-store.js';
 import { inTransaction, runStatement } from './pg-transaction.js';
 import { valuesList } from './pg-values.js';
 
