@@ -71,6 +71,8 @@ test('finding 5: the editor survives a reload with what was typed, and closing i
   await openPage(page, '/installation');
   await page.getByRole('button', { name: 'Edit settings' }).click();
   const wizard = page.locator('[data-scope="installation-wizard"]');
+  // The Edit button gave way to the editor: focus starts on its first step, not after the editor.
+  await expect(currentStep(wizard).getByRole('heading', { level: 3 }).first()).toBeFocused();
   await nextTo(wizard, 'Read Contacts');
   await currentStep(wizard).getByLabel('Cron expression').fill('0 7 * * 2');
   await page.reload();
@@ -123,12 +125,18 @@ test('uninstall, then connect and install again', async ({ page }) => {
   await uninstall.click();
   const dialog = page.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
   await expect(dialog).toContainText('Every read stops');
+  // The question opens on the safe choice, and Escape gives the focus back to the button that opened it.
+  await expect(dialog.getByRole('button', { name: 'Keep it installed' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(uninstall).toBeFocused();
+  await uninstall.click();
   await dialog.getByRole('button', { name: 'Yes, uninstall' }).click();
   // The page asks again at once: the settings give way to the empty state, and say that the uninstall
   // worked (the walk at 1280 and 390 px found the empty state alone, with no word of it).
   await expect(
     page.getByRole('status').filter({ hasText: 'CRM sync is uninstalled for Acme Corp' }),
-  ).toBeVisible();
+  ).toBeFocused();
   // Beneath it, the empty state speaks of that moment: the company had the sync, so not "not installed
   // yet" (as the walk found it), and the unused connection went with it.
   await expect(page.getByText('Acme Corp can install CRM sync again at any time.')).toBeVisible();
@@ -145,6 +153,8 @@ test('uninstall, then connect and install again', async ({ page }) => {
   await popup.getByRole('button', { name: 'Allow' }).click();
   await closed;
   await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
+  // The Connect button went with the connect step: focus moves on to the first step with it.
+  await expect(currentStep(wizard).getByRole('heading', { level: 3 }).first()).toBeFocused();
   await nextTo(wizard, 'Read Contacts');
   await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
   await nextTo(wizard, 'Read Companies');

@@ -14,6 +14,8 @@ for (const user of Object.values(users)) {
     await choice.check();
     await page.getByRole('button', { name: 'Sign in' }).click();
 
+    // The form went away with the sign-in: focus starts on the first page's heading, not on the body.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const banner = page.getByRole('banner');
     await expect(banner.getByText(user.name)).toBeVisible();
     await expect(banner.getByText(`${user.company} · group ${user.groupRef}`)).toBeVisible();

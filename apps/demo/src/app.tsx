@@ -40,6 +40,8 @@ export function App() {
   const [session, setSession] = useState<SessionState>({ status: 'loading' });
   // One QueryClient per signed-in user: the next user must never see the previous one's cached answers.
   const [queryClient, setQueryClient] = useState(newQueryClient);
+  // Signed in through the form just now: the form is gone, so the first page takes the focus.
+  const [justSignedIn, setJustSignedIn] = useState(false);
 
   useEffect(() => {
     fetchSession().then(
@@ -69,7 +71,18 @@ export function App() {
       </p>
     );
   }
-  if (!session.user) return <SignInPage theme={theme} onThemeChange={setTheme} onSignedIn={changeUser} />;
+  if (!session.user) {
+    return (
+      <SignInPage
+        theme={theme}
+        onThemeChange={setTheme}
+        onSignedIn={(user) => {
+          setJustSignedIn(true);
+          changeUser(user);
+        }}
+      />
+    );
+  }
 
   const Page = pages[route];
   return (
@@ -80,6 +93,7 @@ export function App() {
         <SpliceProvider baseUrl="/api" queryClient={queryClient} theme={theme}>
           <AppShell
             route={route}
+            focusPageOnMount={justSignedIn}
             theme={theme}
             onThemeChange={setTheme}
             onSignOut={async () => {

@@ -9,6 +9,8 @@ import { ThemeSwitch } from './theme-switch.js';
 
 interface AppShellProps {
   route: RoutePath;
+  /** Focus the page's h1 on the first render too (after signing in, where the focused form went away). */
+  focusPageOnMount?: boolean;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
   onSignOut: () => Promise<void>;
@@ -16,10 +18,17 @@ interface AppShellProps {
 }
 
 /** Header with who is signed in (and so which customer group Splice acts for), navigation and footer. */
-export function AppShell({ route, theme, onThemeChange, onSignOut, children }: AppShellProps) {
+export function AppShell({
+  route,
+  focusPageOnMount,
+  theme,
+  onThemeChange,
+  onSignOut,
+  children,
+}: AppShellProps) {
   const user = useSignedInUser();
   const [signOutFailed, setSignOutFailed] = useState(false);
-  useFocusOnNavigation(route);
+  useFocusOnNavigation(route, focusPageOnMount ?? false);
   return (
     <div className="nw-app">
       {/* A button, not a link: `#main` would be read as a page route by the hash router. */}
@@ -74,12 +83,13 @@ export function AppShell({ route, theme, onThemeChange, onSignOut, children }: A
 }
 
 /**
- * After a page change (not on the first load) focus moves to the new page's h1, so keyboard and
+ * After a page change (not on the first load, unless `onMount`: signing in removed the focused form)
+ * focus moves to the new page's h1, so keyboard and
  * screen-reader users start on the new page rather than on the link they left. Comparing with the last
  * route, rather than counting renders, keeps StrictMode's double effects from stealing focus on load.
  */
-function useFocusOnNavigation(route: RoutePath) {
-  const last = useRef(route);
+function useFocusOnNavigation(route: RoutePath, onMount: boolean) {
+  const last = useRef<RoutePath | null>(onMount ? null : route);
   useEffect(() => {
     if (last.current === route) return;
     last.current = route;

@@ -7,7 +7,7 @@ import {
   useIntegration,
   useSpliceUi,
 } from '@splice/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
@@ -32,6 +32,13 @@ export function InstallationPage() {
   // Set by a confirmed uninstall: the settings give way to the empty state at once, and without a word
   // the user could not tell an uninstall that worked from a page that lost its data.
   const [uninstalled, setUninstalled] = useState(false);
+  // Opened by the Edit button (which gives way to the editor): the editor's first step takes the focus.
+  const [openedByClick, setOpenedByClick] = useState(false);
+  // The uninstall section goes with the installation: its outcome, said in the banner, takes the focus.
+  const uninstalledRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (uninstalled) uninstalledRef.current?.focus();
+  }, [uninstalled]);
   useEffect(() => {
     setUnsavedChanges(editing && dirty);
     return () => setUnsavedChanges(false);
@@ -98,6 +105,7 @@ export function InstallationPage() {
         <InstallationWizard
           integrationId={crmIntegrationId}
           mode="edit"
+          autoFocus={openedByClick}
           draftKey={user.id}
           {...(step ? { step } : {})}
           onStepChange={(id) => setHashStep('/installation', id)}
@@ -122,7 +130,10 @@ export function InstallationPage() {
           <button
             type="button"
             className="nw-button"
-            onClick={() => setHashStep('/installation', 'objects', { push: true })}
+            onClick={() => {
+              setOpenedByClick(true);
+              setHashStep('/installation', 'objects', { push: true });
+            }}
           >
             Edit settings
           </button>
@@ -142,7 +153,7 @@ export function InstallationPage() {
         </p>
       </PageHeader>
       {uninstalled && !installed && (
-        <p className="nw-banner nw-banner--success" role="status">
+        <p className="nw-banner nw-banner--success" role="status" ref={uninstalledRef} tabIndex={-1}>
           CRM sync is uninstalled for {user.company}: nothing more is read. The records already delivered stay
           on <a href={hrefOf('/records')}>Imported records</a>.
         </p>

@@ -8,10 +8,12 @@ import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import { useRef } from '../../react-api.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
+import { useFocusRescue } from '../shared/use-focus-rescue.js';
 
 export type ConnectButtonPart = 'button' | 'status' | 'alert' | 'actions';
 
@@ -60,10 +62,17 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
   const reconnecting = state.status === 'failed' || state.status === 'connecting' ? state.reconnect : bad;
   const start = reconnecting ? flow.reconnect : flow.connect;
   const label = formatMessage(reconnecting ? messages.reconnectButton : messages.connectButton, { provider });
+  // Every outcome replaces the button pressed: focus goes to what is shown instead (the status, the
+  // retry), never back to the page's body, e.g. when the popup closes.
+  const focusTarget = useRef<HTMLElement>(null);
+  const setTarget = (element: HTMLElement | null) => {
+    focusTarget.current = element;
+  };
+  useFocusRescue(`${state.status}:${connectionStatus}`, focusTarget);
 
   if (state.status === 'connecting' || state.status === 'redirecting') {
     return (
-      <p {...part('status', classNames)} role="status">
+      <p {...part('status', classNames)} role="status" ref={setTarget} tabIndex={-1}>
         {formatMessage(
           state.status === 'connecting' ? messages.connectConnecting : messages.connectRedirecting,
           {
@@ -90,7 +99,7 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
               {messages.connectContinueInTab}
             </button>
           )}
-          <button type="button" {...part('button', classNames)} onClick={start}>
+          <button type="button" {...part('button', classNames)} onClick={start} ref={setTarget}>
             {state.reason === 'blocked' ? messages.connectTryPopupAgain : messages.connectRetry}
           </button>
         </div>
@@ -102,7 +111,7 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
     state.status === 'connected' || connectionStatus === 'working' || connectionStatus === 'created';
   if (working && showConnected) {
     return (
-      <p {...part('status', classNames)} role="status">
+      <p {...part('status', classNames)} role="status" ref={setTarget} tabIndex={-1}>
         {formatMessage(messages.connectConnected, { provider })}
       </p>
     );
@@ -115,7 +124,7 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
         </p>
       )}
       <div {...part('actions', classNames)}>
-        <button type="button" {...part('button', classNames)} onClick={start}>
+        <button type="button" {...part('button', classNames)} onClick={start} ref={setTarget}>
           {label}
         </button>
       </div>

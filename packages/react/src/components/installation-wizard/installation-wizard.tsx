@@ -13,6 +13,7 @@ import { LoadFailure } from '../shared/load-failure.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
+import { useFocusRescue } from '../shared/use-focus-rescue.js';
 import { SyncStatus } from '../sync-status/sync-status.js';
 import type { DraftPresets } from './model/initial-draft.js';
 import type { HideableStep } from './model/steps.js';
@@ -76,6 +77,11 @@ export interface InstallationWizardProps {
    * in another tab), the message links there. Default: no link.
    */
   existingInstallationHref?: string;
+  /**
+   * Focus the first step's heading once it shows: for a wizard opened by the user's action (an Edit
+   * button that gives way to it), so keyboard users start on the step, not on the page. Default false.
+   */
+  autoFocus?: boolean;
   className?: string;
   classNames?: ClassNames<InstallationWizardPart>;
 }
@@ -83,7 +89,15 @@ export interface InstallationWizardProps {
 function WizardView(props: InstallationWizardProps) {
   const { messages, theme } = useSpliceContext();
   // The rest of the props are the hook's options, passed through as given.
-  const { classNames, locked = {}, className, providerName, existingInstallationHref, ...options } = props;
+  const {
+    classNames,
+    locked = {},
+    className,
+    providerName,
+    existingInstallationHref,
+    autoFocus,
+    ...options
+  } = props;
   const prefix = useId().replace(/:/g, '');
   const ids = useMemo(() => wizardDomIds(prefix), [prefix]);
   const state = useInstallationWizard(options);
@@ -109,6 +123,24 @@ function WizardView(props: InstallationWizardProps) {
     }
     clearFocusTarget();
   }, [focusTarget, clearFocusTarget]);
+
+  // What the wizard shows: when the connect step gives way to the steps (the popup closed connected),
+  // or the steps to the outcome, focus moves on with it instead of falling back to the page.
+  const shows =
+    state.status !== 'ready' || !state.wizard
+      ? 'loading'
+      : state.installed
+        ? 'installed'
+        : !state.wizard.connection || state.wizard.connection.status === 'bad_credentials'
+          ? 'connect'
+          : 'steps';
+  useFocusRescue(shows, shows === 'installed' ? installedRef : headingRef);
+  const autoFocused = useRef(false);
+  useEffect(() => {
+    if (!autoFocus || autoFocused.current || shows !== 'steps') return;
+    autoFocused.current = true;
+    headingRef.current?.focus();
+  }, [autoFocus, shows]);
 
   const root = (state: string, children: ReactNode) => (
     <div {...rootProps('installation-wizard', theme, className)} data-state={state} ref={rootRef}>
@@ -161,12 +193,18 @@ function WizardView(props: InstallationWizardProps) {
   if (!wizard.connection || wizard.connection.status === 'bad_credentials') {
     return root(
       wizard.connection ? 'reconnect' : 'no-connection',
-      <ConnectStep
-        integrationId={props.integrationId}
-        provider={provider}
-        reconnect={wizard.connection !== null}
-        titleId={ids.connect}
-      />,
+      <>
+        {/* The wizard's own heading comes first, so the step's h3 follows an h2 as on every other step. */}
+        <header {...part('header', classNames)}>
+          <h2 {...part('title', classNames)}>{formatMessage(messages.wizardTitle, { integration })}</h2>
+        </header>
+        <ConnectStep
+          integrationId={props.integrationId}
+          provider={provider}
+          reconnect={wizard.connection !== null}
+          titleId={ids.connect}
+        />
+      </>,
     );
   }
 

@@ -36,7 +36,6 @@ describe('UninstallButton', () => {
     await user.click(screen.getByRole('button', { name: 'Uninstall' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
     expect(dialog).toHaveAccessibleDescription(/Every read stops/);
-    expect(screen.getByRole('button', { name: 'Yes, uninstall' })).toHaveFocus();
     expect(deletes).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Yes, uninstall' }));
     expect(await screen.findByRole('status')).toHaveTextContent('CRM sync is uninstalled');
@@ -45,6 +44,34 @@ describe('UninstallButton', () => {
     expect(deletes[0]?.get('Content-Type')).toBe('application/json');
     expect(queryClient.getQueryData(spliceKeys.integration('/bff', 'crm-sync'))).toBeUndefined();
     expect(uninstalled()).toBe(1);
+  });
+
+  it('opens the question on the safe choice, so Enter twice keeps the installation', async () => {
+    const { user, deletes } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Uninstall' }));
+    expect(screen.getByRole('button', { name: 'Keep it installed' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Uninstall' })).toHaveFocus();
+    // From the Uninstall button: the first Enter opens the question, the second answers it safely.
+    await user.keyboard('{Enter}{Enter}');
+    expect(deletes).toHaveLength(0);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('gives focus back to the Uninstall button when Escape closes the question', async () => {
+    const { user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Uninstall' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Uninstall' })).toHaveFocus();
+  });
+
+  it('puts focus on the outcome once uninstalled, not on the page body', async () => {
+    const { user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Uninstall' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, uninstall' }));
+    expect(await screen.findByRole('status')).toHaveFocus();
   });
 
   it('cancels without a request, and shows a refusal while keeping the question open', async () => {

@@ -28,13 +28,22 @@ function UninstallView(props: UninstallButtonProps) {
   const { uninstall, isPending, error, reset } = useUninstall(props.integrationId);
   const [state, setState] = useState<'idle' | 'confirming' | 'done'>('idle');
   const id = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const onUninstalled = useRef(props.onUninstalled);
   onUninstalled.current = props.onUninstalled;
+  const shown = useRef(state);
 
+  // Focus follows the question: on the safe choice while it is open (Enter twice must not uninstall),
+  // back on the button that opened it once it closes, on the outcome once uninstalled. Never on the
+  // first render: the button must not take focus when the page loads.
   useEffect(() => {
-    if (state === 'confirming') confirmRef.current?.focus();
+    if (shown.current === state) return;
+    shown.current = state;
+    if (state === 'confirming') cancelRef.current?.focus();
+    else if (state === 'idle') openRef.current?.focus();
+    else statusRef.current?.focus();
   }, [state]);
 
   const root = (children: React.ReactNode) => (
@@ -48,7 +57,7 @@ function UninstallView(props: UninstallButtonProps) {
 
   if (state === 'done') {
     return root(
-      <p {...part('status', classNames)} role="status">
+      <p {...part('status', classNames)} role="status" ref={statusRef} tabIndex={-1}>
         {formatMessage(messages.uninstalled, { integration })}
       </p>,
     );
@@ -96,7 +105,6 @@ function UninstallView(props: UninstallButtonProps) {
         <button
           type="button"
           data-part="danger"
-          ref={confirmRef}
           aria-disabled={isPending || undefined}
           onClick={async () => {
             if (isPending) return;
@@ -112,6 +120,7 @@ function UninstallView(props: UninstallButtonProps) {
         <button
           type="button"
           data-part="button"
+          ref={cancelRef}
           disabled={isPending}
           onClick={() => {
             reset();

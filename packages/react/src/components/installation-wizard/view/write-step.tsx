@@ -1,7 +1,7 @@
 'use client';
 
 import { formatMessage } from '../../../provider/messages.js';
-import { useState } from '../../../react-api.js';
+import { useEffect, useState } from '../../../react-api.js';
 import { fieldNamed, objectNamed } from '../../shared/named.js';
 import type { FieldDefaultDraft } from '../model/draft.js';
 import { fieldIds } from '../model/field-ids.js';
@@ -28,6 +28,13 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
   const object = objectNamed(state.wizard?.writeObjects, objectName);
   const draft = state.draft?.write[objectName];
   const [adding, setAdding] = useState('');
+  // The field just added: its value input takes focus, as the Add button it came from is disabled again.
+  const [added, setAdded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!added) return;
+    document.getElementById(ids.of(fieldIds.writeDefault(objectName, added)).control)?.focus();
+    setAdded(null);
+  }, [added, ids, objectName]);
   if (!object || !draft) return null;
   const writable = object.fields.filter((f) => !f.readOnly);
   const available = writable.filter((f) => !(f.fieldName in draft.fields));
@@ -155,6 +162,7 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
             disabled={!adding}
             onClick={() => {
               setField(adding, {});
+              setAdded(adding);
               setAdding('');
             }}
           >
