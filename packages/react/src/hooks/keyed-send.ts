@@ -1,6 +1,6 @@
+import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from '../client/idempotency-key.js';
 import { isRetryableError } from '../client/splice-error.js';
-import { useCallback, useRef } from '../react-api.js';
 import type { SpliceResult } from './settle.js';
 import { settle } from './settle.js';
 

@@ -1,11 +1,11 @@
 import type { Connection as ConnectionDetails } from '@splice/schema';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConnectFlow, ConnectFlowEnd, ConnectFlowOutcome } from '../client/connect-flow.js';
 import { startPopupConnect, startRedirectConnect, takeRedirectResult } from '../client/connect-flow.js';
 import { connectionQuery, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback, useEffect, useRef, useState } from '../react-api.js';
 
 /** Where the connect flow stands. `failed` carries why; every reason has its own message and a retry. */
 export type ConnectState =

@@ -1,9 +1,9 @@
 import type { Invite, InviteRequest } from '@splice/schema';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { networkMode, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback, useRef } from '../react-api.js';
 import type { SpliceResult } from './settle.js';
 import { settle } from './settle.js';
 

@@ -1,10 +1,10 @@
 import type { Invite, InviteList } from '@splice/schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { invitesQuery, networkMode, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { isSpliceProblem } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback } from '../react-api.js';
 import type { SpliceResult } from './settle.js';
 import { settle } from './settle.js';
 

@@ -1,9 +1,9 @@
 import type { BrowserSearchResponse, BrowserSearchResult, SearchRequest } from '@splice/schema';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { searchQuery } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback, useState } from '../react-api.js';
 
 const noRequest: SearchRequest = { objectName: '', fieldFilters: [] };
 

@@ -1,9 +1,9 @@
 import type { RunNowAnswer, SyncStatus } from '@splice/schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { networkMode, spliceKeys, syncStatusQuery } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback, useState } from '../react-api.js';
 import type { SpliceResult } from './settle.js';
 import { settle } from './settle.js';
 

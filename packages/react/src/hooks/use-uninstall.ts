@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from '../client/idempotency-key.js';
 import { networkMode, shouldRetryRead, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { isRetryableError } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback, useRef } from '../react-api.js';
 import type { SpliceResult } from './settle.js';
 import { settle } from './settle.js';
 

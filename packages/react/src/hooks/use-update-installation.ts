@@ -1,10 +1,10 @@
 import type { Installation, UpdateInstallationBodyInput } from '@splice/schema';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { networkMode, shouldRetryRead, spliceKeys } from '../client/query-keys.js';
 import type { SpliceError } from '../client/splice-error.js';
 import { isSpliceProblem } from '../client/splice-error.js';
 import { useSpliceContext } from '../provider/splice-context.js';
-import { useCallback } from '../react-api.js';
 import { useKeyedSend } from './keyed-send.js';
 import type { SpliceResult } from './settle.js';
 

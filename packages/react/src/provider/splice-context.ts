@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { SpliceClient } from '../client/create-splice-client.js';
-import { createContext, useContext } from '../react-api.js';
 import type { SpliceMessages } from './messages.js';
 import { defaultMessages } from './messages.js';
 

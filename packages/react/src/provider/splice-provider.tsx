@@ -2,9 +2,9 @@
 
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createSpliceClient } from '../client/create-splice-client.js';
 import type { FetchLike } from '../client/transport.js';
-import { useEffect, useMemo, useState } from '../react-api.js';
 import type { SpliceMessages } from './messages.js';
 import { mergeMessages } from './messages.js';
 import type { SpliceContextValue, SpliceTheme } from './splice-context.js';

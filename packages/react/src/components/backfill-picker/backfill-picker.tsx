@@ -1,9 +1,9 @@
 'use client';
 
+import { useId, useState } from 'react';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceUi } from '../../provider/splice-context.js';
-import { useId, useState } from '../../react-api.js';
 import type { ClassNames } from '../shared/parts.js';
 import { invalidProps, part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';

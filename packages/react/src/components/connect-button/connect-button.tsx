@@ -1,5 +1,6 @@
 'use client';
 
+import { useRef } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
 import type { UseConnectionResult } from '../../hooks/use-connection.js';
 import { useConnection } from '../../hooks/use-connection.js';
@@ -8,7 +9,6 @@ import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useRef } from '../../react-api.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';

@@ -1,12 +1,11 @@
 'use client';
 
-import type { Installation } from '@splice/schema';
 import type { ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useEffect, useId, useMemo, useRef } from '../../react-api.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import { formatTime } from '../shared/format-time.js';
 import { LoadFailure } from '../shared/load-failure.js';
@@ -15,8 +14,7 @@ import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import { useFocusRescue } from '../shared/use-focus-rescue.js';
 import { SyncStatus } from '../sync-status/sync-status.js';
-import type { DraftPresets } from './model/initial-draft.js';
-import type { HideableStep } from './model/steps.js';
+import type { UseInstallationWizardOptions } from './use-installation-wizard.js';
 import { useInstallationWizard } from './use-installation-wizard.js';
 import { ConnectStep } from './view/connect-step.js';
 import { wizardDomIds } from './view/dom-ids.js';
@@ -37,41 +35,12 @@ export type InstallationWizardPart =
   | 'alert'
   | 'installed';
 
-export interface InstallationWizardProps {
-  /** The integration to install, e.g. `crm-sync`. */
-  integrationId: string;
-  /** Values the wizard opens with (destination, schedule, backfill per object; a default schedule). */
-  presets?: DraftPresets;
+/** The hook's options (the integration, presets, hidden steps, mode, draft, step, callbacks) and the view's own. */
+export interface InstallationWizardProps extends UseInstallationWizardOptions {
   /** Preset parts the user sees but cannot change. Default: nothing locked. */
   locked?: WizardLocks;
-  /** Steps to leave out; their objects keep their defaults and presets. Default: none. */
-  hiddenSteps?: readonly HideableStep[];
   /** The provider's name as users know it, e.g. "Salesforce". Default: the service's display name for it. */
   providerName?: string;
-  /** Skip the service's sample read. Default false. */
-  skipSampling?: boolean;
-  /** Called once the installation is created (or, editing, saved). */
-  onInstalled?: (installation: Installation) => void;
-  /**
-   * `edit` opens the group's installation for changes: every step prefilled and open from the progress
-   * at once, the review lists what will change part by part, and only that is saved. Without an
-   * installation it installs. Default `install`.
-   */
-  mode?: 'install' | 'edit';
-  /**
-   * Keeps the unsaved draft in the tab's session storage under this key, so a reload, Back/Forward or a
-   * visit to another page loses nothing. Pass something naming the signed-in user; call
-   * `clearWizardDrafts()` on sign-out. Default: not kept.
-   */
-  draftKey?: string;
-  /** The step to show by id, from the host's URL (Back/Forward move between steps); with `onStepChange`. */
-  step?: string;
-  /** Called with the shown step's id when it changes: the host puts it in its URL. The wizard never does. */
-  onStepChange?: (stepId: string) => void;
-  /** Called when the wizard starts or stops holding unsaved changes (to warn before the host navigates). */
-  onDirtyChange?: (dirty: boolean) => void;
-  /** Asks the browser to confirm a reload or close while changes are unsaved. Default true. */
-  warnBeforeUnload?: boolean;
   /**
    * Where the group's existing installation is managed: when an install meets one (made meanwhile, e.g.
    * in another tab), the message links there. Default: no link.

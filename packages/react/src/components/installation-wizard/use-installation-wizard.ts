@@ -1,11 +1,11 @@
 import type { Installation, IntegrationDetails } from '@splice/schema';
 import { installationVersionTag } from '@splice/schema';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
 import { isSpliceProblem, SpliceProblem } from '../../client/splice-error.js';
 import { useCreateInstallation } from '../../hooks/use-create-installation.js';
 import { useIntegration } from '../../hooks/use-integration.js';
 import { isConflict, useUpdateInstallation } from '../../hooks/use-update-installation.js';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from '../../react-api.js';
 import { buildConfigContent } from './model/build-config.js';
 import type { WizardChange } from './model/build-update.js';
 import { buildUpdate } from './model/build-update.js';
@@ -26,11 +26,15 @@ import {
 } from './model/wizard-reducer.js';
 
 export interface UseInstallationWizardOptions {
+  /** The integration to install, e.g. `crm-sync`. */
   integrationId: string;
+  /** Values the wizard opens with (destination, schedule, backfill per object; a default schedule). */
   presets?: DraftPresets;
+  /** Steps to leave out; their objects keep their defaults and presets. Default: none. */
   hiddenSteps?: readonly HideableStep[];
   /** Skip the service's sample read of the config. Default false. */
   skipSampling?: boolean;
+  /** Called once the installation is created (or, editing, saved). */
   onInstalled?: (installation: Installation) => void;
   /**
    * `edit`: open the group's installation for changes (every step prefilled from it) and save only what

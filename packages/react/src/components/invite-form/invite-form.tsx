@@ -3,6 +3,7 @@
 import type { EmailProblem, Invite, InviteStatus } from '@splice/schema';
 import { emailProblem, limits } from '@splice/schema';
 import type { FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import { useInvite } from '../../hooks/use-invite.js';
@@ -11,7 +12,6 @@ import { describeError } from '../../provider/describe-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useId, useRef, useState } from '../../react-api.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { invalidProps, part, rootProps } from '../shared/parts.js';

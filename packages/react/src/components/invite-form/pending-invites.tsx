@@ -1,10 +1,10 @@
 import type { Invite } from '@splice/schema';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SpliceError } from '../../client/splice-error.js';
 import { useInvites } from '../../hooks/use-invites.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useEffect, useId, useRef, useState } from '../../react-api.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 import { relativeTime } from '../sync-status/sync-time.js';

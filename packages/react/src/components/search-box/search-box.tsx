@@ -2,10 +2,10 @@
 
 import { limits } from '@splice/schema';
 import type { FormEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useIntegration } from '../../hooks/use-integration.js';
 import { useSearch } from '../../hooks/use-search.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useId, useMemo, useRef, useState } from '../../react-api.js';
 import { LoadFailure } from '../shared/load-failure.js';
 import { objectNamed } from '../shared/named.js';
 import type { ClassNames } from '../shared/parts.js';

@@ -1,9 +1,9 @@
 'use client';
 
 import type { BrowserSearchResult } from '@splice/schema';
+import { useState } from 'react';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
-import { useState } from '../../react-api.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 import type { SearchFieldOption } from './search-fields.js';

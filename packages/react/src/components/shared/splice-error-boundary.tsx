@@ -1,8 +1,8 @@
 'use client';
 
 import type { ErrorInfo, ReactNode } from 'react';
+import { Component } from 'react';
 import { useSpliceUi } from '../../provider/splice-context.js';
-import { Component } from '../../react-api.js';
 import { rootProps } from './parts.js';
 
 export interface SpliceErrorBoundaryFallbackProps {

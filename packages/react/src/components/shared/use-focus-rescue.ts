@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useEffect, useRef } from '../../react-api.js';
+import { useEffect, useRef } from 'react';
 
 /** Whether the keyboard focus has gone back to the page itself: the control that held it was removed. */
 export function focusLost(): boolean {

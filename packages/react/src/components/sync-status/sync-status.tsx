@@ -1,11 +1,11 @@
 'use client';
 
+import { useEffect, useId, useState } from 'react';
 import { useIntegration } from '../../hooks/use-integration.js';
 import type { UseSyncStatusOptions } from '../../hooks/use-sync-status.js';
 import { useSyncStatus } from '../../hooks/use-sync-status.js';
 import { describeError } from '../../provider/describe-error.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useEffect, useId, useState } from '../../react-api.js';
 import { LoadFailure } from '../shared/load-failure.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';

@@ -1,10 +1,10 @@
 'use client';
 
+import { useEffect, useId, useRef, useState } from 'react';
 import { useUninstall } from '../../hooks/use-uninstall.js';
 import { describeError } from '../../provider/describe-error.js';
 import { formatMessage } from '../../provider/messages.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
-import { useEffect, useId, useRef, useState } from '../../react-api.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';

@@ -1,8 +1,8 @@
 'use client';
 
 import type { FieldMetadata } from '@splice/schema';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
-import { useDeferredValue, useMemo, useState } from '../../../react-api.js';
 import { fieldIds } from '../model/field-ids.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';

@@ -2,8 +2,8 @@
 
 import type { FieldMetadata, MappingInput, ReadObjectDetails } from '@splice/schema';
 import { typeMismatch } from '@splice/schema';
+import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
-import { useState } from '../../../react-api.js';
 import { fieldNamed } from '../../shared/named.js';
 import { invalidProps } from '../../shared/parts.js';
 import { needsUserInput } from '../model/build-config.js';

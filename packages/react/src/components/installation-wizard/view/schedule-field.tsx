@@ -1,9 +1,9 @@
 'use client';
 
 import { describeCron, nextRuns, parseCron } from '@splice/schema';
+import { useMemo, useState } from 'react';
 import { formatCronDescription } from '../../../provider/describe-schedule.js';
 import { formatMessage } from '../../../provider/messages.js';
-import { useMemo, useState } from '../../../react-api.js';
 import { formatTime } from '../../shared/format-time.js';
 import { invalidProps } from '../../shared/parts.js';
 import { fieldIds } from '../model/field-ids.js';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useState } from '../../../react-api.js';
+import { useState } from 'react';
 
 export interface VirtualListProps<T> {
   items: readonly T[];

@@ -1,7 +1,7 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
-import { useEffect, useState } from '../../../react-api.js';
 import { fieldNamed, objectNamed } from '../../shared/named.js';
 import type { FieldDefaultDraft } from '../model/draft.js';
 import { fieldIds } from '../model/field-ids.js';
