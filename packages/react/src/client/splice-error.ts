@@ -9,16 +9,15 @@ const retryableStatuses = new Set([408, 429, 502, 503, 504]);
  */
 export class SpliceProblem extends Error {
   override readonly name = 'SpliceProblem';
-  // `declare`: the constructor assigns each of these, so no field definitions are emitted before it.
-  declare readonly status: number;
-  declare readonly type: string;
-  declare readonly title: string;
-  declare readonly detail: string | undefined;
-  declare readonly issues: readonly Issue[];
-  declare readonly retryable: boolean;
-  declare readonly requestId: string | undefined;
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly issues: readonly Issue[];
+  readonly retryable: boolean;
+  readonly requestId: string | undefined;
   /** When a retry makes sense (ISO date-time), if the server said. */
-  declare readonly retryAfter: string | undefined;
+  readonly retryAfter: string | undefined;
 
   constructor(readonly problem: Problem) {
     super(problem.detail ?? problem.title);

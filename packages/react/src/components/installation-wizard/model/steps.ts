@@ -25,7 +25,9 @@ export function objectStep(
   objectName: string,
 ): Extract<WizardStep, { kind: 'read' | 'write' }>;
 export function objectStep(kind: 'read' | 'write', objectName: string): WizardStep {
-  return { kind, id: `${kind}:${objectName}`, objectName } as WizardStep;
+  return kind === 'read'
+    ? { kind, id: `read:${objectName}`, objectName }
+    : { kind, id: `write:${objectName}`, objectName };
 }
 
 /** Steps a builder can hide; hiding a per-object step keeps the object's defaults and presets. */
