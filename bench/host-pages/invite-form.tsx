@@ -1,0 +1,11 @@
+import { InviteForm, SpliceProvider } from '@splice/react';
+import '@splice/react/styles.css';
+import { createRoot } from 'react-dom/client';
+
+createRoot(document.getElementById('root')!).render(
+  <main>
+    <SpliceProvider baseUrl="/api">
+      <InviteForm />
+    </SpliceProvider>
+  </main>,
+);

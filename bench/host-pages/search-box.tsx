@@ -1,0 +1,11 @@
+import { SearchBox, SpliceProvider } from '@splice/react';
+import '@splice/react/styles.css';
+import { createRoot } from 'react-dom/client';
+
+createRoot(document.getElementById('root')!).render(
+  <main>
+    <SpliceProvider baseUrl="/api">
+      <SearchBox integrationId="crm-sync" />
+    </SpliceProvider>
+  </main>,
+);
