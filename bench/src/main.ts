@@ -1,5 +1,5 @@
 /**
- * `pnpm bench [--quick]`: every benchmark of issue 6 on loopback, a table of the figures against their
+ * `pnpm bench [--quick]`: every benchmark on loopback, a table of the figures against their
  * goals, and bench/results.json. A missed goal is reported, never an error; only a crash exits non-zero.
  */
 import { writeFileSync } from 'node:fs';

@@ -32,7 +32,7 @@ export interface BenchPlan {
   };
   /** Read benchmarks: contacts a full-history backfill delivers; installations on a one-minute schedule. */
   reads: { contacts: number; scheduled: number };
-  /** Figures on PostgreSQL (issue "More than one machine"): contacts of `backfill_records_per_s_pg`. */
+  /** Figures on PostgreSQL: contacts of `backfill_records_per_s_pg`. */
   pg: { backfillContacts: number };
   /** `backfill_scaling_3x`: installations backfilling all of `contacts` each, on one and on three instances. */
   scaling: { contacts: number; installations: number };

@@ -63,7 +63,7 @@ export const figureKeys = [
 export type FigureKey = (typeof figureKeys)[number];
 
 /**
- * Figures beyond the issue's keys: the ratio it states a goal on ("the 1M/10k ratio <= 2"), and the
+ * Figures beyond the table's keys: the 1M/10k search p99 ratio (a goal of its own: search stays flat), and the
  * latency the BFF adds with one request at a time (its own cost, without the queueing that dominates
  * at 32 connections), and the service's longest event-loop stall during the backfill (requests wait that
  * long at most). No goal of their own.
@@ -85,9 +85,9 @@ export type DerivedKey =
   /** The BFF's p99 minus the bare proxy's in the same runs: what the BFF's own work adds to the tail. */
   | 'bff_added_p99_ms_over_hop'
   | 'backfill_event_loop_max_ms'
-  /** Issue "More than one machine": `backfill_records_per_s` with the service on PostgreSQL. */
+  /** `backfill_records_per_s` with the service on PostgreSQL. */
   | 'backfill_records_per_s_pg'
-  /** Issue "More than one machine": records/s of three instances on one PostgreSQL over one's; reported. */
+  /** Records/s of three instances on one PostgreSQL over one's: how far more machines help; reported. */
   | 'backfill_scaling_3x';
 export type Figures = Record<FigureKey | DerivedKey, number | null>;
 

@@ -5,7 +5,7 @@ import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 import { openWizard } from '../support/wizard.js';
 
-// Issue 15 ("say it in the user's words"): at 390 px the hint inside the type-or-pick box of a mapping,
+// A hint is only help if it can be read whole: at 390 px the hint inside the type-or-pick box of a mapping,
 // "Type or pick a Sandbox CRM field", was cut off after "Type or pick a Sandbox C".
 test.use({ baseURL: servers.neverInstalls.url });
 

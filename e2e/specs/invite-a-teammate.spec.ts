@@ -6,7 +6,7 @@ test('inviting a valid e-mail shows the pending invite', async ({ page }) => {
   const email = `dana.${Date.now()}@example.com`;
   await signInAs(page, users.alice);
   await openPage(page, '/team');
-  // The page names the organization as people know it, not by its id (finding 17 of issue 15).
+  // The page names the organization as people know it, not by its id, which means nothing to the invitee.
   await expect(page.getByRole('main')).toContainText('They join Northwind Pipeline once they accept.');
   await expect(page.getByRole('main')).not.toContainText('org-demo');
 

@@ -24,7 +24,7 @@ async function toWriteContacts(page: Page): Promise<Locator> {
 }
 
 for (const width of [1280, 390]) {
-  test(`finding 13: a long default value wraps and keeps Install on screen at ${width} px; one past the schema's limit is refused`, async ({
+  test(`a long default value wraps and keeps Install on screen at ${width} px; one past the schema's limit is refused`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });

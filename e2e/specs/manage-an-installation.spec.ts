@@ -63,7 +63,7 @@ test('pause then resume contacts', async ({ page }) => {
   await expect(contacts.getByRole('button', { name: 'Pause reading Contacts' })).toBeVisible();
 });
 
-test('finding 5: the editor survives a reload with what was typed, and closing it discards the draft', async ({
+test('the editor survives a reload with what was typed, and closing it discards the draft', async ({
   page,
 }) => {
   page.on('dialog', (dialog) => void dialog.accept());

@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
-// Finding 17 of issue 15: the invites a group sent are listed from the server (a reload keeps them),
+// The invites a group sent are listed from the server (a reload keeps them),
 // each can be revoked, another group never sees them, and one status shows at a time.
 
-test('finding 17: a sent invite is still listed after a reload, and Revoke removes it', async ({ page }) => {
+test('a sent invite is still listed after a reload, and Revoke removes it', async ({ page }) => {
   const email = `reload.${Date.now()}@example.com`;
   await signInAs(page, users.alice);
   await openPage(page, '/team');
@@ -41,9 +41,7 @@ test('finding 17: a sent invite is still listed after a reload, and Revoke remov
   await expect(form.locator('[data-part="pending"]')).not.toContainText(email);
 });
 
-test('finding 17: another company’s user never sees the invite, and cannot revoke it', async ({
-  browser,
-}) => {
+test('another company’s user never sees the invite, and cannot revoke it', async ({ browser }) => {
   const email = `private.${Date.now()}@example.com`;
   const alice = await browser.newPage();
   await signInAs(alice, users.alice);
@@ -78,7 +76,7 @@ test('finding 17: another company’s user never sees the invite, and cannot rev
   await bob.close();
 });
 
-test('finding 17: an error after a success shows only the error', async ({ page }) => {
+test('an error after a success shows only the error', async ({ page }) => {
   const email = `status.${Date.now()}@example.com`;
   await signInAs(page, users.alice);
   await openPage(page, '/team');

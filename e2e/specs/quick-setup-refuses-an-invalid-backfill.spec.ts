@@ -6,7 +6,7 @@ import { users } from '../support/users.js';
 // Nothing may be installed here: alice@acme's group must stay uninstalled for the other specs.
 test.use({ baseURL: servers.neverInstalls.url });
 
-test('finding 1: Quick setup refuses an invalid custom backfill, focuses it and keeps the typed value', async ({
+test('Quick setup refuses an invalid custom backfill, focuses it and keeps the typed value', async ({
   page,
 }) => {
   const posts: string[] = [];

@@ -35,7 +35,7 @@ test('searching contacts by a mapped field (stage = won) finds the CRM customers
   }
 
   // Mapped columns come first, with the app's value, not the CRM's, each by its display name, as the
-  // wizard shows them (issue 15: not `stage` and `won`), under the object's display name.
+  // wizard shows them (not `stage` and `won`), under the object's display name.
   const table = box.getByRole('table', { name: 'Results for Contacts' });
   const stageColumn = table.getByRole('columnheader', { name: 'Pipeline stage', exact: true });
   await expect(stageColumn).toHaveAttribute('data-source', 'mapped');

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { searchPageAt } from '../support/search-page.js';
 
-// Finding 12 of "The wizard, search and invites as a new user meets them": the results overflowed their
-// card at 1280 px and scrolled sideways once details opened, "Show details" wrapped onto three lines, and
-// at 390 px the table showed 4 of 10 columns.
+// Results once overflowed their card at 1280 px and scrolled sideways once details opened, "Show details"
+// wrapped onto three lines, and at 390 px the table showed 4 of 10 columns.
 for (const width of [1280, 390]) {
   test(`search results fit a ${width} px screen, with details open`, async ({ page }) => {
     const box = await searchPageAt(page, width);

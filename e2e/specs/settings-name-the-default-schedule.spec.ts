@@ -3,7 +3,7 @@ import { seedInstallation } from '../support/seed-installation.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
-test('finding 2: the settings page says which schedule "the integration\'s default" is', async ({ page }) => {
+test('the settings page says which schedule "the integration\'s default" is', async ({ page }) => {
   // The recommended config sets no schedule of its own: contacts follow the manifest's.
   await signInAs(page, users.bob);
   await seedInstallation(page);

@@ -7,8 +7,8 @@ async function signInOnThePage(page: import('@playwright/test').Page, userId: st
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-// Finding 6 of "The wizard, search and invites as a new user meets them": after sign-out the next user
-// landed on the page the previous user had open.
+// The page the previous user had open can show their group's data: after sign-out the next user once
+// landed on it.
 test('after sign-out the next user starts on the home page, not on the previous user’s page', async ({
   page,
 }) => {

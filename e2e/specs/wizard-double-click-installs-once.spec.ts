@@ -40,6 +40,6 @@ test('a double click on Install creates one installation', async ({ page }) => {
     expect(create.id).toBe(installation.id);
     expect(create.key).toBe(creates[0]?.key);
   }
-  // The result names no installation id (an end user has no use for it, #15 finding 8): one result shows.
+  // The result names no installation id (an end user has no use for it): one result shows.
   await expect(wizard.getByRole('status', { name: 'CRM sync is installed' })).toHaveCount(1);
 });

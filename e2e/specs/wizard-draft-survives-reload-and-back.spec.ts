@@ -21,7 +21,7 @@ function dialogs(page: Page, answer: (dialog: Dialog) => 'accept' | 'dismiss') {
 const wizardKeys = (page: Page) =>
   page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('splice:wizard:')));
 
-test('finding 5: reload keeps the draft and the step; Back and Forward move between steps; leaving asks first', async ({
+test('reload keeps the draft and the step; Back and Forward move between steps; leaving asks first', async ({
   page,
 }) => {
   let leave: 'accept' | 'dismiss' = 'accept';
@@ -41,7 +41,7 @@ test('finding 5: reload keeps the draft and the step; Back and Forward move betw
   await page.reload();
   expect(seen).toContain('beforeunload');
   await expect(step).toHaveAccessibleName(/Read Contacts$/);
-  // The field typed by its API name comes back as the same field, shown by its display name (finding 7).
+  // The field typed by its API name comes back as the same field, shown by its display name.
   await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('Lead Status');
   await expect(step.getByRole('textbox', { name: 'Number of days' })).toHaveValue('-5');
 
@@ -66,9 +66,7 @@ test('finding 5: reload keeps the draft and the step; Back and Forward move betw
   await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('Lead Status');
 });
 
-test('finding 5: sign-out clears the draft, and a draft is never offered to another user', async ({
-  page,
-}) => {
+test('sign-out clears the draft, and a draft is never offered to another user', async ({ page }) => {
   dialogs(page, () => 'accept');
   await signInAs(page, users.alice);
   const wizard = await openWizard(page);
@@ -95,7 +93,7 @@ test('finding 5: sign-out clears the draft, and a draft is never offered to anot
   await expect(currentStep(bobs).getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('');
 });
 
-test('finding 15: Quick setup is offered only before the wizard starts', async ({ page }) => {
+test('Quick setup is offered only before the wizard starts', async ({ page }) => {
   await signInAs(page, users.alice);
   const wizard = await openWizard(page);
   const quick = page.getByRole('heading', { name: 'Quick setup' });

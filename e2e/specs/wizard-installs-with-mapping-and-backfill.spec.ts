@@ -58,7 +58,7 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   // The host's page shows what was installed, read back from the BFF.
   await page.getByRole('link', { name: 'See the sync settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
-  // In the user's words (issue 15 finding 7): display names of objects, fields and values, no API names.
+  // In the user's words: display names of objects, fields and values, no API names.
   const contactsRead = page.getByRole('region', { name: 'Reads Contacts' });
   const mapping = contactsRead.getByRole('table', { name: 'Field mapping' });
   const stage = mapping.getByRole('row', { name: /^Pipeline stage/ });

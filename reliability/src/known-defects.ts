@@ -22,8 +22,8 @@ export interface KnownDefect {
  * Fixed since they were found, now covered by the fuzz tests as ordinary cases: KD-1 search for an object
  * named like an Object.prototype member was a 500; KD-2 a "__proto__" map key was dropped unchecked; KD-3
  * the sample read took Object.prototype members for provider fields; KD-4 a body nested ~5,000 levels deep
- * was a 500 (the echoed value overflowed the problem renderer) (all 5c339ff); KD-5 a body nested 20,000+
- * objects deep held a server for seconds (the "__proto__" key scan was quadratic in depth) (46f2a52).
+ * was a 500 (the echoed value overflowed the problem renderer); KD-5 a body nested 20,000+
+ * objects deep held a server for seconds (the "__proto__" key scan was quadratic in depth).
  */
 export const knownDefects: KnownDefect[] = [
   {

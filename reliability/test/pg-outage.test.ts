@@ -1,5 +1,5 @@
 /**
- * Degraded, not broken (#16): the service (the CLI, in its own process, on a real PostgreSQL) under a
+ * Degraded, not broken: the service (the CLI, in its own process, on a real PostgreSQL) under a
  * steady load of writes and reads while PostgreSQL is stopped for 10 s and started again on its data.
  *
  * - While it is down every answer that is not 2xx is a 503 `store-unavailable` problem with `Retry-After`:

@@ -15,7 +15,7 @@
  * Changing contact 1 again for minute two while some of minute one's reads had not read yet stamped it past
  * their `until`, so they rightly found nothing new and the change arrived with minute two: what a read of a
  * real CRM by modification time does, and no record lost. The test did exactly that until it used two
- * contacts, and failed in most runs (the finding once kept it opt-in, `SPLICE_SHARED_READS=1`).
+ * contacts, and failed in most runs (which once kept it opt-in, behind `SPLICE_SHARED_READS=1`).
  *
  * The schedule is cron's finest, a minute; the test waits for two boundaries, so it takes about two
  * minutes. A dead instance's claims are taken over after `SPLICE_READ_LEASE_MS` (10 s here, 60 s by default).

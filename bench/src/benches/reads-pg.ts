@@ -1,6 +1,6 @@
 /**
  * `backfill_records_per_s_pg`: the `backfill_records_per_s` measurement (./reads.ts, `measureBackfill`) with
- * the service on PostgreSQL (issue "More than one machine"): the same child, installation and verifying
+ * the service on PostgreSQL: the same child, installation and verifying
  * receiver, with `SPLICE_DATABASE_URL` naming a fresh database on an embedded PostgreSQL 18 started here.
  * The server's durability is off (see @splice/testing-postgres), as SQLite's read connection commits
  * without an fsync: both figures leave the disk out. One instance; `backfill_scaling_3x` covers several.

@@ -1,5 +1,5 @@
 /**
- * Read benchmarks (issue "Installations that run"):
+ * Read benchmarks: how fast installations read and deliver, and how punctually their schedules start:
  *
  * - `backfill_records_per_s`, `backfill_rss_mb`: a full-history backfill of every contact, with field and
  *   value mappings, delivered to a receiver in this process (the BFF's `createWebhookReceiver`, as a builder

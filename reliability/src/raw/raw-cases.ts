@@ -84,7 +84,7 @@ const makers: Array<{ weight: number; family: string; make: Maker }> = [
     weight: 6,
     family: 'deep nesting',
     make: (target, random, unique) => {
-      // 10,000 levels as the issue asks, and 50,000 (within the create limits): a depth-quadratic check
+      // 10,000 levels, deeper than any real config, and 50,000 (within the create limits): a depth-quadratic check
       // once held a server for seconds at that depth (KD-5), which the 2 s answer budget catches.
       const depth = [1_000, 10_000, 10_000, 50_000][Math.floor(random() * 4)] as number;
       const kind = random() < 0.5 ? 'array' : 'object';

@@ -28,7 +28,7 @@ describe('messages', () => {
     expect(messages.loading).toBe(defaultMessages.loading);
   });
 
-  it('finding 8: chooses singular or plural by the plural rules ("1 field", "2 fields")', () => {
+  it('chooses singular or plural by the plural rules ("1 field", "2 fields")', () => {
     const template = '{count, plural, one {# field} other {# fields}} selected';
     expect(formatMessage(template, { count: 1 })).toBe('1 field selected');
     expect(formatMessage(template, { count: 2 })).toBe('2 fields selected');
@@ -40,7 +40,7 @@ describe('messages', () => {
     expect(formatMessage(polish, { n: 5 }, 'pl')).toBe('5 pól');
   });
 
-  it('finding 8: no default message writes a count without its plural rule', () => {
+  it('no default message writes a count without its plural rule', () => {
     // Any "{count} …s"-style default would read "1 fields"; counts go through a plural choice.
     const bare = Object.entries(defaultMessages).filter(([, text]) =>
       /\{(count|total|days|n|selected|shown|processed)\} \w+s\b/.test(text),

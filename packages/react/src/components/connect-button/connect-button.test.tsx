@@ -47,7 +47,7 @@ describe('ConnectButton', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
   });
 
-  it('on a page of its own, names the provider by its display name, never its id (#15 finding 7)', async () => {
+  it('on a page of its own, names the provider by its display name, never its id', async () => {
     const Wrapper = testWrapper(createFakeBff({ connection: { connection: null } }));
     render(
       <Wrapper>

@@ -400,7 +400,7 @@ export const AlreadyInstalled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'CRM sync is installed' })).toBeInTheDocument();
-    // When, not which id: the installation's id is for support, not for the user (issue 15 finding 8).
+    // When, not which id: the installation's id is for support, not for the user.
     await expect(canvas.getByText(/Installed on/)).toBeInTheDocument();
     await expect(canvas.queryByText(/inst_1/)).toBeNull();
   },

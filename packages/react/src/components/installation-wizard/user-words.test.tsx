@@ -81,15 +81,15 @@ const next = async (user: ReturnType<typeof userEvent.setup>, heading: RegExp) =
   return screen.findByRole('heading', { name: heading });
 };
 
-describe('the wizard in the user’s words (issue 15)', () => {
-  it('finding 7: names the provider by its display name, never its id', async () => {
+describe('the wizard in the user’s words', () => {
+  it('names the provider by its display name, never its id', async () => {
     renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });
     expect(screen.getByRole('group', { name: 'Records to read from Sandbox CRM' })).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/sandboxcrm/);
   });
 
-  it('finding 7: the mapping box takes a display name or an API name and shows the display name', async () => {
+  it('the mapping box takes a display name or an API name and shows the display name', async () => {
     const { user } = renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });
     await next(user, /Read Contacts/);
@@ -104,7 +104,7 @@ describe('the wizard in the user’s words (issue 15)', () => {
     expect(box).toHaveValue('Lead Status');
   });
 
-  it('finding 7: the review names fields, values and filters by display name, and shows no destination id', async () => {
+  it('the review names fields, values and filters by display name, and shows no destination id', async () => {
     const { user, posts } = renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });
     await next(user, /Read Contacts/);
@@ -145,7 +145,7 @@ describe('the wizard in the user’s words (issue 15)', () => {
     ).toBeInTheDocument();
   });
 
-  it('finding 8: errors name the field in the user’s words and say what to do', async () => {
+  it('errors name the field in the user’s words and say what to do', async () => {
     const { user } = renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });
     await next(user, /Read Contacts/);
@@ -156,7 +156,7 @@ describe('the wizard in the user’s words (issue 15)', () => {
     expect(document.body.textContent).not.toMatch(/sandboxcrm|holds stage/);
   });
 
-  it('finding 8: counts are singular or plural as they should be ("1 field")', async () => {
+  it('counts are singular or plural as they should be ("1 field")', async () => {
     const base = namedWizard();
     const { user } = renderWizard({
       ...base,
@@ -176,7 +176,7 @@ describe('the wizard in the user’s words (issue 15)', () => {
     expect(screen.getByText(/^1 field,/)).toBeInTheDocument();
   });
 
-  it('finding 8: the installed message gives no installation id to the user', async () => {
+  it('the installed message gives no installation id to the user', async () => {
     const { user } = renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });
     await next(user, /Read Contacts/);
@@ -189,7 +189,7 @@ describe('the wizard in the user’s words (issue 15)', () => {
     expect(installed.textContent).not.toMatch(/inst_7f3a9c|Installation ID/);
   });
 
-  it('finding 9: a new write default starts at "Only if empty" where the provider supports it', async () => {
+  it('a new write default starts at "Only if empty" where the provider supports it', async () => {
     const { user, posts } = renderWizard(namedWizard(true));
     await screen.findByRole('heading', { name: /Objects/ });
     await user.click(readChoice('Contacts'));
@@ -212,7 +212,7 @@ describe('the wizard in the user’s words (issue 15)', () => {
     });
   });
 
-  it('finding 9: without "only if empty" support the default stays on a choice the provider has', async () => {
+  it('without "only if empty" support the default stays on a choice the provider has', async () => {
     const { user } = renderWizard(namedWizard(false));
     await screen.findByRole('heading', { name: /Objects/ });
     await user.click(readChoice('Contacts'));

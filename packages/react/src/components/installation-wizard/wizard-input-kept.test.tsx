@@ -8,7 +8,8 @@ import { testWrapper } from '../../test-utils/test-provider.js';
 import { connectedWizard, installedWizard } from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
 
-// Issue #15: what the user typed must be what is saved, and focus follows the user.
+// What the user typed is what is saved (or refused next to its field, still as typed), and focus follows
+// the user.
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -52,8 +53,8 @@ async function nextUntil(user: User, heading: RegExp) {
   await screen.findByRole('heading', { name: heading });
 }
 
-describe('InstallationWizard keeps what the user typed (issue #15)', () => {
-  it('finding 1: an invalid custom backfill blocks Next and keeps the typed value', async () => {
+describe('InstallationWizard keeps what the user typed', () => {
+  it('an invalid custom backfill blocks Next and keeps the typed value', async () => {
     const { user, installs } = renderWizard();
     await toContacts(user);
     for (const [typed, message] of [
@@ -77,7 +78,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     });
   }, 30_000);
 
-  it('finding 1: Install, reached from the progress bar past an invalid step, lands on it instead of saving', async () => {
+  it('Install, reached from the progress bar past an invalid step, lands on it instead of saving', async () => {
     const { user, installs } = renderWizard();
     await toContacts(user);
     await nextUntil(user, /Review and install/);
@@ -121,7 +122,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     expect(reads().queryByText(/to fix/)).toBeNull();
   }, 30_000);
 
-  it('finding 2: an empty custom cron blocks the step instead of reaching the review blank', async () => {
+  it('an empty custom cron blocks the step instead of reaching the review blank', async () => {
     const { user } = renderWizard();
     await toContacts(user);
     const cron = screen.getByLabelText('Cron expression');
@@ -133,7 +134,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     expect(cron).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('finding 3: a custom backfill on one object does not show on the next object', async () => {
+  it('a custom backfill on one object does not show on the next object', async () => {
     const { user } = renderWizard();
     await toContacts(user);
     await customBackfill(user, '0');
@@ -147,7 +148,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     expect(screen.getByRole('textbox', { name: 'Number of days' })).toHaveValue('0');
   });
 
-  it('finding 4: a filter row with a value but no field is an error next to the row, not dropped', async () => {
+  it('a filter row with a value but no field is an error next to the row, not dropped', async () => {
     const { user, installs } = renderWizard();
     await toContacts(user);
     await user.click(screen.getByRole('button', { name: 'Add condition' }));
@@ -164,7 +165,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     expect(installs).toHaveLength(0);
   });
 
-  it('finding 13: a value longer than the schema allows is refused with its length, and kept whole', async () => {
+  it('a value longer than the schema allows is refused with its length, and kept whole', async () => {
     const { user } = renderWizard();
     await toContacts(user);
     await user.click(screen.getByRole('button', { name: 'Add condition' }));
@@ -177,7 +178,7 @@ describe('InstallationWizard keeps what the user typed (issue #15)', () => {
     await waitFor(() => expect(value).toHaveFocus());
   });
 
-  it('finding 14: after install, focus moves to the result, and after each step change to the step heading', async () => {
+  it('after install, focus moves to the result, and after each step change to the step heading', async () => {
     const { user } = renderWizard();
     await screen.findByRole('heading', { name: /Objects/ });
     await user.click(screen.getByRole('button', { name: 'Next' }));

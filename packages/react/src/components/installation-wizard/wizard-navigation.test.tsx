@@ -10,7 +10,8 @@ import type { InstallationWizardProps } from './installation-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
 import { clearWizardDrafts } from './model/draft-storage.js';
 
-// Issue #15: nothing is lost by navigating, and an install that meets another one leads to it.
+// Nothing the user chose is lost by navigating (a reload, Back, another page), and an install that meets
+// another installation leads to it.
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -58,8 +59,8 @@ function Host({ control }: { control: HostControl }) {
   );
 }
 
-describe('InstallationWizard and the host’s navigation (issue #15)', () => {
-  it('finding 16: an install that meets an existing installation links to its settings', async () => {
+describe('InstallationWizard and the host’s navigation', () => {
+  it('an install that meets an existing installation links to its settings', async () => {
     const { user } = renderWizard(
       { existingInstallationHref: '#/installation' },
       {
@@ -77,7 +78,7 @@ describe('InstallationWizard and the host’s navigation (issue #15)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This group already has an installation');
   });
 
-  it('finding 5: the draft comes back after the wizard is unmounted (a reload), for the same user only', async () => {
+  it('the draft comes back after the wizard is unmounted (a reload), for the same user only', async () => {
     const first = renderWizard({ draftKey: 'alice' });
     await screen.findByRole('heading', { name: /Objects/ });
     await first.user.click(screen.getByRole('button', { name: 'Next' }));
@@ -94,7 +95,7 @@ describe('InstallationWizard and the host’s navigation (issue #15)', () => {
     expect(await screen.findByRole('heading', { name: /Objects/ })).toBeInTheDocument();
   });
 
-  it('finding 5: the step follows the host’s `step`, reports its own moves, and never touches the history', async () => {
+  it('the step follows the host’s `step`, reports its own moves, and never touches the history', async () => {
     const pushState = vi.spyOn(window.history, 'pushState');
     const replaceState = vi.spyOn(window.history, 'replaceState');
     const changes: string[] = [];

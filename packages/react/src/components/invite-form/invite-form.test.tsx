@@ -50,7 +50,7 @@ describe('InviteForm', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('removes an earlier "Invite sent" when the next address is refused (finding 17)', async () => {
+  it('removes an earlier "Invite sent" when the next address is refused', async () => {
     const fetch = vi.fn<FetchLike>(async () => jsonResponse(invite, 201));
     const { input, submit } = setup(fetch);
     await userEvent.type(input, 'ada@example.com');
@@ -193,7 +193,7 @@ describe('InviteForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('could not complete the request');
   });
 
-  it('leads with what to do for an oversized request, the reference small below it (finding 8)', async () => {
+  it('leads with what to do for an oversized request, the reference small below it', async () => {
     const fetch = vi.fn<FetchLike>(async () =>
       jsonResponse(
         {

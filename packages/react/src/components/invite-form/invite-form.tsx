@@ -110,7 +110,7 @@ function InviteFormView(props: InviteFormProps) {
     if (next) clearSuccess();
     setAlertState(next);
   };
-  /** The field's own error; a new one replaces an earlier success (finding 17). */
+  /** The field's own error; a new one replaces an earlier success, so only one status shows at a time. */
   const setFieldError = (error: EmailError | null) => {
     if (error) clearSuccess();
     setEmailError(error);

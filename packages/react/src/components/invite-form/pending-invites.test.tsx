@@ -30,7 +30,7 @@ function setup(scenario: FakeBffScenario = {}) {
   };
 }
 
-describe('InviteForm’s pending invites (finding 17)', () => {
+describe('InviteForm’s pending invites', () => {
   it('lists the group’s pending invites from the server, with when each was sent', async () => {
     const { list } = setup({
       pendingInvites: [sent('inv_b', 'bea@example.com', 5), sent('inv_a', 'al@example.com', 3 * 24 * 60)],

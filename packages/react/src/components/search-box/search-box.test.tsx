@@ -151,7 +151,7 @@ describe('SearchBox', () => {
     expect(searchCalls(fetch)).toHaveLength(0);
   });
 
-  it('names the object, the columns and picklist values by their display names (issue 15, search words)', async () => {
+  it('names the object, the columns and picklist values by their display names', async () => {
     setup(bff(() => jsonResponse({ results: [record] })));
     await screen.findByRole('combobox', { name: 'Object' });
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -181,7 +181,7 @@ describe('SearchBox', () => {
       .map((h) => h.textContent);
     expect(headers.slice(0, 3)).toEqual(['ID', 'Customer e-mail', 'E-mail']);
     expect(screen.getByRole('status')).toHaveTextContent('1 record found');
-    // Finding 11 (issue 15): one result is all there is; no "first page" hint.
+    // One result is all there is: no "first page" hint, which would suggest more matches exist.
     expect(screen.queryByText(/There may be more matches/)).not.toBeInTheDocument();
 
     const toggle = screen.getByRole('button', { name: 'Show details of c-1' });
@@ -196,7 +196,7 @@ describe('SearchBox', () => {
     expect(screen.getByText(/"Nested": \{/)).toBeInTheDocument();
   });
 
-  it('calls a full page the first matches, not a count (finding 11)', async () => {
+  it('calls a full page the first matches, not a count', async () => {
     const page = Array.from({ length: 100 }, (_, i) => ({ ...record, id: `c-${i}` }));
     setup(bff(() => jsonResponse({ results: page })));
     await screen.findByRole('combobox', { name: 'Object' });
@@ -208,7 +208,7 @@ describe('SearchBox', () => {
     expect(screen.getByText(/There may be more matches than these/)).toBeInTheDocument();
   });
 
-  it('clears the results of an earlier search when new conditions fail their check (finding 11)', async () => {
+  it('clears the results of an earlier search when new conditions fail their check', async () => {
     const fetch = bff(() => jsonResponse({ results: [record] }));
     setup(fetch);
     await screen.findByRole('combobox', { name: 'Object' });

@@ -33,8 +33,8 @@ async function condition(field: string) {
   return row;
 }
 
-describe('SearchBox values (issue 15)', () => {
-  it('finding 10: a value-mapped field offers the user’s values and sends the provider’s value', async () => {
+describe('SearchBox values', () => {
+  it('a value-mapped field offers the user’s values and sends the provider’s value', async () => {
     const { sent } = setup();
     const row = await condition('Pipeline stage');
     const value = within(row).getByRole('combobox', { name: 'Value' });
@@ -52,7 +52,7 @@ describe('SearchBox values (issue 15)', () => {
     ]);
   });
 
-  it('finding 10: a provider picklist field offers its values by display name, as the wizard does', async () => {
+  it('a provider picklist field offers its values by display name, as the wizard does', async () => {
     const { sent } = setup();
     const row = await condition('status');
     const value = within(row).getByRole('combobox', { name: 'Value' });

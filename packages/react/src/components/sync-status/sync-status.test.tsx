@@ -57,7 +57,7 @@ describe('SyncStatus', () => {
     expect(counts.status).toBe(settled);
   });
 
-  it('on a page of its own, names each object by its display name, not its API name (#15 finding 7)', async () => {
+  it('on a page of its own, names each object by its display name, not its API name', async () => {
     const { fetch } = countingBff({ status: syncStatusFixture([upToDateObject, backfillingObject]) });
     renderStatus(fetch);
     const item = await screen.findByRole('listitem', { name: 'Contacts' });
