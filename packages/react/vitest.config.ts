@@ -12,5 +12,8 @@ export default defineProject({
     // A project does not inherit the root's timeout; user-event walks through several steps take
     // seconds on a loaded machine (speed goals live in `pnpm bench`, not here).
     testTimeout: 20_000,
+    // The built-package test builds the library and the schema before its assertions: about 2 s alone,
+    // past 10 s (Vitest's default) on a loaded 2-core machine.
+    hookTimeout: 60_000,
   },
 });
