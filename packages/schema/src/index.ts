@@ -253,11 +253,17 @@ export {
 } from './rules/connect-result.js';
 export type { EmailProblem } from './rules/email.js';
 export { emailPattern, emailProblem } from './rules/email.js';
-export type { FieldNameSource, MappingContext, ResolvedField } from './rules/field-resolution.js';
+export type {
+  FieldNameSource,
+  MappingContext,
+  ResolvedField,
+  ResolvedFilter,
+} from './rules/field-resolution.js';
 export {
   fieldMappings,
   mappedFieldsOf,
   resolveFieldName,
+  resolveFilters,
   toMappedFields,
   toProviderValue,
 } from './rules/field-resolution.js';

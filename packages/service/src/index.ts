@@ -9,7 +9,7 @@ export {
   seedDemoData,
   seedDemoDestinations,
 } from './demo-data.js';
-export type { Provider, ProviderRecord, ServiceDeps } from './deps.js';
+export type { ServiceDeps } from './deps.js';
 /** The idle keep-alive time a server behind a load balancer needs (the service's, the demo's). */
 export { keepIdleSocketsOpen } from './http/idle-sockets.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
@@ -20,9 +20,9 @@ export { createSandboxProvider } from './provider/index.js';
 export type { Random } from './provider/prng.js';
 /** The repository's one seeded generator: the sandbox's data and the reliability suite's cases. */
 export { intBetween, mulberry32, pick } from './provider/prng.js';
+export type { Provider, ProviderRecord, ReadPage, ReadWindow } from './provider/provider-contract.js';
 export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox-activity.js';
 export { startSandboxActivity } from './provider/sandbox-activity.js';
-export type { ReadPage, ReadWindow } from './provider/sandbox-reader.js';
 export type * from './reads/operation-store.js';
 export type { BuiltPage, PageBuilder, PageRequest } from './reads/page-builder.js';
 export { inThreadPageBuilder } from './reads/page-builder.js';

@@ -63,7 +63,7 @@ describe('the service while PostgreSQL is unreachable', () => {
         ),
       'get the integration': () => get(`${service.baseUrl}/projects/demo/integrations/crm-sync`),
       // A valid body: the integration's lookup may be answered from the service's short-lived copy
-      // (src/routes/lookups.ts), so the request reaches the group and installation lookups.
+      // (src/lookups/find-integration.ts), so the request reaches the group and installation lookups.
       search: () =>
         postJson(searchUrl(service, 'acme'), searchHeaders(service), {
           objectName: 'contacts',

@@ -4,6 +4,7 @@ import {
   fieldMappings,
   mappedFieldsOf,
   resolveFieldName,
+  resolveFilters,
   toMappedFields,
   toProviderValue,
 } from './field-resolution.js';
@@ -217,5 +218,49 @@ describe('toMappedFields (interface: search result item, mappedFields)', () => {
     const records = [{ status: 'Open', lead_priority: 'high' }, { status: 'Closed' }, { status: 'Pending' }];
     expect(records.map(mappedFields)).toEqual(records.map((fields) => toMappedFields(fields, ctx)));
     expect(records.map(mappedFields).map((m) => m.leadStatus)).toEqual(['active', 'inactive', 'Pending']);
+  });
+});
+
+describe('resolveFilters', () => {
+  const ctx: MappingContext = {
+    manifestObject,
+    objectConfig: {
+      selectedFieldMappings: { tier: 'customerTier' },
+      selectedValueMappings: { tier: { gold: 'GOLD' } },
+    },
+  };
+
+  it('resolves each filter in order: mapped names to their provider field, values through the value mapping', () => {
+    const resolved = resolveFilters(
+      [
+        { fieldName: 'tier', value: 'gold' },
+        { fieldName: 'emailAddress', value: 'a@example.com' },
+        { fieldName: 'lastName', value: 'Ng' },
+      ],
+      ctx,
+    );
+    expect(
+      resolved.map((filter) => [filter.field.providerField, filter.value, filter.providerValue]),
+    ).toEqual([
+      ['customerTier', 'gold', 'GOLD'],
+      ['email', 'a@example.com', 'a@example.com'],
+      ['lastName', 'Ng', 'Ng'],
+    ]);
+    expect(resolved.map((filter) => filter.field.source)).toEqual([
+      'installation-mapping',
+      'manifest-mapping',
+      'provider',
+    ]);
+  });
+
+  it('keeps a value the mapping does not name, and a missing value, as given', () => {
+    const resolved = resolveFilters(
+      [
+        { fieldName: 'tier', value: 'silver' as string | undefined },
+        { fieldName: 'tier', value: undefined },
+      ],
+      ctx,
+    );
+    expect(resolved.map((filter) => filter.providerValue)).toEqual(['silver', undefined]);
   });
 });

@@ -46,10 +46,44 @@ export function fieldMappings(
  * name is taken as the provider's own field name.
  */
 export function resolveFieldName(requestedName: string, ctx: MappingContext): ResolvedField {
-  const mapped = fieldMappings(ctx).get(requestedName);
+  return resolveWith(fieldMappings(ctx), requestedName, ctx);
+}
+
+function resolveWith(
+  mappings: ReturnType<typeof fieldMappings>,
+  requestedName: string,
+  ctx: MappingContext,
+): ResolvedField {
+  const mapped = mappings.get(requestedName);
   if (!mapped) return { requestedName, providerField: requestedName, source: 'provider' };
   const valueMapping = ctx.objectConfig?.selectedValueMappings?.[requestedName];
   return { requestedName, ...mapped, ...(valueMapping ? { valueMapping } : {}) };
+}
+
+/** A condition on a field whose name is resolved (see `resolveFieldName`). */
+export interface ResolvedFilter<V> {
+  /** The field as resolved: the provider field behind the name used. */
+  field: ResolvedField;
+  /** The value as the filter gives it (an app-side value when the name is mapped). */
+  value: V;
+  /** The value as the provider holds it: translated through the name's value mapping. */
+  providerValue: V | string;
+}
+
+/**
+ * Resolves a list of conditions (a search's `fieldFilters`, a read's `fieldFilters` and backfill filters):
+ * each name to the provider field behind it, each value to the provider's value. The mappings are worked
+ * out once for the list. The result keeps the list's order, so index `i` is the filter at `i`.
+ */
+export function resolveFilters<F extends { fieldName: string; value?: unknown }>(
+  filters: readonly F[],
+  ctx: MappingContext,
+): ResolvedFilter<F['value']>[] {
+  const mappings = fieldMappings(ctx);
+  return filters.map((filter) => {
+    const field = resolveWith(mappings, filter.fieldName, ctx);
+    return { field, value: filter.value, providerValue: toProviderValue(filter.value, field) };
+  });
 }
 
 /**

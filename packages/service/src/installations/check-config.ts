@@ -1,6 +1,6 @@
 import type { ConfigContent, Issue, ManifestIntegration, ObjectMetadata } from '@splice/schema';
-import { fieldMappings, valueFitsType } from '@splice/schema';
-import type { Provider } from '../deps.js';
+import { resolveFilters, valueFitsType } from '@splice/schema';
+import type { Provider } from '../provider/provider-contract.js';
 
 const contentPath = 'config.content';
 
@@ -116,22 +116,22 @@ export function sampleRead(
       { path: `${base}.fieldFilters`, filters: objectConfig.fieldFilters ?? [] },
       { path: `${base}.backfill.fieldFilters`, filters: objectConfig.backfill?.fieldFilters ?? [] },
     ];
-    const mappings = fieldMappings({
+    const ctx = {
       manifestObject: manifest.read.objects.find((o) => o.objectName === objectName),
       objectConfig,
-    });
+    };
     for (const { path, filters } of filterGroups) {
-      filters.forEach((filter, index) => {
-        const providerField = mappings.get(filter.fieldName)?.providerField ?? filter.fieldName;
-        const metadataField = fieldOf(metadata, providerField);
+      resolveFilters(filters, ctx).forEach(({ field, value }, index) => {
+        const metadataField = fieldOf(metadata, field.providerField);
         if (!metadataField)
-          issues.push(fieldIssue(`${path}[${index}].fieldName`, objectName, filter.fieldName));
-        else if (!typeMatches(filter.value, metadataField)) {
+          issues.push(fieldIssue(`${path}[${index}].fieldName`, objectName, field.requestedName));
+        // The type is checked on the value as the config gives it, before any value mapping.
+        else if (!typeMatches(value, metadataField)) {
           issues.push(
             issue(
               `${path}[${index}].value`,
-              `"${filter.fieldName}" is a ${metadataField.valueType} field: the value must be of that type.`,
-              filter.value,
+              `"${field.requestedName}" is a ${metadataField.valueType} field: the value must be of that type.`,
+              value,
               'urn:problem-type:sample-read-failed',
             ),
           );

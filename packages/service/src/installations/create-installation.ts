@@ -1,8 +1,9 @@
 import type { ConfigContent, InstallationRequest, Issue } from '@splice/schema';
-import type { Provider, ServiceDeps } from '../deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { problemError } from '../http/problem.js';
-import type { IntegrationWithManifest } from '../routes/lookups.js';
-import { publicConnection } from '../routes/lookups.js';
+import type { IntegrationWithManifest } from '../lookups/find-integration.js';
+import { publicConnection } from '../lookups/public-connection.js';
+import type { Provider } from '../provider/provider-contract.js';
 import type { Connection, Group, Installation, NewInstallation } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
@@ -81,7 +82,6 @@ export interface CreateInstallationInput {
   skipSampling: boolean;
 }
 
-/** createInstallation (docs/service-interface.md#create-installation) after its input was validated: every rule, then one durable insert. */
 /** A new installation, with the connection and group its answer shows (as stored by the create). */
 export interface CreatedInstallation {
   installation: Installation;
@@ -89,7 +89,21 @@ export interface CreatedInstallation {
   group: Group;
 }
 
+/**
+ * createInstallation (docs/service-interface.md#create-installation) after its input was validated: every
+ * rule, then one durable insert, then the read engine plans the new installation's reads. Planned before
+ * the answer, so a status asked for right after it shows the backfills and next runs.
+ */
 export async function createInstallation(
+  deps: ServiceDeps,
+  input: CreateInstallationInput,
+): Promise<CreatedInstallation> {
+  const created = await insertInstallation(deps, input);
+  await deps.reads?.installationChanged(created.installation, input.target.manifest);
+  return created;
+}
+
+async function insertInstallation(
   deps: ServiceDeps,
   input: CreateInstallationInput,
 ): Promise<CreatedInstallation> {

@@ -1,8 +1,9 @@
 import type { ConfigContent, InstallationUpdate, Issue, UpdateMask } from '@splice/schema';
 import { configContentSchema, parseUpdateMask, toIssues } from '@splice/schema';
-import type { Provider, ServiceDeps } from '../deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { problemError, validationError } from '../http/problem.js';
-import type { IntegrationWithManifest } from '../routes/lookups.js';
+import type { IntegrationWithManifest } from '../lookups/find-integration.js';
+import type { Provider } from '../provider/provider-contract.js';
 import type { Connection, Installation } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
 import { normaliseContent } from './create-installation.js';
@@ -151,12 +152,19 @@ export interface UpdateInstallationInput {
 
 /**
  * updateInstallation (docs/service-interface.md#update-installation): the masked parts replaced, the same
- * checks as a create, then one write that keeps the replaced config as a revision.
+ * checks as a create, then one write that keeps the replaced config as a revision, then the read engine
+ * plans again before the answer: a disabled object has stopped and a new one's backfill is queued.
  */
 export async function updateInstallation(
   deps: ServiceDeps,
   input: UpdateInstallationInput,
 ): Promise<Installation> {
+  const updated = await replaceInstallation(deps, input);
+  await deps.reads?.installationChanged(updated, input.target.manifest);
+  return updated;
+}
+
+async function replaceInstallation(deps: ServiceDeps, input: UpdateInstallationInput): Promise<Installation> {
   const { target, installation, update, skipSampling, expectedVersion } = input;
   const { integration, manifest } = target;
   const masks = parseMasks(update.updateMask);

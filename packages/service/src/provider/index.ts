@@ -7,7 +7,7 @@ export {
   generateSandboxData,
   generatorVersion,
 } from './generate.js';
-export type * from './provider-types.js';
+export type * from './provider-contract.js';
 export { getObjectMetadata, listObjects, sandboxObjects } from './sandbox-crm-metadata.js';
 export type { SandboxProvider } from './sandbox-provider.js';
 export { createSandboxProvider, maxSearchLimit } from './sandbox-provider.js';

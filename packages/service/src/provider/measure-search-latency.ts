@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../store/open-database.js';
-import type { FieldFilter } from './provider-types.js';
+import type { FieldFilter } from './provider-contract.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 
 const contactCount = Number(process.argv[2] ?? 1_000_000);

@@ -13,11 +13,19 @@ import type { ObjectMetadata } from '@splice/schema';
 import type { Database, Statement } from 'better-sqlite3';
 import { UnknownFieldError, UnknownObjectError } from './errors.js';
 import type { SandboxFieldValue, SandboxRecord } from './generate.js';
-import type { FieldFilter, ProviderRecord, SampleReadResult, SearchResult } from './provider-types.js';
+import type {
+  FieldFilter,
+  IdRange,
+  ProviderRecord,
+  ReadPage,
+  ReadWindow,
+  SampleReadResult,
+  SearchResult,
+} from './provider-contract.js';
 import { toRawRecord } from './raw-record.js';
 import { noMatch } from './sandbox-columns.js';
 import { getObjectMetadata, listObjects } from './sandbox-crm-metadata.js';
-import { createSandboxReader, type IdRange, type ReadPage, type ReadWindow } from './sandbox-reader.js';
+import { createSandboxReader } from './sandbox-reader.js';
 import {
   providerName,
   type SandboxTable,

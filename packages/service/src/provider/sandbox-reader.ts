@@ -9,31 +9,11 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { UnknownFieldError, UnknownObjectError } from './errors.js';
-import type { FieldFilter, ProviderRecord } from './provider-types.js';
+import type { IdRange, ProviderRecord, ReadPage, ReadWindow } from './provider-contract.js';
 import { toRawRecord } from './raw-record.js';
 import { noMatch } from './sandbox-columns.js';
 import type { SandboxTable } from './sandbox-tables.js';
 import { providerName, sandboxTables } from './sandbox-tables.js';
-
-export interface ReadWindow {
-  /** Exclusive lower bound on `updatedAt`, epoch ms; undefined reads all history. */
-  sinceMs?: number;
-  /** Inclusive upper bound on `updatedAt`, epoch ms. */
-  untilMs: number;
-  conditions: readonly FieldFilter[];
-}
-
-/** Record ids in (after, upTo]. */
-export interface IdRange {
-  after: number;
-  upTo: number;
-}
-
-export interface ReadPage {
-  records: ProviderRecord[];
-  /** The id to continue after; equal to the input when the page is empty. */
-  lastId: number;
-}
 
 type Row = Record<string, string | number | null>;
 /** A page's row as SQLite returns it in raw mode: values in the statement's column order. */

@@ -8,10 +8,8 @@
  * closed before it would pass `maxBytes`. A single record larger than the limit still goes out, alone.
  */
 import { randomUUID } from 'node:crypto';
-import type { ManifestReadObject, ReadObjectConfig } from '@splice/schema';
-import { mappedFieldsOf } from '@splice/schema';
-import type { ProviderRecord } from '../deps.js';
-import { visibleFieldsOf } from '../search/search-records.js';
+import type { ProviderRecord } from '../provider/provider-contract.js';
+import { type RecordShaping, recordShaper } from '../records/record-shaping.js';
 import type { NewDelivery, ReadType } from './operation-store.js';
 
 /** The parts of a message that are the same for every message of an operation. */
@@ -30,11 +28,6 @@ export interface MessageEnvelope {
   operationTime: string;
 }
 
-export interface RecordShaping {
-  objectConfig?: ReadObjectConfig;
-  manifestObject?: ManifestReadObject;
-}
-
 /** A message id in the Standard Webhooks style: stable for the message's life, retries included. */
 export const newMessageId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
 
@@ -43,15 +36,8 @@ export const newMessageId = (): string => `msg_${randomUUID().replaceAll('-', ''
  * then applied to each record.
  */
 export function resultEntries(shaping: RecordShaping): (record: ProviderRecord) => string {
-  const visibleFields = visibleFieldsOf(shaping.objectConfig);
-  const mappedFields = mappedFieldsOf(shaping);
-  return (record) =>
-    JSON.stringify({
-      id: record.id,
-      fields: visibleFields(record.fields),
-      mappedFields: mappedFields(record.fields),
-      raw: record.raw,
-    });
+  const shape = recordShaper(shaping);
+  return (record) => JSON.stringify(shape(record));
 }
 
 /**

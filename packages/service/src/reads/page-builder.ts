@@ -4,9 +4,9 @@
  * (`inThreadPageBuilder`, any provider) or in a worker thread beside it (./page-thread.ts, the sandbox), so
  * a backfill uses both cores while the engine's thread stores pages and delivers messages.
  */
-import type { Provider } from '../deps.js';
-import type { ReadWindow } from '../provider/sandbox-reader.js';
-import type { MessageEnvelope, RecordShaping } from './build-messages.js';
+import type { Provider, ReadWindow } from '../provider/provider-contract.js';
+import type { RecordShaping } from '../records/record-shaping.js';
+import type { MessageEnvelope } from './build-messages.js';
 import { packMessages, resultEntries } from './build-messages.js';
 import type { NewDelivery } from './operation-store.js';
 import { TimeSlice } from './time-slice.js';

@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ManifestIntegration } from '@splice/schema';
-import type { Provider } from '../deps.js';
+import type { Provider } from '../provider/provider-contract.js';
 import type { DestinationStore } from '../store/destination-store.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import type { Installation, Repository } from '../store/index.js';

@@ -4,13 +4,12 @@
  * (envelope, mappings, conditions, destination) is looked up once and kept while it runs.
  */
 import type { ManifestIntegration } from '@splice/schema';
-import { resolveFieldName, toProviderValue } from '@splice/schema';
-import type { Provider } from '../deps.js';
-import { parsedManifest } from '../manifest/parsed-manifest.js';
-import type { FieldFilter } from '../provider/provider-types.js';
-import type { ReadWindow } from '../provider/sandbox-reader.js';
+import { resolveFilters } from '@splice/schema';
+import { integrationManifest } from '../lookups/find-integration.js';
+import type { FieldFilter, Provider, ReadWindow } from '../provider/provider-contract.js';
+import type { RecordShaping } from '../records/record-shaping.js';
 import type { Installation, Repository } from '../store/index.js';
-import type { MessageEnvelope, RecordShaping } from './build-messages.js';
+import type { MessageEnvelope } from './build-messages.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import type { BuiltPage, PageBuilder, PageRequest } from './page-builder.js';
 import { inThreadPageBuilder } from './page-builder.js';
@@ -40,21 +39,26 @@ export async function manifestOf(
   projectId: string,
   integrationId: string,
 ): Promise<ManifestIntegration> {
-  const integration = await repo.getIntegration(projectId, integrationId);
-  if (!integration) throw new ReadRefused(`the integration "${integrationId}" no longer exists`);
-  return parsedManifest(integration);
+  return (await integrationOf(repo, projectId, integrationId)).manifest;
+}
+
+async function integrationOf(repo: Repository, projectId: string, integrationId: string) {
+  const found = await integrationManifest(repo, projectId, integrationId);
+  if (!found) throw new ReadRefused(`the integration "${integrationId}" no longer exists`);
+  return found;
 }
 
 /** The provider's conditions for a read: the object's fieldFilters, and for a backfill its own too (AND). */
 export function readConditions(object: EffectiveReadObject, withBackfill: boolean): FieldFilter[] {
   const filters = [...object.fieldFilters, ...(withBackfill ? (object.backfill?.fieldFilters ?? []) : [])];
   const ctx = { manifestObject: object.manifestObject, objectConfig: object.config };
-  return filters
-    .filter((filter) => filter.value !== undefined)
-    .map((filter) => {
-      const field = resolveFieldName(filter.fieldName, ctx);
-      return { fieldName: field.providerField, value: toProviderValue(filter.value!, field) };
-    });
+  const given = filters.flatMap(({ fieldName, value }) =>
+    value === undefined ? [] : [{ fieldName, value }],
+  );
+  return resolveFilters(given, ctx).map(({ field, providerValue }) => ({
+    fieldName: field.providerField,
+    value: providerValue,
+  }));
 }
 
 export async function buildContext(
@@ -65,9 +69,7 @@ export async function buildContext(
 ): Promise<OperationContext> {
   const installation = await repo.getInstallationById(operation.projectId, operation.installationId);
   if (!installation) throw new ReadRefused('the installation no longer exists');
-  const integration = await repo.getIntegration(operation.projectId, operation.integrationId);
-  if (!integration) throw new ReadRefused(`the integration "${operation.integrationId}" no longer exists`);
-  const manifest = parsedManifest(integration);
+  const { integration, manifest } = await integrationOf(repo, operation.projectId, operation.integrationId);
   const provider = providers.get(integration.provider);
   if (!provider) throw new ReadRefused(`the service has no provider "${integration.provider}"`);
   const object = effectiveReadObjects(installation, manifest).find(

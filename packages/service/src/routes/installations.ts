@@ -62,8 +62,6 @@ export function installationRoutes(deps: ServiceDeps) {
           request: c.req.valid('json'),
           skipSampling: c.req.valid('query').skipSampling === 'true',
         });
-        // Planned before the answer: a status asked for right after it shows the backfill and next runs.
-        await deps.reads?.installationChanged(created.installation, c.var.target.manifest);
         return answer(c, deps, created.installation, 201, created);
       },
     )
@@ -85,8 +83,6 @@ export function installationRoutes(deps: ServiceDeps) {
           skipSampling: c.req.valid('query').skipSampling === 'true',
           expectedVersion: c.var.expectedVersion,
         });
-        // Re-planned before the answer: a disabled object has stopped and a new one's backfill is queued.
-        await deps.reads?.installationChanged(updated, c.var.target.manifest);
         return answer(c, deps, updated, 200);
       },
     )

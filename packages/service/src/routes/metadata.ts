@@ -1,13 +1,15 @@
 import type { ObjectMetadata } from '@splice/schema';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { Provider, ServiceDeps } from '../deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { queryParams } from '../http/validators.js';
 import { installationView } from '../installations/create-installation.js';
+import { findIntegration } from '../lookups/find-integration.js';
+import { publicConnection } from '../lookups/public-connection.js';
+import type { Provider } from '../provider/provider-contract.js';
 import type { Project } from '../store/index.js';
-import { findIntegration, publicConnection } from './lookups.js';
 import { withIntegration, withProject } from './target-middleware.js';
 
 export const groupQuerySchema = z.object({ groupRef: z.string().check(z.minLength(1), z.maxLength(256)) });

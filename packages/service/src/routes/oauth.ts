@@ -7,6 +7,8 @@ import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError, validationError } from '../http/problem.js';
 import { jsonBody, optionalJsonBody } from '../http/validators.js';
+import { findProject } from '../lookups/find-integration.js';
+import { publicConnection } from '../lookups/public-connection.js';
 import type { FlowEnd } from '../oauth/connect-flow.js';
 import { completeFlow, startFlow } from '../oauth/connect-flow.js';
 import { consentPage, messagePage } from '../oauth/consent-page.js';
@@ -23,7 +25,6 @@ import {
   tokenPath,
 } from '../oauth/sandbox-authorization-server.js';
 import type { Connection, Project, Repository } from '../store/index.js';
-import { findProject, publicConnection } from './lookups.js';
 
 /** The origin the browser reached this service on: the provider pages and the callback live on it. */
 const originOf = (c: Context) => new URL(c.req.url).origin;

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { problemError } from '../http/problem.js';
+import type { IntegrationWithManifest } from '../lookups/find-integration.js';
+import { findIntegration, findProject } from '../lookups/find-integration.js';
 import type { Installation, Project, Repository } from '../store/index.js';
-import type { IntegrationWithManifest } from './lookups.js';
-import { findIntegration, findProject } from './lookups.js';
 
 /**
  * The project a path names, resolved before any validator: an unknown project is a 404 whatever its
- * body or query holds, so a caller learns first that the address is wrong (src/routes/lookups.ts).
+ * body or query holds, so a caller learns first that the address is wrong (../lookups/find-integration.ts).
  */
 export const withProject = (repo: Repository) =>
   createMiddleware<{ Variables: { project: Project } }>(async (c, next) => {

@@ -1,43 +1,15 @@
-import type { Issue, ReadObjectConfig, SearchRequest, SearchResultItem } from '@splice/schema';
-import {
-  limits,
-  mappedFieldsOf,
-  readObjectConfigSchema,
-  resolveFieldName,
-  searchability,
-  toProviderValue,
-} from '@splice/schema';
-import type { Provider, ServiceDeps } from '../deps.js';
+import type { Issue, SearchRequest, SearchResultItem } from '@splice/schema';
+import { limits, readObjectConfigSchema, resolveFilters, searchability } from '@splice/schema';
+import type { ServiceDeps } from '../deps.js';
 import { problemError } from '../http/problem.js';
-import type { IntegrationWithManifest } from '../routes/lookups.js';
+import type { IntegrationWithManifest } from '../lookups/find-integration.js';
+import type { Provider } from '../provider/provider-contract.js';
+import { recordShaper } from '../records/record-shaping.js';
 
 export interface SearchInput {
   target: IntegrationWithManifest;
   groupRef: string;
   request: SearchRequest;
-}
-
-type Fields = Record<string, unknown>;
-
-/**
- * The fields a result shows: what the installation reads, or everything when it reads all fields. Worked
- * out once per config, then applied to each record (a search page or a backfill page shares one config).
- */
-export function visibleFieldsOf(objectConfig: ReadObjectConfig | undefined): (fields: Fields) => Fields {
-  const selected = Object.entries(objectConfig?.selectedFields ?? {}).filter(([, on]) => on);
-  if (!objectConfig || objectConfig.selectedFieldsAuto === 'all' || selected.length === 0) {
-    return (fields) => fields;
-  }
-  const keep = new Set([
-    'id',
-    ...selected.map(([name]) => name),
-    ...Object.values(objectConfig.selectedFieldMappings ?? {}),
-  ]);
-  return (fields) => {
-    const shown: Fields = {};
-    for (const name of Object.keys(fields)) if (keep.has(name)) shown[name] = fields[name];
-    return shown;
-  };
 }
 
 /** Search (docs/service-interface.md#search): searchability rules 1-4, mapped names, value mappings, one page. */
@@ -97,19 +69,18 @@ export async function searchRecords(
     manifestObject: manifest.read.objects.find((o) => o.objectName === request.objectName),
     objectConfig,
   };
+  const resolved = resolveFilters(request.fieldFilters, ctx);
   const issues: Issue[] = [];
-  const filters = request.fieldFilters.map((filter, index) => {
-    const field = resolveFieldName(filter.fieldName, ctx);
+  resolved.forEach(({ field }, index) => {
     if (!Object.hasOwn(metadata.fields, field.providerField)) {
       issues.push({
         type: 'urn:problem-type:unknown-field',
-        detail: `"${filter.fieldName}" is neither a mapped name nor a field of the provider's "${request.objectName}".`,
+        detail: `"${field.requestedName}" is neither a mapped name nor a field of the provider's "${request.objectName}".`,
         in: 'body',
         name: `fieldFilters[${index}].fieldName`,
-        value: filter.fieldName,
+        value: field.requestedName,
       });
     }
-    return { fieldName: field.providerField, value: toProviderValue(filter.value, field) };
   });
   if (issues.length) {
     throw problemError(422, 'unknownField', {
@@ -117,15 +88,10 @@ export async function searchRecords(
       issues,
     });
   }
+  const filters = resolved.map(({ field, providerValue }) => ({
+    fieldName: field.providerField,
+    value: providerValue,
+  }));
   const { records } = provider.search(request.objectName, filters, limits.searchPage);
-  const visibleFields = visibleFieldsOf(objectConfig);
-  const mappedFields = mappedFieldsOf(ctx);
-  return {
-    results: records.map((record) => ({
-      id: record.id,
-      fields: visibleFields(record.fields),
-      mappedFields: mappedFields(record.fields),
-      raw: record.raw,
-    })),
-  };
+  return { results: records.map(recordShaper(ctx)) };
 }

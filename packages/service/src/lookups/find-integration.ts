@@ -1,7 +1,12 @@
+/**
+ * Finding what a request's path names (a project, an integration with its manifest), answering 404 when it
+ * is not there. Routes resolve their targets with these before any validator; the installation and search
+ * operations and the read engine call them too, so they sit below all of them.
+ */
 import type { ManifestIntegration } from '@splice/schema';
 import { problemError } from '../http/problem.js';
 import { parsedManifest } from '../manifest/parsed-manifest.js';
-import type { Connection, Group, Integration, Project, Repository } from '../store/index.js';
+import type { Integration, Project, Repository } from '../store/index.js';
 
 export async function findProject(repo: Repository, projectIdOrName: string): Promise<Project> {
   const project = await repo.getProject(projectIdOrName);
@@ -20,6 +25,19 @@ export interface IntegrationWithManifest {
  * manifest), and every create, search and installation request looks them up first: kept, they cost no
  * database round trip. An instance started with a new manifest is seen by the others within this time.
  */
+/**
+ * An integration of a project with its parsed manifest, or undefined when the project has none of that id.
+ * The one way the service reads a manifest: the routes (through `findIntegration`) and the read engine.
+ */
+export async function integrationManifest(
+  repo: Repository,
+  projectId: string,
+  integrationId: string,
+): Promise<{ integration: Integration; manifest: ManifestIntegration } | undefined> {
+  const integration = await repo.getIntegration(projectId, integrationId);
+  return integration && { integration, manifest: parsedManifest(integration) };
+}
+
 const integrationLookupTtlMs = 5_000;
 
 const foundIntegrations = new WeakMap<
@@ -48,7 +66,7 @@ export async function findIntegration(
   if (hit && hit.until > now && !options.fresh) return hit.found;
 
   const project = await findProject(repo, projectIdOrName);
-  const integration = await repo.getIntegration(project.id, integrationId);
+  const integration = await integrationManifest(repo, project.id, integrationId);
   if (!integration) {
     throw problemError(
       404,
@@ -56,30 +74,9 @@ export async function findIntegration(
       `Project "${project.name}" has no integration "${integrationId}".`,
     );
   }
-  const found = { project, integration, manifest: parsedManifest(integration) };
+  const found = { project, ...integration };
   // Only found ones are kept (a 404 stays a fresh answer), and the map stays as small as the manifests.
   if (kept.size > 1_000) kept.clear();
   kept.set(key, { found, until: now + integrationLookupTtlMs });
   return found;
-}
-
-/** A connection as the API returns it: every credential field left out. */
-export async function publicConnection(repo: Repository, connection: Connection, knownGroup?: Group) {
-  const group = knownGroup ?? (await repo.getGroup(connection.projectId, connection.groupRef));
-  return {
-    id: connection.id,
-    projectId: connection.projectId,
-    provider: connection.provider,
-    group: group ?? {
-      groupRef: connection.groupRef,
-      groupName: connection.groupRef,
-      projectId: connection.projectId,
-      createTime: connection.createTime,
-    },
-    consumer: { consumerRef: connection.consumerRef },
-    createTime: connection.createTime,
-    ...(connection.updateTime ? { updateTime: connection.updateTime } : {}),
-    authScheme: connection.authScheme,
-    status: connection.status,
-  };
 }

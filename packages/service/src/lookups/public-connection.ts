@@ -1,0 +1,22 @@
+import type { Connection, Group, Repository } from '../store/index.js';
+
+/** A connection as the API returns it: every credential field left out. */
+export async function publicConnection(repo: Repository, connection: Connection, knownGroup?: Group) {
+  const group = knownGroup ?? (await repo.getGroup(connection.projectId, connection.groupRef));
+  return {
+    id: connection.id,
+    projectId: connection.projectId,
+    provider: connection.provider,
+    group: group ?? {
+      groupRef: connection.groupRef,
+      groupName: connection.groupRef,
+      projectId: connection.projectId,
+      createTime: connection.createTime,
+    },
+    consumer: { consumerRef: connection.consumerRef },
+    createTime: connection.createTime,
+    ...(connection.updateTime ? { updateTime: connection.updateTime } : {}),
+    authScheme: connection.authScheme,
+    status: connection.status,
+  };
+}
