@@ -20,7 +20,16 @@ export { createSandboxProvider } from './provider/index.js';
 export type { Random } from './provider/prng.js';
 /** The repository's one seeded generator: the sandbox's data and the reliability suite's cases. */
 export { intBetween, mulberry32, pick } from './provider/prng.js';
-export type { Provider, ProviderRecord, ReadPage, ReadWindow } from './provider/provider-contract.js';
+export type {
+  FieldFilter,
+  IdRange,
+  Provider,
+  ProviderRecord,
+  ReadPage,
+  ReadWindow,
+  SampleReadResult,
+  SearchResult,
+} from './provider/provider-contract.js';
 export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox-activity.js';
 export { startSandboxActivity } from './provider/sandbox-activity.js';
 export type * from './reads/operation-store.js';

@@ -1,0 +1,114 @@
+/**
+ * The reading loop's work: each stream's current operation reads a page whenever fewer than
+ * `maxPendingPerStream` of its messages wait for delivery, and an operation whose messages all settled is
+ * finished. What an operation knows of its installation is looked up once and kept while it runs.
+ */
+import type { Provider } from '../provider/provider-contract.js';
+import { StoreUnavailableError } from '../store/errors.js';
+import type { Repository } from '../store/index.js';
+import type { EngineLog } from './engine-loop.js';
+import type { OperationStore, ReadOperation } from './operation-store.js';
+import type { PageBuilder } from './page-builder.js';
+import { buildContext, type OperationContext, ReadRefused, readOnePage } from './read-worker.js';
+import { TimeSlice } from './time-slice.js';
+import type { ReadTiming } from './timing.js';
+
+/** Operations read at most per step. */
+const headBatch = 2_000;
+
+export class OperationReader {
+  readonly #store: OperationStore;
+  readonly #repo: Repository;
+  readonly #providers: ReadonlyMap<string, Provider>;
+  readonly #pageBuilders: ReadonlyMap<string, PageBuilder>;
+  readonly #timing: ReadTiming;
+  readonly #log: EngineLog;
+  readonly #contexts = new Map<string, OperationContext>();
+
+  constructor(options: {
+    store: OperationStore;
+    repo: Repository;
+    providers: ReadonlyMap<string, Provider>;
+    pageBuilders: ReadonlyMap<string, PageBuilder>;
+    timing: ReadTiming;
+    log: EngineLog;
+  }) {
+    this.#store = options.store;
+    this.#repo = options.repo;
+    this.#providers = options.providers;
+    this.#pageBuilders = options.pageBuilders;
+    this.#timing = options.timing;
+    this.#log = options.log;
+  }
+
+  /**
+   * Reads a page of each stream's current operation. `starting()` is the control loop's start of due reads,
+   * waited for between operations; `messagesStored` is told when a page stored messages to deliver.
+   * Answers whether any operation moved.
+   */
+  async step(
+    running: () => boolean,
+    starting: () => Promise<void> | undefined,
+    messagesStored: () => void,
+  ): Promise<boolean> {
+    const heads = await this.#store.headOperations(headBatch);
+    const slice = new TimeSlice();
+    let progressed = false;
+    const now = () => new Date(this.#timing.now()).toISOString();
+    for (const operation of heads) {
+      if (!running()) break;
+      await slice.yield();
+      const started = starting();
+      if (started) await started;
+      if (operation.phase === 'delivering') {
+        if (await this.#store.finishIfSettled(operation.id, now())) {
+          this.#contexts.delete(operation.id);
+          progressed = true;
+        }
+        continue;
+      }
+      const pending = await this.#store.pendingDeliveries(operation.installationId, operation.objectName);
+      if (pending >= this.#timing.maxPendingPerStream) continue;
+      try {
+        const context = await this.#contextOf(operation);
+        const page = await readOnePage(this.#store, operation, context, this.#timing, slice);
+        if (page.messages > 0) messagesStored();
+        // The context serves reading only; the operation now delivers (or ended already).
+        if (page.finished) this.#contexts.delete(operation.id);
+      } catch (error) {
+        // The database is unreachable (a restart, a failover): the read waits at its checkpoint and goes on
+        // once it is back. Failing it would need the database too, and would end a read for nothing.
+        if (error instanceof StoreUnavailableError) throw error;
+        const reason =
+          error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;
+        if (!(error instanceof ReadRefused)) this.#log(`operation ${operation.id} failed to read`, error);
+        await this.#store.failReading(operation.id, reason, now());
+        this.#contexts.delete(operation.id);
+      }
+      progressed = true;
+    }
+    return progressed;
+  }
+
+  /** Operations cache what they know of their installation; a changed or deleted one is looked up again. */
+  forgetInstallation(installationId: string): void {
+    for (const [operationId, context] of this.#contexts) {
+      if (context.installation.id === installationId) this.#contexts.delete(operationId);
+    }
+  }
+
+  /** Drops every cached context and closes the page builders (the engine stops). */
+  async close(): Promise<void> {
+    this.#contexts.clear();
+    await Promise.all([...this.#pageBuilders.values()].map((builder) => builder.close()));
+  }
+
+  async #contextOf(operation: ReadOperation): Promise<OperationContext> {
+    let context = this.#contexts.get(operation.id);
+    if (!context) {
+      context = await buildContext(this.#repo, this.#providers, operation, this.#pageBuilders);
+      this.#contexts.set(operation.id, context);
+    }
+    return context;
+  }
+}

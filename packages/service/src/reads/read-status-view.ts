@@ -1,0 +1,68 @@
+/**
+ * The `read-status` extension's answer: per object its pause state, schedule, last and next run, records
+ * delivered, backfill and delivery health, from the installation's config and the operation store.
+ */
+import type { DestinationStore } from '../store/destination-store.js';
+import type { Installation, Repository } from '../store/index.js';
+import type { OperationStore } from './operation-store.js';
+import { effectiveReadObjects } from './read-plan.js';
+import { manifestOf } from './read-worker.js';
+
+export async function readStatusView(
+  sources: { repo: Repository; store: OperationStore; destinations: DestinationStore },
+  installation: Installation,
+) {
+  const { repo, store, destinations } = sources;
+  const manifest = await manifestOf(repo, installation.projectId, installation.integrationId);
+  const states = new Map((await store.readObjects(installation.id)).map((s) => [s.objectName, s]));
+  const objects = [];
+  for (const object of effectiveReadObjects(installation, manifest)) {
+    const state = states.get(object.objectName);
+    const backfill = state?.backfillOperationId
+      ? await store.getOperation(state.backfillOperationId)
+      : undefined;
+    const stream = await store.streamDeliveryState(installation.id, object.objectName);
+    const destination = object.destination
+      ? await destinations.get(installation.projectId, object.destination)
+      : undefined;
+    const delivery =
+      destination?.status === 'disabled'
+        ? { state: 'disabled' as const, lastError: destination.disabledReason }
+        : stream.pending > 0 && (stream.attempts > 0 || !destination)
+          ? {
+              state: 'retrying' as const,
+              ...(stream.lastError ? { lastError: stream.lastError } : {}),
+              ...(stream.retryingSince
+                ? { retryingSince: new Date(stream.retryingSince).toISOString() }
+                : {}),
+            }
+          : { state: 'ok' as const };
+    objects.push({
+      objectName: object.objectName,
+      paused: state?.paused ?? false,
+      disabled: object.disabled,
+      ...(object.schedule ? { schedule: object.schedule } : {}),
+      ...(object.destination ? { destination: object.destination } : {}),
+      nextRunTime:
+        state?.nextRunTime !== undefined && !state.paused ? new Date(state.nextRunTime).toISOString() : null,
+      lastRunTime: state?.lastRunTime ?? null,
+      ...(state?.lastRunStatus ? { lastRunStatus: state.lastRunStatus } : {}),
+      recordsDelivered: state?.recordsDelivered ?? 0,
+      ...(backfill
+        ? {
+            backfill: {
+              operationId: backfill.id,
+              status: backfill.status,
+              recordsProcessed: backfill.recordsProcessed,
+              recordsDelivered: backfill.recordsDelivered,
+              ...(backfill.recordsEstimatedTotal === undefined
+                ? {}
+                : { recordsEstimatedTotal: backfill.recordsEstimatedTotal }),
+            },
+          }
+        : {}),
+      delivery,
+    });
+  }
+  return { installationId: installation.id, objects };
+}
