@@ -162,11 +162,14 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
   await seedDemoData(repo, manifest);
   if (options.extraGroups) await seedGroups(repo, options.extraGroups.prefix, options.extraGroups.count);
   const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 300 });
+  // The listening address, known once it listens (port 0).
+  let publicOrigin = '';
   const app = createServiceApp({
     repo,
     providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
     credentials: serviceCredentials,
     oauth: createOAuthDeps(db, randomBytes(32)),
+    publicOrigin: () => publicOrigin,
   });
   const received: ReceivedCall[] = [];
   const handler = options.record
@@ -196,6 +199,7 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  publicOrigin = url;
   const count = db.prepare(
     'SELECT COUNT(*) FROM installations WHERE project_id = ? AND integration_id = ? AND (? IS NULL OR group_ref = ?)',
   );

@@ -188,9 +188,17 @@ export {
   objectMetadataSchema,
   valueTypeSchema,
 } from './resources/metadata.js';
-export type { ConnectError, OauthConnectRequest, OauthUpdateRequest } from './resources/oauth-connect.js';
+export type {
+  ConnectError,
+  OauthCompleteAnswer,
+  OauthCompleteRequest,
+  OauthConnectRequest,
+  OauthUpdateRequest,
+} from './resources/oauth-connect.js';
 export {
   connectErrorSchema,
+  oauthCompleteAnswerSchema,
+  oauthCompleteRequestSchema,
   oauthConnectRequestSchema,
   oauthUpdateRequestSchema,
 } from './resources/oauth-connect.js';

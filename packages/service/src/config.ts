@@ -36,6 +36,34 @@ export interface ServiceConfig {
   readLeaseMs?: number;
   /** `SPLICE_READ_MAX_STREAMS`: streams one instance reads at once at most (PostgreSQL). */
   readMaxStreams?: number;
+  /** `SPLICE_PUBLIC_URL`: the origin browsers reach the service on (default: the listening address). */
+  publicUrl?: string;
+}
+
+/**
+ * The origin of a public URL setting: http or https, nothing after the host and port. Behind a proxy it
+ * is the proxy's address; the OAuth pages and `redirect_uri` are built on it, not on a request's `Host`.
+ */
+export function publicOriginOf(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http or https URL, got "${value}".`);
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  ) {
+    throw new Error(
+      `${name} must be an http or https origin such as https://splice.example.com, got "${value}".`,
+    );
+  }
+  return url.origin;
 }
 
 function intFromEnv(name: string, value: string | undefined, fallback: number): number {
@@ -74,6 +102,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       : {}),
     ...(env.SPLICE_READ_MAX_STREAMS
       ? { readMaxStreams: intFromEnv('SPLICE_READ_MAX_STREAMS', env.SPLICE_READ_MAX_STREAMS, 200) }
+      : {}),
+    ...(env.SPLICE_PUBLIC_URL
+      ? { publicUrl: publicOriginOf('SPLICE_PUBLIC_URL', env.SPLICE_PUBLIC_URL) }
       : {}),
   };
 }

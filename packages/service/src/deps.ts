@@ -16,6 +16,12 @@ export interface ServiceDeps {
   credentials: Credentials;
   /** The OAuth connect flow's store, the key that seals tokens, and the clock. */
   oauth: OAuthDeps;
+  /**
+   * The origin browsers reach this service on (`SPLICE_PUBLIC_URL`, by default the listening address):
+   * the provider URL, the consent page's own origin and the OAuth `redirect_uri` are built on it, never on
+   * a request's `Host`, which a client chooses. A function, as the port may be known only once it listens.
+   */
+  publicOrigin: () => string;
   /** Webhook destinations (`{base_url}/projects/{p}/destinations`). */
   destinations?: DestinationStore;
   /** The read engine: absent in apps that only serve the synchronous operations. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
-import { defaultManifestPath, devCredentials } from './config.js';
+import { defaultManifestPath, devCredentials, publicOriginOf } from './config.js';
 import { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
 import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
@@ -59,6 +59,12 @@ export interface StartServiceOptions {
    * Default true; false keeps the whole engine on the main thread.
    */
   pageThread?: boolean;
+  /**
+   * The origin browsers reach the service on, when it is not the listening address (behind a proxy, or
+   * listening on every interface): the OAuth provider pages and the callback are built on it.
+   * Default: `http://{host}:{port}` as listening (loopback for an unspecified address).
+   */
+  publicUrl?: string;
   /** The demo app's receiver: the demo data set's destinations point at it. */
   demoReceiverUrl?: string;
   demoWebhookSecret?: string;
@@ -66,6 +72,8 @@ export interface StartServiceOptions {
 
 export interface RunningService {
   url: string;
+  /** The origin browsers reach the service on (`publicUrl`, or the listening address). */
+  publicUrl: string;
   /** `{base_url}` of docs/service-interface.md#base-addresses. */
   baseUrl: string;
   /** `{search_url}` of docs/service-interface.md#base-addresses. */
@@ -80,6 +88,12 @@ export interface RunningService {
   authToken: string;
   port: number;
   close(): Promise<void>;
+}
+
+/** The listening address as a browser would use it: an unspecified address means this machine. */
+function listeningOrigin(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /**
@@ -140,7 +154,17 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const sandboxActivity = startSandboxActivity(db, {
     changesPerMinute: (options.sandboxActivity ?? 3) * Math.max(1, connectedGroups),
   });
-  const app = createServiceApp({ repo, providers, credentials, oauth, destinations, reads });
+  // Known once the port is, when the port is 0; nothing reaches the app before it listens.
+  let publicOrigin = options.publicUrl ? publicOriginOf('publicUrl', options.publicUrl) : '';
+  const app = createServiceApp({
+    repo,
+    providers,
+    credentials,
+    oauth,
+    destinations,
+    reads,
+    publicOrigin: () => publicOrigin,
+  });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
@@ -151,9 +175,11 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  publicOrigin ||= listeningOrigin(host, port);
   if (options.runReads !== false) reads.start();
   return {
     url,
+    publicUrl: publicOrigin,
     baseUrl: `${url}/v1`,
     searchUrl: `${url}/search/v1`,
     readUrl: `${url}/read/v1`,

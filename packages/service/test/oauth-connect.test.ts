@@ -39,6 +39,7 @@ beforeEach(async () => {
     providers: new Map([[sandbox.name, sandbox]]),
     credentials: { apiKey, authToken: 'oauth-test-token' },
     oauth,
+    publicOrigin: () => origin,
   });
   transcript = [];
 });

@@ -22,6 +22,14 @@ const redirectUrlSchema = z.string().check(
 );
 
 /**
+ * A value of the completion handshake (extension): 43 to 128 base64url characters, as a SHA-256 or a
+ * 32-byte random value encodes.
+ */
+const handshakeValue = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{43,128}$/, 'Give 43 to 128 base64url characters.'));
+
+/**
  * The body of `POST {base_url}/oauth-connect`, field for field as the hosted service takes it, plus the
  * embedded service's `redirectUrl` extension. The answer is the URL to open, as `text/plain`.
  */
@@ -40,6 +48,12 @@ export const oauthConnectRequestSchema = z.strictObject({
   enableCSRFProtection: z.optional(z.boolean()),
   /** Extension (embedded service only): where the browser goes when the flow ends. */
   redirectUrl: z.optional(redirectUrlSchema),
+  /**
+   * Extension (embedded service only): the SHA-256 (base64url) of a secret the caller keeps in the browser
+   * that starts the flow. With it, the flow's result is held until `oauth-connect/complete` presents that
+   * secret; it needs `redirectUrl`, the page that presents it.
+   */
+  browserBinding: z.optional(handshakeValue),
 });
 export type OauthConnectRequest = z.infer<typeof oauthConnectRequestSchema>;
 
@@ -49,8 +63,26 @@ export type OauthConnectRequest = z.infer<typeof oauthConnectRequestSchema>;
  */
 export const oauthUpdateRequestSchema = z.strictObject({
   redirectUrl: z.optional(redirectUrlSchema),
+  browserBinding: z.optional(handshakeValue),
 });
 export type OauthUpdateRequest = z.infer<typeof oauthUpdateRequestSchema>;
+
+/**
+ * The body of `POST {base_url}/oauth-connect/complete` (extension): saves the result of a flow started
+ * with `browserBinding`. `completion` is what the service added to the `redirectUrl`; `browserSecret` is
+ * the secret whose hash was the binding, as the browser that ends the flow holds it. Without it, or with
+ * another one, the held result is dropped.
+ */
+export const oauthCompleteRequestSchema = z.strictObject({
+  projectIdOrName: ref,
+  completion: handshakeValue,
+  browserSecret: z.optional(handshakeValue),
+});
+export type OauthCompleteRequest = z.infer<typeof oauthCompleteRequestSchema>;
+
+/** The answer of `POST {base_url}/oauth-connect/complete`: the connection the flow created or refreshed. */
+export const oauthCompleteAnswerSchema = z.object({ connectionId: z.string() });
+export type OauthCompleteAnswer = z.infer<typeof oauthCompleteAnswerSchema>;
 
 /** How a connect flow can end without a connection: the OAuth error codes the flow reports. */
 export const connectErrorSchema = z.enum(connectErrors);

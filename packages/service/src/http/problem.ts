@@ -16,6 +16,7 @@ export const problemTypes = {
   groupNotFound: { type: 'urn:problem-type:group-not-found', title: 'Group not found' },
   connectionRequired: { type: 'urn:problem-type:connection-required', title: 'Group has no connection' },
   connectionNotFound: { type: 'urn:problem-type:connection-not-found', title: 'Connection not found' },
+  connectFlowNotFound: { type: 'urn:problem-type:connect-flow-not-found', title: 'Connect flow not found' },
   connectionUnusable: { type: 'urn:problem-type:connection-unusable', title: 'Connection is not working' },
   installationExists: { type: 'urn:problem-type:installation-exists', title: 'Installation already exists' },
   installationNotFound: { type: 'urn:problem-type:installation-not-found', title: 'Installation not found' },

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { ConnectError } from '@splice/schema';
 import { manifestIntegrationSchema } from '@splice/schema';
 import type { Connection, Project, Repository } from '../store/index.js';
@@ -13,6 +14,12 @@ import {
 
 /** A `state` (and the URL carrying it) works once, for 10 minutes. */
 export const flowLifetimeMs = 10 * 60_000;
+
+/**
+ * How long a bound flow's result waits for its browser after the callback: the page at `redirectUrl`
+ * completes it at once, so two minutes only covers a slow redirect.
+ */
+export const heldResultLifetimeMs = 2 * 60_000;
 
 export interface OAuthDeps {
   store: OAuthStore;
@@ -31,6 +38,8 @@ export interface FlowStart {
   /** For oauth-update: the connection to refresh. */
   connectionId: string | null;
   redirectUrl: string | null;
+  /** The SHA-256 of the starting browser's secret: the result is then held until that secret completes it. */
+  browserBinding: string | null;
 }
 
 /** What the provider is asked for: every object the project's integrations of this provider read or write. */
@@ -49,13 +58,15 @@ export async function scopesFor(repo: Repository, projectId: string, provider: s
 /**
  * Records a flow and answers the provider URL to open. The service is the OAuth client: it keeps the PKCE
  * verifier (sealed) and sends only its S256 challenge; the `state` is stored as a hash and binds the
- * flow to the project, group, consumer (and connection, for an update).
+ * flow to the project, group, consumer (and connection, for an update). `publicOrigin` is the configured
+ * origin browsers reach the service on, never a request's `Host`: the provider pages and the
+ * `redirect_uri` live on it.
  */
 export async function startFlow(
   repo: Repository,
   oauth: OAuthDeps,
   start: FlowStart,
-  origin: string,
+  publicOrigin: string,
 ): Promise<string> {
   const scope = (await scopesFor(repo, start.project.id, start.provider)).join(' ');
   const now = oauth.now?.() ?? new Date();
@@ -75,12 +86,16 @@ export async function startFlow(
     createTime: now.toISOString(),
     expireTime: new Date(now.getTime() + flowLifetimeMs).toISOString(),
     usedTime: null,
+    browserBinding: start.browserBinding,
+    heldCredentials: null,
+    completionHash: null,
+    completeTime: null,
   });
-  const url = new URL(`${origin}${authorizePath}`);
+  const url = new URL(`${publicOrigin}${authorizePath}`);
   url.search = new URLSearchParams({
     response_type: 'code',
     client_id: sandboxClientId,
-    redirect_uri: `${origin}${callbackPath}`,
+    redirect_uri: `${publicOrigin}${callbackPath}`,
     state,
     code_challenge: pkceChallenge(verifier),
     code_challenge_method: 'S256',
@@ -152,13 +167,15 @@ type FlowRecord = NonNullable<Awaited<ReturnType<OAuthStore['getFlow']>>>;
  * The service's callback (`redirect_uri`): checks the `state` (known, unused, within 10 minutes), spends
  * it, trades the code for tokens with the flow's own verifier, and stores them sealed. Whatever happens,
  * the browser ends on the flow's `redirectUrl` with an `outcome` (or on a page saying it, without one).
- * No token ever appears in an answer.
+ * A flow bound to its browser saves nothing here: its tokens are held, and the browser goes to
+ * `redirectUrl` with a `completion` value instead, which `completeHeldFlow` takes with the browser's
+ * secret. No token ever appears in an answer.
  */
 export async function completeFlow(
   repo: Repository,
   oauth: OAuthDeps,
   params: { state?: string; code?: string; error?: string },
-  origin: string,
+  publicOrigin: string,
 ): Promise<FlowEnd> {
   const now = oauth.now?.() ?? new Date();
   const stateHash = params.state ? hashSecret(params.state) : '';
@@ -178,20 +195,55 @@ export async function completeFlow(
     {
       code: params.code,
       codeVerifier: verifier,
-      redirectUri: `${origin}${callbackPath}`,
+      redirectUri: `${publicOrigin}${callbackPath}`,
       clientId: sandboxClientId,
     },
     now,
   );
   if (!answer.ok) return end(flow.redirectUrl, 'provider_error');
   const { tokens } = answer;
-  const connection = await saveConnection(repo, flow, {
-    sealed: oauth.secrets.seal({
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000).toISOString(),
-      scopes: tokens.scope.split(' ').filter(Boolean),
-    }),
+  const sealed = oauth.secrets.seal({
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000).toISOString(),
+    scopes: tokens.scope.split(' ').filter(Boolean),
   });
+  if (flow.browserBinding && flow.redirectUrl) {
+    const completion = randomToken();
+    await oauth.store.holdResult(stateHash, hashSecret(completion), JSON.stringify(sealed));
+    const url = new URL(flow.redirectUrl);
+    url.searchParams.set('completion', completion);
+    return { kind: 'redirect', url: url.toString() };
+  }
+  const connection = await saveConnection(repo, flow, { sealed });
   return end(flow.redirectUrl, 'connected', connection.id);
+}
+
+const sameHash = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Saves the result a bound flow's callback held, for the browser that started the flow: `browserSecret`
+ * must hash to the flow's `browserBinding`. A held result is spent by the first attempt, right or wrong
+ * (a wrong or missing secret drops its tokens), and lives `heldResultLifetimeMs` after the callback.
+ * Answers the saved connection, or null when nothing was saved; the reasons are not told apart.
+ */
+export async function completeHeldFlow(
+  repo: Repository,
+  oauth: OAuthDeps,
+  params: { projectId: string; completion: string; browserSecret: string | undefined },
+): Promise<Connection | null> {
+  const now = oauth.now?.() ?? new Date();
+  const completionHash = hashSecret(params.completion);
+  const flow = await oauth.store.getFlowByCompletion(completionHash);
+  if (!flow || flow.projectId !== params.projectId) return null;
+  if (!(await oauth.store.spendHeldResult(completionHash, now.toISOString()))) return null;
+  const heldSince = Date.parse(flow.usedTime ?? flow.createTime);
+  if (heldSince + heldResultLifetimeMs <= now.getTime()) return null;
+  if (!flow.heldCredentials || !flow.browserBinding || params.browserSecret === undefined) return null;
+  if (!sameHash(hashSecret(params.browserSecret), flow.browserBinding)) return null;
+  return saveConnection(repo, flow, { sealed: JSON.parse(flow.heldCredentials) });
 }

@@ -35,6 +35,10 @@ describe.each(storeBackends)('OAuthStore on $name', (backend) => {
       createTime: '2025-01-01T00:00:00.000Z',
       expireTime: '2025-01-01T00:10:00.000Z',
       usedTime: null,
+      browserBinding: null,
+      heldCredentials: null,
+      completionHash: null,
+      completeTime: null,
     };
   });
   afterEach(async () => {
@@ -51,6 +55,28 @@ describe.each(storeBackends)('OAuthStore on $name', (backend) => {
     ]);
     expect(wins.filter(Boolean)).toHaveLength(1);
     expect((await store.getFlow('state-hash'))?.usedTime).toBe('2025-01-01T00:01:00.000Z');
+  });
+
+  it('holds a bound flow result, finds it by its completion, and lets one of two racing completions spend it', async () => {
+    await store.insertFlow({ ...flow, browserBinding: 'binding-hash' });
+    await store.holdResult('state-hash', 'completion-hash', '{"sealed":"tokens"}');
+    expect(await store.getFlowByCompletion('completion-hash')).toMatchObject({
+      stateHash: 'state-hash',
+      browserBinding: 'binding-hash',
+      heldCredentials: '{"sealed":"tokens"}',
+      completeTime: null,
+    });
+    expect(await store.getFlowByCompletion('other')).toBeUndefined();
+    const wins = await Promise.all([
+      store.spendHeldResult('completion-hash', '2025-01-01T00:02:00.000Z'),
+      store.spendHeldResult('completion-hash', '2025-01-01T00:02:00.000Z'),
+    ]);
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    // Spent: the sealed tokens are gone from the row.
+    expect(await store.getFlowByCompletion('completion-hash')).toMatchObject({
+      heldCredentials: null,
+      completeTime: '2025-01-01T00:02:00.000Z',
+    });
   });
 
   it('spends a code once, and revokes tokens', async () => {

@@ -22,6 +22,17 @@ export interface OAuthFlow {
   createTime: string;
   expireTime: string;
   usedTime: string | null;
+  /**
+   * The SHA-256 of the starting browser's secret (`browserBinding`): set, the callback holds the result
+   * and only `oauth-connect/complete` with that secret saves it.
+   */
+  browserBinding: string | null;
+  /** The callback's result while it waits for the browser's secret: the sealed tokens. */
+  heldCredentials: string | null;
+  /** The hash of the value the callback added to `redirectUrl` to find the held result again. */
+  completionHash: string | null;
+  /** When the held result was saved or dropped: it is spent either way. */
+  completeTime: string | null;
 }
 
 /** An authorization code as the sandbox provider keeps it. */
@@ -57,6 +68,11 @@ export interface OAuthStore {
   getFlow(stateHash: string): Promise<OAuthFlow | undefined>;
   /** True for the one caller that marks the flow used; false when it was used already. */
   useFlow(stateHash: string, usedTime: string): Promise<boolean>;
+  /** Keeps a bound flow's result (sealed tokens) until its browser completes it. */
+  holdResult(stateHash: string, completionHash: string, heldCredentials: string): Promise<void>;
+  getFlowByCompletion(completionHash: string): Promise<OAuthFlow | undefined>;
+  /** True for the one caller that spends the held result (its tokens are erased); false when spent already. */
+  spendHeldResult(completionHash: string, completeTime: string): Promise<boolean>;
   insertCode(code: SandboxCode): Promise<void>;
   getCode(codeHash: string): Promise<SandboxCode | undefined>;
   useCode(codeHash: string, usedTime: string): Promise<boolean>;
@@ -82,7 +98,20 @@ const flows: Table<OAuthFlow> = {
     createTime: 'text',
     expireTime: 'text',
     usedTime: 'text',
+    browserBinding: 'text',
+    heldCredentials: 'text',
+    completionHash: 'text',
+    completeTime: 'text',
   },
+};
+const flowNulls: Partial<OAuthFlow> = {
+  connectionId: null,
+  redirectUrl: null,
+  usedTime: null,
+  browserBinding: null,
+  heldCredentials: null,
+  completionHash: null,
+  completeTime: null,
 };
 const codes: Table<SandboxCode> = {
   name: 'sandbox_oauth_codes',
@@ -122,7 +151,34 @@ class StoredOAuth implements OAuthStore {
 
   async getFlow(stateHash: string) {
     const flow = await this.db.get(flows, 'SELECT * FROM oauth_flows WHERE state_hash = ?', stateHash);
-    return flow && withNulls(flow, { connectionId: null, redirectUrl: null, usedTime: null });
+    return flow && withNulls(flow, flowNulls);
+  }
+
+  async holdResult(stateHash: string, completionHash: string, heldCredentials: string) {
+    await this.db.change(
+      'UPDATE oauth_flows SET completion_hash = ?, held_credentials = ? WHERE state_hash = ?',
+      completionHash,
+      heldCredentials,
+      stateHash,
+    );
+  }
+
+  async getFlowByCompletion(completionHash: string) {
+    const flow = await this.db.get(
+      flows,
+      'SELECT * FROM oauth_flows WHERE completion_hash = ?',
+      completionHash,
+    );
+    return flow && withNulls(flow, flowNulls);
+  }
+
+  async spendHeldResult(completionHash: string, completeTime: string) {
+    const changed = await this.db.change(
+      'UPDATE oauth_flows SET complete_time = ?, held_credentials = NULL WHERE completion_hash = ? AND complete_time IS NULL',
+      completeTime,
+      completionHash,
+    );
+    return changed === 1;
   }
 
   async useFlow(stateHash: string, usedTime: string) {

@@ -5,6 +5,8 @@ import {
   integrationSchema,
   inviteRequestSchema,
   inviteSchema,
+  oauthCompleteAnswerSchema,
+  oauthCompleteRequestSchema,
   oauthConnectRequestSchema,
   oauthUpdateRequestSchema,
   objectMetadataSchema,
@@ -38,7 +40,7 @@ export function openApiDocument() {
       title: 'Splice embedded integration service',
       version: '1.0.0',
       description:
-        "The operations of docs/service-interface.md (createInstallation, getInstallation, updateInstallation, deleteInstallation, org invites, search), with the If-Match precondition of updates and deletes as an extension, the hosted service's destinations, read operations (trigger at `/read/v1`, pause, resume), operations list and backfill progress, the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` body field of the OAuth operations, the sandbox control :sandbox-revoke, the `read-status` of an installation's reads, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`; while the service cannot reach its database, an operation that needs it answers 503 (`urn:problem-type:store-unavailable`) with `Retry-After`.",
+        "The operations of docs/service-interface.md (createInstallation, getInstallation, updateInstallation, deleteInstallation, org invites, search), with the If-Match precondition of updates and deletes as an extension, the hosted service's destinations, read operations (trigger at `/read/v1`, pause, resume), operations list and backfill progress, the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` and `browserBinding` body fields of the OAuth operations and `oauth-connect/complete`, the sandbox control :sandbox-revoke, the `read-status` of an installation's reads, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`; while the service cannot reach its database, an operation that needs it answers 503 (`urn:problem-type:store-unavailable`) with `Retry-After`.",
     },
     servers: [{ url: '/' }],
     components: {
@@ -58,6 +60,8 @@ export function openApiDocument() {
         Connection: toSchema(connectionSchema, 'output'),
         OauthConnectRequest: toSchema(oauthConnectRequestSchema, 'input'),
         OauthUpdateRequest: toSchema(oauthUpdateRequestSchema, 'input'),
+        OauthCompleteRequest: toSchema(oauthCompleteRequestSchema, 'input'),
+        OauthCompleteAnswer: toSchema(oauthCompleteAnswerSchema, 'output'),
         Problem: toSchema(problemSchema, 'output'),
         ...readsSchemas(),
         ...installationSchemas(),
@@ -336,7 +340,7 @@ export function openApiDocument() {
           summary:
             'Start an OAuth connect flow for a group and consumer: answers the provider URL for the browser to open.',
           description:
-            'The state in the URL works once and for 10 minutes, and is bound to the project, group and consumer; the flow uses PKCE S256. Allow creates the group connection (the group too, when the project does not know it) or refreshes the existing one. Tokens are stored sealed and never returned. The `redirectUrl` body field is an extension: where the browser goes when the flow ends, with `outcome` (`connected`, `access_denied`, `expired`, `provider_error`) and, on success, `connectionId` added to its query.',
+            'The state in the URL works once and for 10 minutes, and is bound to the project, group and consumer; the flow uses PKCE S256. Allow creates the group connection (the group too, when the project does not know it) or refreshes the existing one. Tokens are stored sealed and never returned. The `redirectUrl` body field is an extension: where the browser goes when the flow ends, with `outcome` (`connected`, `access_denied`, `expired`, `provider_error`) and, on success, `connectionId` added to its query. `browserBinding` (extension, needs `redirectUrl`) is the SHA-256, base64url, of a secret the caller keeps in the browser that starts the flow: the callback then saves nothing, holds the tokens, and sends the browser to `redirectUrl` with `completion` added instead of `outcome`; `POST /v1/oauth-connect/complete` with that secret saves them.',
           security: [{ apiKey: [] }, { bearer: [] }],
           requestBody: { required: true, content: json('OauthConnectRequest') },
           responses: {
@@ -354,13 +358,42 @@ export function openApiDocument() {
           },
         },
       },
+      '/v1/oauth-connect/complete': {
+        post: {
+          operationId: 'oauthComplete',
+          summary:
+            'Extension: save the result of a flow started with `browserBinding`, for the browser holding its secret.',
+          description:
+            "`completion` is the value the callback added to the flow's `redirectUrl`; `browserSecret` is the secret whose SHA-256 was the `browserBinding`, as the browser that reached `redirectUrl` holds it. The held result is spent by the first call, right or wrong: a missing or wrong secret drops its tokens and saves nothing. It waits two minutes after the callback at most.",
+          ...extension,
+          security: [{ apiKey: [] }, { bearer: [] }],
+          requestBody: { required: true, content: json('OauthCompleteRequest') },
+          responses: {
+            '200': {
+              description: 'The connection created or refreshed.',
+              content: json('OauthCompleteAnswer'),
+            },
+            ...problems(
+              common.malformed,
+              common.unauthorized,
+              [
+                404,
+                ['projectNotFound', 'connectFlowNotFound'],
+                'The project does not exist, or no flow waits for this completion with this secret (unknown, spent, too old, or another browser): nothing was saved.',
+              ],
+              common.tooLarge,
+              common.notJson,
+            ),
+          },
+        },
+      },
       '/v1/projects/{projectIdOrName}/connections/{connectionId}:oauth-update': {
         patch: {
           operationId: 'oauthUpdate',
           summary:
             'Start an OAuth flow that refreshes an existing connection (e.g. one with bad credentials).',
           description:
-            "Same flow as oauth-connect, for the connection's own group and consumer; Allow keeps the connection id and sets its status to `created`. The body is optional (the hosted operation takes none); its `redirectUrl` is the same extension.",
+            "Same flow as oauth-connect, for the connection's own group and consumer; Allow keeps the connection id and sets its status to `created`. The body is optional (the hosted operation takes none); its `redirectUrl` and `browserBinding` are the same extensions.",
           security: [{ apiKey: [] }, { bearer: [] }],
           parameters: [
             pathParam('projectIdOrName', 'Project ID or project name.'),
@@ -402,7 +435,7 @@ export function openApiDocument() {
         get: {
           operationId: 'oauthCallback',
           summary:
-            "Extension (a browser page): the service's OAuth redirect URI. Spends the state, trades the code for tokens, then redirects (303) to the flow's redirectUrl with its outcome, or shows a page saying it.",
+            "Extension (a browser page): the service's OAuth redirect URI. Spends the state, trades the code for tokens, then redirects (303) to the flow's redirectUrl with its outcome (a flow with a browserBinding: with `completion`, its tokens held until oauth-connect/complete), or shows a page saying it.",
           ...extension,
           parameters: ['state', 'code', 'error'].map((name) => ({
             name,

@@ -1,4 +1,8 @@
-import { oauthConnectRequestSchema, oauthUpdateRequestSchema } from '@splice/schema';
+import {
+  oauthCompleteRequestSchema,
+  oauthConnectRequestSchema,
+  oauthUpdateRequestSchema,
+} from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -10,7 +14,7 @@ import { jsonBody, optionalJsonBody } from '../http/validators.js';
 import { findProject } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
 import type { FlowEnd } from '../oauth/connect-flow.js';
-import { completeFlow, startFlow } from '../oauth/connect-flow.js';
+import { completeFlow, completeHeldFlow, startFlow } from '../oauth/connect-flow.js';
 import { consentPage, messagePage } from '../oauth/consent-page.js';
 import { hashSecret as hashState } from '../oauth/crypto.js';
 import { cspNonce, pageHeaders } from '../oauth/html.js';
@@ -25,9 +29,6 @@ import {
   tokenPath,
 } from '../oauth/sandbox-authorization-server.js';
 import type { Connection, Project, Repository } from '../store/index.js';
-
-/** The origin the browser reached this service on: the provider pages and the callback live on it. */
-const originOf = (c: Context) => new URL(c.req.url).origin;
 
 const endTitles: Record<string, string> = {
   connected: 'Account connected',
@@ -56,6 +57,23 @@ const updateBodySent = (c: Context) => {
   const length = c.req.header('content-length');
   return Boolean(c.req.header('content-type')) || (length !== undefined && length !== '0');
 };
+
+/**
+ * A flow bound to its browser must end on a page that completes it: `browserBinding` without
+ * `redirectUrl` would hold a result nobody can save.
+ */
+function requireRedirectForBinding(body: { redirectUrl?: string; browserBinding?: string }) {
+  if (body.browserBinding !== undefined && body.redirectUrl === undefined) {
+    throw validationError([
+      {
+        name: 'redirectUrl',
+        type: 'urn:problem-type:missing-property',
+        in: 'body',
+        detail: 'Give a redirectUrl with browserBinding: the page there completes the flow.',
+      },
+    ]);
+  }
+}
 
 /** The connection a `{connectionId}:{action}` segment names, within the project (404 otherwise). */
 async function connectionOf(repo: Repository, project: Project, target: string): Promise<Connection> {
@@ -116,7 +134,7 @@ function readableScope(deps: ServiceDeps, provider: string, scope: string): stri
  * Beside `{base_url}`: the service's callback and the sandbox provider's own authorization pages.
  */
 export function oauthRoutes(deps: ServiceDeps) {
-  const { repo, oauth } = deps;
+  const { repo, oauth, publicOrigin } = deps;
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
 
   const connectionPath = '/projects/:projectIdOrName/connections/:target{[^/]+:[a-z-]+}';
@@ -124,6 +142,7 @@ export function oauthRoutes(deps: ServiceDeps) {
     .post('/oauth-connect', auth, bodyLimit(16 * 1024), jsonBody(oauthConnectRequestSchema), async (c) => {
       // The body names the project, so it is read first (415, 400), then the project (404).
       const body = c.req.valid('json');
+      requireRedirectForBinding(body);
       const project = await findProject(repo, body.projectIdOrName);
       if (!deps.providers.has(body.provider)) {
         throw validationError([
@@ -149,11 +168,36 @@ export function oauthRoutes(deps: ServiceDeps) {
           consumerName: body.consumerName ?? body.consumerRef,
           connectionId: null,
           redirectUrl: body.redirectUrl ?? null,
+          browserBinding: body.browserBinding ?? null,
         },
-        originOf(c),
+        publicOrigin(),
       );
       return c.text(url, 200);
     })
+    // Extension: saves the result a bound flow's callback held, given the starting browser's secret.
+    .post(
+      '/oauth-connect/complete',
+      auth,
+      bodyLimit(16 * 1024),
+      jsonBody(oauthCompleteRequestSchema),
+      async (c) => {
+        const body = c.req.valid('json');
+        const project = await findProject(repo, body.projectIdOrName);
+        const connection = await completeHeldFlow(repo, oauth, {
+          projectId: project.id,
+          completion: body.completion,
+          browserSecret: body.browserSecret,
+        });
+        if (!connection) {
+          throw problemError(
+            404,
+            'connectFlowNotFound',
+            'No connect flow waits for this completion: it is unknown, spent, past its two minutes, or the browser secret does not match its binding. Nothing was saved.',
+          );
+        }
+        return c.json({ connectionId: connection.id }, 200);
+      },
+    )
     // Either action of a connection: `:oauth-update` (PATCH) or the sandbox's `:sandbox-revoke` (POST).
     .on(
       ['PATCH', 'POST'],
@@ -167,6 +211,7 @@ export function oauthRoutes(deps: ServiceDeps) {
         const { project, connection } = c.var;
         if (c.req.method === 'POST') return c.json(await revoke(deps, connection), 200);
         const body = c.req.valid('json');
+        requireRedirectForBinding(body);
         const group = await repo.getGroup(project.id, connection.groupRef);
         const url = await startFlow(
           repo,
@@ -180,8 +225,9 @@ export function oauthRoutes(deps: ServiceDeps) {
             consumerName: connection.consumerRef,
             connectionId: connection.id,
             redirectUrl: body.redirectUrl ?? null,
+            browserBinding: body.browserBinding ?? null,
           },
-          originOf(c),
+          publicOrigin(),
         );
         return c.text(url, 200);
       },
@@ -192,11 +238,11 @@ export function oauthRoutes(deps: ServiceDeps) {
       const q = c.req.query();
       return answerFlowEnd(
         c,
-        await completeFlow(repo, oauth, { state: q.state, code: q.code, error: q.error }, originOf(c)),
+        await completeFlow(repo, oauth, { state: q.state, code: q.code, error: q.error }, publicOrigin()),
       );
     })
     .get(authorizePath, async (c) => {
-      const parsed = parseAuthorizationRequest(c.req.query(), originOf(c));
+      const parsed = parseAuthorizationRequest(c.req.query(), publicOrigin());
       if (!parsed.ok) {
         if (!parsed.redirect) return refusalPage(c, 400, parsed.description);
         const url = new URL(parsed.redirectUri);
@@ -227,7 +273,7 @@ export function oauthRoutes(deps: ServiceDeps) {
       // The provider's own defence of its consent form: a page of another site must not post "allow".
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
-      const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== originOf(c);
+      const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== publicOrigin();
       // `Origin: null` (a privacy-minded browser) counts only when fetch metadata says same-origin.
       const opaque = origin === 'null' && site !== 'same-origin';
       if (foreignOrigin || opaque || (site !== undefined && site !== 'same-origin')) {
@@ -237,7 +283,7 @@ export function oauthRoutes(deps: ServiceDeps) {
       const fields = Object.fromEntries(
         Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
       );
-      const parsed = parseAuthorizationRequest(fields, originOf(c));
+      const parsed = parseAuthorizationRequest(fields, publicOrigin());
       if (!parsed.ok) return refusalPage(c, 400, parsed.description);
       const decision = fields.decision === 'allow' ? 'allow' : 'deny';
       return c.redirect(

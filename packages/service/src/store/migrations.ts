@@ -355,6 +355,19 @@ export const migrations: readonly Migration[] = [
   // `name` stays the address in paths; the display name is the builder's app name people see (on a consent
   // page, say).
   migration(7, "a project's display name", () => 'ALTER TABLE projects ADD COLUMN display_name TEXT;'),
+  // A connect flow bound to the browser that started it: the hash of that browser's secret, and the result
+  // the callback holds (sealed tokens) until the browser's secret completes it, found by its completion.
+  migration(
+    8,
+    'connect flows bound to their browser',
+    () => `
+  ALTER TABLE oauth_flows ADD COLUMN browser_binding TEXT;
+  ALTER TABLE oauth_flows ADD COLUMN held_credentials TEXT;
+  ALTER TABLE oauth_flows ADD COLUMN completion_hash TEXT;
+  ALTER TABLE oauth_flows ADD COLUMN complete_time TEXT;
+  CREATE UNIQUE INDEX oauth_flows_by_completion ON oauth_flows (completion_hash);
+  `,
+  ),
 ];
 
 /**
