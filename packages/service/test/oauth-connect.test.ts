@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,33 @@ describe('POST {base_url}/oauth-connect', () => {
     expect(url.searchParams.get('state')?.length).toBeGreaterThanOrEqual(43);
     expect(url.searchParams.get('redirect_uri')).toBe(`${origin}/callbacks/v1/oauth`);
     expect(url.searchParams.get('scope')).toBe('companies:read contacts:read contacts:write deals:read');
+  });
+
+  it('builds the provider URL and redirect_uri on the configured public origin, whatever Host the request names', async () => {
+    // A request whose Host is evil.example (the URL a server derives from that header).
+    const res = await send('http://evil.example/v1/oauth-connect', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey, host: 'evil.example' },
+      body: JSON.stringify({
+        projectIdOrName: 'demo',
+        provider: 'sandboxcrm',
+        groupRef: 'initech',
+        consumerRef: 'carol',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const url = new URL(res.text);
+    expect(url.origin).toBe(origin);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${origin}/callbacks/v1/oauth`);
+    // Nor does the consent form take a decision as if evil.example were the provider's own page.
+    const fields = new URLSearchParams(url.search);
+    fields.set('decision', 'allow');
+    const forged = await send('http://evil.example/sandbox-provider/oauth/authorize', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' },
+      body: fields.toString(),
+    });
+    expect(forged.status).toBe(403);
   });
 
   it('refuses a body without the required fields, naming each', async () => {
@@ -293,6 +320,103 @@ describe('the flow', () => {
     // The code is bound to acme's PKCE challenge; initech's verifier does not match it.
     expect(outcomeOf(end.location)).toBe('provider_error');
     expect(await repo.listConnections('demo', 'initech')).toEqual([]);
+  });
+});
+
+describe('a flow bound to the browser that started it', () => {
+  const browserSecret = 'b'.repeat(43);
+  const browserBinding = createHash('sha256').update(browserSecret).digest('base64url');
+
+  function complete(body: Record<string, unknown>) {
+    return send('/v1/oauth-connect/complete', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ projectIdOrName: 'demo', ...body }),
+    });
+  }
+
+  /** Runs a bound flow to its callback: answers the completion the browser is sent to redirectUrl with. */
+  async function heldFlow(body: Record<string, unknown> = {}) {
+    const { text: url } = await connect({
+      groupRef: 'initech',
+      consumerRef: 'carol',
+      redirectUrl,
+      browserBinding,
+      ...body,
+    });
+    const end = await callback(await consent(url, 'allow'));
+    expect(end.status).toBe(303);
+    const location = new URL(end.location as string);
+    expect(location.searchParams.get('attempt')).toBe('abcdefghijklmnop');
+    expect(location.searchParams.get('outcome')).toBeNull();
+    return location.searchParams.get('completion') as string;
+  }
+
+  it('saves nothing at the callback; the browser secret completes it, once', async () => {
+    const completion = await heldFlow();
+    expect(completion).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await repo.listConnections('demo', 'initech')).toEqual([]);
+    const done = await complete({ completion, browserSecret });
+    expect(done.status).toBe(200);
+    const [connection] = await repo.listConnections('demo', 'initech');
+    expect(connection).toMatchObject({ status: 'created', consumerRef: 'carol' });
+    expect(JSON.parse(done.text)).toEqual({ connectionId: connection?.id });
+    expect(storedTokens()).toHaveLength(2);
+    for (const token of storedTokens()) for (const answer of transcript) expect(answer).not.toContain(token);
+    const again = await complete({ completion, browserSecret });
+    expect(again.status).toBe(404);
+    expect(JSON.parse(again.text).type).toBe('urn:problem-type:connect-flow-not-found');
+  });
+
+  it('a missing or wrong browser secret saves nothing and spends the held result', async () => {
+    const first = await heldFlow();
+    expect((await complete({ completion: first })).status).toBe(404);
+    expect((await complete({ completion: first, browserSecret })).status).toBe(404);
+    const second = await heldFlow();
+    expect((await complete({ completion: second, browserSecret: 'c'.repeat(43) })).status).toBe(404);
+    expect((await complete({ completion: second, browserSecret })).status).toBe(404);
+    expect(await repo.listConnections('demo', 'initech')).toEqual([]);
+    // The held tokens are erased, not only refused.
+    const held = db.prepare('SELECT COUNT(*) FROM oauth_flows WHERE held_credentials IS NOT NULL');
+    expect(held.pluck().get()).toBe(0);
+  });
+
+  it('a held result waits two minutes after the callback at most', async () => {
+    const completion = await heldFlow();
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    expect((await complete({ completion, browserSecret })).status).toBe(404);
+    expect(await repo.listConnections('demo', 'initech')).toEqual([]);
+  });
+
+  it('oauth-update bound the same way refreshes the same connection only once completed', async () => {
+    const completion = await heldFlow();
+    expect((await complete({ completion, browserSecret })).status).toBe(200);
+    const [connection] = await repo.listConnections('demo', 'initech');
+    await send(`/v1/projects/demo/connections/${connection?.id}:sandbox-revoke`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey },
+    });
+    const update = await send(`/v1/projects/demo/connections/${connection?.id}:oauth-update`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ redirectUrl, browserBinding }),
+    });
+    expect(update.status).toBe(200);
+    const end = await callback(await consent(update.text, 'allow'));
+    const refreshed = new URL(end.location as string).searchParams.get('completion') as string;
+    expect((await repo.listConnections('demo', 'initech'))[0]?.status).toBe('bad_credentials');
+    expect(JSON.parse((await complete({ completion: refreshed, browserSecret })).text)).toEqual({
+      connectionId: connection?.id,
+    });
+    expect((await repo.listConnections('demo', 'initech'))[0]?.status).toBe('created');
+  });
+
+  it('refuses a binding without a redirectUrl, naming redirectUrl', async () => {
+    const res = await connect({ groupRef: 'initech', consumerRef: 'carol', browserBinding });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).issues).toEqual([
+      expect.objectContaining({ name: 'redirectUrl', in: 'body', type: 'urn:problem-type:missing-property' }),
+    ]);
   });
 });
 
