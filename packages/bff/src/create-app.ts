@@ -34,8 +34,9 @@ export function createApp(deps: RouteDeps, rateLimitStore?: RateLimitStore) {
     .use(accessLog({ log }))
     // The page that ends the connect flow: a document, not an API answer, so it sets its own headers
     // (apiHeaders' CSP forbids scripts), and is reached by a navigation from the provider (a cross-site
-    // GET the CSRF guard would refuse). It reads no session and calls nothing upstream.
-    .route('/', connectDoneRoutes(config.allowedOrigins))
+    // GET the CSRF guard would refuse). It reads no session: the flow's own cookie says whether this
+    // browser started it, and the one upstream call completes the flow with it.
+    .route('/', connectDoneRoutes(deps))
     .use(apiHeaders())
     .use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedProblem }))
     .use(csrfGuard({ allowedOrigins: config.allowedOrigins }))

@@ -45,6 +45,23 @@ async function runFlow(url: string, decision: 'allow' | 'deny'): Promise<URL> {
   return new URL(callback.headers.get('location') as string);
 }
 
+/** The `name=value` of the connect flow's cookie the BFF set on a start answer. */
+function flowCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('splice_connect_'));
+  expect(cookie).toBeDefined();
+  return (cookie as string).split(';')[0] as string;
+}
+
+/** Opens the result page the flow ended on, as a browser with (or without) the flow's cookie: its outcome. */
+async function finish(end: URL, cookie?: string): Promise<string | undefined> {
+  // The page's origin (app.test) is where the BFF is mounted in a builder's app; here the BFF answers it.
+  const page = await fetch(`${bff.url}${end.pathname}${end.search}`, {
+    headers: { 'Sec-Fetch-Site': 'cross-site', ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  expect(page.status).toBe(200);
+  return /"outcome":"([a-z_]+)"/.exec(await page.text())?.[1];
+}
+
 async function connectionOf(user: string) {
   const response = await fetch(`${bff.url}/integrations/crm-sync/connection`, {
     headers: browserHeaders(user),
@@ -58,6 +75,23 @@ async function connectionOf(user: string) {
 }
 
 describe('POST /integrations/:integrationId/connect', () => {
+  it('a flow started in one browser and finished in another connects nothing, and its result page says so', async () => {
+    // Ivan starts a flow and hands its provider URL to someone else, whose browser has no cookie of his.
+    const response = await post('/integrations/crm-sync/connect', 'ivan', {
+      attempt: attempt(11),
+      mode: 'popup',
+    });
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const end = await runFlow(url, 'allow');
+    expect(end.pathname).toBe('/connect/done');
+    expect(await finish(end)).toBe('expired');
+    expect(await connectionOf('ivan')).toBeNull();
+    // Ivan's own browser cannot finish it afterwards either: the held result was spent.
+    expect(await finish(end, flowCookie(response))).toBe('expired');
+    expect(await connectionOf('ivan')).toBeNull();
+  });
+
   it("connects the session's group: the flow ends on the BFF's result page for the page's origin", async () => {
     expect(await connectionOf('ivan')).toBeNull();
     const response = await post('/integrations/crm-sync/connect', 'ivan', {
@@ -65,6 +99,11 @@ describe('POST /integrations/:integrationId/connect', () => {
       mode: 'popup',
     });
     expect(response.status).toBe(200);
+    // The secret that binds the flow to this browser: sent only to the result page, unreadable by scripts.
+    const setCookie = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`splice_connect_${attempt(1)}=`));
+    expect(setCookie).toMatch(/; Max-Age=600; Path=\/connect\/done; HttpOnly; SameSite=Lax$/);
     const { url } = (await response.json()) as { url: string };
     expect(new URL(url).origin).toBe(new URL(service.url).origin);
     const end = await runFlow(url, 'allow');
@@ -74,8 +113,10 @@ describe('POST /integrations/:integrationId/connect', () => {
       attempt: attempt(1),
       mode: 'popup',
       origin: appOrigin,
-      outcome: 'connected',
     });
+    // Nothing is saved until the result page, in the browser that started the flow, completes it.
+    expect(await connectionOf('ivan')).toBeNull();
+    expect(await finish(end, flowCookie(response))).toBe('connected');
     const connection = await connectionOf('ivan');
     expect(connection).toMatchObject({ status: 'created', group: { groupRef: 'initech' } });
     // The integration's GET shows it too, and the wizard's fields can now be read.
@@ -166,7 +207,8 @@ describe('reconnect', () => {
     });
     expect(response.status).toBe(200);
     const end = await runFlow(((await response.json()) as { url: string }).url, 'allow');
-    expect(end.searchParams.get('connectionId')).toBe('conn-acme');
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'bad_credentials' });
+    expect(await finish(end, flowCookie(response))).toBe('connected');
     expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'created' });
   });
 

@@ -9,6 +9,7 @@ import { problemError } from '../problem/problem-error.js';
 
 import { classifierFor } from '../upstream/browser-problem.js';
 import { jsonBody, pathParams } from '../validation/validators.js';
+import { bindFlowToBrowser } from './connect-binding.js';
 import { connectDonePath } from './connect-done.js';
 import type { RouteDeps } from './deps.js';
 import { callContext, retold } from './deps.js';
@@ -40,13 +41,15 @@ function pageOrigin(c: Context<BffEnv>, allowed: readonly string[]): string {
 /**
  * Where the service sends the browser when the flow ends: this BFF's result page, on the page's origin
  * (the BFF is mounted on the builder's own origin), carrying the click's attempt id, the mode and where a
- * same-tab flow returns to. The mount prefix is whatever precedes `/integrations/` in this request.
+ * same-tab flow returns to. The mount prefix is whatever precedes `/integrations/` in this request. The
+ * flow is bound to this browser: a cookie for the result page holds the secret whose hash the service
+ * keeps, so the flow saves nothing unless it ends in this browser.
  */
-function resultPageUrl(
+function embeddedFlowEnd(
   c: Context<BffEnv>,
   deps: RouteDeps,
   body: { attempt: string; mode: string; returnTo?: string | undefined },
-) {
+): { redirectUrl: string; browserBinding: string } {
   const origin = pageOrigin(c, deps.config.allowedOrigins);
   const path = new URL(c.req.url).pathname;
   const mount = path.slice(0, path.lastIndexOf('/integrations/'));
@@ -55,7 +58,11 @@ function resultPageUrl(
   url.searchParams.set('mode', body.mode);
   url.searchParams.set('origin', origin);
   if (body.returnTo) url.searchParams.set('returnTo', body.returnTo);
-  return url.toString();
+  const browserBinding = bindFlowToBrowser(c, body.attempt, {
+    donePath: url.pathname,
+    secure: url.protocol === 'https:',
+  });
+  return { redirectUrl: url.toString(), browserBinding };
 }
 
 /**
@@ -86,7 +93,7 @@ export const connectRoutes = (deps: RouteDeps) =>
             provider: integration.provider,
             groupRef,
             consumerRef,
-            ...(deps.config.embeddedExtensions ? { redirectUrl: resultPageUrl(c, deps, body) } : {}),
+            ...(deps.config.embeddedExtensions ? embeddedFlowEnd(c, deps, body) : {}),
           }),
         );
         return c.json({ url }, 200);
@@ -119,7 +126,7 @@ export const connectRoutes = (deps: RouteDeps) =>
           deps.service.oauthUpdate(
             ctx,
             connection.id,
-            deps.config.embeddedExtensions ? resultPageUrl(c, deps, body) : undefined,
+            deps.config.embeddedExtensions ? embeddedFlowEnd(c, deps, body) : undefined,
           ),
         );
         return c.json({ url }, 200);

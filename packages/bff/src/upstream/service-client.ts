@@ -16,6 +16,8 @@ import {
   integrationSchema,
   inviteRequestSchema,
   inviteSchema,
+  oauthCompleteAnswerSchema,
+  oauthCompleteRequestSchema,
   objectMetadataSchema,
   searchRequestSchema,
 } from '@splice/schema';
@@ -82,6 +84,17 @@ export interface OauthConnectInput {
    * hosted service (its flow ends where the project's settings say).
    */
   redirectUrl?: string;
+  /**
+   * Extension of the embedded service, with `redirectUrl`: the hash of the secret the starting browser
+   * holds; the service then holds the flow's result until `oauthComplete` presents that secret.
+   */
+  browserBinding?: string;
+}
+
+/** What `:oauth-update` may carry beyond the hosted operation (embedded extensions, both or neither). */
+export interface OauthUpdateExtensions {
+  redirectUrl: string;
+  browserBinding: string;
 }
 
 /**
@@ -333,6 +346,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           groupRef: input.groupRef,
           consumerRef: input.consumerRef,
           ...(input.redirectUrl === undefined ? {} : { redirectUrl: input.redirectUrl }),
+          ...(input.browserBinding === undefined ? {} : { browserBinding: input.browserBinding }),
         },
         kind: 'write',
         expectStatus: 200,
@@ -343,12 +357,12 @@ export function createServiceClient(options: ServiceClientOptions) {
 
     /**
      * `PATCH {base_url}/projects/{p}/connections/{id}:oauth-update`: the URL that refreshes a connection.
-     * The hosted operation takes no body; `redirectUrl` (embedded extension) is sent only when given.
+     * The hosted operation takes no body; the embedded extensions are sent only when given.
      */
     async oauthUpdate(
       ctx: CallContext,
       connectionId: string,
-      redirectUrl: string | undefined,
+      extensions: OauthUpdateExtensions | undefined,
     ): Promise<string> {
       const operation = 'oauthUpdate';
       const url = endpoint(baseUrl, ['projects', project, 'connections', connectionId]);
@@ -359,12 +373,51 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'PATCH',
         url,
         credential: 'api-key',
-        ...(redirectUrl === undefined ? {} : { body: { redirectUrl } }),
+        ...(extensions === undefined
+          ? {}
+          : {
+              body: {
+                redirectUrl: extensions.redirectUrl,
+                browserBinding: extensions.browserBinding,
+              },
+            }),
         kind: 'write',
         expectStatus: 200,
         answer: 'text',
       });
       return read(ctx, operation, authorizationUrlSchema, text).trim();
+    },
+
+    /**
+     * `POST {base_url}/oauth-connect/complete` (embedded extension): saves a bound flow's held result for
+     * the browser holding its secret. Answers the connection's id; a 404 (unknown, spent, too old, or
+     * another browser's secret: nothing saved) is thrown as an upstream problem. Never retried: the first
+     * call spends the result.
+     */
+    async oauthComplete(
+      ctx: CallContext,
+      completion: string,
+      browserSecret: string | undefined,
+    ): Promise<string> {
+      const operation = 'oauthComplete';
+      const json = await call(ctx, {
+        operation,
+        method: 'POST',
+        url: endpoint(baseUrl, ['oauth-connect', 'complete']),
+        credential: 'api-key',
+        body: strictBody(
+          oauthCompleteRequestSchema,
+          {
+            projectIdOrName: project,
+            completion,
+            ...(browserSecret === undefined ? {} : { browserSecret }),
+          },
+          operation,
+        ),
+        kind: 'write',
+        expectStatus: 200,
+      });
+      return read(ctx, operation, oauthCompleteAnswerSchema, json).connectionId;
     },
 
     async createInvite(ctx: CallContext, orgId: string, email: string): Promise<Invite> {
