@@ -180,7 +180,7 @@ export function buildOpenApiDocument() {
         post: {
           operationId: 'connect',
           summary:
-            'Starts the OAuth connect flow for the session’s group and user (the provider comes from the integration): answers the URL for the popup, or the tab in `redirect` mode.',
+            'Starts the OAuth connect flow for the session’s group and user (the provider comes from the integration): answers the URL for the popup, or the tab in `redirect` mode. Against the embedded service the answer also sets an HttpOnly, SameSite=Lax cookie for `/connect/done` that binds the flow to this browser: the flow saves nothing unless it ends in it.',
           parameters: [integrationIdParam, csrfHeader],
           requestBody: jsonBody('ConnectStart'),
           responses: {
@@ -193,7 +193,7 @@ export function buildOpenApiDocument() {
         post: {
           operationId: 'reconnect',
           summary:
-            'Starts a flow that refreshes the group’s existing connection (e.g. one with bad credentials).',
+            'Starts a flow that refreshes the group’s existing connection (e.g. one with bad credentials), bound to this browser as `connect` is.',
           parameters: [integrationIdParam, csrfHeader],
           requestBody: jsonBody('ConnectStart'),
           responses: {
@@ -218,9 +218,9 @@ export function buildOpenApiDocument() {
         get: {
           operationId: 'connectDone',
           summary:
-            'The page the connect flow ends on (HTML, public): tells the opener the result with postMessage to the exact allowed origin of the builder’s page, and on the BroadcastChannel `splice-connect`; in `redirect` mode it stores the result in sessionStorage and returns to `returnTo`.',
+            'The page the connect flow ends on (HTML, public): with `completion`, it presents the secret of this browser’s flow cookie to the service, which saves the connection only for the browser that started the flow (without the cookie nothing is saved and the outcome is `expired`); then it tells the opener the result with postMessage to the exact allowed origin of the builder’s page, and on the BroadcastChannel `splice-connect`; in `redirect` mode it stores the result in sessionStorage and returns to `returnTo`.',
           security: [],
-          parameters: ['attempt', 'mode', 'origin', 'returnTo', 'outcome', 'connectionId'].map((name) => ({
+          parameters: ['attempt', 'mode', 'origin', 'returnTo', 'outcome', 'completion'].map((name) => ({
             name,
             in: 'query',
             required: false,

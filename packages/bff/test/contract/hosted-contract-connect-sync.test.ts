@@ -51,6 +51,8 @@ describe('POST /integrations/:integrationId/connect with hosted answers', () => 
     expect(await response.json()).toEqual({
       url: 'https://login.northwind.example/authorize?client_id=client-1&state=xyz',
     });
+    // The hosted flow never reaches this BFF's result page, so no cookie binds it here.
+    expect(response.headers.getSetCookie()).toEqual([]);
     const sent = JSON.parse(contract.upstream.calls('oauthConnect').at(-1)?.body ?? '{}');
     expect(sent).toMatchObject({
       projectIdOrName: 'demo',
