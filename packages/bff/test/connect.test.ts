@@ -269,6 +269,14 @@ describe('GET /connect/done', () => {
     expect(malformed).not.toContain('<script>"');
   });
 
+  it('does not say connected on a bare outcome=connected: only a flow it completed is connected', async () => {
+    const html = await (
+      await done({ attempt: attempt(12), mode: 'popup', origin: appOrigin, outcome: 'connected' })
+    ).text();
+    expect(html).toContain('"outcome":"expired"');
+    expect(html).not.toContain('Account connected');
+  });
+
   it('in redirect mode keeps the result for the page and returns to the path the user was on', async () => {
     const html = await (
       await done({

@@ -61,7 +61,9 @@ async function settledOutcome(
   }
   if (!completionPattern.test(completion)) return 'expired';
   const secret =
-    attempt === undefined ? undefined : takeBrowserSecret(c, attempt, { donePath: c.req.path, secure });
+    attempt === undefined
+      ? undefined
+      : takeBrowserSecret(c, attempt, { donePath: new URL(c.req.url).pathname, secure });
   // Called without a secret too: the service then drops the held tokens at once.
   const abort = new Abort({ timeoutMs: deps.config.timeouts.requestMs });
   try {
