@@ -61,6 +61,34 @@ test('denying on the consent page says access was denied, with a retry', async (
   expect(await connectionStatus(page)).toBeNull();
 });
 
+test('a provider URL finished in another browser connects nothing, and that browser is told so', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, users.carol);
+  await openPage(page, '/install');
+  const step = connectStep(page);
+  const popupOpened = page.waitForEvent('popup');
+  await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Allow' }).waitFor();
+  const providerUrl = popup.url();
+  await popup.close();
+
+  // Someone else's browser (no cookie of Carol's) opens the URL Carol was given and allows.
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(providerUrl);
+    await other.getByRole('button', { name: 'Allow' }).click();
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('The sign-in link expired');
+    expect(new URL(other.url()).pathname).toBe('/api/connect/done');
+  } finally {
+    await elsewhere.close();
+  }
+  expect(await connectionStatus(page)).toBeNull();
+});
+
 test('carol@initech connects the sandbox CRM in the popup and installs, in one flow', async ({ page }) => {
   await signInAs(page, users.carol);
   await openPage(page, '/install');

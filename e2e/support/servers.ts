@@ -13,7 +13,7 @@ import { join } from 'node:path';
  * - `neverInstalls`: specs that walk the wizard without a successful install (alice@acme): the server's
  *   validation error and the axe scans of each step.
  * - `connects`: the OAuth connect flow, one group per spec file: carol@initech connects (after a denied
- *   and a closed attempt) and installs; bob@globex breaks and reconnects; alice@acme reconnects in the
+ *   and a closed attempt, and her provider URL finished in another browser) and installs; bob@globex breaks and reconnects; alice@acme reconnects in the
  *   same tab after a blocked popup.
  * - `runs`: installations that run: a 30-day backfill and Run now (alice@acme), and a receiver that
  *   fails for a while, then recovers (bob@globex). Its receiver can be told to fail, and retries are fast.
