@@ -197,6 +197,10 @@ describe('GET /integrations/:integrationId/status against the embedded service',
 
 describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)', () => {
   it('starts a read for the session’s group, which then delivers as a triggered read', async () => {
+    // Records the CRM changed since the backfill: what Run now is for.
+    service.sandboxActivity.applyChanges(40);
+    // A read ends at the whole second before the one it starts in: let the changes fall before that.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     const before = delivered.length;
     const response = await runNow('alice', 'contacts');
     expect(response.status).toBe(201);
@@ -216,6 +220,39 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
     const triggered = delivered.slice(before).filter((m) => m.operationId === operationId);
     expect(triggered.length).toBeGreaterThan(0);
     expect(triggered.every((m) => m.readType === 'triggered' && m.groupRef === 'acme')).toBe(true);
+  });
+
+  it('reads only what changed since the last successful read, never the whole history again', async () => {
+    const previous = (await status('alice')).body.objects.find((o) => o.objectName === 'contacts')!;
+    expect(previous.state).toBe('up_to_date');
+    // The status says where Run now would start: the last successful read.
+    expect(previous.runNowSince).toBeTruthy();
+    service.sandboxActivity.applyChanges(40);
+    // A read ends at the whole second before the one it starts in: let the changes fall before that.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const before = delivered.length;
+    const response = await runNow('alice', 'contacts');
+    expect(response.status).toBe(201);
+    const { operationId } = (await response.json()) as { operationId: string };
+    await until(
+      () => status('alice'),
+      ({ body }) => {
+        const contacts = body.objects.find((o) => o.objectName === 'contacts');
+        return contacts?.lastRun?.operationId === operationId && contacts.state === 'up_to_date';
+      },
+    );
+    const records = delivered
+      .slice(before)
+      .filter((m) => m.operationId === operationId)
+      .flatMap((m) => m.result ?? []);
+    expect(records.length).toBeGreaterThan(0);
+    // At most the changes of the last minute or so (these 40 and the previous test's, and the sandbox's
+    // own few a minute), of a table of 300 and more contacts.
+    expect(records.length).toBeLessThanOrEqual(85);
+    const since = Date.parse(previous.runNowSince!);
+    for (const record of records) {
+      expect(Date.parse(String(record.raw?.updatedAt))).toBeGreaterThan(since);
+    }
   });
 
   it('cannot start a read in another group: a group without the installation gets a 404', async () => {

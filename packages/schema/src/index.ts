@@ -138,6 +138,7 @@ export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.j
 export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
 export type {
   Connection,
+  ConnectionStatus,
   Group,
   Installation,
   InstallationRequest,

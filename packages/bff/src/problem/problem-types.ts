@@ -21,6 +21,7 @@ export const problemTypes = {
     title: 'Request in progress',
   },
   noConnection: { type: 'urn:problem-type:no-connection', title: 'No connection to reconnect' },
+  connectionBroken: { type: 'urn:problem-type:connection-broken', title: 'Connection no longer works' },
   accountNotReady: { type: 'urn:problem-type:account-not-ready', title: 'Account not ready' },
   rateLimited: { type: 'urn:problem-type:rate-limited', title: 'Too Many Requests' },
   busy: { type: 'urn:problem-type:busy', title: 'Service Unavailable' },

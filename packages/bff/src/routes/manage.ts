@@ -17,6 +17,7 @@ import { idempotency } from '../middleware/idempotency/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
 import { problemError, validationProblem } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
+import { userPauseNotePrefix } from '../sync/build-sync-status.js';
 import { browserProblem, classifierFor } from '../upstream/browser-problem.js';
 import { UpstreamProblem } from '../upstream/upstream-problem.js';
 import { headerParams, jsonBody, pathParams, queryParams } from '../validation/validators.js';
@@ -100,7 +101,16 @@ export const manageRoutes = (deps: RouteDeps) => {
   const setPaused = async (c: Context<BffEnv>, objectName: string, integrationId: string, pause: boolean) => {
     const installation = await groupInstallation(c, deps, integrationId);
     try {
-      await deps.service.pauseObjects(callContext(c), integrationId, installation.id, [objectName], pause);
+      // The note names who paused, so that the status tells the user's own pause from the app's.
+      const note = pause ? `${userPauseNotePrefix}${c.var.session.consumerRef}` : undefined;
+      await deps.service.pauseObjects(
+        callContext(c),
+        integrationId,
+        installation.id,
+        [objectName],
+        pause,
+        note,
+      );
     } catch (error) {
       // The service names its own body (`objects[0]`); the browser named the object in the path.
       if (error instanceof UpstreamProblem && error.problem.type === 'urn:problem-type:object-not-read') {

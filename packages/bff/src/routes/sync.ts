@@ -17,6 +17,7 @@ import { problemError } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { buildSyncStatus } from '../sync/build-sync-status.js';
 import { hostedReadStatus, readObjectsOf } from '../sync/hosted-read-status.js';
+import { runNowSince } from '../sync/run-now-since.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import type { BackfillProgress, ObjectReadStatus } from '../upstream/read-shapes.js';
 import { UpstreamFault } from '../upstream/upstream-fault.js';
@@ -78,8 +79,8 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
       );
       const installation = installations[0];
       if (!installation) return c.json(checked(buildSyncStatus(null, [], [], new Date())), 200);
-      // The extension (embedded service only) is asked at the same time as the operations; without it,
-      // the manifest says which objects are read always.
+      // The extension (embedded service only) is asked at the same time as the operations and the
+      // manifest (which objects are read always, and each one's default history window).
       const [operations, extension, integration] = await Promise.all([
         retold(
           c,
@@ -90,19 +91,28 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
         config.embeddedExtensions
           ? retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id))
           : null,
-        config.embeddedExtensions
-          ? null
-          : retold(c, deps, classifyStatus, deps.service.getIntegration(ctx, integrationId)),
+        retold(c, deps, classifyStatus, deps.service.getIntegration(ctx, integrationId)),
       ]);
+      const manifestObjects = integration.latestRevision.content.read?.objects ?? [];
       let objects: ObjectReadStatus[];
       if (extension) objects = extension.objects;
       else {
-        const read = readObjectsOf(installation, integration?.latestRevision.content.read?.objects ?? []);
+        const read = readObjectsOf(installation, manifestObjects);
         const names = read.map((o) => o.objectName);
         const backfills = await backfillsOf(c, deps, integrationId, installation.id, names);
         objects = hostedReadStatus(read, operations, backfills, new Date());
       }
-      return c.json(checked(buildSyncStatus(installation.id, objects, operations, new Date())), 200);
+      const status = buildSyncStatus(installation.id, objects, operations, new Date(), {
+        connectionStatus: installation.connection.status,
+        runNowSince: (objectName) =>
+          runNowSince(
+            installation,
+            objectName,
+            manifestObjects.find((o) => o.objectName === objectName),
+            operations,
+          ),
+      });
+      return c.json(checked(status), 200);
     })
     .post(
       '/:integrationId/objects/:objectName/read',
@@ -128,11 +138,48 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
           });
         }
         const { integrationId, objectName } = c.req.valid('param');
+        const { groupRef } = c.var.session;
+        const ctx = callContext(c);
+        const installations = await retold(
+          c,
+          deps,
+          classifyRead,
+          deps.service.listInstallations(ctx, integrationId, groupRef),
+        );
+        const installation = installations[0];
+        // Without an installation the service answers why (404): it is asked as before.
+        let since: string | null = null;
+        if (installation) {
+          if (installation.connection.status === 'bad_credentials') {
+            throw problemError(409, 'connectionBroken', {
+              detail:
+                'The connection to your account no longer works: reconnect it, then run the read again.',
+              retryable: false,
+            });
+          }
+          // Run now brings what changed since the last successful read, within the history window the
+          // user chose: without a start, the service would read the whole history again.
+          const [operations, integration] = await Promise.all([
+            retold(
+              c,
+              deps,
+              classifyRead,
+              deps.service.listOperations(ctx, integrationId, installation.id, operationsPage),
+            ),
+            retold(c, deps, classifyRead, deps.service.getIntegration(ctx, integrationId)),
+          ]);
+          const manifestObject = integration.latestRevision.content.read?.objects.find(
+            (o) => o.objectName === objectName,
+          );
+          since = runNowSince(installation, objectName, manifestObject, operations);
+        }
         const answer = await retold(
           c,
           deps,
           classifyRead,
-          deps.service.triggerRead(callContext(c), integrationId, objectName, c.var.session.groupRef),
+          deps.service.triggerRead(ctx, integrationId, objectName, groupRef, {
+            ...(since ? { sinceTimestamp: since } : {}),
+          }),
         );
         return c.json(runNowAnswerSchema.parse(answer), 201);
       },

@@ -1,7 +1,7 @@
 import { syncStatusSchema } from '@splice/schema';
 import { describe, expect, it } from 'vitest';
 import type { ObjectReadStatus, Operation } from '../upstream/read-shapes.js';
-import { buildSyncStatus } from './build-sync-status.js';
+import { buildSyncStatus, userPauseNotePrefix } from './build-sync-status.js';
 import { scrubDetail } from './scrub-detail.js';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -79,13 +79,89 @@ describe('buildSyncStatus', () => {
     expect(answer.running).toBe(false);
   });
 
-  it('is paused with no next run when the object is paused, and refuses Run now only when it is disabled', () => {
+  it('is paused with no next run when the object is paused, and still offers Run now', () => {
     expect(one({ ...base, paused: true }).object).toMatchObject({
       state: 'paused',
       nextRunTime: null,
       canRunNow: true,
     });
-    expect(one({ ...base, disabled: true }).object).toMatchObject({ state: 'paused', canRunNow: false });
+  });
+
+  it('tells an object turned off in the settings from one paused by the user or by the service', () => {
+    const turnedOff = one({ ...base, disabled: true, delivery: { state: 'disabled' } }).object;
+    expect(turnedOff).toMatchObject({
+      state: 'turned_off',
+      nextRunTime: null,
+      problem: null,
+      canRunNow: false,
+      runNowBlockedBy: 'turned_off',
+      paused: false,
+    });
+    expect(turnedOff.pausedBy).toBeUndefined();
+    const byUser = one({ ...base, paused: true, pauseNote: `${userPauseNotePrefix}alice` }).object;
+    expect(byUser).toMatchObject({ state: 'paused', paused: true, pausedBy: 'user' });
+    const byService = one({ ...base, paused: true, pauseNote: 'maintenance of the receiver' }).object;
+    expect(byService).toMatchObject({ state: 'paused', paused: true, pausedBy: 'service' });
+    expect(one({ ...base, paused: true }).object.pausedBy).toBe('service');
+  });
+
+  it('says a broken connection on every object turned on, and why Run now cannot start', () => {
+    const answer = buildSyncStatus(
+      'inst-1',
+      [
+        { ...base, lastRunStatus: 'success' },
+        { ...base, objectName: 'deals', delivery: { state: 'retrying' } },
+        { ...base, objectName: 'companies', disabled: true },
+      ],
+      [op({ id: 'op-1', objects: ['contacts'] })],
+      now,
+      { connectionStatus: 'bad_credentials' },
+    );
+    expect(syncStatusSchema.safeParse(answer).success).toBe(true);
+    expect(answer.connectionStatus).toBe('bad_credentials');
+    const [contacts, deals, companies] = answer.objects;
+    for (const object of [contacts, deals]) {
+      expect(object).toMatchObject({
+        state: 'failing',
+        problem: { code: 'connection' },
+        canRunNow: false,
+        runNowBlockedBy: 'connection',
+      });
+    }
+    expect(companies).toMatchObject({ state: 'turned_off', runNowBlockedBy: 'turned_off' });
+    const working = buildSyncStatus(
+      'inst-1',
+      [{ ...base, lastRunTime: now.toISOString(), lastRunStatus: 'success' }],
+      [],
+      now,
+      {
+        connectionStatus: 'working',
+      },
+    );
+    expect(working.objects[0]).toMatchObject({ state: 'up_to_date', canRunNow: true, problem: null });
+  });
+
+  it('names why Run now is unavailable while a read runs, and what it would read', () => {
+    const { object } = one({ ...base, lastRunStatus: 'in_progress' });
+    expect(object).toMatchObject({ state: 'reading', canRunNow: false, runNowBlockedBy: 'running' });
+    const since = buildSyncStatus('inst-1', [base], [], now, {
+      runNowSince: () => '2026-11-22T11:00:00.000Z',
+    }).objects[0];
+    expect(since?.runNowSince).toBe('2026-11-22T11:00:00.000Z');
+  });
+
+  it('keeps a backfill’s delivered count beside its read count', () => {
+    const { object } = one({
+      ...base,
+      backfill: {
+        operationId: 'op-b',
+        status: 'in_progress',
+        recordsProcessed: 4000,
+        recordsEstimatedTotal: 5013,
+        recordsDelivered: 2000,
+      },
+    });
+    expect(object.backfill).toMatchObject({ recordsProcessed: 4000, recordsDelivered: 2000 });
   });
 
   it('is waiting when nothing has run yet, and asks for polling only until the first read is planned', () => {

@@ -1,4 +1,4 @@
-import type { SyncObjectStatus, SyncProblem, SyncRun, SyncStatus } from '@splice/schema';
+import type { ConnectionStatus, SyncObjectStatus, SyncProblem, SyncRun, SyncStatus } from '@splice/schema';
 import type { ObjectReadStatus, Operation } from '../upstream/read-shapes.js';
 import { scrubDetail } from './scrub-detail.js';
 
@@ -48,7 +48,22 @@ function problemOf(status: ObjectReadStatus, op: Operation | undefined): SyncPro
   return null;
 }
 
-function objectStatus(status: ObjectReadStatus, operations: readonly Operation[]): SyncObjectStatus {
+/** What the status knows beyond the service's read state. */
+export interface SyncStatusContext {
+  /** The installation's connection to the provider, as the service last saw it. */
+  connectionStatus?: ConnectionStatus | undefined;
+  /** Where "Run now" of each object would start reading (see `runNowSince`). */
+  runNowSince?: ((objectName: string) => string | null) | undefined;
+}
+
+/** The note the BFF pauses with: who paused, so that the status can tell the user's pause from others. */
+export const userPauseNotePrefix = 'consumer:';
+
+function objectStatus(
+  status: ObjectReadStatus,
+  operations: readonly Operation[],
+  context: SyncStatusContext,
+): SyncObjectStatus {
   const op = latestOperation(operations, status.objectName);
   const backfillOp = status.backfill
     ? operations.find((candidate) => candidate.id === status.backfill?.operationId)
@@ -58,36 +73,58 @@ function objectStatus(status: ObjectReadStatus, operations: readonly Operation[]
         operationId: status.backfill.operationId,
         recordsProcessed: status.backfill.recordsProcessed,
         recordsEstimatedTotal: status.backfill.recordsEstimatedTotal ?? null,
+        ...(status.backfill.recordsDelivered === undefined
+          ? {}
+          : { recordsDelivered: status.backfill.recordsDelivered }),
         startTime: backfillOp?.createTime ?? null,
         updateTime: backfillOp?.updateTime ?? backfillOp?.createTime ?? null,
         done: status.backfill.status !== 'in_progress',
       }
     : null;
-  const problem = problemOf(status, op);
-  const paused = status.disabled === true || status.paused === true;
+  const turnedOff = status.disabled === true;
+  // A connection the provider stopped accepting fails every read: it is the reason, whatever else the
+  // last read said, and the user's one remedy is to reconnect.
+  const disconnected = context.connectionStatus === 'bad_credentials';
+  const problem: SyncProblem | null = disconnected ? { code: 'connection' } : problemOf(status, op);
+  const paused = status.paused === true;
   const running = op?.status === 'in_progress' || status.lastRunStatus === 'in_progress';
-  const state: SyncObjectStatus['state'] = problem
-    ? 'failing'
-    : paused
-      ? 'paused'
-      : backfill && !backfill.done
-        ? 'backfilling'
-        : running
-          ? 'reading'
-          : op || status.lastRunTime
-            ? 'up_to_date'
-            : 'waiting';
+  const backfilling = Boolean(backfill && !backfill.done);
+  const state: SyncObjectStatus['state'] = turnedOff
+    ? 'turned_off'
+    : problem
+      ? 'failing'
+      : paused
+        ? 'paused'
+        : backfilling
+          ? 'backfilling'
+          : running
+            ? 'reading'
+            : op || status.lastRunTime
+              ? 'up_to_date'
+              : 'waiting';
+  // A turned-off object refuses on-demand reads (seed 2.4); a broken connection would fail one; a
+  // running one would only queue a second read.
+  const runNowBlockedBy = turnedOff
+    ? 'turned_off'
+    : disconnected
+      ? 'connection'
+      : running || backfilling
+        ? 'running'
+        : undefined;
+  const since = context.runNowSince?.(status.objectName);
   return {
     objectName: status.objectName,
     state,
     backfill,
     lastRun: lastRunOf(status, op),
-    nextRunTime: paused ? null : (status.nextRunTime ?? null),
+    nextRunTime: paused || turnedOff ? null : (status.nextRunTime ?? null),
     recordsDelivered: status.recordsDelivered ?? 0,
-    problem,
-    // A disabled object refuses on-demand reads (seed 2.4); a running one would only queue a second read.
-    canRunNow: status.disabled !== true && !running && !(backfill && !backfill.done),
-    paused: status.paused === true,
+    problem: turnedOff ? null : problem,
+    canRunNow: runNowBlockedBy === undefined,
+    ...(runNowBlockedBy ? { runNowBlockedBy } : {}),
+    ...(since === undefined ? {} : { runNowSince: since }),
+    paused,
+    ...(paused ? { pausedBy: status.pauseNote?.startsWith(userPauseNotePrefix) ? 'user' : 'service' } : {}),
   };
 }
 
@@ -100,10 +137,12 @@ export function buildSyncStatus(
   objects: readonly ObjectReadStatus[],
   operations: readonly Operation[],
   now: Date,
+  context: SyncStatusContext = {},
 ): SyncStatus {
-  const statuses = objects.map((status) => objectStatus(status, operations));
+  const statuses = objects.map((status) => objectStatus(status, operations, context));
   return {
     installationId,
+    ...(context.connectionStatus ? { connectionStatus: context.connectionStatus } : {}),
     objects: statuses,
     // Polling is worth it while something moves: a read running, deliveries waiting to be retried, or
     // an installation so new that its first read is not planned yet (it starts within one engine tick).

@@ -14,6 +14,8 @@ const time = z.string();
 export const objectReadStatusSchema = z.object({
   objectName: z.string(),
   paused: z.optional(z.boolean()),
+  /** Embedded service: the note given with the pause (the BFF names the user who paused). */
+  pauseNote: z.optional(z.nullable(z.string())),
   disabled: z.optional(z.boolean()),
   nextRunTime: z.optional(z.nullable(time)),
   lastRunTime: z.optional(z.nullable(time)),
@@ -26,6 +28,7 @@ export const objectReadStatusSchema = z.object({
         status: z.enum(['success', 'failure', 'in_progress']),
         recordsProcessed: count,
         recordsEstimatedTotal: z.optional(z.nullable(count)),
+        recordsDelivered: z.optional(count),
       }),
     ),
   ),

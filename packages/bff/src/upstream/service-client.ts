@@ -309,6 +309,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       installationId: string,
       objects: string[],
       pause: boolean,
+      note?: string,
     ): Promise<void> {
       const operation = pause ? 'pauseReads' : 'resumeReads';
       // The hosted service has these under `{read_url}` only; the embedded one under both bases.
@@ -324,7 +325,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'POST',
         url,
         credential: 'api-key',
-        body: { objects },
+        body: { objects, ...(note ? { note } : {}) },
         kind: 'write',
         expectStatus: 204,
         answer: 'none',
@@ -545,12 +546,16 @@ export function createServiceClient(options: ServiceClientOptions) {
       return read(ctx, operation, backfillProgressSchema, json);
     },
 
-    /** Starts a read of one object now; never retried, so one click is one read. */
+    /**
+     * Starts a read of one object now; never retried, so one click is one read. Without
+     * `sinceTimestamp` the service reads the object's whole history.
+     */
     async triggerRead(
       ctx: CallContext,
       integrationId: string,
       objectName: string,
       groupRef: string,
+      window: { sinceTimestamp?: string } = {},
     ): Promise<{ operationId: string }> {
       const operation = 'triggerRead';
       if (!readUrl) throw new UpstreamFault('malformed', operation, 'readUrl is not configured');
@@ -560,7 +565,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'POST',
         url,
         credential: 'api-key',
-        body: { groupRef, mode: 'async' },
+        body: { groupRef, mode: 'async', ...window },
         kind: 'write',
         expectStatus: 201,
       });

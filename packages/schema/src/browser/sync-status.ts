@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { connectionStatusSchema } from '../resources/installation.js';
 import { limits } from '../resources/limits.js';
 import { dateTimeSchema, nameSchema } from '../resources/primitives.js';
 import { readTypeSchema } from '../resources/webhook-message.js';
@@ -11,7 +12,9 @@ const countSchema = z.number().check(z.int(), z.nonnegative());
  * - `reading`: a scheduled or triggered read is running;
  * - `up_to_date`: the last read succeeded and the next one waits for its time;
  * - `waiting`: nothing has run yet (no backfill, first scheduled read still to come);
- * - `paused`: reads of the object are paused (`disabled: true`, or paused through the service);
+ * - `paused`: scheduled reads are paused through pause/resume (`pausedBy` says by whom);
+ * - `turned_off`: the installation's settings turn the object off (`disabled: true`): nothing is read,
+ *   and neither pause nor "Run now" applies until the settings turn it on again;
  * - `failing`: reads or deliveries fail; `problem` says why and what to do.
  */
 export const syncObjectStateSchema = z.enum([
@@ -20,6 +23,7 @@ export const syncObjectStateSchema = z.enum([
   'up_to_date',
   'waiting',
   'paused',
+  'turned_off',
   'failing',
 ]);
 export type SyncObjectState = z.infer<typeof syncObjectStateSchema>;
@@ -53,6 +57,11 @@ export const backfillProgressViewSchema = z.strictObject({
   operationId: z.string(),
   recordsProcessed: countSchema,
   recordsEstimatedTotal: z.nullable(countSchema),
+  /**
+   * Records of this backfill delivered to the app so far: delivering follows reading, so it may trail
+   * `recordsProcessed` (read) while the backfill runs. Absent where the service does not say.
+   */
+  recordsDelivered: z.optional(countSchema),
   startTime: z.nullable(dateTimeSchema),
   updateTime: z.nullable(dateTimeSchema),
   done: z.boolean(),
@@ -75,16 +84,31 @@ export const syncObjectStatusSchema = z.strictObject({
   lastRun: z.nullable(syncRunSchema),
   /** When the schedule reads next; null when paused or not scheduled. */
   nextRunTime: z.nullable(dateTimeSchema),
-  /** Records delivered to the app for this object, all reads together. */
+  /**
+   * Record deliveries to the app for this object, all reads together: a record is delivered again each
+   * time it changes, so this counts deliveries, not distinct records.
+   */
   recordsDelivered: countSchema,
   problem: z.nullable(syncProblemSchema),
-  /** Whether "Run now" is allowed (not paused, nothing running). */
+  /** Whether "Run now" is allowed (turned on, connected, nothing running). */
   canRunNow: z.boolean(),
+  /** Why "Run now" is not allowed, when it is not. Absent from servers that predate it. */
+  runNowBlockedBy: z.optional(z.enum(['running', 'turned_off', 'connection'])),
+  /**
+   * What "Run now" reads: records changed since this instant (the last successful read, never before
+   * the history window the user chose); null reads the whole history (the user chose full history).
+   */
+  runNowSince: z.optional(z.nullable(dateTimeSchema)),
   /**
    * Paused through pause/resume (not by `disabled` in the config): "Resume" is offered, whatever the
    * state shows (a failing delivery is shown first). Absent from servers that predate pause/resume.
    */
   paused: z.optional(z.boolean()),
+  /**
+   * Who paused it: `user`, someone of the group through this app's pages (so they may resume), or
+   * `service`, the app's own operators through the service's API. Absent when not paused.
+   */
+  pausedBy: z.optional(z.enum(['user', 'service'])),
 });
 export type SyncObjectStatus = z.infer<typeof syncObjectStatusSchema>;
 
@@ -95,6 +119,11 @@ export type SyncObjectStatus = z.infer<typeof syncObjectStatusSchema>;
 export const syncStatusSchema = z.strictObject({
   /** Null when the group has not installed the integration. */
   installationId: z.nullable(z.string()),
+  /**
+   * The installation's connection to the provider: `bad_credentials` when the provider stopped
+   * accepting it (every read fails until the user reconnects). Absent when nothing is installed.
+   */
+  connectionStatus: z.optional(connectionStatusSchema),
   objects: z.array(syncObjectStatusSchema).check(z.maxLength(limits.mapEntries)),
   /**
    * True while something moves (a backfill or read runs, deliveries are retried) or is about to (a new

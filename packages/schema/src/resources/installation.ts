@@ -22,6 +22,7 @@ export const groupSchema = z.object({
 export type Group = z.infer<typeof groupSchema>;
 
 export const connectionStatusSchema = z.enum(['created', 'working', 'bad_credentials']);
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
 /**
  * A SaaS connection as the service returns it. The hosted service may add credential fields (tokens,

@@ -40,6 +40,7 @@ export async function readStatusView(
     objects.push({
       objectName: object.objectName,
       paused: state?.paused ?? false,
+      ...(state?.paused && state.pauseNote ? { pauseNote: state.pauseNote } : {}),
       disabled: object.disabled,
       ...(object.schedule ? { schedule: object.schedule } : {}),
       ...(object.destination ? { destination: object.destination } : {}),
