@@ -32,6 +32,7 @@ export const backfillingObject: SyncObjectStatus = {
   recordsDelivered: 1_250,
   problem: null,
   canRunNow: false,
+  runNowBlockedBy: 'running',
 };
 
 export const pausedObject: SyncObjectStatus = {

@@ -43,33 +43,15 @@ export interface SyncObjectProps {
   pauseError?: SpliceError | null;
 }
 
-const stateLabel = {
-  backfilling: 'syncStateBackfilling',
-  reading: 'syncStateReading',
-  up_to_date: 'syncStateUpToDate',
-  waiting: 'syncStateWaiting',
-  paused: 'syncStatePaused',
-  failing: 'syncStateFailing',
-} as const;
-
-const problemText = {
-  delivery_retrying: 'syncProblemDeliveryRetrying',
-  delivery_disabled: 'syncProblemDeliveryDisabled',
-  read_failed: 'syncProblemReadFailed',
-  connection: 'syncProblemConnection',
-} as const;
-
-const kindText = {
-  backfill: 'syncKindBackfill',
-  scheduled: 'syncKindScheduled',
-  triggered: 'syncKindTriggered',
-} as const;
+/** A state, problem or kind's message: `up_to_date` of `syncState` is `syncStateUpToDate`. */
+const wordsOf = (messages: SpliceMessages, prefix: string, code: string): string =>
+  messages[`${prefix}${code.replace(/(?:^|_)(\w)/g, (_, c: string) => c.toUpperCase())}` as 'syncHeading'];
 
 function lastRunText(object: SyncObjectStatus, now: Date, messages: SpliceMessages): string {
   const run = object.lastRun;
   if (!run) return messages.syncNever;
   const when = relativeTime(run.time, now, messages.syncLocale);
-  const kind = messages[run.readType ? kindText[run.readType] : 'syncKindUnknown'];
+  const kind = wordsOf(messages, 'syncKind', run.readType ?? 'unknown');
   const template =
     run.status === 'failure'
       ? messages.syncRunFailedValue
@@ -91,6 +73,20 @@ export function SyncObject(props: SyncObjectProps) {
   const shownTotal = Math.max(total ?? 0, processed);
   const headingId = `${id}-name`;
   const Heading = `h${props.headingLevel}` as 'h3';
+  const turnedOff = object.state === 'turned_off';
+  const pausedByService = object.pausedBy === 'service';
+  // Why Run now cannot start is said once: a running read beside the button (unless the read the user
+  // just started says so), a broken connection or a setting where the object already says it.
+  const hint = object.runNowBlockedBy === 'running' && !props.started;
+  const stateHelp = turnedOff
+    ? messages.syncDisabledHelp
+    : object.state !== 'paused'
+      ? null
+      : pausedByService
+        ? messages.syncPausedByServiceHelp
+        : props.onSetPaused
+          ? messages.syncPausedHelpResume
+          : messages.syncPausedHelp;
 
   return (
     <li {...part('object', classNames)} data-state={object.state} aria-labelledby={headingId}>
@@ -99,7 +95,7 @@ export function SyncObject(props: SyncObjectProps) {
           {label}
         </Heading>
         <span {...part('badge', classNames)} data-state={object.state}>
-          {messages[stateLabel[object.state]]}
+          {wordsOf(messages, 'syncState', object.state)}
         </span>
       </div>
 
@@ -127,6 +123,16 @@ export function SyncObject(props: SyncObjectProps) {
               locale,
             )}
           </p>
+          {/* Delivering follows reading: both are named, so neither looks like the other's count. */}
+          {!backfill.done && backfill.recordsDelivered !== undefined && (
+            <p {...part('counts', classNames)}>
+              {formatMessage(
+                messages.syncBackfillDelivered,
+                { delivered: backfill.recordsDelivered },
+                locale,
+              )}
+            </p>
+          )}
           {!backfill.done && total !== null && (
             <p {...part('estimate', classNames)}>
               {estimate
@@ -139,7 +145,7 @@ export function SyncObject(props: SyncObjectProps) {
 
       {object.problem && (
         <div {...part('problem', classNames)} data-state={object.problem.code}>
-          <p>{messages[problemText[object.problem.code]]}</p>
+          <p>{wordsOf(messages, 'syncProblem', object.problem.code)}</p>
           {object.problem.since && (
             <p>
               {formatMessage(messages.syncProblemSince, {
@@ -152,15 +158,7 @@ export function SyncObject(props: SyncObjectProps) {
           )}
         </div>
       )}
-      {object.state === 'paused' && (
-        <p {...part('help', classNames)}>
-          {!object.canRunNow
-            ? messages.syncDisabledHelp
-            : props.onSetPaused
-              ? messages.syncPausedHelpResume
-              : messages.syncPausedHelp}
-        </p>
-      )}
+      {stateHelp && <p {...part('help', classNames)}>{stateHelp}</p>}
 
       <dl {...part('facts', classNames)}>
         <div>
@@ -179,46 +177,51 @@ export function SyncObject(props: SyncObjectProps) {
         </div>
       </dl>
 
-      <div>
-        <button
-          {...part('run-now', classNames)}
-          type="button"
-          aria-label={formatMessage(messages.syncRunNowLabel, { object: label })}
-          aria-describedby={object.canRunNow ? undefined : `${id}-unavailable`}
-          disabled={!object.canRunNow || props.starting}
-          data-state={props.starting ? 'starting' : object.canRunNow ? 'ready' : 'unavailable'}
-          onClick={props.onRunNow}
-        >
-          {props.starting ? messages.syncRunNowStarting : messages.syncRunNow}
-        </button>
-        {props.onSetPaused && (
-          <>
-            {' '}
-            <button
-              {...part('pause', classNames)}
-              type="button"
-              aria-label={formatMessage(object.paused ? messages.syncResumeLabel : messages.syncPauseLabel, {
-                object: label,
-              })}
-              disabled={props.pausing}
-              data-state={props.pausing ? 'busy' : object.paused ? 'paused' : 'active'}
-              onClick={() => props.onSetPaused?.(!object.paused)}
-            >
-              {props.pausing
-                ? messages.syncPausing
-                : object.paused
-                  ? messages.syncResume
-                  : messages.syncPause}
-            </button>
-          </>
-        )}
-        {!object.canRunNow && (
-          <span {...part('help', classNames)} id={`${id}-unavailable`}>
-            {' '}
-            {object.state === 'paused' ? messages.syncDisabledHelp : messages.syncRunNowUnavailable}
-          </span>
-        )}
-      </div>
+      {/* A turned-off object has nothing to run or pause: the settings turn it on again. */}
+      {!turnedOff && (
+        <div>
+          <button
+            {...part('run-now', classNames)}
+            type="button"
+            aria-label={formatMessage(messages.syncRunNowLabel, { object: label })}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            disabled={!object.canRunNow || props.starting}
+            data-state={props.starting ? 'starting' : object.canRunNow ? 'ready' : 'unavailable'}
+            onClick={props.onRunNow}
+          >
+            {props.starting ? messages.syncRunNowStarting : messages.syncRunNow}
+          </button>
+          {/* The app's own pause is not the user's to lift. */}
+          {props.onSetPaused && !pausedByService && (
+            <>
+              {' '}
+              <button
+                {...part('pause', classNames)}
+                type="button"
+                aria-label={formatMessage(
+                  object.paused ? messages.syncResumeLabel : messages.syncPauseLabel,
+                  { object: label },
+                )}
+                disabled={props.pausing}
+                data-state={props.pausing ? 'busy' : object.paused ? 'paused' : 'active'}
+                onClick={() => props.onSetPaused?.(!object.paused)}
+              >
+                {props.pausing
+                  ? messages.syncPausing
+                  : object.paused
+                    ? messages.syncResume
+                    : messages.syncPause}
+              </button>
+            </>
+          )}
+          {hint && (
+            <span {...part('help', classNames)} id={`${id}-hint`}>
+              {' '}
+              {messages.syncRunNowUnavailable}
+            </span>
+          )}
+        </div>
+      )}
       {props.started && (
         <p {...part('help', classNames)}>{formatMessage(messages.syncRunNowStarted, { object: label })}</p>
       )}

@@ -10,16 +10,20 @@ export const syncStatusMessages = {
   syncStateUpToDate: 'Up to date',
   syncStateWaiting: 'Waiting for the first read',
   syncStatePaused: 'Paused',
+  syncStateTurnedOff: 'Turned off',
   syncStateFailing: 'Needs attention',
   syncBackfillLabel: 'Import of past {object} records',
-  syncBackfillCounts: '{processed} of about {total} {totalCount, plural, one {record} other {records}}',
-  syncBackfillCountsUnknown: '{processed} {processedCount, plural, one {record} other {records}} so far',
+  syncBackfillCounts: '{processed} of about {total} {totalCount, plural, one {record} other {records}} read',
+  syncBackfillCountsUnknown: '{processed} {processedCount, plural, one {record} other {records}} read so far',
+  /** Delivering follows reading, so while an import runs it trails the records read. */
+  syncBackfillDelivered: '{delivered} delivered to the app so far',
   syncBackfillDone: 'Past records imported: {processed}',
   syncEstimate: 'Done {when} at the current pace',
   syncEstimating: 'Estimating the time left…',
   syncLastRun: 'Last read',
   syncNextRun: 'Next read',
-  syncDelivered: 'Records delivered',
+  /** Counts deliveries: a record that changes is delivered again, so it is not a count of records. */
+  syncDelivered: 'Deliveries, updates included',
   syncNever: 'Not yet',
   syncNoSchedule: 'Not scheduled',
   syncRunValue: '{when} ({kind})',
@@ -38,6 +42,7 @@ export const syncStatusMessages = {
     'Scheduled reads are paused, so nothing new arrives. Resume them in the settings to continue.',
   /** Said instead of syncPausedHelp where the object's own Resume button is shown beside it. */
   syncPausedHelpResume: 'Scheduled reads are paused, so nothing new arrives. Choose Resume to continue.',
+  syncPausedByServiceHelp: 'The app paused reads of this object; only it can resume them.',
   syncDisabledHelp: 'Reads of this object are turned off in the installation settings.',
   syncProblemDeliveryRetrying:
     'The app is not accepting records right now. Nothing is lost: they are kept and sent again automatically.',

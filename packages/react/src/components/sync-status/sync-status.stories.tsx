@@ -61,7 +61,7 @@ export const BackfillWithoutTotal: Story = {
     const item = await objectItem(canvasElement, 'Contacts');
     // No total: an indeterminate bar and a plain count, never an invented estimate.
     await expect(within(item).getByRole('progressbar')).not.toHaveAttribute('value');
-    await expect(item).toHaveTextContent('1,250 records so far');
+    await expect(item).toHaveTextContent('1,250 records read so far');
     await expect(item).not.toHaveTextContent('at the current pace');
   },
 };
@@ -85,7 +85,9 @@ export const RunNow: Story = {
     bff: {
       status: [
         syncStatusFixture([upToDateObject]),
-        syncStatusFixture([{ ...upToDateObject, state: 'reading', canRunNow: false }]),
+        syncStatusFixture([
+          { ...upToDateObject, state: 'reading', canRunNow: false, runNowBlockedBy: 'running' },
+        ]),
       ],
     } satisfies FakeBffScenario,
   },
@@ -95,6 +97,34 @@ export const RunNow: Story = {
     await waitFor(() => expect(item).toHaveTextContent('A read of companies has started.'));
     await waitFor(() => expect(item).toHaveAttribute('data-state', 'reading'));
     await expect(within(item).getByRole('button', { name: 'Run now: read companies' })).toBeDisabled();
+    // One click, one sentence: the read it started, not also "already running".
+    await expect(item).not.toHaveTextContent('A read is already running.');
+  },
+};
+
+/** An import half read and a quarter delivered: both counts named for what they count. */
+export const BackfillReadAndDelivered: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([
+        {
+          ...backfillingObject,
+          recordsDelivered: 2_000,
+          backfill: {
+            ...backfillingObject.backfill!,
+            recordsProcessed: 4_000,
+            recordsEstimatedTotal: 5_013,
+            recordsDelivered: 2_000,
+          },
+        },
+      ]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await expect(item).toHaveTextContent('4,000 of about 5,013 records read');
+    await expect(item).toHaveTextContent('2,000 delivered to the app so far');
+    await expect(item).toHaveTextContent('Deliveries, updates included');
   },
 };
 
@@ -134,6 +164,62 @@ export const PausedByUser: Story = {
   play: async ({ canvasElement }) => {
     const item = await objectItem(canvasElement, 'Deals');
     await expect(within(item).getByRole('button', { name: 'Resume reading Deals' })).toBeEnabled();
+  },
+};
+
+/** Paused by the app's operators: said so, with no Resume for the user. */
+export const PausedByTheApp: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([{ ...pausedObject, paused: true, pausedBy: 'service' }]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Deals');
+    await expect(item).toHaveTextContent('The app paused reads of this object; only it can resume them.');
+    await expect(within(item).queryByRole('button', { name: 'Resume reading Deals' })).toBeNull();
+  },
+};
+
+/** Turned off in the installation's settings: said once, nothing to press. */
+export const TurnedOff: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([
+        { ...pausedObject, state: 'turned_off', canRunNow: false, runNowBlockedBy: 'turned_off' },
+      ]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Deals');
+    await expect(item).toHaveAttribute('data-state', 'turned_off');
+    await expect(item).toHaveTextContent('Turned off');
+    await expect(within(item).queryByRole('button')).toBeNull();
+  },
+};
+
+/** The CRM stopped accepting the saved sign-in: every read says so, none says it is up to date. */
+export const ConnectionBroken: Story = {
+  parameters: {
+    bff: {
+      status: {
+        ...syncStatusFixture(
+          [upToDateObject, { ...pausedObject, state: 'up_to_date' as const }].map((object) => ({
+            ...object,
+            state: 'failing' as const,
+            problem: { code: 'connection' as const },
+            canRunNow: false,
+            runNowBlockedBy: 'connection' as const,
+          })),
+        ),
+        connectionStatus: 'bad_credentials',
+      },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Deals');
+    await expect(item).toHaveTextContent('The connection to your account no longer works.');
+    await expect(within(item).getByRole('button', { name: 'Run now: read Deals' })).toBeDisabled();
   },
 };
 
