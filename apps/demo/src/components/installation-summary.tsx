@@ -4,8 +4,9 @@ import { describeSchedule, useSpliceUi } from '@splice/react';
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
 type ReadObject = ReadObjects[string];
 
-function backfillText(object: ReadObject): string {
-  const period = object.backfill?.defaultPeriod;
+function backfillText(object: ReadObject, details: ReadObjectDetails | undefined): string {
+  // Without its own choice an object gets the manifest's (as the service plans it).
+  const period = (object.backfill ?? details?.manifest.backfill)?.defaultPeriod;
   if (period?.fullHistory) return 'Full history';
   const days = period?.days ?? 0;
   if (days <= 0) return 'No history, new changes only';
@@ -86,15 +87,21 @@ function ReadObjectSummary(props: {
     <section className="nw-object" aria-labelledby={headingId}>
       <h3 id={headingId}>
         Reads {label}
-        {object.disabled && <span className="nw-badge nw-badge--muted">Paused</span>}
+        {object.disabled && <span className="nw-badge nw-badge--muted">Turned off</span>}
       </h3>
+      {/* Turned off, nothing is read: a schedule or a history import listed here would be untrue. */}
+      {object.disabled && <p>Turned off in these settings: nothing is read. Edit settings to turn it on.</p>}
       <dl className="nw-facts">
         <dt>Fields</dt>
         <dd>{fieldsText(object, names)}</dd>
-        <dt>Schedule</dt>
-        <dd>{scheduleText(object.schedule, details?.manifest.schedule, messages)}</dd>
-        <dt>History import</dt>
-        <dd>{backfillText(object)}</dd>
+        {!object.disabled && (
+          <>
+            <dt>Schedule</dt>
+            <dd>{scheduleText(object.schedule, details?.manifest.schedule, messages)}</dd>
+            <dt>History import</dt>
+            <dd>{backfillText(object, details)}</dd>
+          </>
+        )}
         {object.fieldFilters && object.fieldFilters.length > 0 && (
           <>
             <dt>Only records where</dt>
@@ -159,7 +166,17 @@ export function InstallationSummary({
   details: IntegrationDetails;
 }) {
   const { content } = installation.config;
-  const readObjects = Object.entries(content.read?.objects ?? {});
+  // The objects the manifest reads always are read whether the config names them or not: listed too,
+  // so that the summary names every object the sync status shows.
+  const configured = Object.entries(content.read?.objects ?? {});
+  const readObjects: Array<[string, ReadObject]> = [
+    ...configured,
+    ...details.readObjects
+      .filter((o) => o.enabledAlways && !configured.some(([, c]) => c.objectName === o.objectName))
+      .map((o): [string, ReadObject] => [o.objectName, { objectName: o.objectName }]),
+  ];
+  const connectionBroken = details.connection?.status === 'bad_credentials';
+  const healthy = installation.healthStatus === 'healthy' && !connectionBroken;
   const writeObjects = Object.entries(content.write?.objects ?? {});
   const created = new Date(installation.createTime);
   const objectLabel = (name: string) =>
@@ -175,8 +192,10 @@ export function InstallationSummary({
         </dd>
         <dt>Health</dt>
         <dd>
-          <span className={`nw-badge nw-badge--${installation.healthStatus === 'healthy' ? 'ok' : 'bad'}`}>
-            {installation.healthStatus === 'healthy' ? 'Healthy' : 'Unhealthy'}
+          {/* The service's health does not know that the CRM stopped accepting the sign-in: nothing can be
+              read then, whatever it says. */}
+          <span className={`nw-badge nw-badge--${healthy ? 'ok' : 'bad'}`}>
+            {connectionBroken ? 'Connection broken' : healthy ? 'Healthy' : 'Unhealthy'}
           </span>
         </dd>
         <dt>CRM</dt>

@@ -64,8 +64,9 @@ export function InstallPage() {
         <section className="nw-card" aria-labelledby="quick-heading">
           <h2 id="quick-heading">Quick setup</h2>
           <p className="nw-muted">
-            Or use Northwind's recommended mapping (your CRM's status as the pipeline stage, its score as the
-            priority) and choose only how much history to import.
+            Or read your contacts, companies and deals with Northwind's recommended mapping (your CRM's status
+            as the pipeline stage, its score as the priority) and choose only how much history to import: one
+            choice for all three.
           </p>
           <QuickSetup />
         </section>

@@ -142,6 +142,9 @@ export function InstallationPage() {
     );
   }
   const installed = Boolean(integration.data?.installation);
+  // A connection the CRM stopped accepting stops every read: it goes to the top of the page, with
+  // Reconnect, before the status that it explains.
+  const connectionBroken = integration.data?.connection?.status === 'bad_credentials';
 
   return (
     <>
@@ -158,6 +161,13 @@ export function InstallationPage() {
           on <a href={hrefOf('/records')}>Imported records</a>.
         </p>
       )}
+      {connectionBroken && (
+        <p className="nw-banner nw-banner--error" role="alert">
+          Your CRM no longer accepts the saved sign-in, so nothing is read.{' '}
+          {installed ? 'Reconnect it below to read again.' : 'Reconnect it below.'}
+        </p>
+      )}
+      {connectionBroken && <CrmAccount />}
       {installed && (
         <div className="nw-card">
           <SyncStatus integrationId={crmIntegrationId} />
@@ -185,7 +195,7 @@ export function InstallationPage() {
           />
         </section>
       )}
-      <CrmAccount />
+      {!connectionBroken && <CrmAccount />}
     </>
   );
 }
