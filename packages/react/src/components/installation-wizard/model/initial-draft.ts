@@ -80,7 +80,9 @@ function initialRead(
     selected: object.enabledAlways || (hasInstallation ? installed !== undefined : preset.selected !== false),
     allFields: installed
       ? installed.selectedFieldsAuto === 'all'
-      : manifest.optionalFieldsAuto === 'all' && requiredFieldNames.length === 0,
+      : // The manifest reads every field of its own accord: so does a fresh install, whatever it requires
+        // (a required field alone would leave Deals reading only its amount).
+        manifest.optionalFieldsAuto === 'all',
     fields,
     mappings,
     valueMappings,

@@ -21,6 +21,13 @@ describe('initial draft', () => {
     });
   });
 
+  it('reads every field of an object whose manifest reads all fields, though it requires one', () => {
+    const wizard = testWizard();
+    const deals = wizard.readObjects.find((o) => o.objectName === 'deals')!;
+    deals.manifest = { ...deals.manifest, requiredFields: [{ fieldName: 'amount', displayName: 'Amount' }] };
+    expect(initialDraft(wizard).read.deals?.allFields).toBe(true);
+  });
+
   it('lets the builder preset a destination, schedule and backfill', () => {
     const draft = initialDraft(testWizard(), {
       read: {
