@@ -102,7 +102,10 @@ async function main() {
       });
       await page.goto('/#/installation');
       await page.reload();
-      await page.getByRole('table', { name: 'Field mapping' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Reads Contacts' })
+        .getByRole('table', { name: 'Field mapping' })
+        .waitFor();
       await shoot(page, 'installation', theme);
 
       await page.goto('/#/search');
