@@ -162,6 +162,10 @@ export function formatMessage(
     });
 }
 
-export function mergeMessages(overrides: Partial<SpliceMessages> | undefined): SpliceMessages {
-  return overrides ? { ...defaultMessages, ...overrides } : defaultMessages;
+/** A locale's catalogue (English by default) with the host's replacements on top. */
+export function mergeMessages(
+  overrides: Partial<SpliceMessages> | undefined,
+  catalogue: SpliceMessages = defaultMessages,
+): SpliceMessages {
+  return overrides ? { ...catalogue, ...overrides } : catalogue;
 }

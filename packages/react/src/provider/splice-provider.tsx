@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { createSpliceClient } from '../client/create-splice-client.js';
 import type { FetchLike } from '../client/transport.js';
+import { catalogueFor } from './catalogues/index.js';
 import type { SpliceMessages } from './messages.js';
 import { mergeMessages } from './messages.js';
 import type { SpliceContextValue, SpliceTheme } from './splice-context.js';
@@ -15,7 +16,12 @@ export interface SpliceProviderProps {
   baseUrl: string;
   /** The host's QueryClient, to share its cache and devtools. Default: one private to this provider. */
   queryClient?: QueryClient;
-  /** Replacements for any user-visible string. Default: English. */
+  /**
+   * The user's BCP 47 locale: German, French and Spanish (`de`, `fr`, `es`, and any region of them) have
+   * catalogues of every string; numbers, dates and plural rules follow the locale. Default `en`.
+   */
+  locale?: string;
+  /** Replacements for any user-visible string, on top of the locale's catalogue. Default: none. */
   messages?: Partial<SpliceMessages>;
   /** Colour scheme of every Splice component below. Default `light`. */
   theme?: SpliceTheme;
@@ -39,7 +45,7 @@ function createDefaultQueryClient() {
  * below it, so the hooks pass this QueryClient to TanStack Query explicitly instead.
  */
 export function SpliceProvider(props: SpliceProviderProps) {
-  const { baseUrl, fetch, timeoutMs, messages, theme = 'light', children } = props;
+  const { baseUrl, fetch, timeoutMs, locale, messages, theme = 'light', children } = props;
   // Created even when the host passes one (it costs nothing until mounted) so switching props is safe.
   const [ownQueryClient] = useState(createDefaultQueryClient);
   const queryClient = props.queryClient ?? ownQueryClient;
@@ -54,7 +60,10 @@ export function SpliceProvider(props: SpliceProviderProps) {
     () => createSpliceClient({ baseUrl, fetch, timeoutMs }),
     [baseUrl, fetch, timeoutMs],
   );
-  const mergedMessages = useMemo(() => mergeMessages(messages), [messages]);
+  const mergedMessages = useMemo(
+    () => mergeMessages(messages, locale === undefined ? undefined : catalogueFor(locale)),
+    [messages, locale],
+  );
   const value = useMemo<SpliceContextValue>(
     () => ({ client, queryClient, messages: mergedMessages, theme }),
     [client, queryClient, mergedMessages, theme],
