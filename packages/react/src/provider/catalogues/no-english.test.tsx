@@ -49,10 +49,13 @@ describe.each(['de', 'fr', 'es'])('every component under locale %s', (locale) =>
         <UninstallButton integrationId="crm-sync" />
       </SpliceProvider>,
     );
-    // The wizard's first step and the search form have loaded; then a step further in the wizard.
-    await screen.findByRole('button', { name: catalogue.searchSubmit });
-    await userEvent.setup().click(await screen.findByRole('button', { name: catalogue.wizardNext }));
-    await screen.findByRole('group', { name: new RegExp(catalogue.fieldsLegend) });
+    // The wizard's first step and the search form have loaded (seconds on a loaded machine); then the
+    // wizard's next step.
+    await screen.findByRole('button', { name: catalogue.searchSubmit }, { timeout: 5_000 });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: catalogue.wizardNext }, { timeout: 5_000 }));
+    await screen.findByRole('group', { name: new RegExp(catalogue.fieldsLegend) }, { timeout: 5_000 });
 
     const shown = everythingShown(container);
     // Whole words only: "Back" may not show, "Backfill" (a product term in every catalogue) may.
