@@ -235,18 +235,20 @@ export const deMessages: SpliceMessages = {
   syncStateUpToDate: 'Aktuell',
   syncStateWaiting: 'Wartet auf den ersten Lesevorgang',
   syncStatePaused: 'Pausiert',
+  syncStateTurnedOff: 'Ausgeschaltet',
   syncStateFailing: 'Benötigt Aufmerksamkeit',
   syncBackfillLabel: 'Import früherer {object}-Datensätze',
   syncBackfillCounts:
-    '{processed} von etwa {total} {totalCount, plural, one {Datensatz} other {Datensätzen}}',
+    '{processed} von etwa {total} {totalCount, plural, one {Datensatz} other {Datensätzen}} gelesen',
   syncBackfillCountsUnknown:
-    'Bisher {processed} {processedCount, plural, one {Datensatz} other {Datensätze}}',
+    'Bisher {processed} {processedCount, plural, one {Datensatz} other {Datensätze}} gelesen',
+  syncBackfillDelivered: 'Bisher {delivered} an die App geliefert',
   syncBackfillDone: 'Frühere Datensätze importiert: {processed}',
   syncEstimate: 'Fertig {when} beim aktuellen Tempo',
   syncEstimating: 'Die verbleibende Zeit wird geschätzt…',
   syncLastRun: 'Letzter Lesevorgang',
   syncNextRun: 'Nächster Lesevorgang',
-  syncDelivered: 'Gelieferte Datensätze',
+  syncDelivered: 'Lieferungen, Aktualisierungen eingeschlossen',
   syncNever: 'Noch nicht',
   syncNoSchedule: 'Nicht geplant',
   syncRunValue: '{when} ({kind})',
@@ -265,6 +267,7 @@ export const deMessages: SpliceMessages = {
     'Geplante Lesevorgänge sind pausiert, daher kommt nichts Neues an. Setzen Sie sie in den Einstellungen fort.',
   syncPausedHelpResume:
     'Geplante Lesevorgänge sind pausiert, daher kommt nichts Neues an. Wählen Sie Fortsetzen, um weiterzumachen.',
+  syncPausedByServiceHelp: 'Die App hat das Lesen dieses Objekts pausiert; nur sie kann es fortsetzen.',
   syncDisabledHelp: 'Das Lesen dieses Objekts ist in den Einstellungen der Installation ausgeschaltet.',
   syncProblemDeliveryRetrying:
     'Die App nimmt gerade keine Datensätze an. Nichts geht verloren: Sie werden aufbewahrt und automatisch erneut gesendet.',

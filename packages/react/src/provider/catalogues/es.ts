@@ -233,17 +233,20 @@ export const esMessages: SpliceMessages = {
   syncStateUpToDate: 'Al día',
   syncStateWaiting: 'Esperando la primera lectura',
   syncStatePaused: 'En pausa',
+  syncStateTurnedOff: 'Desactivado',
   syncStateFailing: 'Requiere atención',
   syncBackfillLabel: 'Importación de registros anteriores de {object}',
-  syncBackfillCounts: '{processed} de unos {total} {totalCount, plural, one {registro} other {registros}}',
+  syncBackfillCounts:
+    '{processed} de unos {total} {totalCount, plural, one {registro leído} other {registros leídos}}',
   syncBackfillCountsUnknown:
-    '{processed} {processedCount, plural, one {registro} other {registros}} hasta ahora',
+    '{processed} {processedCount, plural, one {registro leído} other {registros leídos}} hasta ahora',
+  syncBackfillDelivered: '{delivered} entregados a la aplicación hasta ahora',
   syncBackfillDone: 'Registros anteriores importados: {processed}',
   syncEstimate: 'Terminará {when} al ritmo actual',
   syncEstimating: 'Calculando el tiempo restante…',
   syncLastRun: 'Última lectura',
   syncNextRun: 'Próxima lectura',
-  syncDelivered: 'Registros entregados',
+  syncDelivered: 'Entregas, actualizaciones incluidas',
   syncNever: 'Todavía no',
   syncNoSchedule: 'Sin programar',
   syncRunValue: '{when} ({kind})',
@@ -262,6 +265,7 @@ export const esMessages: SpliceMessages = {
     'Las lecturas programadas están en pausa, así que no llega nada nuevo. Reanúdelas en la configuración para continuar.',
   syncPausedHelpResume:
     'Las lecturas programadas están en pausa, así que no llega nada nuevo. Elija Reanudar para continuar.',
+  syncPausedByServiceHelp: 'La aplicación pausó las lecturas de este objeto; solo ella puede reanudarlas.',
   syncDisabledHelp: 'Las lecturas de este objeto están desactivadas en la configuración de la instalación.',
   syncProblemDeliveryRetrying:
     'La aplicación no acepta registros ahora mismo. No se pierde nada: se guardan y se vuelven a enviar automáticamente.',

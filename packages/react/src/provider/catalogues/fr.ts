@@ -236,18 +236,20 @@ export const frMessages: SpliceMessages = {
   syncStateUpToDate: 'À jour',
   syncStateWaiting: 'En attente de la première lecture',
   syncStatePaused: 'En pause',
+  syncStateTurnedOff: 'Désactivée',
   syncStateFailing: 'Action requise',
   syncBackfillLabel: 'Import des enregistrements {object} passés',
   syncBackfillCounts:
-    '{processed} sur environ {total} {totalCount, plural, one {enregistrement} other {enregistrements}}',
+    '{processed} sur environ {total} {totalCount, plural, one {enregistrement lu} other {enregistrements lus}}',
   syncBackfillCountsUnknown:
-    '{processed} {processedCount, plural, one {enregistrement} other {enregistrements}} pour l’instant',
+    '{processed} {processedCount, plural, one {enregistrement lu} other {enregistrements lus}} pour l’instant',
+  syncBackfillDelivered: '{delivered} livrés à l’application pour l’instant',
   syncBackfillDone: 'Enregistrements passés importés : {processed}',
   syncEstimate: 'Terminé {when} au rythme actuel',
   syncEstimating: 'Estimation du temps restant…',
   syncLastRun: 'Dernière lecture',
   syncNextRun: 'Prochaine lecture',
-  syncDelivered: 'Enregistrements livrés',
+  syncDelivered: 'Livraisons, mises à jour comprises',
   syncNever: 'Pas encore',
   syncNoSchedule: 'Non planifiée',
   syncRunValue: '{when} ({kind})',
@@ -266,6 +268,8 @@ export const frMessages: SpliceMessages = {
     'Les lectures planifiées sont suspendues : rien de nouveau n’arrive. Reprenez-les dans les paramètres pour continuer.',
   syncPausedHelpResume:
     'Les lectures planifiées sont suspendues : rien de nouveau n’arrive. Choisissez Reprendre pour continuer.',
+  syncPausedByServiceHelp:
+    'L’application a suspendu les lectures de cet objet ; elle seule peut les reprendre.',
   syncDisabledHelp: 'Les lectures de cet objet sont désactivées dans les paramètres de l’installation.',
   syncProblemDeliveryRetrying:
     'L’application n’accepte pas d’enregistrements pour le moment. Rien n’est perdu : ils sont conservés et renvoyés automatiquement.',
