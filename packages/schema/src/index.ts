@@ -203,6 +203,20 @@ export {
   oauthConnectRequestSchema,
   oauthUpdateRequestSchema,
 } from './resources/oauth-connect.js';
+export type {
+  BackfillProgress,
+  Operation,
+  OperationList,
+  OperationMetadata,
+  OperationStatus,
+} from './resources/operation.js';
+export {
+  backfillProgressSchema,
+  operationListSchema,
+  operationMetadataSchema,
+  operationSchema,
+  operationStatusSchema,
+} from './resources/operation.js';
 export type { FilterValue } from './resources/primitives.js';
 export { dateTimeSchema, filterValueSchema, nameSchema } from './resources/primitives.js';
 export type { Issue, IssueLocation, Problem } from './resources/problem.js';
@@ -217,6 +231,8 @@ export {
   triggerReadRequestSchema,
   triggerReadResultSchema,
 } from './resources/read-request.js';
+export type { ObjectDelivery, ObjectReadStatus, ReadStatus } from './resources/read-status.js';
+export { objectDeliverySchema, objectReadStatusSchema, readStatusSchema } from './resources/read-status.js';
 export type { SearchFilter, SearchRequest, SearchResponse, SearchResultItem } from './resources/search.js';
 export {
   searchFilterSchema,

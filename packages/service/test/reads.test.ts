@@ -6,7 +6,12 @@
  */
 
 import { join } from 'node:path';
-import { webhookMessageSchema } from '@splice/schema';
+import {
+  backfillProgressSchema,
+  operationListSchema,
+  readStatusSchema,
+  webhookMessageSchema,
+} from '@splice/schema';
 import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFileName } from '../src/store/index.js';
@@ -106,6 +111,8 @@ async function getJson(url: string): Promise<Json> {
 async function operations(installationId: string): Promise<Json[]> {
   const res = await getJson(`${installationUrl(installationId)}/operations`);
   expect(res.status).toBe(200);
+  // The answer is what the wire schema says, nothing more (parsing drops keys it does not name).
+  expect(operationListSchema.parse(res.body)).toEqual(res.body);
   return res.body.results;
 }
 
@@ -238,6 +245,7 @@ describe('reads and delivery', () => {
       objectName: 'contacts',
       operationId: backfill.id,
     });
+    expect(backfillProgressSchema.parse(progress.body)).toEqual(progress.body);
     expect(progress.body.recordsProcessed).toBe(progress.body.recordsEstimatedTotal);
     expect(progress.body.recordsProcessed).toBeGreaterThan(50);
 
@@ -275,6 +283,7 @@ describe('reads and delivery', () => {
 
     const status = await getJson(`${installationUrl(installation.id)}/read-status`);
     expect(status.status).toBe(200);
+    expect(readStatusSchema.parse(status.body)).toEqual(status.body);
     const contacts = status.body.objects.find((o: Json) => o.objectName === 'contacts');
     expect(contacts).toMatchObject({
       paused: false,

@@ -79,14 +79,18 @@ export function hostedReadStatus(
       disabled,
       nextRunTime: disabled ? null : nextRunOf(object.schedule, now),
       recordsDelivered: recordsOf(operations, object.objectName),
-      backfill: progress
+      ...(progress
         ? {
-            operationId: progress.operationId,
-            status: backfillOp?.status ?? progress.status ?? 'success',
-            recordsProcessed: progress.recordsProcessed,
-            recordsEstimatedTotal: progress.recordsEstimatedTotal ?? null,
+            backfill: {
+              operationId: progress.operationId,
+              status: backfillOp?.status ?? progress.status ?? 'success',
+              recordsProcessed: progress.recordsProcessed,
+              ...(progress.recordsEstimatedTotal == null
+                ? {}
+                : { recordsEstimatedTotal: progress.recordsEstimatedTotal }),
+            },
           }
-        : null,
+        : {}),
     };
   });
 }

@@ -20,6 +20,7 @@ import {
   oauthCompleteRequestSchema,
   objectMetadataSchema,
   searchRequestSchema,
+  triggerReadResultSchema,
 } from '@splice/schema';
 import * as z from 'zod/mini';
 import { normaliseSearchAnswer } from '../schemas/search-response.js';
@@ -29,12 +30,7 @@ import type { CallContext, CallerOptions } from './call.js';
 import { createCaller } from './call.js';
 import { endpoint } from './endpoint.js';
 import type { BackfillProgress, Operation, ReadStatus } from './read-shapes.js';
-import {
-  backfillProgressSchema,
-  operationListSchema,
-  readStatusSchema,
-  triggeredReadSchema,
-} from './read-shapes.js';
+import { backfillProgressSchema, operationListSchema, readStatusSchema } from './read-shapes.js';
 import { readConnection, readInstallation, readInstallationWhatCan } from './sanitise.js';
 import { UpstreamFault } from './upstream-fault.js';
 import { UpstreamProblem } from './upstream-problem.js';
@@ -569,7 +565,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         kind: 'write',
         expectStatus: 201,
       });
-      return read(ctx, operation, triggeredReadSchema, json);
+      return read(ctx, operation, triggerReadResultSchema, json);
     },
 
     async search(

@@ -3,10 +3,14 @@
  * paths, plus the `read-status` extension), merged into ./document.
  */
 import {
+  backfillProgressSchema,
   destinationRequestSchema,
   destinationSchema,
   destinationUpdateSchema,
+  operationListSchema,
+  operationSchema,
   pauseReadsRequestSchema,
+  readStatusSchema,
   triggerReadRequestSchema,
   triggerReadResultSchema,
   webhookMessageSchema,
@@ -20,86 +24,6 @@ const project = param('projectIdOrName', 'Project ID or project name.');
 const integration = param('integrationId', 'Integration ID (or name).');
 const installation = param('installationId', 'Installation ID.');
 
-const operationSchema: JsonSchema = {
-  type: 'object',
-  required: ['id', 'projectId', 'integrationId', 'installationId', 'configId', 'actionType', 'status'],
-  properties: {
-    id: { type: 'string' },
-    projectId: { type: 'string' },
-    integrationId: { type: 'string' },
-    installationId: { type: 'string' },
-    configId: { type: 'string' },
-    actionType: { const: 'read' },
-    status: { enum: ['in_progress', 'success', 'failure'] },
-    result: { type: 'string', description: 'A summary, e.g. "[contacts] 1234 records delivered".' },
-    metadata: {
-      type: 'object',
-      properties: {
-        objects: { type: 'array', items: { type: 'string' } },
-        readType: { enum: ['backfill', 'scheduled', 'triggered'] },
-        progress: { $ref: '#/components/schemas/BackfillProgress' },
-        recordsDelivered: { type: 'integer' },
-        messagesDelivered: { type: 'integer' },
-        messagesFailed: { type: 'integer' },
-        errors: { type: 'array', items: { type: 'string' } },
-        scheduledTime: { type: 'string', format: 'date-time' },
-      },
-    },
-    createTime: { type: 'string', format: 'date-time' },
-    updateTime: { type: 'string', format: 'date-time' },
-    endTime: { type: 'string', format: 'date-time' },
-  },
-};
-
-const progressSchema: JsonSchema = {
-  type: 'object',
-  required: ['installationId', 'objectName', 'operationId', 'recordsProcessed'],
-  properties: {
-    installationId: { type: 'string' },
-    objectName: { type: 'string' },
-    operationId: { type: 'string' },
-    status: { enum: ['in_progress', 'success', 'failure'] },
-    recordsProcessed: { type: 'integer' },
-    recordsEstimatedTotal: { type: 'integer' },
-    recordsDelivered: { type: 'integer' },
-    createTime: { type: 'string', format: 'date-time' },
-    updateTime: { type: 'string', format: 'date-time' },
-  },
-};
-
-const readStatusSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    installationId: { type: 'string' },
-    objects: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          objectName: { type: 'string' },
-          paused: { type: 'boolean' },
-          disabled: { type: 'boolean' },
-          schedule: { type: 'string' },
-          destination: { type: 'string' },
-          nextRunTime: { type: ['string', 'null'], format: 'date-time' },
-          lastRunTime: { type: ['string', 'null'], format: 'date-time' },
-          lastRunStatus: { enum: ['in_progress', 'success', 'failure'] },
-          recordsDelivered: { type: 'integer' },
-          backfill: { type: 'object' },
-          delivery: {
-            type: 'object',
-            properties: {
-              state: { enum: ['ok', 'retrying', 'disabled'] },
-              lastError: { type: 'string' },
-              retryingSince: { type: 'string', format: 'date-time' },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
 export function readsSchemas(): Record<string, JsonSchema> {
   return {
     DestinationRequest: toSchema(destinationRequestSchema, 'input'),
@@ -108,9 +32,10 @@ export function readsSchemas(): Record<string, JsonSchema> {
     TriggerReadRequest: toSchema(triggerReadRequestSchema, 'input'),
     TriggerReadResult: toSchema(triggerReadResultSchema, 'output'),
     PauseReadsRequest: toSchema(pauseReadsRequestSchema, 'input'),
-    Operation: operationSchema,
-    BackfillProgress: progressSchema,
-    ReadStatus: readStatusSchema,
+    Operation: toSchema(operationSchema, 'output'),
+    OperationList: toSchema(operationListSchema, 'output'),
+    BackfillProgress: toSchema(backfillProgressSchema, 'output'),
+    ReadStatus: toSchema(readStatusSchema, 'output'),
     WebhookMessage: toSchema(webhookMessageSchema, 'output'),
   };
 }
@@ -258,23 +183,7 @@ export function readsPaths(): Record<string, unknown> {
           param('pageToken', 'The previous page’s nextPageToken.', 'query'),
         ],
         responses: {
-          '200': {
-            description: 'A page of operations.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    results: { type: 'array', items: { $ref: '#/components/schemas/Operation' } },
-                    pagination: {
-                      type: 'object',
-                      properties: { done: { type: 'boolean' }, nextPageToken: { type: 'string' } },
-                    },
-                  },
-                },
-              },
-            },
-          },
+          '200': { description: 'A page of operations.', content: json('OperationList') },
           ...problems(bad, auth, [404, ['installationNotFound'], 'No such installation.']),
         },
       },

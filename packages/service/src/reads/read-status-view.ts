@@ -2,6 +2,7 @@
  * The `read-status` extension's answer: per object its pause state, schedule, last and next run, records
  * delivered, backfill and delivery health, from the installation's config and the operation store.
  */
+import type { ObjectReadStatus, ReadStatus } from '@splice/schema';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import type { OperationStore } from './operation-store.js';
@@ -11,11 +12,11 @@ import { manifestOf } from './read-worker.js';
 export async function readStatusView(
   sources: { repo: Repository; store: OperationStore; destinations: DestinationStore },
   installation: Installation,
-) {
+): Promise<ReadStatus> {
   const { repo, store, destinations } = sources;
   const manifest = await manifestOf(repo, installation.projectId, installation.integrationId);
   const states = new Map((await store.readObjects(installation.id)).map((s) => [s.objectName, s]));
-  const objects = [];
+  const objects: ObjectReadStatus[] = [];
   for (const object of effectiveReadObjects(installation, manifest)) {
     const state = states.get(object.objectName);
     const backfill = state?.backfillOperationId
@@ -25,18 +26,18 @@ export async function readStatusView(
     const destination = object.destination
       ? await destinations.get(installation.projectId, object.destination)
       : undefined;
-    const delivery =
+    const delivery: ObjectReadStatus['delivery'] =
       destination?.status === 'disabled'
-        ? { state: 'disabled' as const, lastError: destination.disabledReason }
+        ? { state: 'disabled', lastError: destination.disabledReason }
         : stream.pending > 0 && (stream.attempts > 0 || !destination)
           ? {
-              state: 'retrying' as const,
+              state: 'retrying',
               ...(stream.lastError ? { lastError: stream.lastError } : {}),
               ...(stream.retryingSince
                 ? { retryingSince: new Date(stream.retryingSince).toISOString() }
                 : {}),
             }
-          : { state: 'ok' as const };
+          : { state: 'ok' };
     objects.push({
       objectName: object.objectName,
       paused: state?.paused ?? false,

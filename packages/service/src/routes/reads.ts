@@ -1,3 +1,4 @@
+import type { OperationList, TriggerReadResult } from '@splice/schema';
 import { pauseReadsRequestSchema, triggerReadRequestSchema } from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -7,45 +8,10 @@ import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
 import { problemError } from '../http/problem.js';
 import { jsonBody, optionalJsonBody, queryParams } from '../http/validators.js';
-import type { ReadOperation } from '../reads/operation-store.js';
+import { backfillProgressView, operationView } from '../reads/operation-view.js';
 import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
 import { withInstallation, withIntegration, withProject } from './target-middleware.js';
-
-/** An operation as the hosted service shapes it, with read details in `metadata` (docs/service-interface.md#reads). */
-export function operationView(operation: ReadOperation) {
-  return {
-    id: operation.id,
-    projectId: operation.projectId,
-    integrationId: operation.integrationId,
-    installationId: operation.installationId,
-    configId: operation.configId,
-    actionType: 'read' as const,
-    status: operation.status,
-    ...(operation.result ? { result: operation.result } : {}),
-    metadata: {
-      objects: [operation.objectName],
-      readType: operation.readType,
-      progress: {
-        installationId: operation.installationId,
-        objectName: operation.objectName,
-        operationId: operation.id,
-        recordsProcessed: operation.recordsProcessed,
-        ...(operation.recordsEstimatedTotal === undefined
-          ? {}
-          : { recordsEstimatedTotal: operation.recordsEstimatedTotal }),
-      },
-      recordsDelivered: operation.recordsDelivered,
-      messagesDelivered: operation.messagesDelivered,
-      messagesFailed: operation.messagesFailed,
-      errors: operation.errors,
-      ...(operation.scheduledTime ? { scheduledTime: operation.scheduledTime } : {}),
-    },
-    createTime: operation.createTime,
-    updateTime: operation.updateTime,
-    ...(operation.endTime ? { endTime: operation.endTime } : {}),
-  };
-}
 
 const listQuerySchema = z.object({
   pageSize: z.optional(
@@ -155,7 +121,8 @@ export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
           ...(request.sinceTimestamp ? { sinceTime: request.sinceTimestamp } : {}),
           ...(request.untilTimestamp ? { untilTime: request.untilTimestamp } : {}),
         });
-        return c.json({ operationId }, 201);
+        const triggered: TriggerReadResult = { operationId };
+        return c.json(triggered, 201);
       },
     )
     .route('/', pauseRoutes(deps, engine));
@@ -179,13 +146,11 @@ export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
       );
       const results = page.slice(0, pageSize);
       const done = page.length <= pageSize;
-      return c.json(
-        {
-          results: results.map(operationView),
-          pagination: { done, ...(done ? {} : { nextPageToken: String(results[results.length - 1]!.seq) }) },
-        },
-        200,
-      );
+      const list: OperationList = {
+        results: results.map(operationView),
+        pagination: { done, ...(done ? {} : { nextPageToken: String(results[results.length - 1]!.seq) }) },
+      };
+      return c.json(list, 200);
     })
     .get(`${base}/objects/:objectName/backfill-progress`, auth, installation, async (c) => {
       const { installation } = c.var;
@@ -194,22 +159,7 @@ export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
       if (!operation) {
         throw problemError(404, 'backfillNotFound', `"${objectName}" of this installation has no backfill.`);
       }
-      return c.json(
-        {
-          installationId: installation.id,
-          objectName,
-          operationId: operation.id,
-          status: operation.status,
-          recordsProcessed: operation.recordsProcessed,
-          ...(operation.recordsEstimatedTotal === undefined
-            ? {}
-            : { recordsEstimatedTotal: operation.recordsEstimatedTotal }),
-          recordsDelivered: operation.recordsDelivered,
-          createTime: operation.createTime,
-          updateTime: operation.updateTime,
-        },
-        200,
-      );
+      return c.json(backfillProgressView(operation), 200);
     })
     .get(`${base}/read-status`, auth, installation, async (c) => {
       return c.json(await engine.readStatus(c.var.installation), 200);

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import { dateTimeSchema } from './primitives.js';
+import { readTypeSchema } from './webhook-message.js';
+
+const countSchema = z.number().check(z.int(), z.nonnegative());
+
+/** Where an operation stands (the hosted `Operation.status`). */
+export const operationStatusSchema = z.enum(['in_progress', 'success', 'failure']);
+export type OperationStatus = z.infer<typeof operationStatusSchema>;
+
+/**
+ * An object's backfill (hosted `BackfillProgress`, `GET …/objects/{objectName}/backfill-progress`), also
+ * an operation's `metadata.progress`. The embedded service adds `status` and `recordsDelivered`; the hosted
+ * answer has no status (its operation in the operations list has one).
+ */
+export const backfillProgressSchema = z.object({
+  installationId: z.string(),
+  objectName: z.string(),
+  operationId: z.string(),
+  status: z.optional(operationStatusSchema),
+  /** Records read so far. */
+  recordsProcessed: countSchema,
+  /** The provider's estimate of the records to read; absent where the provider gives none. */
+  recordsEstimatedTotal: z.optional(countSchema),
+  /** Embedded service only: records its deliveries handed on. */
+  recordsDelivered: z.optional(countSchema),
+  createTime: z.optional(dateTimeSchema),
+  updateTime: z.optional(dateTimeSchema),
+});
+export type BackfillProgress = z.infer<typeof backfillProgressSchema>;
+
+/** What a read operation's `metadata` holds. */
+export const operationMetadataSchema = z.object({
+  /** The objects read (one per read operation). */
+  objects: z.optional(z.array(z.string())),
+  readType: z.optional(readTypeSchema),
+  progress: z.optional(backfillProgressSchema),
+  /** Embedded service only: records, and messages, its deliveries handed on or gave up. */
+  recordsDelivered: z.optional(countSchema),
+  messagesDelivered: z.optional(countSchema),
+  messagesFailed: z.optional(countSchema),
+  errors: z.optional(z.array(z.string())),
+  /** A scheduled read's cron time. */
+  scheduledTime: z.optional(dateTimeSchema),
+});
+export type OperationMetadata = z.infer<typeof operationMetadataSchema>;
+
+/**
+ * An operation (hosted `Operation`, `GET {base_url}/projects/{p}/operations/{operationId}` and the
+ * installation's operations list), with the read details in `metadata`.
+ */
+export const operationSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  integrationId: z.string(),
+  installationId: z.string(),
+  configId: z.string(),
+  /** The embedded service runs reads only; the hosted service also names `write` and `subscribe`. */
+  actionType: z.literal('read'),
+  status: operationStatusSchema,
+  /** A summary, e.g. "[contacts] 1234 records delivered". */
+  result: z.optional(z.string()),
+  metadata: z.optional(operationMetadataSchema),
+  createTime: z.optional(dateTimeSchema),
+  updateTime: z.optional(dateTimeSchema),
+  endTime: z.optional(dateTimeSchema),
+});
+export type Operation = z.infer<typeof operationSchema>;
+
+/** A page of an installation's operations, newest first. */
+export const operationListSchema = z.object({
+  results: z.array(operationSchema),
+  pagination: z.object({ done: z.boolean(), nextPageToken: z.optional(z.string()) }),
+});
+export type OperationList = z.infer<typeof operationListSchema>;
