@@ -193,11 +193,13 @@ describe('GET /integrations/:integrationId/status from hosted paths only', () =>
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
     expect(person).toMatchObject({
       objectName: 'person',
-      state: 'paused',
+      // `disabled: true` in the installation's config: turned off by the customer, not paused.
+      state: 'turned_off',
       nextRunTime: null,
       backfill: null,
       lastRun: null,
       canRunNow: false,
+      runNowBlockedBy: 'turned_off',
     });
     expect(deal).toMatchObject({ state: 'waiting', lastRun: null, recordsDelivered: 0, canRunNow: true });
     expect(new Date(deal?.nextRunTime ?? '').getUTCMinutes()).toBe(0);
