@@ -63,15 +63,17 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   const mapping = contactsRead.getByRole('table', { name: 'Field mapping' });
   const stage = mapping.getByRole('row', { name: /^Pipeline stage/ });
   await expect(stage).toContainText('Lead Status');
-  await expect(stage).toContainText('Customer → Customer');
-  await expect(stage).toContainText('Working → Qualified');
+  // In the review's direction: Northwind's value first, the CRM's it comes from after the arrow.
+  await expect(stage).toContainText('Customer ← Customer');
+  await expect(stage).toContainText('Working ← Qualified');
+  await expect(mapping).not.toContainText('→');
   // The manifest's fixed mapping, listed on the review, is listed here too (the walk found it missing).
   await expect(mapping.getByRole('row', { name: /^Surname/ })).toContainText('Last Name');
   const dealsMapping = page
     .getByRole('region', { name: 'Reads Deals' })
     .getByRole('table', { name: 'Field mapping' });
   await expect(dealsMapping.getByRole('row', { name: /^Deal stage/ })).toContainText('Stage');
-  await expect(contactsRead).not.toContainText(/\bstatus\b|→ customer|won →/);
+  await expect(contactsRead).not.toContainText(/\bstatus\b|← customer|won ←/);
   await expect(page.getByRole('main')).not.toContainText(/sandboxcrm|Installation ID/);
   await expect(contactsRead).toContainText('The last 90 days');
   await expect(page.getByText('alice@acme', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Installation, IntegrationDetails, ReadObjectDetails, SpliceMessages } from '@splice/react';
-import { describeSchedule, useSpliceUi } from '@splice/react';
+import { describeSchedule, formatMessage, useSpliceUi } from '@splice/react';
 
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
 type ReadObject = ReadObjects[string];
@@ -74,11 +74,14 @@ function ReadObjectSummary(props: {
     ...Object.entries(selected).filter(([mapToName]) => !inputs.some((i) => i.mapToName === mapToName)),
   ];
   const valueMappings = Object.entries(object.selectedValueMappings ?? {});
+  // Written as the wizard's review writes them (Splice's one message for a mapping): ours ← theirs.
   const values = (mapToName: string, providerField: string | undefined, pairs: Record<string, string>) =>
     Object.entries(pairs)
-      .map(
-        ([ours, theirs]) =>
-          `${names.ourValue(mapToName, ours)} → ${providerField ? names.value(providerField, theirs) : theirs}`,
+      .map(([ours, theirs]) =>
+        formatMessage(messages.mappingPair, {
+          app: names.ourValue(mapToName, ours),
+          provider: providerField ? names.value(providerField, theirs) : theirs,
+        }),
       )
       .join(', ');
   const label = details?.displayName ?? name;
@@ -123,7 +126,7 @@ function ReadObjectSummary(props: {
             <tr>
               <th scope="col">Northwind field</th>
               <th scope="col">CRM field</th>
-              <th scope="col">Values (Northwind → CRM)</th>
+              <th scope="col">Values (Northwind ← CRM)</th>
             </tr>
           </thead>
           <tbody>

@@ -104,6 +104,15 @@ describe('the wizard in the user’s words', () => {
     expect(box).toHaveValue('Lead Status');
   });
 
+  it("every mapping the review lists was shown on its step: the manifest's fixed ones too", async () => {
+    const { user } = renderWizard(namedWizard());
+    await screen.findByRole('heading', { name: /Objects/ });
+    await next(user, /Read Contacts/);
+    const mappings = screen.getByRole('group', { name: 'Match your fields' });
+    expect(within(mappings).getByText('Always read from Last name.')).toBeInTheDocument();
+    expect(within(mappings).getByText(/^Surname/)).toBeInTheDocument();
+  });
+
   it('the review names fields, values and filters by display name, and shows no destination id', async () => {
     const { user, posts } = renderWizard(namedWizard());
     await screen.findByRole('heading', { name: /Objects/ });

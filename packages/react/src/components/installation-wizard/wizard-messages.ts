@@ -71,6 +71,11 @@ export const wizardMessages = {
   mappingRequired: 'Choose the {provider} field that holds {name}.',
   mappingOptional: 'Optional',
   mappingFixed: 'Always read from {field}.',
+  /**
+   * One of your fields or values and the provider's it comes from, wherever a mapping is listed (the
+   * review, a host's settings page): one direction everywhere, your side first.
+   */
+  mappingPair: '{app} ← {provider}',
   mappingUnknownField: 'Choose a field from the list: “{field}” is not a field of {object}.',
   mappingTypeMismatch:
     '{field} holds {providerType} values, but {name} expects {appType}. Check that this is the right field.',

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldNamed } from '../../shared/named.js';
 import { invalidProps } from '../../shared/parts.js';
-import { needsUserInput } from '../model/build-config.js';
 import { fieldIds } from '../model/field-ids.js';
 import { suggestValueMapping } from '../model/suggest-values.js';
 import { FieldError } from './field-error.js';
@@ -255,7 +254,9 @@ export function MappingSection(props: Props) {
   const [shown, setShown] = useState(pageSize);
   const [query, setQuery] = useState('');
   const [optionsWanted, setOptionsWanted] = useState(false);
-  const inputs = object.mappingInputs.filter(needsUserInput);
+  // Every entry of the manifest is shown, the fixed ones ("Always read from Last Name") too: the review
+  // lists them, and it lists nothing the user was not shown.
+  const inputs = object.mappingInputs;
   if (inputs.length === 0) return null;
   const name = object.objectName;
   const hasError = (input: MappingInput) =>

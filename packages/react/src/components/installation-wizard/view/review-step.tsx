@@ -45,15 +45,19 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
   };
   const mappings = Object.entries(draft.mappings)
     .filter(([, field]) => field)
-    .map(([name, field]) => `${appName(name)} ← ${names.field(field)}`);
+    .map(([name, field]) =>
+      formatMessage(messages.mappingPair, { app: appName(name), provider: names.field(field) }),
+    );
   // The value matches chosen, one line per mapped name: "Values of Stage: New ← Lead, Won ← Customer".
   const valueLines = Object.entries(draft.valueMappings).flatMap(([name, values]) => {
     const appValues = object.mappingInputs.find((i) => i.mapToName === name)?.mappedValues ?? [];
     const pairs = Object.entries(values)
       .filter(([, value]) => value)
-      .map(
-        ([app, value]) =>
-          `${appValues.find((v) => v.mappedValue === app)?.mappedDisplayValue ?? app} ← ${names.value(draft.mappings[name] ?? '', value)}`,
+      .map(([app, value]) =>
+        formatMessage(messages.mappingPair, {
+          app: appValues.find((v) => v.mappedValue === app)?.mappedDisplayValue ?? app,
+          provider: names.value(draft.mappings[name] ?? '', value),
+        }),
       );
     return pairs.length
       ? [formatMessage(messages.reviewValueMappings, { name: appName(name), values: pairs.join(', ') })]
