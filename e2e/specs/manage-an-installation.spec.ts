@@ -37,7 +37,7 @@ test('edit the schedule and see it saved', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAs(page, users.alice);
   await seedInstallation(page);
-  const wizard = await editSchedule(page, '0 9 * * 1', 'At 09:00 on Monday');
+  const wizard = await editSchedule(page, '0 9 * * 1', 'At 09:00 UTC on Monday');
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/integrations/crm-sync/installation') && r.request().method() === 'PATCH',
   );
@@ -95,8 +95,8 @@ test('two tabs edit at once: the second save shows the conflict and loads the cu
   test.setTimeout(120_000);
   await signInAs(page, users.alice);
   const other = await context.newPage();
-  const first = await editSchedule(page, '0 10 * * 1', 'At 10:00 on Monday');
-  const second = await editSchedule(other, '0 11 * * 1', 'At 11:00 on Monday');
+  const first = await editSchedule(page, '0 10 * * 1', 'At 10:00 UTC on Monday');
+  const second = await editSchedule(other, '0 11 * * 1', 'At 11:00 UTC on Monday');
   await first.getByRole('button', { name: 'Save changes' }).click();
   await expect(first.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
   await second.getByRole('button', { name: 'Save changes' }).click();
@@ -105,7 +105,7 @@ test('two tabs edit at once: the second save shows the conflict and loads the cu
   await expect(second.getByText(/Someone else changed these settings/)).toBeHidden();
   // What this tab typed is still the change it would save, now against the other tab's settings.
   await expect(second.getByRole('region', { name: 'What will change' })).toContainText(
-    'Reading Contacts: schedule (At 10:00 on Monday → At 11:00 on Monday)',
+    'Reading Contacts: schedule (At 10:00 UTC on Monday → At 11:00 UTC on Monday)',
   );
   await second.getByRole('button', { name: 'Save changes' }).click();
   await expect(second.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();

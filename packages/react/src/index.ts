@@ -115,6 +115,7 @@ export type { InviteFormPart, InviteFormProps } from './components/invite-form/i
 export { InviteForm } from './components/invite-form/invite-form.js';
 export type { SearchBoxPart, SearchBoxProps } from './components/search-box/search-box.js';
 export { SearchBox } from './components/search-box/search-box.js';
+export { formatTime } from './components/shared/format-time.js';
 export type { ClassNames } from './components/shared/parts.js';
 export type {
   SpliceErrorBoundaryFallbackProps,

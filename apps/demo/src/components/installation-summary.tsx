@@ -1,5 +1,5 @@
 import type { Installation, IntegrationDetails, ReadObjectDetails, SpliceMessages } from '@splice/react';
-import { describeSchedule, formatMessage, useSpliceUi } from '@splice/react';
+import { describeSchedule, formatMessage, formatTime, useSpliceUi } from '@splice/react';
 
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
 type ReadObject = ReadObjects[string];
@@ -181,7 +181,6 @@ export function InstallationSummary({
   const connectionBroken = details.connection?.status === 'bad_credentials';
   const healthy = installation.healthStatus === 'healthy' && !connectionBroken;
   const writeObjects = Object.entries(content.write?.objects ?? {});
-  const created = new Date(installation.createTime);
   const objectLabel = (name: string) =>
     [...details.readObjects, ...details.writeObjects].find((o) => o.objectName === name)?.displayName ?? name;
   return (
@@ -191,7 +190,8 @@ export function InstallationSummary({
         <dd>{installation.createdBy.replace(/^consumer:/, '')}</dd>
         <dt>Installed on</dt>
         <dd>
-          <time dateTime={installation.createTime}>{created.toLocaleString()}</time>
+          {/* As Splice's components write every moment: in the user's zone, the zone named. */}
+          <time dateTime={installation.createTime}>{formatTime(installation.createTime)}</time>
         </dd>
         <dt>Health</dt>
         <dd>

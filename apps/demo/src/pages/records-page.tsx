@@ -107,9 +107,7 @@ export function RecordsPage() {
                       <td className="nw-record-meta">
                         <span className="nw-muted">{record.objectName}</span> <code>{record.recordId}</code>
                         <span>{readTypeLabel[record.readType] ?? record.readType}</span>
-                        <time dateTime={record.receivedAt} className="nw-muted">
-                          {new Date(record.receivedAt).toLocaleTimeString('en')}
-                        </time>
+                        <ReceivedAt time={record.receivedAt} />
                       </td>
                       <td>
                         <FieldList record={record} />
@@ -123,5 +121,26 @@ export function RecordsPage() {
         ) : null}
       </section>
     </>
+  );
+}
+
+/**
+ * When a record arrived, in the user's zone and named so, as two lines that never break inside: the
+ * date, then the time to the second (records of one delivery arrive seconds apart).
+ */
+function ReceivedAt({ time }: { time: string }) {
+  const moment = new Date(time);
+  return (
+    <time dateTime={time} className="nw-muted">
+      <span className="nw-nowrap">{moment.toLocaleDateString(undefined, { dateStyle: 'medium' })}</span>{' '}
+      <span className="nw-nowrap">
+        {moment.toLocaleTimeString(undefined, {
+          hour: 'numeric',
+          minute: '2-digit',
+          second: '2-digit',
+          timeZoneName: 'short',
+        })}
+      </span>
+    </time>
   );
 }

@@ -4,15 +4,16 @@ import type { CronPhraseKey } from '@splice/schema';
 export type CronMessageKey = `cron${Capitalize<CronPhraseKey>}`;
 
 /**
- * A schedule in words, phrase by phrase: `describeSchedule` fills these with the schedule's numbers,
+ * A schedule in words, phrase by phrase. Schedules run in UTC, so every phrase that names a time of day
+ * says "UTC" (the wizard shows the next runs in the user's own time beside it).: `describeSchedule` fills these with the schedule's numbers,
  * times, names and nested phrases. Lists join with `cronListSeparator` and `cronListLast`; names and
  * ordinals come from the messages below, so a host can translate a whole description.
  */
 export const cronMessages = {
-  cronAtTimes: 'At {times}',
+  cronAtTimes: 'At {times} UTC',
   cronEveryHour: 'Every hour',
   cronEveryNHours: 'Every {n, plural, one {hour} other {# hours}}',
-  cronEveryHourFromThrough: 'Every hour from {start} through {end}',
+  cronEveryHourFromThrough: 'Every hour from {start} through {end} UTC',
   cronEveryMinute: 'Every minute',
   cronEveryNMinutes: 'Every {n, plural, one {minute} other {# minutes}}',
   cronEveryMinuteFromThrough: 'Every minute from minute {start} through {end}',
@@ -23,8 +24,8 @@ export const cronMessages = {
   cronOfEveryHour: '{minutes} of every hour',
   cronOfEveryNthHour: '{minutes} of every {nth} hour',
   cronDuringEveryNthHour: '{minutes} during every {nth} hour',
-  cronBetweenTimes: '{minutes} between {start} and {end}',
-  cronDuringHours: '{minutes} during hours {hours}',
+  cronBetweenTimes: '{minutes} between {start} and {end} UTC',
+  cronDuringHours: '{minutes} during hours {hours} UTC',
   cronRange: '{start} through {end}',
   cronRangeEveryNth: 'every {nth} from {start} through {end}',
   cronOnDays: 'on {days}',

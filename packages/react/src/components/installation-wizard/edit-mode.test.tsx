@@ -114,7 +114,7 @@ describe('InstallationWizard in edit mode', () => {
     await toReview(user);
     const changes = screen.getByRole('region', { name: 'What will change' });
     expect(within(changes).getByRole('listitem')).toHaveTextContent(
-      'Reading Contacts: schedule (Every 15 minutes → At 09:00 on Monday)',
+      'Reading Contacts: schedule (Every 15 minutes → At 09:00 UTC on Monday)',
     );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByRole('heading', { name: /Your changes to CRM sync are saved/ });
@@ -143,7 +143,7 @@ describe('InstallationWizard in edit mode', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Reading Contacts: schedule (Every 15 minutes → At 09:00 on Monday), backfill (the last 30 days → the full history), pause (off → on)',
+      'Reading Contacts: schedule (Every 15 minutes → At 09:00 UTC on Monday), backfill (the last 30 days → the full history), pause (off → on)',
       'Writing Contacts: starts',
     ]);
   }, 20_000);

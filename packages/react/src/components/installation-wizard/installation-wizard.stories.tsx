@@ -467,7 +467,7 @@ export const EditPrefilled: Story = {
     await canvas.findByRole('heading', { name: /Review and save/ });
     const changes = canvas.getByRole('region', { name: 'What will change' });
     await expect(changes).toHaveTextContent(
-      'Reading Contacts: schedule (Every 15 minutes → At 09:00 on Monday), pause (off → on)',
+      'Reading Contacts: schedule (Every 15 minutes → At 09:00 UTC on Monday), pause (off → on)',
     );
     await expect(canvas.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   },

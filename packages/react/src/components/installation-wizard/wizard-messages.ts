@@ -96,8 +96,11 @@ export const wizardMessages = {
   scheduleLegend: 'How often to read',
   schedulePreset15: 'Every 15 minutes',
   schedulePresetHourly: 'Every hour',
-  schedulePresetDaily: 'Every day at 09:00',
-  schedulePresetWeekly: 'Every Monday at 09:00',
+  /** `{time}`: `scheduleTimeLocal`, or `scheduleTimeUtc` for a user whose clock is on UTC. */
+  schedulePresetDaily: 'Every day at {time}',
+  schedulePresetWeekly: 'Every Monday at {time}',
+  scheduleTimeLocal: '{local} your time ({utc} UTC)',
+  scheduleTimeUtc: '{utc} UTC',
   scheduleCustom: 'Custom (cron)',
   scheduleCronLabel: 'Cron expression',
   scheduleCronHint: 'Five fields: minute, hour, day of month, month, day of week.',

@@ -3,20 +3,38 @@
 import { describeCron, nextRuns, parseCron } from '@splice/schema';
 import { useMemo, useState } from 'react';
 import { formatCronDescription } from '../../../provider/describe-schedule.js';
+import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { formatTime } from '../../shared/format-time.js';
 import { invalidProps } from '../../shared/parts.js';
 import { fieldIds } from '../model/field-ids.js';
+import { localTimePreset } from '../model/schedule-presets.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
-const presets = [
-  { cron: '*/15 * * * *', key: 'schedulePreset15' },
-  { cron: '0 * * * *', key: 'schedulePresetHourly' },
-  { cron: '0 9 * * *', key: 'schedulePresetDaily' },
-  { cron: '0 9 * * 1', key: 'schedulePresetWeekly' },
-] as const;
+/**
+ * The presets, "09:00" meaning 09:00 on the user's own clock: stored as the UTC cron the service runs,
+ * and labelled with both times ("09:00 your time (17:00 UTC)").
+ */
+function schedulePresets(messages: SpliceMessages, now: Date) {
+  const at = (weekday: number | undefined) => {
+    const preset = localTimePreset(9, 0, weekday, undefined, now);
+    const time = formatMessage(preset.isUtc ? messages.scheduleTimeUtc : messages.scheduleTimeLocal, {
+      local: preset.local,
+      utc: preset.utc,
+    });
+    return { cron: preset.cron, time };
+  };
+  const daily = at(undefined);
+  const weekly = at(1);
+  return [
+    { cron: '*/15 * * * *', label: messages.schedulePreset15 },
+    { cron: '0 * * * *', label: messages.schedulePresetHourly },
+    { cron: daily.cron, label: formatMessage(messages.schedulePresetDaily, { time: daily.time }) },
+    { cron: weekly.cron, label: formatMessage(messages.schedulePresetWeekly, { time: weekly.time }) },
+  ];
+}
 
 /** docs/service-interface.md#read-config `schedule`: presets, or a validated cron with a readable preview and the next runs. */
 export function ScheduleField(props: StepViewProps & { objectName: string }) {
@@ -30,6 +48,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
   // Choosing "Custom" keeps the current expression, so the preset it equals would stay checked and the
   // click would seem to do nothing: remember the choice until a preset is picked again.
   const [customChosen, setCustomChosen] = useState(false);
+  const presets = useMemo(() => schedulePresets(messages, new Date()), [messages]);
   if (!draft) return null;
   const error = errorText(props, fieldId);
   const preset = customChosen ? undefined : presets.find((p) => p.cron === schedule.trim());
@@ -59,7 +78,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
               set(p.cron);
             }}
           />
-          <span>{messages[p.key]}</span>
+          <span>{p.label}</span>
         </label>
       ))}
       <label data-part="option">
@@ -94,7 +113,7 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
             <>
               <p>{description}</p>
               <p data-part="hint">
-                {messages.scheduleNextRuns}: {upcoming.map(formatTime).join(' · ')}
+                {messages.scheduleNextRuns}: {upcoming.map((time) => formatTime(time)).join(' · ')}
               </p>
             </>
           )}
