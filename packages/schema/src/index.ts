@@ -303,4 +303,12 @@ export {
 export type { Searchability } from './rules/searchability.js';
 export { searchability, searchableObjects } from './rules/searchability.js';
 export type { InputKind, ValueKind } from './rules/value-types.js';
-export { inputKindOf, typeMismatch, valueFitsType, valueKindOf } from './rules/value-types.js';
+export {
+  inputKindOf,
+  isIsoDate,
+  isIsoDateTime,
+  typeMismatch,
+  valueFitsType,
+  valueFormatOf,
+  valueKindOf,
+} from './rules/value-types.js';

@@ -92,6 +92,11 @@ export const defaultMessages = {
   searchValueFalse: 'False',
   searchValueRequired: 'Enter a value.',
   searchValueNotNumber: 'Enter a number.',
+  searchValueDate: 'Enter a date as year-month-day, like 2026-11-26.',
+  searchValueDatetime: 'Enter a date and time with its zone, like 2026-11-26T09:00:00Z (UTC).',
+  /** Under the conditions: the provider compares values exactly (the search's one operator is equals). */
+  searchExactHint:
+    'Each value must match exactly, capital letters included: “Thompson” does not find “thompson”. Spaces around a value are ignored, and an e-mail address matches in any case.',
   searchFieldRequired: 'Choose a field.',
   searchFieldDuplicate: 'This field already has a condition: use one condition per field.',
   searchAddFilter: 'Add condition',

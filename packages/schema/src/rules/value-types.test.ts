@@ -37,3 +37,19 @@ describe('value-type rules', () => {
     expect(backfillPeriodSchema.safeParse({ days: limits.backfillDays + 1 }).success).toBe(false);
   });
 });
+
+describe('date and datetime values', () => {
+  it('a date field takes an existing ISO date only: "yesterday" and 2026-02-30 are refused', () => {
+    expect(valueFitsType('2026-11-26', 'date')).toBe(true);
+    expect(valueFitsType('yesterday', 'date')).toBe(false);
+    expect(valueFitsType('2026-02-30', 'date')).toBe(false);
+    expect(valueFitsType('26/11/2026', 'date')).toBe(false);
+  });
+
+  it('a datetime field takes an ISO moment with its zone', () => {
+    expect(valueFitsType('2026-11-26T09:00:00Z', 'datetime')).toBe(true);
+    expect(valueFitsType('2026-11-26T09:00+01:00', 'datetime')).toBe(true);
+    expect(valueFitsType('2026-11-26T09:00:00', 'datetime')).toBe(false);
+    expect(valueFitsType('yesterday', 'datetime')).toBe(false);
+  });
+});

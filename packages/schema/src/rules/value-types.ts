@@ -7,7 +7,10 @@ export type ValueKind = 'integer' | 'number' | 'boolean' | 'text';
 /** The kind of input a UI offers for a provider field. */
 export type InputKind = ValueKind | 'select';
 
-/** int takes whole numbers, float any number, boolean true/false; every other type is compared as text. */
+/**
+ * int takes whole numbers, float any number, boolean true/false, date an ISO date and datetime an ISO
+ * moment with its zone; every other type is compared as text.
+ */
 export function valueKindOf(valueType: ValueType): ValueKind {
   switch (valueType) {
     case 'int':
@@ -39,8 +42,33 @@ export function valueFitsType(value: string | number | boolean, valueType: Value
     case 'boolean':
       return typeof value === 'boolean';
     default:
-      return typeof value === 'string';
+      if (typeof value !== 'string') return false;
+      if (valueType === 'date') return isIsoDate(value);
+      if (valueType === 'datetime') return isIsoDateTime(value);
+      return true;
   }
+}
+
+/** The written form a date or datetime field's value must have; undefined for every other type. */
+export function valueFormatOf(valueType: ValueType): 'date' | 'datetime' | undefined {
+  return valueType === 'date' || valueType === 'datetime' ? valueType : undefined;
+}
+
+/** A calendar date as ISO 8601 writes it, "2026-11-26", that exists (not "2026-02-30", not "yesterday"). */
+export function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A moment as ISO 8601 writes it with its zone, "2026-11-26T09:00:00Z" or "…+01:00": never ambiguous. */
+export function isIsoDateTime(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(
+    text,
+  );
+  return Boolean(match?.[1] && isIsoDate(match[1]));
 }
 
 /** The provider field types an app-side type (a manifest field's `mapToType`) can take values from; text takes any. */

@@ -123,6 +123,11 @@ export const wizardMessages = {
   filtersValueInteger: 'Enter a whole number.',
   filtersValueNumber: 'Enter a number.',
   filtersValueBoolean: 'Choose true or false.',
+  filtersValueDate: 'Enter a date as year-month-day, like 2026-11-26.',
+  filtersValueDatetime: 'Enter a date and time with its zone, like 2026-11-26T09:00:00Z (UTC).',
+  /** What a date or datetime field's value box shows while empty: the format to write. */
+  filtersDatePlaceholder: 'YYYY-MM-DD',
+  filtersDatetimePlaceholder: 'YYYY-MM-DDThh:mm:ssZ',
   filtersUnsupported: '{provider} does not support read filters.',
 
   pausedLabel: 'Pause reading {object}',

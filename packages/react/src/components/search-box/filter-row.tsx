@@ -120,6 +120,13 @@ export function FilterRow(props: FilterRowProps) {
             {...valueProps}
             type="text"
             inputMode={kind === 'number' ? 'decimal' : undefined}
+            placeholder={
+              option?.format === 'date'
+                ? messages.filtersDatePlaceholder
+                : option?.format === 'datetime'
+                  ? messages.filtersDatetimePlaceholder
+                  : undefined
+            }
             autoComplete="off"
             list={
               option && !option.choices && option.suggestions.length > 0 ? `${id}-suggestions` : undefined

@@ -85,6 +85,26 @@ describe('SearchBox', () => {
     ).toEqual(['Customer e-mail', 'years']);
   });
 
+  it('says in the form that values match exactly, read with the conditions', async () => {
+    setup(bff(() => jsonResponse({ results: [] })));
+    await screen.findByRole('combobox', { name: 'Object' });
+    expect(screen.getByText(/must match exactly, capital letters included/)).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Conditions (all must match)' })).toHaveAccessibleDescription(
+      /must match exactly/,
+    );
+  });
+
+  it('sends a typed e-mail address trimmed and in lower case', async () => {
+    const fetch = bff(() => jsonResponse({ results: [] }));
+    setup(fetch);
+    await screen.findByRole('combobox', { name: 'Object' });
+    await addCondition(1, 'email', '  Ada@Example.COM ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searchCalls(fetch)).toHaveLength(1));
+    const body = JSON.parse(String(searchCalls(fetch)[0]?.[1]?.body));
+    expect(body.fieldFilters).toEqual([{ fieldName: 'email', operator: 'eq', value: 'ada@example.com' }]);
+  });
+
   it('types the value input by the field: true/false for a boolean field', async () => {
     setup(bff(() => jsonResponse({ results: [] })));
     await screen.findByRole('combobox', { name: 'Object' });

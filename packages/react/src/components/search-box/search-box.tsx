@@ -26,6 +26,7 @@ export type SearchBoxPart =
   | 'fieldset'
   | 'submit'
   | 'status'
+  | 'hint'
   | 'alert';
 
 export interface SearchBoxProps {
@@ -149,8 +150,12 @@ function SearchBoxView(props: SearchBoxProps) {
           </select>
           {options.length === 0 && <p {...part('hint', classNames)}>{messages.searchNoFields}</p>}
         </div>
-        <fieldset {...part('fieldset', classNames)}>
+        {/* The note on how values match is read when entering the conditions, and seen beside them. */}
+        <fieldset {...part('fieldset', classNames)} aria-describedby={`${id}-exact`}>
           <legend {...part('legend', classNames)}>{messages.searchFiltersLegend}</legend>
+          <p {...part('hint', classNames)} id={`${id}-exact`}>
+            {messages.searchExactHint}
+          </p>
           {rows.map((row, index) => (
             <FilterRow
               key={row.key}

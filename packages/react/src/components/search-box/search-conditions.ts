@@ -1,4 +1,5 @@
 import type { SearchRequest } from '@splice/schema';
+import { isIsoDate, isIsoDateTime } from '@splice/schema';
 import { isSpliceProblem } from '../../client/splice-error.js';
 import type { SpliceMessages } from '../../provider/messages.js';
 import type { FilterRowErrors, FilterRowState } from './filter-row.js';
@@ -26,6 +27,11 @@ export function checkRows(
     if ('error' in parsed) {
       rowErrors.value =
         parsed.error === 'required' ? messages.searchValueRequired : messages.searchValueNotNumber;
+    } else if (
+      option?.format &&
+      !(option.format === 'date' ? isIsoDate : isIsoDateTime)(String(parsed.value))
+    ) {
+      rowErrors.value = option.format === 'date' ? messages.searchValueDate : messages.searchValueDatetime;
     } else if (!rowErrors.field) {
       // A value the user mapped goes out as the provider's value, on the provider field behind the name.
       const translated =

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { defaultMessages } from '../../provider/messages.js';
 import { integrationFixture } from '../../test-utils/integration-fixture.js';
+import { checkRows } from './search-conditions.js';
+import type { SearchFieldOption } from './search-fields.js';
 import { searchFieldOptions, toFilterValue } from './search-fields.js';
 
 describe('searchFieldOptions', () => {
@@ -43,5 +46,33 @@ describe('toFilterValue', () => {
   it('refuses an empty value and a number that is not one', () => {
     expect(toFilterValue('text', '  ')).toEqual({ error: 'required' });
     expect(toFilterValue('number', '4x')).toEqual({ error: 'not-number' });
+  });
+
+  it('trims a typed value and writes an e-mail address in lower case, as addresses are stored', () => {
+    expect(toFilterValue('text', '  Thompson ')).toEqual({ value: 'Thompson' });
+    expect(toFilterValue('text', ' Ann.Thompson42@Example.COM ')).toEqual({
+      value: 'ann.thompson42@example.com',
+    });
+  });
+});
+
+describe('checkRows', () => {
+  it("blocks a date field's value written as words, with the format to use", () => {
+    const options: SearchFieldOption[] = [
+      {
+        name: 'closeDate',
+        label: 'Close date',
+        source: 'provider',
+        kind: 'text',
+        format: 'date',
+        suggestions: [],
+      },
+    ];
+    const rows = [{ key: 1, fieldName: 'closeDate', valueText: 'yesterday' }];
+    const checked = checkRows(rows, options, defaultMessages);
+    expect(checked.errors[1]?.value).toBe('Enter a date as year-month-day, like 2026-11-26.');
+    expect(checked.fieldFilters).toEqual([]);
+    const fine = checkRows([{ ...rows[0]!, valueText: '2026-11-25' }], options, defaultMessages);
+    expect(fine.fieldFilters).toEqual([{ fieldName: 'closeDate', operator: 'eq', value: '2026-11-25' }]);
   });
 });

@@ -1,5 +1,5 @@
 import type { FieldMetadata, IntegrationDetails, ReadObjectDetails } from '@splice/schema';
-import { valueKindOf } from '@splice/schema';
+import { valueFormatOf, valueKindOf } from '@splice/schema';
 
 export type FilterInputKind = 'text' | 'number' | 'boolean';
 
@@ -9,6 +9,8 @@ export interface SearchFieldOption {
   label: string;
   source: 'mapped' | 'provider';
   kind: FilterInputKind;
+  /** A date or datetime field: the value must be written in that ISO form (checked before sending). */
+  format?: 'date' | 'datetime';
   /** Values worth offering while typing: picklist values, or the app values of a value mapping. */
   suggestions: string[];
   /**
@@ -92,6 +94,7 @@ export function searchFieldOptions(
       label: input?.mapToDisplayName ?? name,
       source: 'mapped',
       kind: kindOfProviderField(providerField) ?? kindOfAppType(input?.mapToType),
+      ...formatOf(providerField),
       suggestions:
         input?.mappedValues?.map((v) => v.mappedValue) ?? providerField?.values?.map((v) => v.value) ?? [],
       ...(byValue.choices ? byValue : withChoices(picklistChoices(providerField))),
@@ -102,10 +105,16 @@ export function searchFieldOptions(
     label: field.displayName,
     source: 'provider',
     kind: kindOfProviderField(field) ?? 'text',
+    ...formatOf(field),
     suggestions: field.values?.map((v) => v.value) ?? [],
     ...withChoices(picklistChoices(field)),
   }));
   return [...mapped, ...provider];
+}
+
+function formatOf(field: FieldMetadata | undefined): Pick<SearchFieldOption, 'format'> {
+  const format = field ? valueFormatOf(field.valueType) : undefined;
+  return format ? { format } : {};
 }
 
 function withChoices(choices: SearchFieldOption['choices']) {
@@ -125,5 +134,15 @@ export function toFilterValue(
     const value = Number(text.trim());
     return Number.isFinite(value) ? { value } : { error: 'not-number' };
   }
-  return { value: text };
+  return { value: normaliseText(text) };
+}
+
+/**
+ * What a typed text is compared as: without the spaces around it (never part of a value one means), and
+ * an e-mail address in lower case, as addresses are stored and compared case-insensitively by mail.
+ * Everything else is kept as typed: search matches exact values, capitals included.
+ */
+export function normaliseText(text: string): string {
+  const trimmed = text.trim();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }

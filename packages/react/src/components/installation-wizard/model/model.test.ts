@@ -219,6 +219,21 @@ describe('step validation', () => {
     expect(errors['read.contacts.filters.3']).toBeUndefined();
   });
 
+  it('refuses a date filter written as words: "yesterday" on a datetime field is an error, not sent', () => {
+    const wizard = testWizard();
+    const draft = initialDraft(wizard);
+    draft.read.contacts!.mappings.stage = 'status';
+    draft.read.contacts!.filters = [
+      { key: 'a', fieldName: 'createdAt', value: 'yesterday' },
+      { key: 'b', fieldName: 'email', value: 'yesterday' },
+    ];
+    const errors = validateStep(objectStep('read', 'contacts'), wizard, draft);
+    expect(errors['read.contacts.filters.0']).toEqual({ code: 'filter-value-format', format: 'datetime' });
+    expect(errors['read.contacts.filters.1']).toBeUndefined();
+    draft.read.contacts!.filters = [{ key: 'a', fieldName: 'createdAt', value: '2026-11-26T09:00:00Z' }];
+    expect(validateStep(objectStep('read', 'contacts'), wizard, draft)).toEqual({});
+  });
+
   it('needs at least one object', () => {
     const wizard = testWizard({ readObjects: testWizard().readObjects.filter((o) => !o.enabledAlways) });
     const draft = initialDraft(wizard);

@@ -1,5 +1,5 @@
 import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '@splice/schema';
-import { limits, parseCron, valueFitsType, valueKindOf } from '@splice/schema';
+import { limits, parseCron, valueFitsType, valueFormatOf, valueKindOf } from '@splice/schema';
 import type { CustomDaysError } from '../../backfill-picker/backfill-draft.js';
 import { parseCustomDays } from '../../backfill-picker/backfill-draft.js';
 import { fieldNamed, objectNamed } from '../../shared/named.js';
@@ -24,6 +24,8 @@ export type StepError =
   | { code: 'filter-field-required' }
   | { code: 'filter-value-required' }
   | { code: 'filter-value-type'; expected: 'number' | 'integer' | 'boolean' }
+  /** A date or datetime field's value not written as the format says (e.g. "yesterday"). */
+  | { code: 'filter-value-format'; format: 'date' | 'datetime' }
   | { code: 'default-value-required' }
   | { code: 'default-value-type'; expected: 'integer' | 'boolean' }
   /** Longer than the schema lets the server keep (`limits` in @splice/schema): refused here, not cut. */
@@ -117,6 +119,8 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
     // A text field's input always gives text; the typed kinds are the ones a value can miss.
     else if (type && expected !== 'text' && !valueFitsType(filter.value, type)) {
       errors[id] = { code: 'filter-value-type', expected };
+    } else if (type && valueFormatOf(type) && !valueFitsType(filter.value, type)) {
+      errors[id] = { code: 'filter-value-format', format: valueFormatOf(type) ?? 'date' };
     }
   });
   return errors;

@@ -32,6 +32,8 @@ export function describeStepError(error: StepError, messages: SpliceMessages, pr
       return formatMessage(messages.valueTooLong, { max: error.max, length: error.length }, messages.locale);
     case 'filter-value-required':
       return messages.filtersValueRequired;
+    case 'filter-value-format':
+      return error.format === 'date' ? messages.filtersValueDate : messages.filtersValueDatetime;
     case 'filter-value-type':
       return error.expected === 'integer'
         ? messages.filtersValueInteger

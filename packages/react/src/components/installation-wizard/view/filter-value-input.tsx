@@ -1,7 +1,7 @@
 'use client';
 
 import type { FieldMetadata } from '@splice/schema';
-import { inputKindOf } from '@splice/schema';
+import { inputKindOf, valueFormatOf } from '@splice/schema';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { invalidProps } from '../../shared/parts.js';
 
@@ -73,10 +73,19 @@ export function TypedValueInput(props: TypedValueInputProps) {
       />
     );
   }
+  // A date's format is shown in the empty box, and checked like every other field's value.
+  const format = field ? valueFormatOf(field.valueType) : undefined;
   return (
     <input
       {...common}
       type="text"
+      {...(format
+        ? {
+            placeholder:
+              format === 'date' ? messages.filtersDatePlaceholder : messages.filtersDatetimePlaceholder,
+            spellCheck: false,
+          }
+        : {})}
       value={String(value)}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
