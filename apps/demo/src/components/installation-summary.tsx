@@ -159,6 +159,48 @@ function ReadObjectSummary(props: {
   );
 }
 
+type WriteObject = NonNullable<Installation['config']['content']['write']>['objects'][string];
+type FieldSettings = NonNullable<WriteObject['selectedFieldSettings']>;
+
+/**
+ * Each default value the integration writes, with when: on create and on update, in the words the
+ * wizard's review writes them ("creating: Always write; updating: Only if empty"), so nothing is left out.
+ */
+function WriteDefaults({
+  settings,
+  details,
+  messages,
+}: {
+  settings: FieldSettings;
+  details: IntegrationDetails['writeObjects'][number] | undefined;
+  messages: SpliceMessages;
+}) {
+  const entries = Object.entries(settings);
+  if (entries.length === 0) return null;
+  const when = { always: messages.writeAlways, never: messages.writeNever, ifEmpty: messages.writeIfEmpty };
+  const fieldOf = (name: string) => details?.fields.find((f) => f.fieldName === name);
+  return (
+    <ul>
+      {entries.map(([fieldName, setting]) => {
+        const field = fieldOf(fieldName);
+        const raw =
+          setting.default?.stringValue ?? setting.default?.integerValue ?? setting.default?.booleanValue;
+        const value = field?.values?.find((v) => v.value === raw)?.displayValue ?? String(raw ?? '');
+        return (
+          <li key={fieldName}>
+            {field?.displayName ?? fieldName} = {value} (
+            {formatMessage(messages.reviewDefaultWhen, {
+              create: when[setting.writeOnCreate ?? 'always'],
+              update: when[setting.writeOnUpdate ?? 'always'],
+            })}
+            )
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** What was installed, in words: who, when, and per object what is read and how it is mapped. */
 export function InstallationSummary({
   installation,
@@ -168,6 +210,7 @@ export function InstallationSummary({
   /** The integration's details: display names, and each object's manifest schedule (the default one). */
   details: IntegrationDetails;
 }) {
+  const { messages } = useSpliceUi();
   const { content } = installation.config;
   // The objects the manifest reads always are read whether the config names them or not: listed too,
   // so that the summary names every object the sync status shows.
@@ -220,7 +263,14 @@ export function InstallationSummary({
             {writeObjects.map(([name, object]) => (
               <li key={name}>
                 {objectLabel(name)}
-                {object.deletionSettings?.enabled ? ', deletions included' : ''}
+                {object.deletionSettings?.enabled
+                  ? ': records may be deleted in the CRM'
+                  : ': never deletes a record in the CRM'}
+                <WriteDefaults
+                  settings={object.selectedFieldSettings ?? {}}
+                  details={details.writeObjects.find((o) => o.objectName === name)}
+                  messages={messages}
+                />
               </li>
             ))}
           </ul>

@@ -214,6 +214,10 @@ describe('the wizard in the user’s words', () => {
     await user.type(screen.getByLabelText('Default for Lead score'), '5');
     await next(user, /Proxy/);
     await next(user, /Review and install/);
+    // The review says when the default is written, not only its value.
+    expect(
+      screen.getByText(/Lead score = 5 \(creating: Always write; updating: Only if empty\)/),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Install' }));
     await screen.findByRole('heading', { name: /CRM sync is installed/ });
     expect(posts[0].config.content.write.objects.contacts.selectedFieldSettings.score).toMatchObject({

@@ -135,6 +135,8 @@ export const wizardMessages = {
   destinationLabel: 'Destination',
 
   writeDeletionLabel: 'Allow deleting {object} records',
+  writeDeletionHint:
+    'When on, {integration} can delete {object} records in your {provider} account, for example when one is deleted in {integration}. A deleted record is gone from {provider} too. When off, nothing is ever deleted there.',
   writeDefaultsLegend: 'Default values',
   writeAddDefault: 'Field to set a default for',
   writeAddDefaultButton: 'Add default',
@@ -152,7 +154,8 @@ export const wizardMessages = {
   valueTooLong: 'Use at most {max} characters (this has {length}).',
 
   proxyLabel: 'Let {integration} make other {provider} requests on your behalf (proxy)',
-  proxyHint: 'Needed only for features beyond reading and writing the records above.',
+  proxyHint:
+    'When on, {integration} can call any {provider} API its features need with your connected account: it can read and change whatever that account can, beyond the records above. Turn it on only if {integration} asks for it; it can be turned off at any time.',
 
   reviewReads: 'Reads',
   reviewWrites: 'Writes',
@@ -168,6 +171,8 @@ export const wizardMessages = {
   reviewFilters: 'Only where {filters}',
   reviewPaused: 'Paused',
   reviewDeletion: 'Deletion {state}',
+  /** After a default's value in the review: `{create}` and `{update}` are the write step's choices. */
+  reviewDefaultWhen: 'creating: {create}; updating: {update}',
   reviewOn: 'on',
   reviewOff: 'off',
   reviewDefaults: 'Defaults: {defaults}',

@@ -29,7 +29,10 @@ export function ProxyStep(props: StepViewProps) {
         </span>
       </label>
       <p data-part="hint" id={id.hint}>
-        {messages.proxyHint}
+        {formatMessage(messages.proxyHint, {
+          integration: wizard.integration.displayName,
+          provider: props.provider,
+        })}
       </p>
       <FieldError id={id.error} text={state.serverErrors[fieldIds.proxy]?.detail} />
     </div>

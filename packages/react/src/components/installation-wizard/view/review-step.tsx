@@ -115,6 +115,15 @@ function changeText(change: WizardChange, wizard: IntegrationDetails, messages: 
   });
 }
 
+/** When a default is written, as the write step's choice named it ("Only if empty"). */
+function whenText(when: 'always' | 'never' | 'ifEmpty', messages: SpliceMessages): string {
+  return when === 'ifEmpty'
+    ? messages.writeIfEmpty
+    : when === 'never'
+      ? messages.writeNever
+      : messages.writeAlways;
+}
+
 function writeSummary(
   object: WriteObjectDetails,
   draft: WriteObjectDraft,
@@ -123,7 +132,13 @@ function writeSummary(
   const names = namesOf(object.fields);
   const defaults = Object.entries(draft.fields)
     .filter(([, s]) => s.enabled && s.value !== '')
-    .map(([field, s]) => `${names.field(field)} = ${names.value(field, s.value)}`);
+    .map(
+      ([field, s]) =>
+        `${names.field(field)} = ${names.value(field, s.value)} (${formatMessage(messages.reviewDefaultWhen, {
+          create: whenText(s.writeOnCreate, messages),
+          update: whenText(s.writeOnUpdate, messages),
+        })})`,
+    );
   return [
     formatMessage(messages.reviewDeletion, {
       state: draft.deletionEnabled ? messages.reviewOn : messages.reviewOff,

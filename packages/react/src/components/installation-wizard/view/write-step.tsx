@@ -58,12 +58,20 @@ export function WriteStep(props: StepViewProps & { objectName: string }) {
             id={deletion.control}
             type="checkbox"
             checked={draft.deletionEnabled}
+            aria-describedby={`${deletion.hint} ${deletion.error}`}
             onChange={(event) =>
               state.updateWrite(objectName, { deletionEnabled: event.currentTarget.checked })
             }
           />
           <span>{formatMessage(messages.writeDeletionLabel, { object: object.displayName })}</span>
         </label>
+        <p data-part="hint" id={deletion.hint}>
+          {formatMessage(messages.writeDeletionHint, {
+            object: object.displayName,
+            integration: state.wizard?.integration.displayName ?? '',
+            provider: props.provider,
+          })}
+        </p>
         <FieldError id={deletion.error} text={state.serverErrors[deletionField]?.detail} />
       </div>
       <fieldset data-part="fieldset">
