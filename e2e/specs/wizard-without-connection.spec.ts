@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seededConfig } from '../support/seed-installation.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
@@ -13,24 +14,23 @@ test('carol@initech, whose company has no CRM connected, gets a connect step fir
   await expect(wizard.getByRole('button', { name: 'Next' })).toHaveCount(0);
 });
 
-test("installing anyway (quick setup) shows the service's own connection-required error", async ({
+test('quick setup is not offered before a CRM is connected, and the service refuses an install anyway', async ({
   page,
 }) => {
   await signInAs(page, users.carol);
   await openPage(page, '/install');
+  await expect(page.locator('[data-scope="installation-wizard"]')).toHaveAttribute(
+    'data-state',
+    'no-connection',
+  );
+  // Offered, it could only fail (the walk found it failing, its error left behind after connecting).
+  await expect(page.getByRole('region', { name: 'Quick setup' })).toHaveCount(0);
 
-  const quick = page.getByRole('region', { name: 'Quick setup' });
-  await quick.getByRole('radio', { name: /^Full history/ }).check();
-  const refused = page.waitForResponse((r) => r.url().endsWith('/installations'));
-  await quick.getByRole('button', { name: 'Install with recommended settings' }).click();
-  const response = await refused;
+  // A script installing anyway meets the service's own connection-required problem.
+  const response = await page.request.post('/api/integrations/crm-sync/installations', {
+    headers: { 'X-Requested-With': 'splice', 'Idempotency-Key': 'e2e-quick-without-connection' },
+    data: seededConfig,
+  });
   expect(response.status()).toBe(422);
   expect((await response.json()).type).toBe('urn:problem-type:connection-required');
-
-  await expect(quick.getByRole('alert')).toContainText(
-    'Connect your account with the provider first, then install the integration.',
-  );
-  // The choice made is still there to retry with once connected.
-  await expect(quick.getByRole('radio', { name: /^Full history/ })).toBeChecked();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connect your CRM');
 });

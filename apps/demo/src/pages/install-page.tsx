@@ -15,6 +15,9 @@ export function InstallPage() {
   const integration = useIntegration(crmIntegrationId);
   const [installed, setInstalled] = useState<Installation | null>(null);
   const existing = integration.data?.installation;
+  // 'created' works too (the connect step treats it so); only a missing or refused connection does not.
+  const connection = integration.data?.connection;
+  const connected = Boolean(connection) && connection?.status !== 'bad_credentials';
   // The wizard's step lives in the URL (Back/Forward move between steps); its draft in the tab's storage.
   const step = useHashStep();
   const [dirty, setDirty] = useState(false);
@@ -59,8 +62,9 @@ export function InstallPage() {
         />
       </section>
 
-      {/* Offered only before anything is installed: a company has one installation of an integration. */}
-      {integration.isSuccess && !existing && !installed && !started && (
+      {/* Offered only before anything is installed (a company has one installation of an integration),
+          and only with a working CRM connection: without one it could only fail. */}
+      {integration.isSuccess && connected && !existing && !installed && !started && (
         <section className="nw-card" aria-labelledby="quick-heading">
           <h2 id="quick-heading">Quick setup</h2>
           <p className="nw-muted">
