@@ -1,6 +1,7 @@
 import { SearchBox } from '@splice/react';
 import { PageHeader } from '../components/page-header.js';
 import { crmIntegrationId } from '../integration.js';
+import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
 
 /** Searches the company's CRM records through Splice: by Northwind's mapped names or the CRM's own. */
@@ -15,7 +16,7 @@ export function SearchPage() {
         </p>
       </PageHeader>
       <section className="nw-card" aria-label="Search">
-        <SearchBox integrationId={crmIntegrationId} />
+        <SearchBox integrationId={crmIntegrationId} installHref={hrefOf('/install')} />
       </section>
     </>
   );

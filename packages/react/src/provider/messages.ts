@@ -80,6 +80,9 @@ export const defaultMessages = {
 
   searchObjectLabel: 'Object',
   searchNoObjects: 'No object can be searched yet. Install the integration first.',
+  /** With the SearchBox's `installHref`: the sentence before the link, and the link. */
+  searchNoObjectsYet: 'No object can be searched yet.',
+  searchInstallFirst: 'Install the integration first',
   searchFiltersLegend: 'Conditions (all must match)',
   searchConditionLegend: 'Condition {index}',
   searchFieldLabel: 'Field',

@@ -131,7 +131,7 @@ export const wizardMessages = {
   filtersUnsupported: '{provider} does not support read filters.',
 
   pausedLabel: 'Pause reading {object}',
-  pausedHint: 'Scheduled reads stop and the object cannot be searched until you resume.',
+  pausedHint: 'Scheduled reads stop until you resume. Search still finds its records in your CRM.',
   destinationLabel: 'Destination',
 
   writeDeletionLabel: 'Allow deleting {object} records',

@@ -61,6 +61,21 @@ describe('SearchBox', () => {
     expect(names).toEqual(['Contacts', 'Companies']);
   });
 
+  it('links "Install the integration first" to where the host installs it', async () => {
+    const Wrapper = testWrapper(
+      bff(() => jsonResponse({ results: [] }), integrationFixture({ searchableObjects: [] })),
+    );
+    render(
+      <Wrapper>
+        <SearchBox integrationId="int_1" installHref="#/install" />
+      </Wrapper>,
+    );
+    expect(await screen.findByRole('link', { name: 'Install the integration first' })).toHaveAttribute(
+      'href',
+      '#/install',
+    );
+  });
+
   it('says so when no object can be searched yet', async () => {
     setup(bff(() => jsonResponse({ results: [] }), integrationFixture({ searchableObjects: [] })));
 
@@ -212,7 +227,11 @@ describe('SearchBox', () => {
       'aria-expanded',
       'true',
     );
-    expect(screen.getByText(/"city": "London"/)).toBeInTheDocument();
+    // Every field as a name and its value, in words; the provider's own answer folded away beneath.
+    const city = screen.getAllByRole('term').find((term) => term.textContent === 'city');
+    expect(city?.nextElementSibling).toHaveTextContent('London');
+    expect(screen.queryByText(/"city": "London"/)).not.toBeInTheDocument();
+    expect(screen.getByText('As the provider returns it').closest('details')).not.toHaveAttribute('open');
     expect(screen.getByText(/"Nested": \{/)).toBeInTheDocument();
   });
 

@@ -33,6 +33,8 @@ export interface SearchBoxProps {
   integrationId: string;
   /** The object chosen first, if it is searchable. Default: the first searchable object. */
   defaultObjectName?: string;
+  /** Where the host installs the integration: the "install first" message links there. Default: no link. */
+  installHref?: string;
   className?: string;
   classNames?: ClassNames<SearchBoxPart>;
 }
@@ -118,7 +120,19 @@ function SearchBoxView(props: SearchBoxProps) {
   if (searchable.length === 0) {
     return (
       <div {...root} data-state="unavailable">
-        <p {...part('status', classNames)}>{messages.searchNoObjects}</p>
+        <p {...part('status', classNames)}>
+          {props.installHref ? (
+            <>
+              {messages.searchNoObjectsYet}{' '}
+              <a href={props.installHref} data-part="link">
+                {messages.searchInstallFirst}
+              </a>
+              .
+            </>
+          ) : (
+            messages.searchNoObjects
+          )}
+        </p>
       </div>
     );
   }

@@ -152,23 +152,27 @@ export function SearchResults(props: SearchResultsProps) {
                   {expanded && (
                     <>
                       <h4>{messages.searchFieldsHeading}</h4>
-                      <section
-                        {...part('details', classNames)}
-                        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
-                        tabIndex={0}
-                        aria-label={messages.searchFieldsHeading}
-                      >
-                        <pre>{JSON.stringify(result.fields, null, 2)}</pre>
-                      </section>
-                      <h4>{messages.searchRawHeading}</h4>
-                      <section
-                        {...part('details', classNames)}
-                        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
-                        tabIndex={0}
-                        aria-label={messages.searchRawHeading}
-                      >
-                        <pre>{JSON.stringify(result.raw, null, 2)}</pre>
-                      </section>
+                      {/* Every field in words (display names, picklist labels), not a JSON dump. */}
+                      <dl data-part="record-fields">
+                        {Object.entries(result.fields).map(([name, value]) => (
+                          <div key={name}>
+                            <dt>{label('provider', name)}</dt>
+                            <dd>{cell(shown('provider', name, value))}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                      {/* The provider's own answer stays for whoever needs it, folded away. */}
+                      <details>
+                        <summary>{messages.searchRawHeading}</summary>
+                        <section
+                          {...part('details', classNames)}
+                          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+                          tabIndex={0}
+                          aria-label={messages.searchRawHeading}
+                        >
+                          <pre>{JSON.stringify(result.raw, null, 2)}</pre>
+                        </section>
+                      </details>
                     </>
                   )}
                 </td>
