@@ -97,7 +97,7 @@ function WizardView(props: InstallationWizardProps) {
   // or the steps to the outcome, focus moves on with it instead of falling back to the page.
   const shows =
     state.status !== 'ready' || !state.wizard
-      ? 'loading'
+      ? null
       : state.installed
         ? 'installed'
         : !state.wizard.connection || state.wizard.connection.status === 'bad_credentials'

@@ -55,6 +55,15 @@ describe('InstallationWizard focus', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it('leaves the focus where the page put it when it has just loaded', async () => {
+    render(<InstallationWizard integrationId="crm-sync" />, {
+      wrapper: testWrapper(createFakeBff({ integration: connectedWizard() })),
+    });
+    await screen.findByRole('heading', { name: /Objects/ });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('with autoFocus, starts on the first step, not on the control after the wizard', async () => {
     render(<InstallationWizard integrationId="crm-sync" mode="edit" autoFocus />, {
       wrapper: testWrapper(createFakeBff({ integration: installedWizard() as IntegrationDetails })),

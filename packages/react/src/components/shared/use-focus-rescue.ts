@@ -12,11 +12,14 @@ export function focusLost(): boolean {
  * control that held it (the button the user pressed gave way to a status, a retry or the next step).
  * A focus the user has put somewhere else on the page stays where it is.
  */
-export function useFocusRescue(key: string, target: RefObject<HTMLElement | null>) {
+export function useFocusRescue(key: string | null, target: RefObject<HTMLElement | null>) {
   const last = useRef(key);
   useEffect(() => {
-    if (last.current === key) return;
+    const from = last.current;
+    if (from === key) return;
     last.current = key;
-    if (focusLost()) target.current?.focus();
+    // Null is "still loading": the first content after it is no change the user made, and a page that
+    // has just loaded keeps its focus where the browser put it.
+    if (from !== null && key !== null && focusLost()) target.current?.focus();
   }, [key, target]);
 }
