@@ -23,6 +23,8 @@ const sameInEnglish: Record<(typeof locales)[number], readonly SpliceMessageKey[
     'syncProblemDetail',
     'reviewChangeProxy',
     'reviewProxy',
+    'mappingPair',
+    'scheduleTimeUtc',
   ],
   fr: [
     'wizardStepProxy',
@@ -34,6 +36,8 @@ const sameInEnglish: Record<(typeof locales)[number], readonly SpliceMessageKey[
     'searchIdColumn',
     'cronListSeparator',
     'searchConditionLegend',
+    'mappingPair',
+    'scheduleTimeUtc',
   ],
   es: [
     'wizardStepProxy',
@@ -43,6 +47,8 @@ const sameInEnglish: Record<(typeof locales)[number], readonly SpliceMessageKey[
     'cronListSeparator',
     'reviewChangeProxy',
     'reviewProxy',
+    'mappingPair',
+    'scheduleTimeUtc',
   ],
 };
 

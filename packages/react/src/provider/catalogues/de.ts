@@ -94,8 +94,8 @@ export const deMessages: SpliceMessages = {
   scheduleLegend: 'Wie oft gelesen wird',
   schedulePreset15: 'Alle 15 Minuten',
   schedulePresetHourly: 'Jede Stunde',
-  schedulePresetDaily: 'Täglich um 09:00',
-  schedulePresetWeekly: 'Jeden Montag um 09:00',
+  schedulePresetDaily: 'Täglich um {time}',
+  schedulePresetWeekly: 'Jeden Montag um {time}',
   scheduleCustom: 'Eigener Zeitplan (Cron)',
   scheduleCronLabel: 'Cron-Ausdruck',
   scheduleCronHint: 'Fünf Felder: Minute, Stunde, Tag des Monats, Monat, Wochentag.',
@@ -122,7 +122,7 @@ export const deMessages: SpliceMessages = {
 
   pausedLabel: 'Lesen von {object} pausieren',
   pausedHint:
-    'Geplante Lesevorgänge stoppen, und das Objekt kann nicht durchsucht werden, bis Sie fortfahren.',
+    'Geplante Lesevorgänge ruhen, bis Sie fortsetzen. Die Suche findet seine Datensätze in Ihrem CRM weiterhin.',
   destinationLabel: 'Ziel',
 
   writeDeletionLabel: 'Löschen von {object}-Datensätzen erlauben',
@@ -143,7 +143,8 @@ export const deMessages: SpliceMessages = {
   valueTooLong: 'Verwenden Sie höchstens {max} Zeichen (dieser Wert hat {length}).',
 
   proxyLabel: '{integration} darf in Ihrem Namen weitere {provider}-Anfragen stellen (Proxy)',
-  proxyHint: 'Nur für Funktionen nötig, die über das Lesen und Schreiben der Datensätze oben hinausgehen.',
+  proxyHint:
+    'Wenn eingeschaltet, kann {integration} jede {provider}-API, die seine Funktionen brauchen, mit Ihrem verbundenen Konto aufrufen: Es kann alles lesen und ändern, was dieses Konto kann, auch über die Datensätze oben hinaus. Schalten Sie es nur ein, wenn {integration} danach fragt; es lässt sich jederzeit ausschalten.',
 
   reviewReads: 'Lesen',
   reviewWrites: 'Schreiben',
@@ -189,10 +190,10 @@ export const deMessages: SpliceMessages = {
   wizardReconnectIntro:
     '{provider} akzeptiert die gespeicherte Anmeldung nicht mehr. Melden Sie sich erneut an, um weiter zu installieren und zu synchronisieren.',
 
-  cronAtTimes: 'Um {times}',
+  cronAtTimes: 'Um {times} UTC',
   cronEveryHour: 'Jede Stunde',
   cronEveryNHours: '{n, plural, one {Jede Stunde} other {Alle # Stunden}}',
-  cronEveryHourFromThrough: 'Jede Stunde von {start} bis {end}',
+  cronEveryHourFromThrough: 'Jede Stunde von {start} bis {end} UTC',
   cronEveryMinute: 'Jede Minute',
   cronEveryNMinutes: '{n, plural, one {Jede Minute} other {Alle # Minuten}}',
   cronEveryMinuteFromThrough: 'Jede Minute von Minute {start} bis {end}',
@@ -203,8 +204,8 @@ export const deMessages: SpliceMessages = {
   cronOfEveryHour: '{minutes} jeder Stunde',
   cronOfEveryNthHour: '{minutes} jeder {nth} Stunde',
   cronDuringEveryNthHour: '{minutes} in jeder {nth} Stunde',
-  cronBetweenTimes: '{minutes} zwischen {start} und {end}',
-  cronDuringHours: '{minutes} in den Stunden {hours}',
+  cronBetweenTimes: '{minutes} zwischen {start} und {end} UTC',
+  cronDuringHours: '{minutes} in den Stunden {hours} UTC',
   cronRange: '{start} bis {end}',
   cronRangeEveryNth: 'jeden {nth} von {start} bis {end}',
   cronOnDays: 'am {days}',
@@ -398,4 +399,20 @@ export const deMessages: SpliceMessages = {
   searchRawHeading: 'Wie der Anbieter ihn liefert',
   searchNoFields: 'Für dieses Objekt sind noch keine Felder bekannt.',
   searchOtherIssues: 'Der Server hat diese Werte abgelehnt:',
+  scheduleTimeLocal: '{local} Ihrer Zeit ({utc} UTC)',
+  scheduleTimeUtc: '{utc} UTC',
+  mappingPair: '{app} ← {provider}',
+  filtersValueDate: 'Geben Sie ein Datum als Jahr-Monat-Tag ein, etwa 2026-11-26.',
+  filtersValueDatetime: 'Geben Sie Datum und Uhrzeit mit Zeitzone ein, etwa 2026-11-26T09:00:00Z (UTC).',
+  filtersDatePlaceholder: 'JJJJ-MM-TT',
+  filtersDatetimePlaceholder: 'JJJJ-MM-TTThh:mm:ssZ',
+  writeDeletionHint:
+    'Wenn eingeschaltet, kann {integration} {object}-Datensätze in Ihrem {provider}-Konto löschen, etwa wenn einer in {integration} gelöscht wird. Ein gelöschter Datensatz ist dann auch in {provider} weg. Ausgeschaltet wird dort nie etwas gelöscht.',
+  reviewDefaultWhen: 'beim Anlegen: {create}; beim Aktualisieren: {update}',
+  searchNoObjectsYet: 'Noch kann kein Objekt durchsucht werden.',
+  searchInstallFirst: 'Installieren Sie zuerst die Integration',
+  searchValueDate: 'Geben Sie ein Datum als Jahr-Monat-Tag ein, etwa 2026-11-26.',
+  searchValueDatetime: 'Geben Sie Datum und Uhrzeit mit Zeitzone ein, etwa 2026-11-26T09:00:00Z (UTC).',
+  searchExactHint:
+    'Jeder Wert muss genau übereinstimmen, auch in Groß- und Kleinschreibung: „Thompson“ findet „thompson“ nicht. Leerzeichen um einen Wert werden ignoriert, und eine E-Mail-Adresse passt in jeder Schreibweise.',
 };

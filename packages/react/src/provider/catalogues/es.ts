@@ -93,8 +93,8 @@ export const esMessages: SpliceMessages = {
   scheduleLegend: 'Con qué frecuencia leer',
   schedulePreset15: 'Cada 15 minutos',
   schedulePresetHourly: 'Cada hora',
-  schedulePresetDaily: 'Todos los días a las 09:00',
-  schedulePresetWeekly: 'Todos los lunes a las 09:00',
+  schedulePresetDaily: 'Cada día a las {time}',
+  schedulePresetWeekly: 'Cada lunes a las {time}',
   scheduleCustom: 'Personalizada (cron)',
   scheduleCronLabel: 'Expresión cron',
   scheduleCronHint: 'Cinco campos: minuto, hora, día del mes, mes, día de la semana.',
@@ -120,7 +120,8 @@ export const esMessages: SpliceMessages = {
   filtersUnsupported: '{provider} no admite filtros de lectura.',
 
   pausedLabel: 'Pausar la lectura de {object}',
-  pausedHint: 'Las lecturas programadas se detienen y no se puede buscar en el objeto hasta que las reanude.',
+  pausedHint:
+    'Las lecturas programadas se detienen hasta que reanude. La búsqueda sigue encontrando sus registros en su CRM.',
   destinationLabel: 'Destino',
 
   writeDeletionLabel: 'Permitir eliminar registros de {object}',
@@ -141,7 +142,8 @@ export const esMessages: SpliceMessages = {
   valueTooLong: 'Use como máximo {max} caracteres (este tiene {length}).',
 
   proxyLabel: 'Permitir que {integration} haga otras solicitudes a {provider} en su nombre (proxy)',
-  proxyHint: 'Solo hace falta para funciones que van más allá de leer y escribir los registros de arriba.',
+  proxyHint:
+    'Activado, {integration} puede llamar a cualquier API de {provider} que necesiten sus funciones con su cuenta conectada: puede leer y cambiar todo lo que esa cuenta puede, más allá de los registros de arriba. Actívelo solo si {integration} lo pide; se puede desactivar en cualquier momento.',
 
   reviewReads: 'Lecturas',
   reviewWrites: 'Escrituras',
@@ -187,10 +189,10 @@ export const esMessages: SpliceMessages = {
   wizardReconnectIntro:
     '{provider} ya no acepta el inicio de sesión guardado. Inicie sesión de nuevo para seguir instalando y sincronizando.',
 
-  cronAtTimes: 'A las {times}',
+  cronAtTimes: 'A las {times} UTC',
   cronEveryHour: 'Cada hora',
   cronEveryNHours: '{n, plural, one {Cada hora} other {Cada # horas}}',
-  cronEveryHourFromThrough: 'Cada hora de {start} a {end}',
+  cronEveryHourFromThrough: 'Cada hora de {start} a {end} UTC',
   cronEveryMinute: 'Cada minuto',
   cronEveryNMinutes: '{n, plural, one {Cada minuto} other {Cada # minutos}}',
   cronEveryMinuteFromThrough: 'Cada minuto del minuto {start} al {end}',
@@ -201,8 +203,8 @@ export const esMessages: SpliceMessages = {
   cronOfEveryHour: '{minutes} de cada hora',
   cronOfEveryNthHour: '{minutes} de cada {nth} hora',
   cronDuringEveryNthHour: '{minutes} durante cada {nth} hora',
-  cronBetweenTimes: '{minutes} entre las {start} y las {end}',
-  cronDuringHours: '{minutes} durante las horas {hours}',
+  cronBetweenTimes: '{minutes} entre las {start} y las {end} UTC',
+  cronDuringHours: '{minutes} durante las horas {hours} UTC',
   cronRange: '{start} a {end}',
   cronRangeEveryNth: 'cada {nth} de {start} a {end}',
   cronOnDays: 'el {days}',
@@ -394,4 +396,20 @@ export const esMessages: SpliceMessages = {
   searchRawHeading: 'Tal como lo devuelve el proveedor',
   searchNoFields: 'Todavía no se conoce ningún campo de este objeto.',
   searchOtherIssues: 'El servidor rechazó estos valores:',
+  scheduleTimeLocal: '{local} de su hora ({utc} UTC)',
+  scheduleTimeUtc: '{utc} UTC',
+  mappingPair: '{app} ← {provider}',
+  filtersValueDate: 'Escriba una fecha como año-mes-día, por ejemplo 2026-11-26.',
+  filtersValueDatetime: 'Escriba una fecha y hora con su zona, por ejemplo 2026-11-26T09:00:00Z (UTC).',
+  filtersDatePlaceholder: 'AAAA-MM-DD',
+  filtersDatetimePlaceholder: 'AAAA-MM-DDThh:mm:ssZ',
+  writeDeletionHint:
+    'Activado, {integration} puede eliminar registros de {object} de su cuenta de {provider}, por ejemplo cuando se elimina uno en {integration}. Un registro eliminado desaparece también de {provider}. Desactivado, nunca se elimina nada allí.',
+  reviewDefaultWhen: 'al crear: {create}; al actualizar: {update}',
+  searchNoObjectsYet: 'Todavía no se puede buscar ningún objeto.',
+  searchInstallFirst: 'Instale primero la integración',
+  searchValueDate: 'Escriba una fecha como año-mes-día, por ejemplo 2026-11-26.',
+  searchValueDatetime: 'Escriba una fecha y hora con su zona, por ejemplo 2026-11-26T09:00:00Z (UTC).',
+  searchExactHint:
+    'Cada valor debe coincidir exactamente, mayúsculas incluidas: «Thompson» no encuentra «thompson». Los espacios alrededor de un valor se ignoran, y una dirección de correo coincide en cualquier caso.',
 };

@@ -94,8 +94,8 @@ export const frMessages: SpliceMessages = {
   scheduleLegend: 'Fréquence de lecture',
   schedulePreset15: 'Toutes les 15 minutes',
   schedulePresetHourly: 'Toutes les heures',
-  schedulePresetDaily: 'Tous les jours à 09:00',
-  schedulePresetWeekly: 'Tous les lundis à 09:00',
+  schedulePresetDaily: 'Chaque jour à {time}',
+  schedulePresetWeekly: 'Chaque lundi à {time}',
   scheduleCustom: 'Personnalisée (cron)',
   scheduleCronLabel: 'Expression cron',
   scheduleCronHint: 'Cinq champs : minute, heure, jour du mois, mois, jour de la semaine.',
@@ -122,7 +122,7 @@ export const frMessages: SpliceMessages = {
 
   pausedLabel: 'Suspendre la lecture de {object}',
   pausedHint:
-    'Les lectures planifiées s’arrêtent et l’objet ne peut pas être recherché tant que vous ne les reprenez pas.',
+    'Les lectures planifiées s’arrêtent jusqu’à la reprise. La recherche trouve toujours ses enregistrements dans votre CRM.',
   destinationLabel: 'Destination',
 
   writeDeletionLabel: 'Autoriser la suppression d’enregistrements {object}',
@@ -144,7 +144,7 @@ export const frMessages: SpliceMessages = {
 
   proxyLabel: 'Autoriser {integration} à faire d’autres requêtes {provider} en votre nom (proxy)',
   proxyHint:
-    'Nécessaire uniquement pour des fonctions au-delà de la lecture et de l’écriture des enregistrements ci-dessus.',
+    'Activé, {integration} peut appeler toute API {provider} dont ses fonctions ont besoin avec votre compte connecté : il peut lire et modifier tout ce que ce compte peut, au-delà des enregistrements ci-dessus. Ne l’activez que si {integration} le demande ; il peut être désactivé à tout moment.',
 
   reviewReads: 'Lectures',
   reviewWrites: 'Écritures',
@@ -190,10 +190,10 @@ export const frMessages: SpliceMessages = {
   wizardReconnectIntro:
     '{provider} n’accepte plus la connexion enregistrée. Reconnectez-vous pour continuer l’installation et la synchronisation.',
 
-  cronAtTimes: 'À {times}',
+  cronAtTimes: 'À {times} UTC',
   cronEveryHour: 'Toutes les heures',
   cronEveryNHours: '{n, plural, one {Toutes les heures} other {Toutes les # heures}}',
-  cronEveryHourFromThrough: 'Toutes les heures de {start} à {end}',
+  cronEveryHourFromThrough: 'Toutes les heures de {start} à {end} UTC',
   cronEveryMinute: 'Toutes les minutes',
   cronEveryNMinutes: '{n, plural, one {Toutes les minutes} other {Toutes les # minutes}}',
   cronEveryMinuteFromThrough: 'Toutes les minutes de la minute {start} à {end}',
@@ -204,8 +204,8 @@ export const frMessages: SpliceMessages = {
   cronOfEveryHour: '{minutes} de chaque heure',
   cronOfEveryNthHour: '{minutes} de chaque {nth} heure',
   cronDuringEveryNthHour: '{minutes} pendant chaque {nth} heure',
-  cronBetweenTimes: '{minutes} entre {start} et {end}',
-  cronDuringHours: '{minutes} pendant les heures {hours}',
+  cronBetweenTimes: '{minutes} entre {start} et {end} UTC',
+  cronDuringHours: '{minutes} pendant les heures {hours} UTC',
   cronRange: '{start} à {end}',
   cronRangeEveryNth: 'chaque {nth} de {start} à {end}',
   cronOnDays: 'le {days}',
@@ -397,4 +397,22 @@ export const frMessages: SpliceMessages = {
   searchRawHeading: 'Tel que le fournisseur le renvoie',
   searchNoFields: 'Aucun champ n’est encore connu pour cet objet.',
   searchOtherIssues: 'Le serveur a refusé ces valeurs :',
+  scheduleTimeLocal: '{local} à votre heure ({utc} UTC)',
+  scheduleTimeUtc: '{utc} UTC',
+  mappingPair: '{app} ← {provider}',
+  filtersValueDate: 'Saisissez une date sous la forme année-mois-jour, par exemple 2026-11-26.',
+  filtersValueDatetime:
+    'Saisissez une date et une heure avec leur fuseau, par exemple 2026-11-26T09:00:00Z (UTC).',
+  filtersDatePlaceholder: 'AAAA-MM-JJ',
+  filtersDatetimePlaceholder: 'AAAA-MM-JJThh:mm:ssZ',
+  writeDeletionHint:
+    'Activé, {integration} peut supprimer des enregistrements {object} de votre compte {provider}, par exemple quand l’un d’eux est supprimé dans {integration}. Un enregistrement supprimé disparaît aussi de {provider}. Désactivé, rien n’y est jamais supprimé.',
+  reviewDefaultWhen: 'à la création : {create} ; à la mise à jour : {update}',
+  searchNoObjectsYet: 'Aucun objet ne peut encore être recherché.',
+  searchInstallFirst: 'Installez d’abord l’intégration',
+  searchValueDate: 'Saisissez une date sous la forme année-mois-jour, par exemple 2026-11-26.',
+  searchValueDatetime:
+    'Saisissez une date et une heure avec leur fuseau, par exemple 2026-11-26T09:00:00Z (UTC).',
+  searchExactHint:
+    'Chaque valeur doit correspondre exactement, majuscules comprises : « Thompson » ne trouve pas « thompson ». Les espaces autour d’une valeur sont ignorés, et une adresse e-mail correspond quelle que soit la casse.',
 };
