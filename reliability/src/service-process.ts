@@ -29,7 +29,8 @@ export async function launchServiceProcess(
 ): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
     cwd: serviceDir,
-    env: { ...process.env, ...env, PORT: '0' },
+    // The tests' receivers listen on this machine.
+    env: { ...process.env, SPLICE_ALLOW_PRIVATE_DESTINATIONS: 'loopback', ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);

@@ -123,6 +123,8 @@ describe('reads and delivery under faults', () => {
       sandboxActivity: 0,
       runReads: true,
       readTiming: { tickMs: 50, retryBaseMs: 10, retryMaxMs: 100, parkMs: 50, deliveryTimeoutMs: 500 },
+      // The receiver listens on this machine.
+      allowPrivateDestinations: ['loopback'],
     });
     try {
       const installationId = await setUp(service.url, receiver);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { BffLogger } from '@splice/bff';
@@ -14,6 +14,7 @@ import type { DemoConfig } from './config.js';
 import { appRoot } from './config.js';
 import { openImportedRecords } from './imported-records.js';
 import { northwindRoutes } from './northwind-routes.js';
+import { baseHeaders, cspNoncePlaceholder, protectPage } from './page-headers.js';
 import { problem } from './problem.js';
 import { registerDestinations } from './register-destinations.js';
 import { createSandboxControls } from './sandbox-controls.js';
@@ -57,6 +58,10 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     apiKey: config.apiKey,
     authToken: config.authToken,
     readTiming: config.readTiming,
+    // The demo's receiver is this server: on loopback, or on the address HOST names. A service delivering
+    // to the internet keeps the default, which refuses loopback and private addresses (README, "Reads and
+    // delivery").
+    allowPrivateDestinations: ['loopback', ...(isIP(config.host) ? [config.host] : [])],
   });
 
   const server = createServer();
@@ -137,7 +142,11 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       root: appRoot,
       // The HMR WebSocket shares this server's port, so two demos (say, `pnpm demo` and the e2e suite)
       // never fight over Vite's default HMR port.
-      server: { middlewareMode: { server }, ws: { server } },
+      // CORS only for this origin: Vite's default also answers other local origins (any dev server or
+      // page on localhost), which could then read the app's sources.
+      server: { middlewareMode: { server }, ws: { server }, cors: { origin } },
+      // Each page's generated tags carry a nonce its Content-Security-Policy names (./page-headers.ts).
+      html: { cspNonce: cspNoncePlaceholder },
       appType: 'spa',
       // Beside the data: two demos started at once (the e2e suite starts several) never share a cache.
       cacheDir: join(config.dataDir, 'vite'),
@@ -153,9 +162,12 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   handle = (req, res) => {
     const url = req.url ?? '/';
     if (isHonoPath(url)) {
+      // The routes' own headers (the BFF's policy for its pages, for one) replace these where they overlap.
+      for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
       void honoListener(req, res);
       return;
     }
+    protectPage(req, res);
     // The BFF accepts requests from one origin only: send people who typed localhost (or any other name
     // for this machine) to it, rather than let their sign-in fail with a 403.
     if (req.headers.host !== `${host}:${port}` && (req.method === 'GET' || req.method === 'HEAD')) {

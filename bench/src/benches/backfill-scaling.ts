@@ -89,6 +89,8 @@ async function runOnce(
       SPLICE_DATA_DIR: dataDir,
       SPLICE_CONTACTS: String(options.contacts),
       SPLICE_SANDBOX_ACTIVITY: '0',
+      // The bench's receiver listens on this machine.
+      SPLICE_ALLOW_PRIVATE_DESTINATIONS: 'loopback',
     };
     // The first instance migrates the database and builds the sandbox; the others open both.
     children.push(await startChild(childScript, env, 300_000));

@@ -79,7 +79,15 @@ if (scheduled > 0) {
   db.close();
 }
 
-const service = await startService({ port: 0, dataDir, contacts, sandboxActivity: 0, runReads: true });
+const service = await startService({
+  port: 0,
+  dataDir,
+  contacts,
+  sandboxActivity: 0,
+  runReads: true,
+  // The bench's receiver listens on this machine.
+  allowPrivateDestinations: ['loopback'],
+});
 process.send?.({ type: 'ready', url: service.url, apiKey: service.apiKey });
 
 // The longest stall of this process's event loop from here on (the sandbox's generation is over), sent

@@ -131,6 +131,7 @@ export {
   destinationRequestSchema,
   destinationSchema,
   destinationUpdateSchema,
+  isReservedHeaderName,
   webhookHeadersSchema,
   webhookUrlSchema,
 } from './resources/destination.js';

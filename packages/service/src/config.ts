@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoWebhookSecret } from './demo-data.js';
+import { DestinationAddressPolicy } from './reads/destination-address.js';
 import { type ReadTiming, readTimingFromEnv } from './reads/timing.js';
 import { databaseUrlFromEnv } from './store/pg/index.js';
 
@@ -8,6 +9,8 @@ import { databaseUrlFromEnv } from './store/pg/index.js';
 export const devCredentials = { apiKey: 'splice-dev-api-key', authToken: 'splice-dev-auth-token' } as const;
 
 export const defaultManifestPath = fileURLToPath(new URL('./manifest/demo-manifest.yaml', import.meta.url));
+
+export type CredentialSource = 'environment' | 'devDefault';
 
 export interface ServiceConfig {
   port: number;
@@ -20,9 +23,15 @@ export interface ServiceConfig {
   contacts: number;
   /** `SPLICE_SECRET_KEY`: seals stored OAuth tokens (default: a key file in the data directory). */
   secretKey: string | undefined;
-  usingDevCredentials: boolean;
+  /**
+   * Where each secret came from: `environment` (its variable was set) or `devDefault` (the published
+   * development value). The start-up banner prints only the development values.
+   */
+  credentialSources: Record<'apiKey' | 'authToken' | 'demoWebhookSecret', CredentialSource>;
   /** Sandbox changes per minute per connected group (`SPLICE_SANDBOX_ACTIVITY`, default 3). */
   sandboxActivity: number;
+  /** `SPLICE_ALLOW_PRIVATE_DESTINATIONS`: address kinds and ranges destinations may reach besides public ones. */
+  allowPrivateDestinations: readonly string[];
   /** The demo app's webhook receiver: the demo data set's destinations point there when set. */
   demoReceiverUrl?: string;
   demoWebhookSecret: string;
@@ -90,8 +99,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     manifestPath: resolve(cwd, env.SPLICE_MANIFEST || defaultManifestPath),
     contacts: intFromEnv('SPLICE_CONTACTS', env.SPLICE_CONTACTS, 5_000),
     secretKey: env.SPLICE_SECRET_KEY || undefined,
-    usingDevCredentials: !env.SPLICE_API_KEY || !env.SPLICE_AUTH_TOKEN,
+    credentialSources: {
+      apiKey: env.SPLICE_API_KEY ? 'environment' : 'devDefault',
+      authToken: env.SPLICE_AUTH_TOKEN ? 'environment' : 'devDefault',
+      demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET ? 'environment' : 'devDefault',
+    },
     sandboxActivity: intFromEnv('SPLICE_SANDBOX_ACTIVITY', env.SPLICE_SANDBOX_ACTIVITY, 3),
+    allowPrivateDestinations: DestinationAddressPolicy.fromList(env.SPLICE_ALLOW_PRIVATE_DESTINATIONS)
+      .allowed,
     ...(env.SPLICE_DEMO_RECEIVER_URL ? { demoReceiverUrl: env.SPLICE_DEMO_RECEIVER_URL } : {}),
     demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET || demoWebhookSecret,
     readTiming: readTimingFromEnv(env),

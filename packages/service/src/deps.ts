@@ -5,6 +5,7 @@
 import type { Credentials } from './http/credentials.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import type { Provider } from './provider/provider-contract.js';
+import type { DestinationAddressPolicy } from './reads/destination-address.js';
 import type { ReadEngine } from './reads/read-engine.js';
 import type { DestinationStore } from './store/destination-store.js';
 import type { Repository } from './store/index.js';
@@ -24,6 +25,8 @@ export interface ServiceDeps {
   publicOrigin: () => string;
   /** Webhook destinations (`{base_url}/projects/{p}/destinations`). */
   destinations?: DestinationStore;
+  /** Which addresses destinations may reach. Default: public addresses only. */
+  destinationAddresses?: DestinationAddressPolicy;
   /** The read engine: absent in apps that only serve the synchronous operations. */
   reads?: ReadEngine;
 }

@@ -53,13 +53,15 @@ export interface ServiceStores {
 
 export async function openServiceStores(options: ServiceStoresOptions): Promise<ServiceStores> {
   const { db, databaseUrl } = options;
+  // Webhook signing secrets are sealed under the same key as OAuth tokens.
+  const secrets = new SecretBox(options.secretKey);
   if (!databaseUrl) {
     // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync.
     const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL' });
     return {
       repo: new SqliteRepository(db),
       oauth: createOAuthDeps(db, options.secretKey),
-      destinations: new SqliteDestinationStore(db),
+      destinations: new SqliteDestinationStore(db, secrets),
       operations: new SqliteOperationStore(readsDb),
       close: async () => {
         readsDb.close();
@@ -75,8 +77,8 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
   }
   return {
     repo: new PgRepository(pool),
-    oauth: { store: new PgOAuthStore(pool), secrets: new SecretBox(options.secretKey) },
-    destinations: new PgDestinationStore(pool),
+    oauth: { store: new PgOAuthStore(pool), secrets },
+    destinations: new PgDestinationStore(pool, secrets),
     operations: new PgOperationStore(pool, {
       // Claims name their holder, so an operator can tell which instance holds what. The suffix tells apart
       // two services in one process (tests, an embedder): each treats its own claims as its own (an instance

@@ -11,6 +11,7 @@ import { loadSecretKey } from './oauth/secret-key.js';
 import type { Provider } from './provider/provider-contract.js';
 import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
 import { createSandboxProvider } from './provider/sandbox-provider.js';
+import { DestinationAddressPolicy } from './reads/destination-address.js';
 import type { PageBuilder } from './reads/page-builder.js';
 import { inThreadPageBuilder } from './reads/page-builder.js';
 import { threadPageBuilder } from './reads/page-thread.js';
@@ -65,6 +66,12 @@ export interface StartServiceOptions {
    * Default: `http://{host}:{port}` as listening (loopback for an unspecified address).
    */
   publicUrl?: string;
+  /**
+   * Addresses destinations may reach besides public ones: kinds (`loopback`, `private`, `link-local`,
+   * `unspecified`, `reserved`) and CIDR ranges (README, "Webhook destinations"). Default: none, so a
+   * destination on this machine or its private network is refused. The demo and the tests allow `loopback`.
+   */
+  allowPrivateDestinations?: readonly string[];
   /** The demo app's receiver: the demo data set's destinations point at it. */
   demoReceiverUrl?: string;
   demoWebhookSecret?: string;
@@ -102,6 +109,7 @@ function listeningOrigin(host: string, port: number): string {
  */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const manifest = loadManifest(options.manifestPath ?? defaultManifestPath);
+  const destinationAddresses = new DestinationAddressPolicy(options.allowPrivateDestinations ?? []);
   const db = openDatabase(options.dataDir);
   const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
   const timing = { ...defaultReadTiming, ...options.readTiming };
@@ -115,6 +123,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     ...(options.readMaxStreams === undefined ? {} : { readMaxStreams: options.readMaxStreams }),
   });
   const { repo, oauth, destinations } = stores;
+  await destinations.sealPlainSecrets();
   await seedDemoData(repo, manifest);
   const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 5_000 });
   const credentials = {
@@ -135,6 +144,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     ...(stores.queue ? { queue: stores.queue } : {}),
     destinations,
     ...(options.readTiming ? { timing: options.readTiming } : {}),
+    delivery: { addresses: destinationAddresses },
     ...(options.pageThread === false
       ? {}
       : {
@@ -162,6 +172,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     credentials,
     oauth,
     destinations,
+    destinationAddresses,
     reads,
     publicOrigin: () => publicOrigin,
   });

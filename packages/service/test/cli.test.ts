@@ -42,13 +42,24 @@ function runCli(env: Record<string, string>) {
 // Each test starts a real process that compiles the CLI through tsx and seeds its data: seconds on a busy
 // machine, so the tests get more than vitest's 5 s default (they check behaviour, not start-up time).
 describe('pnpm service', { timeout: 30_000 }, () => {
-  it('prints both URLs and the credentials, answers, and stops cleanly on SIGTERM', async () => {
-    const cli = runCli({ PORT: '0', SPLICE_API_KEY: 'key-from-env', SPLICE_AUTH_TOKEN: 'token-from-env' });
+  it('prints both URLs and where the credentials came from (never a value set in the environment), answers, and stops cleanly on SIGTERM', async () => {
+    const cli = runCli({
+      PORT: '0',
+      SPLICE_API_KEY: 'key-from-env',
+      SPLICE_AUTH_TOKEN: 'token-from-env',
+      SPLICE_DEMO_RECEIVER_URL: 'http://127.0.0.1:9/hooks',
+      SPLICE_DEMO_WEBHOOK_SECRET: 'whsec_c2VjcmV0LWZyb20tZW52aXJvbm1lbnQtMzItYnl0ZXM=',
+    });
     await cli.printed(/Demo data/);
     const baseUrl = /\{base_url\}\s+(\S+)/.exec(cli.output())?.[1];
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(cli.output()).toMatch(/\{search_url\}\s+http:\/\/127\.0\.0\.1:\d+\/search\/v1/);
-    expect(cli.output()).toContain('key-from-env');
+    expect(cli.output()).toMatch(/API key\s+\(from SPLICE_API_KEY\)/);
+    expect(cli.output()).toMatch(/Auth token\s+\(from SPLICE_AUTH_TOKEN\)/);
+    expect(cli.output()).toMatch(/Webhook secret\s+\(from SPLICE_DEMO_WEBHOOK_SECRET\)/);
+    for (const secret of ['key-from-env', 'token-from-env', 'c2VjcmV0LWZyb20tZW52aXJvbm1lbnQtMzItYnl0ZXM']) {
+      expect(cli.output()).not.toContain(secret);
+    }
     const response = await fetch(`${baseUrl}/projects/demo/integrations/crm-sync`, {
       headers: { 'x-api-key': 'key-from-env' },
     });

@@ -52,6 +52,8 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
     port: 0,
     contacts: 2_000,
     runReads: false,
+    // The tests' receivers listen on this machine.
+    allowPrivateDestinations: ['loopback'],
     ...options,
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),

@@ -12,6 +12,9 @@ export interface SignatureVerifier {
 
 const encoder = new TextEncoder();
 
+/** A `webhook-timestamp`: whole seconds since the epoch, ASCII digits and nothing else (at most 15). */
+const timestampPattern = /^[0-9]{1,15}$/;
+
 /** The HMAC key of a `whsec_` secret: the base64 after the prefix, as the Standard Webhooks libraries read it. */
 function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
   const encoded = secret.startsWith('whsec_') ? secret.slice(6) : secret;
@@ -65,8 +68,11 @@ export function createSignatureVerifier(secrets: readonly string[]): SignatureVe
 
   return {
     async verify(body, headers, nowMs = Date.now()) {
-      const timestamp = Number.parseInt(headers['webhook-timestamp'], 10);
-      if (Number.isNaN(timestamp)) return 'badSignature';
+      // Digits only: `parseInt` (which the library uses) would read `1700000000junk` as a valid time and
+      // hand the handler a timestamp that is not the one signed. A malformed header is refused as unsigned.
+      const text = headers['webhook-timestamp'];
+      if (!timestampPattern.test(text)) return 'badSignature';
+      const timestamp = Number(text);
       const now = Math.floor(nowMs / 1000);
       if (now - timestamp > timestampToleranceSeconds || timestamp > now + timestampToleranceSeconds) {
         return 'badTimestamp';

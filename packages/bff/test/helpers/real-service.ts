@@ -12,7 +12,15 @@ export async function startRealService(
   options: Partial<StartServiceOptions> = {},
 ): Promise<RunningService & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'splice-bff-test-'));
-  const service = await startService({ port: 0, dataDir, contacts: 300, runReads: false, ...options });
+  const service = await startService({
+    port: 0,
+    dataDir,
+    contacts: 300,
+    runReads: false,
+    // The tests' receivers listen on this machine.
+    allowPrivateDestinations: ['loopback'],
+    ...options,
+  });
   return {
     ...service,
     stop: async () => {

@@ -14,8 +14,56 @@ export const webhookUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Enter an http or https URL.' })
   .check(z.maxLength(limits.text));
 
-/** Extra headers sent with every message, e.g. an Authorization header the receiver checks. */
-export const webhookHeadersSchema = boundedRecord(z.string().check(z.maxLength(limits.text)), 50);
+/** RFC 9110 `token`: the characters a header name may have. */
+const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * RFC 9110 `field-value`: visible characters (and obs-text) with spaces or tabs only between them. A CR or
+ * LF would split the message; a value that HTTP clients refuse would make every delivery fail unseen.
+ */
+const headerValuePattern = /^(?:[\x21-\x7E\x80-\xFF](?:[\t\x20-\x7E\x80-\xFF]*[\x21-\x7E\x80-\xFF])?)?$/;
+
+/**
+ * Header names the service sets itself, or that belong to the connection rather than the message: the
+ * signature headers (`webhook-*`, `svix-*`) a receiver trusts, the body's `content-*`, `host`, and the
+ * hop-by-hop headers. A destination's own header of such a name would be merged with the real one or
+ * change how the message is framed.
+ */
+export function isReservedHeaderName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    /^(?:webhook-|svix-|content-|proxy-)/.test(lower) ||
+    ['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade'].includes(lower)
+  );
+}
+
+/**
+ * Extra headers sent with every message, e.g. an Authorization header the receiver checks. Names are HTTP
+ * tokens, not reserved (see `isReservedHeaderName`) and distinct ignoring case; values are HTTP field
+ * values. Each offending header is its own issue, named by the header (`headers.<name>`).
+ */
+export const webhookHeadersSchema = boundedRecord(z.string().check(z.maxLength(limits.text)), 50).check(
+  z.superRefine((headers, ctx) => {
+    const seen = new Set<string>();
+    for (const [name, value] of Object.entries(headers)) {
+      const issue = (message: string, input: string) =>
+        ctx.issues.push({ code: 'custom', input, path: [name], message });
+      if (!headerNamePattern.test(name)) {
+        issue("A header name has only letters, digits and !#$%&'*+.^_`|~-.", name);
+      } else if (isReservedHeaderName(name)) {
+        issue(`The service sets the "${name}" header itself; choose another name.`, name);
+      } else if (seen.has(name.toLowerCase())) {
+        issue(`Another header differs from "${name}" only in case; header names ignore case.`, name);
+      } else if (!headerValuePattern.test(value)) {
+        issue(
+          'A header value has no line breaks or control characters, and no spaces at its start or end.',
+          value,
+        );
+      }
+      seen.add(name.toLowerCase());
+    }
+  }),
+);
 
 export const destinationMetadataSchema = z.strictObject({
   url: webhookUrlSchema,

@@ -69,6 +69,8 @@ export function readsPaths(): Record<string, unknown> {
       post: {
         operationId: 'createDestination',
         summary: 'Create a webhook destination. The answer holds its signing secret, shown this once.',
+        description:
+          'A URL whose host is a loopback, private, link-local or unspecified IP address (or `localhost`) is refused (400 naming `metadata.url`) unless the service allows it (`SPLICE_ALLOW_PRIVATE_DESTINATIONS`); a host name is checked when it is resolved for delivery. Header names the service sets (`webhook-*`, `svix-*`, `content-*`, `host`, hop-by-hop) are refused, naming the header.',
         security,
         parameters: [project],
         requestBody: { required: true, content: json('DestinationRequest') },

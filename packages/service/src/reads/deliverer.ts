@@ -8,10 +8,18 @@
  * - Any other status: the message fails at once; the failure is recorded on its operation.
  * - Every failure extends the destination's failing streak; a streak of `disableAfterMs` disables it.
  * The signature headers go out twice: `webhook-*` (Standard Webhooks) and `svix-*`, which receivers of the
- * hosted service verify.
+ * hosted service verify. A destination's own headers never replace or join them (reserved names are refused
+ * when a destination is saved, and skipped here for rows saved before that rule).
+ *
+ * Only addresses the `DestinationAddressPolicy` allows are connected to: an IP literal is judged before
+ * sending, a host name when it is resolved (the connection uses the address that was checked). A refused
+ * address fails the message at once, with the reason recorded on its operation.
  */
 import { createHmac } from 'node:crypto';
+import { isReservedHeaderName } from '@splice/schema';
+import { Agent, fetch } from 'undici';
 import type { Destination, DestinationStore } from '../store/destination-store.js';
+import { DestinationAddressPolicy, RefusedAddressError, type Resolver } from './destination-address.js';
 import type { Delivery, OperationStore } from './operation-store.js';
 import { backoffDelay, type ReadTiming } from './timing.js';
 
@@ -47,14 +55,35 @@ export function signingKey(secret: string): Buffer {
   return Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
 }
 
+export interface DelivererOptions {
+  /** Which addresses destinations may reach. Default: public addresses only. */
+  addresses?: DestinationAddressPolicy;
+  /** How host names are resolved. Default: the system's resolver (tests stub it). */
+  resolve?: Resolver;
+}
+
+/** The error's cause chain, outermost first (fetch wraps a connect error in `TypeError: fetch failed`). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let at = error; at && chain.length < 5; at = (at as { cause?: unknown }).cause) chain.push(at);
+  return chain;
+}
+
 export class Deliverer {
   readonly #keys = new Map<string, Buffer>();
+  readonly #addresses: DestinationAddressPolicy;
+  /** Connections whose host names resolve through the policy's check (see `DestinationAddressPolicy.lookup`). */
+  readonly #agent: Agent;
 
   constructor(
     private readonly store: OperationStore,
     private readonly destinations: DestinationStore,
     private readonly timing: ReadTiming,
-  ) {}
+    options: DelivererOptions = {},
+  ) {
+    this.#addresses = options.addresses ?? new DestinationAddressPolicy();
+    this.#agent = new Agent({ connect: { lookup: this.#addresses.lookup(options.resolve) } });
+  }
 
   #key(secret: string): Buffer {
     let key = this.#keys.get(secret);
@@ -67,7 +96,11 @@ export class Deliverer {
   }
 
   /** The headers of one attempt: a fresh timestamp and signature, the message's own id. */
-  headers(destination: Destination, delivery: Delivery, now: number): Record<string, string> {
+  headers(
+    destination: Destination & { signingSecret: string },
+    delivery: Delivery,
+    now: number,
+  ): Record<string, string> {
     const timestamp = Math.floor(now / 1000);
     const signature = signMessage(
       this.#key(destination.signingSecret),
@@ -75,8 +108,11 @@ export class Deliverer {
       timestamp,
       delivery.body,
     );
+    const own = Object.entries(destination.metadata.headers ?? {}).filter(
+      ([name]) => !isReservedHeaderName(name),
+    );
     return {
-      ...destination.metadata.headers,
+      ...Object.fromEntries(own),
       'content-type': 'application/json',
       'user-agent': 'splice-service',
       'webhook-id': delivery.id,
@@ -90,13 +126,25 @@ export class Deliverer {
 
   async #send(destination: Destination, delivery: Delivery): Promise<Outcome> {
     const now = this.timing.now();
+    const { signingSecret } = destination;
+    if (signingSecret === undefined) {
+      return {
+        kind: 'fail',
+        error:
+          'the signing secret was sealed under another key (SPLICE_SECRET_KEY changed): rotate the secret to deliver again',
+      };
+    }
+    // A host that is an IP literal is never resolved, so the lookup's check would not see it.
+    const refused = this.#addresses.urlRefusal(destination.metadata.url);
+    if (refused) return { kind: 'fail', error: `refused to connect: ${refused}` };
     try {
       const response = await fetch(destination.metadata.url, {
         method: 'POST',
-        headers: this.headers(destination, delivery, now),
+        headers: this.headers({ ...destination, signingSecret }, delivery, now),
         body: delivery.body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timing.deliveryTimeoutMs),
+        dispatcher: this.#agent,
       });
       // The answer's body is read to the end (under the same deadline) so the connection can be reused.
       await response.arrayBuffer();
@@ -109,6 +157,8 @@ export class Deliverer {
       }
       return { kind: 'fail', error };
     } catch (error) {
+      const refusal = causes(error).find((e) => e instanceof RefusedAddressError);
+      if (refusal) return { kind: 'fail', error: `refused to connect: ${(refusal as Error).message}` };
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       const name = (error as Error).name;
       const reason =

@@ -3,7 +3,7 @@
  * stream, each stream's sent in order (the store picks them; ./deliverer.ts sends one and records it).
  */
 import type { DestinationStore } from '../store/destination-store.js';
-import { Deliverer } from './deliverer.js';
+import { Deliverer, type DelivererOptions } from './deliverer.js';
 import type { OperationStore } from './operation-store.js';
 import type { ReadTiming } from './timing.js';
 
@@ -20,6 +20,8 @@ export class DeliveryLoop {
     store: OperationStore;
     destinations: DestinationStore;
     timing: ReadTiming;
+    /** Which addresses destinations may reach (./destination-address.ts). */
+    delivery?: DelivererOptions;
     /** A message's outcome could not be recorded. */
     failed: (message: string, error: unknown) => void;
     /** A message was answered (or timed out): its stream may send the next, its operation may finish. */
@@ -27,7 +29,7 @@ export class DeliveryLoop {
   }) {
     this.#store = options.store;
     this.#timing = options.timing;
-    this.#deliverer = new Deliverer(options.store, options.destinations, options.timing);
+    this.#deliverer = new Deliverer(options.store, options.destinations, options.timing, options.delivery);
     this.#failed = options.failed;
     this.#settled = options.settled;
   }

@@ -9,6 +9,7 @@
  * moment that matters, between two statements, cannot be hit by stopping a real server. The full outage,
  * with a real PostgreSQL stopped under load, is reliability/test/pg-outage.test.ts.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultManifestPath } from '../config.js';
 import { seedDemoData } from '../demo-data.js';
 import { loadManifest } from '../manifest/load-manifest.js';
+import { SecretBox } from '../oauth/crypto.js';
 import type { Provider } from '../provider/provider-contract.js';
 import { createSandboxProvider } from '../provider/sandbox-provider.js';
 import { SqliteDestinationStore } from '../store/destination-store.js';
@@ -61,7 +63,7 @@ describe('the read engine while its database is unreachable', () => {
       repo: unreliable,
       providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
       store,
-      destinations: new SqliteDestinationStore(db),
+      destinations: new SqliteDestinationStore(db, new SecretBox(randomBytes(32))),
       timing: { tickMs: 20 },
       log: (message) => logged.push(message),
     });

@@ -21,6 +21,7 @@ import type { Provider } from '../provider/provider-contract.js';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import { ControlLoop } from './control-loop.js';
+import type { DelivererOptions } from './deliverer.js';
 import { DeliveryLoop } from './delivery-loop.js';
 import { LoopHealth, runLoop } from './engine-loop.js';
 import { OperationReader } from './operation-reader.js';
@@ -52,6 +53,8 @@ export interface ReadEngineOptions {
    * across all of them, through this queue (./read-queue.ts). Without one, this engine does it at its ticks.
    */
   queue?: ReadQueue;
+  /** Which addresses destinations may reach, and how their host names resolve (./destination-address.ts). */
+  delivery?: DelivererOptions;
 }
 
 export class ReadEngine {
@@ -106,6 +109,7 @@ export class ReadEngine {
       store,
       destinations: options.destinations,
       timing,
+      ...(options.delivery ? { delivery: options.delivery } : {}),
       failed: (message, error) => this.#health.failed(message, error),
       settled: () => {
         this.#wakeDelivery.notify();

@@ -16,6 +16,8 @@ const service = await startService({
   contacts: Number(contacts),
   sandboxActivity: 0,
   runReads: true,
+  // The test's receiver listens on this machine.
+  allowPrivateDestinations: ['loopback'],
   // On PostgreSQL (SPLICE_DATABASE_URL) a restarted process is a new instance: the killed one's claims hold
   // until they expire, so they are kept short here to resume within the test's time.
   readLeaseMs: 3_000,

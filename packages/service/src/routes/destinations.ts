@@ -5,8 +5,9 @@ import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { requireCredentials } from '../http/credentials.js';
-import { problemError } from '../http/problem.js';
+import { problemError, validationError } from '../http/problem.js';
 import { jsonBody, queryParams } from '../http/validators.js';
+import { DestinationAddressPolicy } from '../reads/destination-address.js';
 import type { Destination, DestinationStore } from '../store/destination-store.js';
 import type { Project } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
@@ -33,6 +34,26 @@ export function destinationView(destination: Destination, withSecret = false) {
   };
 }
 
+/**
+ * A URL whose host is a refused address by its text alone (an IP literal, `localhost`): refused when it is
+ * saved, so the builder learns at once rather than from failed deliveries. Host names are judged when the
+ * deliverer resolves them.
+ */
+function checkAddress(policy: DestinationAddressPolicy, url: string | undefined, name: string) {
+  const refusal = url === undefined ? undefined : policy.urlRefusal(url);
+  if (!refusal) return;
+  throw validationError([
+    {
+      type: 'urn:problem-type:invalid-property',
+      title: 'Invalid property',
+      detail: `Destinations cannot reach this address: ${refusal}.`,
+      in: 'body',
+      name,
+      value: url,
+    },
+  ]);
+}
+
 function conflict(name: string) {
   return problemError(409, 'destinationExists', {
     detail: `The project already has a destination named "${name}".`,
@@ -54,6 +75,7 @@ function conflict(name: string) {
  */
 export function destinationRoutes(deps: ServiceDeps, destinations: DestinationStore) {
   const { repo } = deps;
+  const addresses = deps.destinationAddresses ?? new DestinationAddressPolicy();
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
   const find = async (projectId: string, name: string) => {
     const destination = await destinations.get(projectId, name);
@@ -72,6 +94,7 @@ export function destinationRoutes(deps: ServiceDeps, destinations: DestinationSt
       async (c) => {
         const { project } = c.var;
         const request = c.req.valid('json');
+        checkAddress(addresses, request.metadata.url, 'metadata.url');
         try {
           const destination = await destinations.insert({
             projectId: project.id,
@@ -151,6 +174,9 @@ export function destinationRoutes(deps: ServiceDeps, destinations: DestinationSt
           }));
         if (issues.length)
           throw problemError(400, 'validation', { detail: 'The update is incomplete.', issues });
+        if (updateMask.includes('metadata.url')) {
+          checkAddress(addresses, change.metadata?.url, 'destination.metadata.url');
+        }
         const metadata = {
           url: updateMask.includes('metadata.url') ? change.metadata!.url! : current.metadata.url,
           ...(updateMask.includes('metadata.headers')

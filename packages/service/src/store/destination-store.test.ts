@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SecretBox } from '../oauth/crypto.js';
 import type { DestinationStore } from './destination-store.js';
-import { PgDestinationStore, SqliteDestinationStore } from './destination-store.js';
+import { newSigningSecret, PgDestinationStore, SqliteDestinationStore } from './destination-store.js';
 import { ConflictError } from './errors.js';
 import { PgRepository } from './pg/pg-repository.js';
 import { SqliteRepository } from './sqlite-repository.js';
@@ -8,6 +11,29 @@ import type { OpenedStore } from './test-backends.js';
 import { stopTestPostgres, storeBackends } from './test-backends.js';
 
 afterAll(stopTestPostgres);
+
+const secrets = new SecretBox(randomBytes(32));
+
+function storeOn(opened: OpenedStore, box: SecretBox): DestinationStore {
+  return opened.kind === 'sqlite'
+    ? new SqliteDestinationStore(opened.db, box)
+    : new PgDestinationStore(opened.pool, box);
+}
+
+/** The signing_secret column as stored, bypassing the store. */
+async function storedSecret(opened: OpenedStore, name: string): Promise<string> {
+  const sql = 'SELECT signing_secret AS s FROM destinations WHERE name = ';
+  if (opened.kind === 'sqlite') {
+    return (opened.db.prepare(`${sql}?`).get(name) as { s: string }).s;
+  }
+  return (await opened.pool.query<{ s: string }>(`${sql}$1`, [name])).rows[0]!.s;
+}
+
+async function storeSecretAsIs(opened: OpenedStore, name: string, value: string): Promise<void> {
+  const sql = 'UPDATE destinations SET signing_secret = ';
+  if (opened.kind === 'sqlite') opened.db.prepare(`${sql}? WHERE name = ?`).run(value, name);
+  else await opened.pool.query(`${sql}$1 WHERE name = $2`, [value, name]);
+}
 
 // The same contract for both databases: routes and the read engine see no difference.
 describe.each(storeBackends)('DestinationStore on $name', (backend) => {
@@ -21,8 +47,7 @@ describe.each(storeBackends)('DestinationStore on $name', (backend) => {
   beforeEach(async () => {
     opened = await backend.open();
     const repo = opened.kind === 'sqlite' ? new SqliteRepository(opened.db) : new PgRepository(opened.pool);
-    store =
-      opened.kind === 'sqlite' ? new SqliteDestinationStore(opened.db) : new PgDestinationStore(opened.pool);
+    store = storeOn(opened, secrets);
     projectId = (await repo.insertProject({ name: 'demo' })).id;
   });
   afterEach(async () => {
@@ -88,5 +113,79 @@ describe.each(storeBackends)('DestinationStore on $name', (backend) => {
     expect(await store.delete(projectId, 'b')).toBe(true);
     expect(await store.delete(projectId, 'b')).toBe(false);
     expect(await store.update(projectId, 'b', { name: 'c' })).toBeUndefined();
+  });
+
+  it('stores signing secrets sealed, never as the text that signs', async () => {
+    const created = await store.insert({
+      projectId,
+      name: 'crm',
+      metadata: { url: 'https://example.com/hook' },
+    });
+    const rotated = (await store.rotateSecret(projectId, 'crm'))!;
+    await store.insert({ projectId, name: 'known', metadata: { url: 'https://example.com/k' } });
+    await store.setSigningSecret(projectId, 'known', 'whsec_a25vd24tc2VjcmV0LWZvci10aGUtdGVzdA==');
+    for (const [name, secret] of [
+      ['crm', rotated.signingSecret!],
+      ['known', 'whsec_a25vd24tc2VjcmV0LWZvci10aGUtdGVzdA=='],
+    ] as const) {
+      const stored = await storedSecret(opened, name);
+      expect(stored).not.toContain('whsec_');
+      expect(stored).not.toContain(secret.slice(6, 30));
+      expect(secrets.open(JSON.parse(stored))).toBe(secret);
+      expect((await store.get(projectId, name))?.signingSecret).toBe(secret);
+    }
+    expect(rotated.signingSecret).not.toBe(created.signingSecret);
+  });
+
+  it('reads a secret stored plain by an earlier version, and seals such rows when asked', async () => {
+    const plain = newSigningSecret();
+    await store.insert({ projectId, name: 'old', metadata: { url: 'https://example.com/old' } });
+    await store.insert({ projectId, name: 'new', metadata: { url: 'https://example.com/new' } });
+    await storeSecretAsIs(opened, 'old', plain);
+    const sealedBefore = await storedSecret(opened, 'new');
+    expect((await store.get(projectId, 'old'))?.signingSecret).toBe(plain);
+    expect((await store.list(projectId)).find((d) => d.name === 'old')?.signingSecret).toBe(plain);
+
+    expect(await store.sealPlainSecrets()).toBe(1);
+    expect(await storedSecret(opened, 'old')).not.toContain('whsec_');
+    expect((await store.get(projectId, 'old'))?.signingSecret).toBe(plain);
+    // Sealed rows are left as they are, and a second pass finds nothing.
+    expect(await storedSecret(opened, 'new')).toBe(sealedBefore);
+    expect(await store.sealPlainSecrets()).toBe(0);
+  });
+
+  it('gives no secret for a row sealed under another key, rather than failing the read', async () => {
+    await store.insert({ projectId, name: 'crm', metadata: { url: 'https://example.com/hook' } });
+    const otherKey = storeOn(opened, new SecretBox(randomBytes(32)));
+    const seen = await otherKey.get(projectId, 'crm');
+    expect(seen).toMatchObject({ name: 'crm', status: 'enabled' });
+    expect(seen).not.toHaveProperty('signingSecret');
+  });
+});
+
+describe('SqliteDestinationStore sealing rows from an earlier version', () => {
+  it('leaves the plain secret nowhere in the database, WAL or shared-memory file', async () => {
+    const opened = await storeBackends[0]!.open();
+    if (opened.kind !== 'sqlite') throw new Error('expected SQLite');
+    try {
+      const store = new SqliteDestinationStore(opened.db, secrets);
+      const projectId = (await new SqliteRepository(opened.db).insertProject({ name: 'demo' })).id;
+      await store.insert({ projectId, name: 'old', metadata: { url: 'https://example.com/old' } });
+      const plain = newSigningSecret();
+      await storeSecretAsIs(opened, 'old', plain);
+      opened.db.pragma('wal_checkpoint(TRUNCATE)');
+      const files = () =>
+        ['', '-wal', '-shm']
+          .map((suffix) => `${opened.db.name}${suffix}`)
+          .filter((file) => fs.existsSync(file))
+          .map((file) => fs.readFileSync(file));
+      expect(files().some((bytes) => bytes.includes(plain))).toBe(true);
+
+      await store.sealPlainSecrets();
+      expect(files().filter((bytes) => bytes.includes(plain.slice(6)))).toEqual([]);
+      expect((await store.get(projectId, 'old'))?.signingSecret).toBe(plain);
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Webhook destinations: where read results are delivered (`{base_url}/projects/{p}/destinations`).
  *
- * The signing secret is stored as given (`whsec_` + base64) because the service must sign with it; it leaves
- * the service only in the answers to a create or a rotation. `failingSince` is the start of the current run
+ * The signing secret is stored sealed (`SecretBox`, the key that seals OAuth tokens): the service must sign
+ * with it, so it cannot be a hash, but a copy of the database (a backup, its WAL file) must not let anyone
+ * sign messages a receiver trusts. Rows written before secrets were sealed hold the plain `whsec_` text:
+ * reads accept both forms, and `sealPlainSecrets` (run when the service starts) seals those rows. The secret
+ * leaves the service only in the answers to a create or a rotation. `failingSince` is the start of the current run
  * of failed deliveries: a destination that stays failing past the disable threshold is `disabled` and waits
  * until it is updated.
  *
@@ -11,6 +14,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import type { SecretBox } from '../oauth/crypto.js';
 import type { StoreAccess } from './access.js';
 import { now } from './access.js';
 import { PgAccess } from './pg/pg-access.js';
@@ -31,7 +35,11 @@ export interface Destination {
   name: string;
   type: 'webhook';
   metadata: DestinationMetadata;
-  signingSecret: string;
+  /**
+   * `whsec_` + base64. Absent when the stored secret was sealed under another key (`SPLICE_SECRET_KEY`
+   * changed): the destination cannot sign until its secret is rotated.
+   */
+  signingSecret?: string;
   status: DestinationStatus;
   disabledReason?: string;
   disabledTime?: string;
@@ -75,6 +83,8 @@ export interface DestinationStore {
   /** Sets a known secret (the demo data set's configured one). */
   setSigningSecret(projectId: string, name: string, secret: string): Promise<void>;
   delete(projectId: string, name: string): Promise<boolean>;
+  /** Seals every secret still stored as plain text (rows from before sealing); returns how many. */
+  sealPlainSecrets(): Promise<number>;
   /** A delivery succeeded: the failing streak, if any, is over. */
   recordSuccess(id: string): Promise<void>;
   /**
@@ -84,7 +94,10 @@ export interface DestinationStore {
   recordFailure(id: string, error: string, now: number, disableAfterMs: number): Promise<void>;
 }
 
-const destinations: Table<Destination> = {
+/** A row as stored: the signing secret sealed (JSON of `SecretBox.seal`), or plain in rows from before. */
+type StoredDestination = Omit<Destination, 'signingSecret'> & { signingSecret: string };
+
+const destinations: Table<StoredDestination> = {
   name: 'destinations',
   columns: {
     id: 'text',
@@ -105,34 +118,61 @@ const destinations: Table<Destination> = {
 
 const byName = 'SELECT * FROM destinations WHERE project_id = ? AND name = ?';
 
+/** A stored secret in plain text: the form rows had before secrets were sealed. */
+const isPlain = (stored: string) => stored.startsWith('whsec_');
+
 /** The queries, on whichever database `db` reaches. */
 class StoredDestinations implements DestinationStore {
-  constructor(private readonly db: StoreAccess) {}
+  constructor(
+    private readonly db: StoreAccess,
+    private readonly secrets: SecretBox,
+  ) {}
 
-  get(projectId: string, name: string) {
-    return this.db.get(destinations, byName, projectId, name);
+  #seal(secret: string): string {
+    return JSON.stringify(this.secrets.seal(secret));
   }
 
-  list(projectId: string) {
-    return this.db.all(
+  #open(stored: StoredDestination): Destination {
+    const { signingSecret: sealed, ...destination } = stored;
+    let secret: unknown = sealed;
+    if (!isPlain(sealed)) {
+      try {
+        secret = this.secrets.open(JSON.parse(sealed));
+      } catch {
+        secret = undefined;
+      }
+    }
+    return typeof secret === 'string' ? { ...destination, signingSecret: secret } : destination;
+  }
+
+  async get(projectId: string, name: string) {
+    const row = await this.db.get(destinations, byName, projectId, name);
+    return row && this.#open(row);
+  }
+
+  async list(projectId: string) {
+    const rows = await this.db.all(
       destinations,
       'SELECT * FROM destinations WHERE project_id = ? ORDER BY name',
       projectId,
     );
+    return rows.map((row) => this.#open(row));
   }
 
-  insert(input: NewDestination) {
-    const destination: Destination = {
+  async insert(input: NewDestination) {
+    const signingSecret = input.signingSecret ?? newSigningSecret();
+    const destination: StoredDestination = {
       id: input.id ?? randomUUID(),
       projectId: input.projectId,
       name: input.name,
       type: 'webhook',
       metadata: input.metadata,
-      signingSecret: input.signingSecret ?? newSigningSecret(),
+      signingSecret: this.#seal(signingSecret),
       status: 'enabled',
       createTime: input.createTime ?? now(),
     };
-    return this.db.insert(destinations, destination, `destination "${input.name}" already exists`);
+    await this.db.insert(destinations, destination, `destination "${input.name}" already exists`);
+    return { ...destination, signingSecret };
   }
 
   async update(projectId: string, name: string, change: { name?: string; metadata?: DestinationMetadata }) {
@@ -156,7 +196,7 @@ class StoredDestinations implements DestinationStore {
   async rotateSecret(projectId: string, name: string) {
     const changed = await this.db.change(
       'UPDATE destinations SET signing_secret = ?, update_time = ? WHERE project_id = ? AND name = ?',
-      newSigningSecret(),
+      this.#seal(newSigningSecret()),
       now(),
       projectId,
       name,
@@ -167,7 +207,7 @@ class StoredDestinations implements DestinationStore {
   async setSigningSecret(projectId: string, name: string, secret: string) {
     await this.db.change(
       'UPDATE destinations SET signing_secret = ? WHERE project_id = ? AND name = ?',
-      secret,
+      this.#seal(secret),
       projectId,
       name,
     );
@@ -178,6 +218,24 @@ class StoredDestinations implements DestinationStore {
       (await this.db.change('DELETE FROM destinations WHERE project_id = ? AND name = ?', projectId, name)) >
       0
     );
+  }
+
+  async sealPlainSecrets() {
+    const plain = await this.db.all(
+      destinations,
+      `SELECT * FROM destinations WHERE substr(signing_secret, 1, 6) = 'whsec_'`,
+    );
+    let sealed = 0;
+    for (const row of plain) {
+      // Only if still the plain value read: a rotation meanwhile (another instance) wins.
+      sealed += await this.db.change(
+        'UPDATE destinations SET signing_secret = ? WHERE id = ? AND signing_secret = ?',
+        this.#seal(row.signingSecret),
+        row.id,
+        row.signingSecret,
+      );
+    }
+    return sealed;
   }
 
   async recordSuccess(id: string) {
@@ -212,16 +270,35 @@ class StoredDestinations implements DestinationStore {
   }
 }
 
-/** Destinations in the service's SQLite database. */
+/** Destinations in the service's SQLite database; `secrets` seals the signing secrets. */
 export class SqliteDestinationStore extends StoredDestinations {
-  constructor(db: Database) {
-    super(new SqliteAccess(db));
+  readonly #db: Database;
+
+  constructor(db: Database, secrets: SecretBox) {
+    super(new SqliteAccess(db), secrets);
+    this.#db = db;
+  }
+
+  /**
+   * Also wipes the plain texts the update replaced: `secure_delete` zeroes the freed bytes in the rewritten
+   * pages, and a checkpoint moves those pages into the database file and empties the WAL file.
+   */
+  override async sealPlainSecrets() {
+    const secureDelete = this.#db.pragma('secure_delete', { simple: true }) as number;
+    this.#db.pragma('secure_delete = ON');
+    try {
+      const sealed = await super.sealPlainSecrets();
+      if (sealed > 0) this.#db.pragma('wal_checkpoint(TRUNCATE)');
+      return sealed;
+    } finally {
+      this.#db.pragma(`secure_delete = ${secureDelete}`);
+    }
   }
 }
 
-/** Destinations in PostgreSQL, shared by every service instance. */
+/** Destinations in PostgreSQL, shared by every service instance; `secrets` seals the signing secrets. */
 export class PgDestinationStore extends StoredDestinations {
-  constructor(pool: PgPool) {
-    super(new PgAccess(pool));
+  constructor(pool: PgPool, secrets: SecretBox) {
+    super(new PgAccess(pool), secrets);
   }
 }

@@ -4,12 +4,11 @@
  * Durability settings: WAL so readers never block the writer, `synchronous=FULL` so a transaction that
  * returned is on disk even after a power cut (NORMAL would only survive a process crash), foreign keys on
  * (SQLite leaves them off by default), and a busy timeout so a second process (a CLI, a test) waits for the
- * write lock instead of failing at once.
+ * write lock instead of failing at once. The data directory and the file are its owner's alone (./data-dir.ts).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
+import { prepareDataDir, type Warn } from './data-dir.js';
 import { migrations, sqliteVersionsBeforeLedger } from './migrations.js';
 
 export type { Database } from 'better-sqlite3';
@@ -23,11 +22,12 @@ export interface OpenDatabaseOptions {
    * commits cost no fsync. The read engine's own connection uses it (see `SqliteOperationStore`).
    */
   synchronous?: 'FULL' | 'NORMAL';
+  /** Where warnings about a data directory others may read go. Default: stderr. */
+  warn?: Warn;
 }
 
 export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {}): Database {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Sqlite(path.join(dataDir, databaseFileName));
+  const db = new Sqlite(prepareDataDir(dataDir, databaseFileName, options.warn));
   try {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
