@@ -1,6 +1,6 @@
 export type { AppType } from './app.js';
 export { createServiceApp } from './app.js';
-export type { ServiceConfig } from './config.js';
+export type { CredentialSource, ServiceConfig } from './config.js';
 export { configFromEnv, defaultManifestPath, devCredentials } from './config.js';
 export {
   demoDataSet,
@@ -32,6 +32,10 @@ export type {
 } from './provider/provider-contract.js';
 export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox-activity.js';
 export { startSandboxActivity } from './provider/sandbox-activity.js';
+export type { DelivererOptions } from './reads/deliverer.js';
+export type { AddressKind, LookupCallback, Resolver } from './reads/destination-address.js';
+/** Which addresses webhook destinations may reach (README, "Reads and delivery"). */
+export { DestinationAddressPolicy } from './reads/destination-address.js';
 export type * from './reads/operation-store.js';
 export type { BuiltPage, PageBuilder, PageRequest } from './reads/page-builder.js';
 export { inThreadPageBuilder } from './reads/page-builder.js';

@@ -17,8 +17,8 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 /** The kinds of address refused by default, by the names `SPLICE_ALLOW_PRIVATE_DESTINATIONS` allows them. */
-export const addressKinds = ['loopback', 'private', 'link-local', 'unspecified', 'reserved'] as const;
-export type AddressKind = (typeof addressKinds)[number];
+export type AddressKind = 'loopback' | 'private' | 'link-local' | 'unspecified' | 'reserved';
+const addressKinds: readonly AddressKind[] = ['loopback', 'private', 'link-local', 'unspecified', 'reserved'];
 
 interface Range {
   family: 4 | 6;
@@ -130,7 +130,8 @@ export type Resolver = (hostname: string, family: 0 | 4 | 6) => Promise<LookupAd
 
 const systemResolver: Resolver = (hostname, family) => dns.promises.lookup(hostname, { all: true, family });
 
-type LookupCallback = (
+/** `net.connect`'s lookup callback: one address, or all of them when `options.all`. */
+export type LookupCallback = (
   error: NodeJS.ErrnoException | null,
   address: string | LookupAddress[],
   family?: number,

@@ -30,7 +30,9 @@ export function destinationView(destination: Destination, withSecret = false) {
     ...(destination.disabledTime ? { disabledTime: destination.disabledTime } : {}),
     createTime: destination.createTime,
     ...(destination.updateTime ? { updateTime: destination.updateTime } : {}),
-    ...(withSecret ? { secrets: { signingSecret: destination.signingSecret } } : {}),
+    ...(withSecret && destination.signingSecret !== undefined
+      ? { secrets: { signingSecret: destination.signingSecret } }
+      : {}),
   };
 }
 
