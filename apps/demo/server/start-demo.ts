@@ -144,7 +144,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       // never fight over Vite's default HMR port.
       // CORS only for this origin: Vite's default also answers other local origins (any dev server or
       // page on localhost), which could then read the app's sources.
-      server: { middlewareMode: { server }, ws: { server }, cors: { origin } },
+      server: { middlewareMode: { server }, ws: { server }, cors: { origin: [origin] } },
       // Each page's generated tags carry a nonce its Content-Security-Policy names (./page-headers.ts).
       html: { cspNonce: cspNoncePlaceholder },
       appType: 'spa',
