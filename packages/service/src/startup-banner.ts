@@ -1,5 +1,6 @@
 import type { CredentialSource, ServiceConfig } from './config.js';
 import { demoDataSet } from './demo-data.js';
+import { DestinationAddressPolicy } from './reads/destination-address.js';
 import type { RunningService } from './start-service.js';
 
 /**
@@ -32,8 +33,13 @@ export function startupBanner(config: ServiceConfig, service: RunningService): s
     `  Sandbox       ${config.sandboxActivity} changes per minute per group (SPLICE_SANDBOX_ACTIVITY)`,
   ];
   if (config.demoReceiverUrl) {
+    // The receiver is usually on this machine, which the default address rule refuses to deliver to.
+    const refused = new DestinationAddressPolicy(config.allowPrivateDestinations).urlRefusal(
+      config.demoReceiverUrl,
+    );
     lines.push(
       `  Demo receiver ${config.demoReceiverUrl}   (destinations contactsWebhook, companiesWebhook, dealsWebhook)`,
+      ...(refused ? [`                nothing is delivered there: ${refused}`] : []),
       `  Webhook secret ${secretLine(config.demoWebhookSecret, sources.demoWebhookSecret, 'SPLICE_DEMO_WEBHOOK_SECRET')}`,
     );
   }

@@ -57,6 +57,8 @@ describe('pnpm service', { timeout: 30_000 }, () => {
     expect(cli.output()).toMatch(/API key\s+\(from SPLICE_API_KEY\)/);
     expect(cli.output()).toMatch(/Auth token\s+\(from SPLICE_AUTH_TOKEN\)/);
     expect(cli.output()).toMatch(/Webhook secret\s+\(from SPLICE_DEMO_WEBHOOK_SECRET\)/);
+    // The receiver is on loopback, which this service was not told to allow.
+    expect(cli.output()).toMatch(/nothing is delivered there: 127\.0\.0\.1 is a loopback address/);
     for (const secret of ['key-from-env', 'token-from-env', 'c2VjcmV0LWZyb20tZW52aXJvbm1lbnQtMzItYnl0ZXM']) {
       expect(cli.output()).not.toContain(secret);
     }
