@@ -17,7 +17,9 @@ import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-ex
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-export const packageDirs = ['schema', 'service', 'bff', 'react'].map((name) => join(repo, 'packages', name));
+export const packageDirs = ['schema', 'server-kit', 'service', 'bff', 'react'].map((name) =>
+  join(repo, 'packages', name),
+);
 export const updateCommand = 'pnpm api:update';
 
 export interface ReportOutcome {

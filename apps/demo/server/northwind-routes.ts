@@ -1,5 +1,6 @@
 import type { Session } from '@splice/bff';
 import { createWebhookReceiver } from '@splice/bff/webhooks';
+import { issueTypes } from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ImportedRecords } from './imported-records.js';
@@ -35,7 +36,7 @@ export function northwindRoutes(options: NorthwindRoutesOptions) {
 
   const webhooks = new Hono().post('/splice', async (c) => {
     if (Date.now() < failUntil) {
-      return problem(c, 503, 'Service Unavailable', 'Northwind is down for maintenance (a test fault).');
+      return problem(c, 503, 'serviceUnavailable', 'Northwind is down for maintenance (a test fault).');
     }
     return receiver(c);
   });
@@ -45,17 +46,17 @@ export function northwindRoutes(options: NorthwindRoutesOptions) {
       c.header('Cache-Control', 'no-store');
       const origin = c.req.header('Origin');
       if (origin !== undefined && origin !== options.origin) {
-        return problem(c, 403, 'Forbidden', 'Requests from this origin are not allowed.');
+        return problem(c, 403, 'forbiddenOrigin', 'Requests from this origin are not allowed.');
       }
       await next();
     })
     .get('/records', async (c) => {
       const session = await options.resolveSession(c);
-      if (!session) return problem(c, 401, 'Unauthorized', 'Sign in first.');
+      if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
       return c.json(records.page(session.groupRef, pageSize), 200);
     })
     .post('/receiver-faults', async (c) => {
-      if (!options.receiverFaults) return problem(c, 404, 'Not Found', 'There is nothing at this address.');
+      if (!options.receiverFaults) return problem(c, 404, 'notFound', 'There is nothing at this address.');
       const body = (await c.req.json().catch(() => undefined)) as { failForMs?: unknown } | undefined;
       const failForMs = body?.failForMs;
       if (
@@ -64,9 +65,9 @@ export function northwindRoutes(options: NorthwindRoutesOptions) {
         failForMs < 0 ||
         failForMs > 600_000
       ) {
-        return problem(c, 400, 'Bad Request', 'Send { "failForMs": milliseconds up to 600000 }.', [
+        return problem(c, 400, 'validation', 'Send { "failForMs": milliseconds up to 600000 }.', [
           {
-            type: 'urn:problem-type:invalid-property',
+            type: issueTypes.invalidProperty,
             name: 'failForMs',
             in: 'body',
             detail: 'A number of milliseconds, 0 to 600000.',

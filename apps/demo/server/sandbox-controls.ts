@@ -34,19 +34,20 @@ export function createSandboxControls(options: SandboxControlsOptions) {
 
   return new Hono().post('/break-connection', async (c) => {
     if (c.req.header('Origin') !== options.origin) {
-      return problem(c, 403, 'Forbidden', 'Requests from this origin are not allowed.');
+      return problem(c, 403, 'forbiddenOrigin', 'Requests from this origin are not allowed.');
     }
     const session = await options.resolveSession(c);
-    if (!session) return problem(c, 401, 'Unauthorized', 'Sign in first.');
+    if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
     const listed = await service(`/connections?groupRef=${encodeURIComponent(session.groupRef)}`);
     const connections = (await listed.json()) as PublicConnection[];
     const target =
       connections.find((connection) => connection.status !== 'bad_credentials') ?? connections[0];
-    if (!target) return problem(c, 409, 'Conflict', 'Your company has no CRM connection to break.');
+    if (!target) return problem(c, 409, 'conflict', 'Your company has no CRM connection to break.');
     const revoked = await service(`/connections/${encodeURIComponent(target.id)}:sandbox-revoke`, {
       method: 'POST',
     });
-    if (!revoked.ok) return problem(c, 502, 'Bad Gateway', 'The sandbox did not revoke the connection.');
+    if (!revoked.ok)
+      return problem(c, 502, 'upstreamBadAnswer', 'The sandbox did not revoke the connection.');
     const { id, provider, status } = (await revoked.json()) as PublicConnection;
     return c.json({ connection: { id, provider, status } }, 200);
   });

@@ -1,4 +1,5 @@
 import type { Session } from '@splice/bff';
+import { issueTypes } from '@splice/schema';
 import { demoDataSet } from '@splice/service';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -68,11 +69,11 @@ export function createDemoSession(options: DemoSessionOptions) {
       // A cross-site page must not sign the visitor in or out (login CSRF). Scripts send no Origin.
       const origin = c.req.header('Origin');
       if (origin !== undefined && origin !== options.origin) {
-        return problem(c, 403, 'Forbidden', 'Requests from this origin are not allowed.');
+        return problem(c, 403, 'forbiddenOrigin', 'Requests from this origin are not allowed.');
       }
       // JSON only: an HTML form cannot send it, and a cross-site fetch of it needs a preflight we never allow.
       if (c.req.method === 'POST' && !isJson(c)) {
-        return problem(c, 415, 'Unsupported Media Type', 'Send the body as application/json.');
+        return problem(c, 415, 'unsupportedMediaType', 'Send the body as application/json.');
       }
       await next();
     })
@@ -83,9 +84,9 @@ export function createDemoSession(options: DemoSessionOptions) {
       const user = typeof id === 'string' ? findDemoUser(id) : undefined;
       if (!user) {
         const known = demoUsers.map((u) => u.id).join(', ');
-        return problem(c, 400, 'Bad Request', 'Sign in as one of the demo users.', [
+        return problem(c, 400, 'validation', 'Sign in as one of the demo users.', [
           {
-            type: 'urn:problem-type:invalid-property',
+            type: issueTypes.invalidProperty,
             name: 'user',
             in: 'body',
             detail: `Use one of: ${known}.`,

@@ -133,7 +133,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     .route('/demo', session.routes)
     .route('/webhooks', northwind.webhooks)
     .route('/api', bff);
-  app.notFound((c) => problem(c, 404, 'Not Found', 'There is nothing at this address.'));
+  app.notFound((c) => problem(c, 404, 'notFound', 'There is nothing at this address.'));
   const honoListener = getRequestListener(app.fetch);
 
   let vite: ViteDevServer;

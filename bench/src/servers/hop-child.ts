@@ -2,7 +2,7 @@
  * The least a proxy in front of the service can be: one route that forwards the search's bytes to the
  * service and hands its answer back, with no session, checks, validation, deadline or log. It reads the
  * body from Node's request, as the BFF does: `c.req.text()` would build a WHATWG Request whose leftovers
- * bring full-collection pauses (the service's src/http/read-node-body.ts), and this must be the floor. It is served
+ * bring full-collection pauses (@splice/server-kit's `readNodeBody`), and this must be the floor. It is served
  * like servers/bff-child.ts (`@hono/node-server`, a Hono app) and calls the service like the BFF (an undici
  * `Pool` of 16 keep-alive connections). Measured beside the BFF at the same rate (benches/throughput.ts),
  * it tells what one more HTTP hop through Node costs on this machine, so that what the BFF adds on top of

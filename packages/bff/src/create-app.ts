@@ -1,3 +1,4 @@
+import { requestId } from '@splice/server-kit';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { BffEnv } from './env.js';
@@ -7,7 +8,6 @@ import { csrfGuard } from './middleware/csrf-guard/index.js';
 import { deadline } from './middleware/deadline/index.js';
 import { rateLimit } from './middleware/rate-limit/index.js';
 import type { RateLimitStore } from './middleware/rate-limit/store.js';
-import { requestId } from './middleware/request-id/index.js';
 import { session } from './middleware/session/index.js';
 import { sessionBoundParams } from './middleware/session-bound-params/index.js';
 import {

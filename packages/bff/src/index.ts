@@ -1,3 +1,4 @@
+export { problemTypes } from '@splice/schema';
 export type { AppType } from './create-app.js';
 export type { BffApp } from './create-bff.js';
 export { createBff } from './create-bff.js';
@@ -12,7 +13,6 @@ export type { RateLimitStore } from './middleware/rate-limit/store.js';
 export { MemoryRateLimitStore } from './middleware/rate-limit/store.js';
 export type { ResolveSession } from './middleware/session/index.js';
 export type { BffLimits, BffOptions, BffRetry, BffTimeouts } from './options.js';
-export { problemTypes } from './problem/problem-types.js';
 export type { Session } from './schemas/session.js';
 export { sessionSchema } from './schemas/session.js';
 export type { Abort } from './upstream/abort.js';

@@ -101,6 +101,8 @@ export type {
 export { dayMatches, parseCron } from './cron/parse-cron.js';
 export type { ProblemFields } from './problem/build-problem.js';
 export { buildProblem, validationDetail } from './problem/build-problem.js';
+export type { ProblemKind, ProblemType } from './problem/problem-types.js';
+export { isRetryableStatus, issueTypes, problemTypes } from './problem/problem-types.js';
 export type { Backfill, BackfillPeriod } from './resources/backfill.js';
 export { backfillPeriodSchema, backfillSchema } from './resources/backfill.js';
 export type {

@@ -1,8 +1,8 @@
+import { ProblemError, problemError, renderProblem, requestId } from '@splice/server-kit';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import type { ServiceDeps } from './deps.js';
-import { ProblemError, problemError, renderProblem } from './http/problem.js';
 import { openApiDocument } from './openapi/document.js';
 import { destinationRoutes } from './routes/destinations.js';
 import { installationRoutes } from './routes/installations.js';
@@ -12,6 +12,11 @@ import { oauthRoutes } from './routes/oauth.js';
 import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
 import { unavailableStore } from './store/pg/query.js';
+
+/** A problem answer of this service: it names itself (`subsystem`) and says when it answered. */
+function answer(c: Context, error: ProblemError): Response {
+  return renderProblem(c, error, { subsystem: 'splice-service' });
+}
 
 /** A part of the service mounted only when its dependency is given; an empty router mounts nothing. */
 function optional<T extends Hono>(part: T | undefined): T {
@@ -28,18 +33,18 @@ export function createServiceApp(deps: ServiceDeps) {
   const { destinations, reads } = deps;
   return (
     new Hono()
-      .use(requestId({ headerName: 'X-Request-Id' }))
+      .use(
+        // Its callers hold the API key: a BFF passes its own request's ID on, so that the two logs join up.
+        requestId({ adoptCallers: true }),
+      )
       .onError((error, c) => {
-        if (error instanceof ProblemError) return renderProblem(c, error);
+        if (error instanceof ProblemError) return answer(c, error);
         if (error instanceof HTTPException) {
-          return renderProblem(
-            c,
-            problemError(error.status as 400, 'badRequest', error.message || 'Bad request.'),
-          );
+          return answer(c, problemError(error.status as 400, 'badRequest', error.message || 'Bad request.'));
         }
         // The database is down or restarting: nothing is wrong with the request, and it can be sent again.
         if (unavailableStore(error)) {
-          return renderProblem(
+          return answer(
             c,
             problemError(503, 'storeUnavailable', {
               detail: 'The service cannot reach its database for the moment. Send the request again shortly.',
@@ -48,19 +53,15 @@ export function createServiceApp(deps: ServiceDeps) {
           );
         }
         console.error(`[${c.get('requestId')}] unexpected error on ${c.req.method} ${c.req.path}:`, error);
-        return renderProblem(
+        return answer(
           c,
           problemError(500, 'internal', {
             detail: 'The service failed unexpectedly; the request id is in the log.',
-            retryable: true,
           }),
         );
       })
       .notFound((c) =>
-        renderProblem(
-          c,
-          problemError(404, 'notFound', `There is no operation at ${c.req.method} ${c.req.path}.`),
-        ),
+        answer(c, problemError(404, 'notFound', `There is no operation at ${c.req.method} ${c.req.path}.`)),
       )
       .get('/health', (c) => c.json({ status: 'ok' }, 200))
       .get('/openapi.json', (c) => c.json(document, 200))

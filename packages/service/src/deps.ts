@@ -2,7 +2,7 @@
  * The composition root's bag: everything the routes use, passed in so tests and the CLI wire the same app
  * (./start-service.ts builds it). Nothing below the routes should need the whole bag.
  */
-import type { Credentials } from './http/credentials.js';
+import type { Credentials } from './middleware/credentials/index.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import type { Provider } from './provider/provider-contract.js';
 import type { DestinationAddressPolicy } from './reads/destination-address.js';

@@ -38,7 +38,7 @@ function sendChunked(
   });
 }
 
-// JSON bodies are read from Node's request stream (src/http/read-node-body.ts), not through the WHATWG
+// JSON bodies are read from Node's request stream (`readNodeBody` of @splice/server-kit), not through the WHATWG
 // Request the adapter would build: the limits and the answers must be the same as before.
 describe('JSON request bodies', () => {
   const search = () => searchUrl(service, 'acme');
@@ -92,5 +92,19 @@ describe('JSON request bodies', () => {
       '{"objectName":"contacts","fieldFilters":[{"fieldName":"email","operator":"eq","value":"nobody@example.com"}]}',
     ]);
     expect(next.status, JSON.stringify(next.body)).toBe(404);
+  });
+});
+
+describe('request IDs', () => {
+  it('keeps the ID a caller sends (a BFF passes its own on), and makes one when none comes', async () => {
+    const kept = await fetch(searchUrl(service, 'acme'), {
+      method: 'POST',
+      headers: { ...searchHeaders(service), 'x-request-id': 'bff-0123-abcd' },
+      body: JSON.stringify({ objectName: 'contacts' }),
+    });
+    expect(kept.headers.get('x-request-id')).toBe('bff-0123-abcd');
+    expect(((await kept.json()) as Json).requestId).toBe('bff-0123-abcd');
+    const made = await fetch(`${service.url}/health`);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,11 +1,11 @@
 import { toIssues } from '@splice/schema';
+import { problemError, validationError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
 import { csrfGuard } from '../middleware/csrf-guard/index.js';
 import { errorHandler } from '../problem/handlers.js';
-import { problemError, validationProblem } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 
 export interface DevSessionOptions {
@@ -74,7 +74,7 @@ export function createDevSession(options: DevSessionOptions) {
     .post('/', async (c) => {
       const body: unknown = await c.req.json();
       const parsed = signInSchema.safeParse(body);
-      if (!parsed.success) throw validationProblem(toIssues(parsed.error.issues, body, 'body'));
+      if (!parsed.success) throw validationError(toIssues(parsed.error.issues, body, 'body'));
       if (!options.groups.includes(parsed.data.groupRef)) {
         throw problemError(403, 'forbidden', 'This group is not open for sign-in.');
       }

@@ -1,4 +1,4 @@
-import { problemError } from '../problem/problem-error.js';
+import { problemError } from '@splice/server-kit';
 
 /**
  * A shared store (PostgreSQL) that cannot be reached makes the request a 503 with `Retry-After`, never a

@@ -16,6 +16,7 @@ import {
   objectParamsSchema,
   pauseBodySchema,
   problemSchema,
+  problemTypes,
   runNowAnswerSchema,
   runNowBodySchema,
   searchRequestSchema,
@@ -23,7 +24,6 @@ import {
   updateInstallationBodySchema,
 } from '@splice/schema';
 import * as z from 'zod/mini';
-import { problemTypes } from '../problem/problem-types.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -418,6 +418,9 @@ export function buildOpenApiDocument() {
         Problem: jsonSchema(problemSchema, 'output'),
       },
     },
-    'x-problem-types': Object.values(problemTypes).filter((t) => t.type !== 'about:blank'),
+    // The BFF's own problem types and the service's, which it passes through after rewording.
+    'x-problem-types': Object.values(problemTypes)
+      .filter((t) => t.type !== 'about:blank')
+      .map(({ type, title }) => ({ type, title })),
   };
 }

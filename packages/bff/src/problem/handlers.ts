@@ -1,10 +1,9 @@
+import { ProblemError, problemError, renderProblem } from '@splice/server-kit';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { BffLogger } from '../log/log-entry.js';
 import { faultProblem, UpstreamFault } from '../upstream/upstream-fault.js';
 import { UpstreamProblem } from '../upstream/upstream-problem.js';
-import { ProblemError, problemError } from './problem-error.js';
-import { renderProblem } from './render-problem.js';
 
 /** Hono's own exceptions (malformed JSON, a body over the limit, ...) told as problem objects. */
 function fromHttpException(error: HTTPException): ProblemError {
@@ -16,7 +15,7 @@ function fromHttpException(error: HTTPException): ProblemError {
     case 415:
       return problemError(415, 'unsupportedMediaType', 'Send the body as application/json.');
     case 504:
-      return problemError(504, 'deadline', 'The request took too long. Try again in a moment.');
+      return problemError(504, 'deadlineExceeded', 'The request took too long. Try again in a moment.');
     default:
       return problemError(error.status >= 500 ? 500 : 400, error.status >= 500 ? 'internal' : 'validation', {
         detail: error.status >= 500 ? 'Something went wrong on our side.' : 'The request was refused.',

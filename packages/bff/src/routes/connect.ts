@@ -1,11 +1,11 @@
 import type { Connection } from '@splice/schema';
 import { connectStartSchema, integrationParamsSchema } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
-import { problemError } from '../problem/problem-error.js';
 
 import { classifierFor } from '../upstream/browser-problem.js';
 import { jsonBody, pathParams } from '../validation/validators.js';

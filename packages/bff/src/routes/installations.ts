@@ -4,12 +4,13 @@ import {
   createInstallationQuerySchema,
   idempotencyHeaderSchema,
   integrationParamsSchema,
+  issueTypes,
 } from '@splice/schema';
+import { validationError } from '@splice/server-kit';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { idempotency } from '../middleware/idempotency/index.js';
-import { validationProblem } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import { headerParams, jsonBody, pathParams, queryParams } from '../validation/validators.js';
@@ -58,9 +59,9 @@ export const installationRoutes = (deps: RouteDeps) => {
       // user pass their action off as the builder's.
       const own = `consumer:${session.consumerRef}`;
       if (body.config.createdBy !== undefined && body.config.createdBy !== own) {
-        throw validationProblem([
+        throw validationError([
           {
-            type: 'urn:problem-type:invalid-property',
+            type: issueTypes.invalidProperty,
             title: 'Invalid property',
             detail: `Leave it out, or set it to "${own}": an installation is recorded as created by the signed-in user.`,
             in: 'body',

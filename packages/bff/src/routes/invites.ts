@@ -1,12 +1,12 @@
 import type { Invite } from '@splice/schema';
 import { inviteParamsSchema, inviteRequestSchema } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
 import { fromStore } from '../middleware/store-unavailable.js';
-import { problemError } from '../problem/problem-error.js';
 import { classifierFor } from '../upstream/browser-problem.js';
 import { UpstreamProblem } from '../upstream/upstream-problem.js';
 import { jsonBody, pathParams } from '../validation/validators.js';

@@ -2,20 +2,22 @@ import type { Installation, Issue, UpdateInstallationBody } from '@splice/schema
 import {
   createInstallationQuerySchema,
   integrationParamsSchema,
+  issueTypes,
   objectParamsSchema,
   parseUpdateMask,
   pauseBodySchema,
+  problemTypes,
   uninstallHeadersSchema,
   updateInstallationBodySchema,
   updateInstallationHeadersSchema,
 } from '@splice/schema';
+import { problemError, validationError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { idempotency } from '../middleware/idempotency/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
-import { problemError, validationProblem } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { userPauseNotePrefix } from '../sync/build-sync-status.js';
 import { browserProblem, classifierFor } from '../upstream/browser-problem.js';
@@ -40,7 +42,7 @@ function checkMasks(body: UpdateInstallationBody, own: string): Issue[] {
     if (mask?.kind === 'createdBy' && body.installation.config?.createdBy === own) return;
     if (!mask || mask.kind === 'createdBy') {
       issues.push({
-        type: 'urn:problem-type:invalid-property',
+        type: issueTypes.invalidProperty,
         title: 'Invalid property',
         detail:
           mask?.kind === 'createdBy'
@@ -70,7 +72,7 @@ async function groupInstallation(
   const installation = installations[0];
   if (!installation) {
     throw problemError(404, 'notFound', {
-      type: 'urn:problem-type:installation-not-found',
+      type: problemTypes.installationNotFound.type,
       detail: 'This integration is not installed for your account.',
     });
   }
@@ -113,7 +115,7 @@ export const manageRoutes = (deps: RouteDeps) => {
       );
     } catch (error) {
       // The service names its own body (`objects[0]`); the browser named the object in the path.
-      if (error instanceof UpstreamProblem && error.problem.type === 'urn:problem-type:object-not-read') {
+      if (error instanceof UpstreamProblem && error.problem.type === problemTypes.objectNotRead.type) {
         throw problemError(422, 'validation', {
           type: error.problem.type,
           detail: 'This integration does not read that object for your account.',
@@ -154,7 +156,7 @@ export const manageRoutes = (deps: RouteDeps) => {
         const issues = checkMasks(body, own);
         if (body.installation.config?.createdBy !== undefined && body.installation.config.createdBy !== own) {
           issues.push({
-            type: 'urn:problem-type:invalid-property',
+            type: issueTypes.invalidProperty,
             title: 'Invalid property',
             detail: `Leave it out, or set it to "${own}": a change is recorded as made by the signed-in user.`,
             in: 'body',
@@ -162,7 +164,7 @@ export const manageRoutes = (deps: RouteDeps) => {
             value: body.installation.config.createdBy,
           });
         }
-        if (issues.length > 0) throw validationProblem(issues);
+        if (issues.length > 0) throw validationError(issues);
         const installation = await groupInstallation(c, deps, integrationId);
         // The new config is attributed to the signed-in user, whatever the browser sent.
         const masks = body.updateMask.filter((path) => path !== 'config.createdBy');

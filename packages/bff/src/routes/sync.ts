@@ -6,6 +6,7 @@ import {
   runNowBodySchema,
   syncStatusSchema,
 } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
@@ -13,7 +14,6 @@ import { bodyLimit } from '../middleware/body-limit/index.js';
 import { noQuery } from '../middleware/no-query/index.js';
 import { rateLimit } from '../middleware/rate-limit/index.js';
 import type { RateLimitStore } from '../middleware/rate-limit/store.js';
-import { problemError } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import { buildSyncStatus } from '../sync/build-sync-status.js';
 import { hostedReadStatus, readObjectsOf } from '../sync/hosted-read-status.js';

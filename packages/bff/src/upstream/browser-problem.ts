@@ -1,7 +1,8 @@
 import type { Issue, IssueLocation } from '@splice/schema';
+import { problemTypes } from '@splice/schema';
+import type { ProblemError } from '@splice/server-kit';
+import { problemError } from '@splice/server-kit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ProblemError } from '../problem/problem-error.js';
-import { problemError } from '../problem/problem-error.js';
 import type { Session } from '../schemas/session.js';
 import type { UpstreamIssue } from './answers/problem.js';
 import type { UpstreamProblem } from './upstream-problem.js';
@@ -27,44 +28,44 @@ const reworded: Record<
   string,
   { status?: ContentfulStatusCode; accountNotReady?: boolean; title?: string; detail: string }
 > = {
-  'urn:problem-type:group-not-found': {
+  [problemTypes.groupNotFound.type]: {
     status: 422,
     accountNotReady: true,
     detail: 'Your account is not set up for integrations yet. Ask your administrator to set it up.',
   },
-  'urn:problem-type:org-not-found': {
+  [problemTypes.orgNotFound.type]: {
     status: 422,
     accountNotReady: true,
     detail: 'Your organization is not set up for invitations yet. Ask your administrator to set it up.',
   },
-  'urn:problem-type:integration-not-found': {
+  [problemTypes.integrationNotFound.type]: {
     detail: 'This integration does not exist.',
   },
-  'urn:problem-type:connection-required': {
+  [problemTypes.connectionRequired.type]: {
     title: 'No connected account',
     detail: 'Connect your account with the provider first, then install the integration.',
   },
-  'urn:problem-type:connection-not-found': {
+  [problemTypes.connectionNotFound.type]: {
     detail: 'The chosen connection does not belong to your account. Choose one of your connections.',
   },
-  'urn:problem-type:connection-unusable': {
+  [problemTypes.connectionUnusable.type]: {
     detail: 'Your connection to the provider is not working. Reconnect it, then try again.',
   },
-  'urn:problem-type:installation-exists': {
+  [problemTypes.installationExists.type]: {
     detail: 'This integration is already installed for your account.',
   },
-  'urn:problem-type:installation-changed': {
+  [problemTypes.installationChanged.type]: {
     title: 'Changed meanwhile',
     detail:
       'Someone else changed these settings after you opened them. Load the current settings, then apply your change again.',
   },
-  'urn:problem-type:installation-not-found': {
+  [problemTypes.installationNotFound.type]: {
     detail: 'This integration is not installed for your account yet. Install it first.',
   },
 };
 
 /** Problem types that mean this server is misconfigured, not that the browser asked something wrong. */
-const serverFaults = new Set(['urn:problem-type:project-not-found', 'urn:problem-type:unauthorized']);
+const serverFaults = new Set([problemTypes.projectNotFound.type, problemTypes.unauthorized.type]);
 
 const genericTitle: Partial<Record<number, string>> = {
   400: 'Bad Request',

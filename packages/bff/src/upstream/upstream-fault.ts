@@ -1,5 +1,5 @@
-import type { ProblemError } from '../problem/problem-error.js';
-import { problemError } from '../problem/problem-error.js';
+import type { ProblemError } from '@splice/server-kit';
+import { problemError } from '@splice/server-kit';
 
 /**
  * How an upstream call went wrong without a usable answer. `refused`, `reset` and `server-error` may
@@ -50,7 +50,7 @@ export function faultProblem(fault: UpstreamFault): ProblemError {
   const retryable = retryableFaults.has(fault.kind);
   switch (fault.kind) {
     case 'timeout':
-      return problemError(504, 'upstreamNoAnswer', {
+      return problemError(504, 'upstreamTimeout', {
         detail: 'The integration service did not answer in time. Try again in a moment.',
         retryable,
       });

@@ -1,5 +1,4 @@
-import type { IssueLocation } from '@splice/schema';
-import { protoKeyIssues, toIssues } from '@splice/schema';
+import { parseOrThrow } from '@splice/server-kit';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import {
@@ -7,19 +6,12 @@ import {
   sessionBoundIssue,
   sessionBoundProblem,
 } from '../middleware/session-bound-params/session-bound.js';
-import { validationProblem } from '../problem/problem-error.js';
 
-function check<S extends z.ZodMiniType>(schema: S, value: unknown, location: IssueLocation): z.output<S> {
-  const parsed = schema.safeParse(value);
-  const protoKeys = protoKeyIssues(value, location);
-  if (!parsed.success || protoKeys.length > 0) {
-    throw validationProblem([
-      ...protoKeys,
-      ...(parsed.success ? [] : toIssues(parsed.error.issues, value, location)),
-    ]);
-  }
-  return parsed.data;
-}
+/*
+ * Validators on `hono/validator`, each answering a 400 problem naming every offending value (the
+ * server kit's `parseOrThrow`). Malformed JSON is hono's 400, which the error handler tells as
+ * `malformed-body`.
+ */
 
 /**
  * Validates the JSON body with a zod/mini schema, typed so that `hono/client` sends the schema's input
@@ -33,17 +25,17 @@ export const jsonBody = <S extends z.ZodMiniType>(schema: S) =>
       const bound = Object.keys(value).filter(isSessionBoundName);
       if (bound.length > 0) throw sessionBoundProblem(bound.map((name) => sessionBoundIssue('body', name)));
     }
-    return check(schema, value, 'body');
+    return parseOrThrow(schema, value, 'body');
   });
 
 /** Validates the query string (every key the schema does not name is refused by a strict schema). */
 export const queryParams = <S extends z.ZodMiniType<Record<string, unknown>>>(schema: S) =>
-  validator('query', (value) => check(schema, value, 'query') as z.output<S>);
+  validator('query', (value) => parseOrThrow(schema, value, 'query') as z.output<S>);
 
 /** Validates path parameters. */
 export const pathParams = <S extends z.ZodMiniType<Record<string, unknown>>>(schema: S) =>
-  validator('param', (value) => check(schema, value, 'path') as z.output<S>);
+  validator('param', (value) => parseOrThrow(schema, value, 'path') as z.output<S>);
 
 /** Validates headers; header names arrive lower-cased. */
 export const headerParams = <S extends z.ZodMiniType<Record<string, unknown>>>(schema: S) =>
-  validator('header', (value) => check(schema, value, 'header') as z.output<S>);
+  validator('header', (value) => parseOrThrow(schema, value, 'header') as z.output<S>);

@@ -1,13 +1,10 @@
-import type { WebhookMessage } from '@splice/schema';
+import type { ProblemKind, WebhookMessage } from '@splice/schema';
 import { toIssues, webhookMessageSchema } from '@splice/schema';
+import type { ProblemInit } from '@splice/server-kit';
+import { BodyTooLargeError, ProblemError, readBoundedText, renderProblem } from '@splice/server-kit';
 import type { Context } from 'hono';
-import type { ProblemInit } from '../problem/problem-error.js';
-import { ProblemError } from '../problem/problem-error.js';
-import type { ProblemKind } from '../problem/problem-types.js';
-import { renderProblem } from '../problem/render-problem.js';
 import type { WebhookDedupeStore } from './dedupe-store.js';
 import { MemoryWebhookDedupeStore } from './dedupe-store.js';
-import { BodyTooLargeError, readBoundedText } from './read-bounded-text.js';
 import { signatureHeaders } from './signature-headers.js';
 import type { SignatureVerifier } from './signature-verifier.js';
 import { createSignatureVerifier } from './signature-verifier.js';

@@ -18,9 +18,10 @@ export interface ProblemFields {
 }
 
 /**
- * The one problem-object builder of the service, the BFF and the demo server (framework-free: each
- * renders the result with its own HTTP layer). Keys come in one order and an absent field is left out
- * rather than sent as `undefined`, so the three answer alike and a client sees one shape.
+ * The one problem-object builder of the service, the BFF, the webhook receiver and the demo server
+ * (framework-free: `renderProblem` of `@splice/server-kit` fills it from `problemTypes` and sends it).
+ * Keys come in one order and an absent field is left out rather than sent as `undefined`, so every
+ * server answers alike and a client sees one shape.
  */
 export function buildProblem(fields: ProblemFields): Problem {
   const { type, title, status, detail, requestId, issues, retryable, retryAfter, remedy, time, subsystem } =

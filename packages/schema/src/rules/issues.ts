@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { issueTypes } from '../problem/problem-types.js';
 import type { Issue, IssueLocation } from '../resources/problem.js';
 
 type PathKey = PropertyKey;
@@ -145,7 +146,7 @@ export function toIssues(
       for (const key of zodIssue.keys) {
         const path = [...zodIssue.path, key];
         issues.push({
-          type: 'urn:problem-type:unknown-property',
+          type: issueTypes.unknownProperty,
           title: 'Unknown property',
           detail: describeZodIssue(zodIssue, undefined),
           in: location,
@@ -159,7 +160,7 @@ export function toIssues(
     const missing = isMissing(zodIssue, value);
     const echoed = echoableValue(value);
     issues.push({
-      type: missing ? 'urn:problem-type:missing-property' : 'urn:problem-type:invalid-property',
+      type: missing ? issueTypes.missingProperty : issueTypes.invalidProperty,
       title: missing ? 'Missing property' : 'Invalid property',
       detail: describeZodIssue(zodIssue, value),
       in: location,
@@ -195,7 +196,7 @@ export function protoKeyIssues(input: unknown, location: IssueLocation, prefix =
       const child = (node as Record<PropertyKey, unknown>)[key];
       if (key === '__proto__') {
         issues.push({
-          type: 'urn:problem-type:invalid-property',
+          type: issueTypes.invalidProperty,
           title: 'Invalid property',
           detail: 'The key "__proto__" cannot be used as a name.',
           in: location,

@@ -1,15 +1,10 @@
 import type { ConfigContent, Issue, ManifestIntegration, ObjectMetadata } from '@splice/schema';
-import { resolveFilters, valueFitsType } from '@splice/schema';
+import { problemTypes, resolveFilters, valueFitsType } from '@splice/schema';
 import type { Provider } from '../provider/provider-contract.js';
 
 const contentPath = 'config.content';
 
-function issue(
-  name: string,
-  detail: string,
-  value: unknown,
-  type = 'urn:problem-type:invalid-config',
-): Issue {
+function issue(name: string, detail: string, value: unknown, type = problemTypes.invalidConfig.type): Issue {
   return { type, detail, in: 'body', name, ...(value === undefined ? {} : { value }) };
 }
 
@@ -71,7 +66,7 @@ function fieldIssue(name: string, objectName: string, fieldName: string): Issue 
     name,
     `The provider's "${objectName}" object has no field "${fieldName}" visible to the connected user.`,
     fieldName,
-    'urn:problem-type:sample-read-failed',
+    problemTypes.sampleReadFailed.type,
   );
 }
 
@@ -99,7 +94,7 @@ export function sampleRead(
           base,
           `The provider has no object "${objectName}".`,
           objectName,
-          'urn:problem-type:sample-read-failed',
+          problemTypes.sampleReadFailed.type,
         ),
       );
       continue;
@@ -132,7 +127,7 @@ export function sampleRead(
               `${path}[${index}].value`,
               `"${field.requestedName}" is a ${metadataField.valueType} field: the value must be of that type.`,
               value,
-              'urn:problem-type:sample-read-failed',
+              problemTypes.sampleReadFailed.type,
             ),
           );
         }

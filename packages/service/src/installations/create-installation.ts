@@ -1,6 +1,7 @@
 import type { ConfigContent, InstallationRequest, Issue } from '@splice/schema';
+import { issueTypes } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
 import type { ServiceDeps } from '../deps.js';
-import { problemError } from '../http/problem.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
 import type { Provider } from '../provider/provider-contract.js';
@@ -9,7 +10,7 @@ import { ConflictError } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
 
 function bodyIssue(name: string, detail: string, value: unknown): Issue {
-  return { type: 'urn:problem-type:invalid-reference', detail, in: 'body', name, value };
+  return { type: issueTypes.invalidReference, detail, in: 'body', name, value };
 }
 
 /**

@@ -1,5 +1,6 @@
+import { issueTypes } from '@splice/schema';
+import { problemError, validationError } from '@splice/server-kit';
 import type { Context } from 'hono';
-import { problemError, validationError } from '../http/problem.js';
 import type { Installation } from '../store/index.js';
 
 /**
@@ -26,7 +27,7 @@ export function expectedVersion(c: Context): string | undefined {
   if (!match) {
     throw validationError([
       {
-        type: 'urn:problem-type:invalid-header',
+        type: issueTypes.invalidHeader,
         detail: 'Send the ETag of the installation this change starts from, e.g. "2026-01-01T00:00:00.000Z".',
         in: 'header',
         name: 'If-Match',

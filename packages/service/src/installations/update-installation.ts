@@ -1,7 +1,7 @@
 import type { ConfigContent, InstallationUpdate, Issue, UpdateMask } from '@splice/schema';
-import { configContentSchema, parseUpdateMask, toIssues } from '@splice/schema';
+import { configContentSchema, issueTypes, parseUpdateMask, toIssues } from '@splice/schema';
+import { problemError, validationError } from '@splice/server-kit';
 import type { ServiceDeps } from '../deps.js';
-import { problemError, validationError } from '../http/problem.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import type { Provider } from '../provider/provider-contract.js';
 import type { Connection, Installation } from '../store/index.js';
@@ -11,7 +11,7 @@ import { checkVersion, nextVersionTime, staleEdit } from './installation-version
 
 function bodyIssue(name: string, detail: string, value?: unknown): Issue {
   return {
-    type: 'urn:problem-type:invalid-property',
+    type: issueTypes.invalidProperty,
     detail,
     in: 'body',
     name,
@@ -111,7 +111,7 @@ async function chooseConnection(
       detail: `Group "${installation.groupRef}" has no ${target.integration.provider} connection "${connectionId}".`,
       issues: [
         {
-          type: 'urn:problem-type:invalid-reference',
+          type: issueTypes.invalidReference,
           detail: 'No connection of this group and provider has this ID.',
           in: 'body',
           name: 'installation.connectionId',

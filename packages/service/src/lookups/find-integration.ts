@@ -4,7 +4,7 @@
  * operations and the read engine call them too, so they sit below all of them.
  */
 import type { ManifestIntegration } from '@splice/schema';
-import { problemError } from '../http/problem.js';
+import { problemError } from '@splice/server-kit';
 import { parsedManifest } from '../manifest/parsed-manifest.js';
 import type { Integration, Project, Repository } from '../store/index.js';
 

@@ -2,10 +2,10 @@
  * The pieces every part of the served OpenAPI document is built from (./document and the paths merged
  * into it), so a problem response, a parameter or a schema reads the same in every operation.
  */
+import type { ProblemKind } from '@splice/schema';
+import { problemTypes } from '@splice/schema';
 import * as z from 'zod/mini';
-import { problemTypes } from '../http/problem.js';
 
-export type ProblemKind = keyof typeof problemTypes;
 export type JsonSchema = Record<string, unknown>;
 /** A problem response: its status, the problem types it carries and when. */
 export type ProblemEntry = [number, ProblemKind[], string];

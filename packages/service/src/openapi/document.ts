@@ -11,6 +11,7 @@ import {
   oauthUpdateRequestSchema,
   objectMetadataSchema,
   problemSchema,
+  problemTypes,
   searchRequestSchema,
   searchResponseSchema,
 } from '@splice/schema';
@@ -39,8 +40,7 @@ export function openApiDocument() {
     info: {
       title: 'Splice embedded integration service',
       version: '1.0.0',
-      description:
-        "The operations of docs/service-interface.md (createInstallation, getInstallation, updateInstallation, deleteInstallation, org invites, search), with the If-Match precondition of updates and deletes as an extension, the hosted service's destinations, read operations (trigger at `/read/v1`, pause, resume), operations list and backfill progress, the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked `x-splice-extension`: read-only metadata paths mirroring the hosted service's, the `redirectUrl` and `browserBinding` body fields of the OAuth operations and `oauth-connect/complete`, the sandbox control :sandbox-revoke, the `read-status` of an installation's reads, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is `application/problem+json`; while the service cannot reach its database, an operation that needs it answers 503 (`urn:problem-type:store-unavailable`) with `Retry-After`.",
+      description: `The operations of docs/service-interface.md (createInstallation, getInstallation, updateInstallation, deleteInstallation, org invites, search), with the If-Match precondition of updates and deletes as an extension, the hosted service's destinations, read operations (trigger at \`/read/v1\`, pause, resume), operations list and backfill progress, the hosted service's OAuth connect operations (oauth-connect, :oauth-update), and extensions marked \`x-splice-extension\`: read-only metadata paths mirroring the hosted service's, the \`redirectUrl\` and \`browserBinding\` body fields of the OAuth operations and \`oauth-connect/complete\`, the sandbox control :sandbox-revoke, the \`read-status\` of an installation's reads, and the browser pages of the flow (the service's callback and the sandbox provider's consent page and token endpoint). Every API error is \`application/problem+json\`; while the service cannot reach its database, an operation that needs it answers 503 (\`${problemTypes.storeUnavailable.type}\`) with \`Retry-After\`.`,
     },
     servers: [{ url: '/' }],
     components: {
@@ -243,7 +243,7 @@ export function openApiDocument() {
               common.notJson,
               [
                 422,
-                ['notSearchable', 'unknownField'],
+                ['objectNotSearchable', 'unknownField'],
                 'The object is not searchable (docs/service-interface.md#search-rules rules) or a filter names no field.',
               ],
             ),

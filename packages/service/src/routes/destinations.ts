@@ -1,12 +1,11 @@
-import { destinationRequestSchema, destinationUpdateSchema } from '@splice/schema';
+import { destinationRequestSchema, destinationUpdateSchema, issueTypes, problemTypes } from '@splice/schema';
+import { jsonBody, problemError, queryParams, validationError } from '@splice/server-kit';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
-import { bodyLimit } from '../http/body-limit.js';
-import { requireCredentials } from '../http/credentials.js';
-import { problemError, validationError } from '../http/problem.js';
-import { jsonBody, queryParams } from '../http/validators.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import { DestinationAddressPolicy } from '../reads/destination-address.js';
 import type { Destination, DestinationStore } from '../store/destination-store.js';
 import type { Project } from '../store/index.js';
@@ -46,7 +45,7 @@ function checkAddress(policy: DestinationAddressPolicy, url: string | undefined,
   if (!refusal) return;
   throw validationError([
     {
-      type: 'urn:problem-type:invalid-property',
+      type: issueTypes.invalidProperty,
       title: 'Invalid property',
       detail: `Destinations cannot reach this address: ${refusal}.`,
       in: 'body',
@@ -61,7 +60,7 @@ function conflict(name: string) {
     detail: `The project already has a destination named "${name}".`,
     issues: [
       {
-        type: 'urn:problem-type:destination-exists',
+        type: problemTypes.destinationExists.type,
         detail: 'This name is taken.',
         in: 'body',
         name: 'name',
@@ -138,7 +137,7 @@ export function destinationRoutes(deps: ServiceDeps, destinations: DestinationSt
             detail: 'The signing secret is shown only when the destination is created or its secret rotated.',
             issues: [
               {
-                type: 'urn:problem-type:secret-not-shown',
+                type: issueTypes.secretNotShown,
                 detail: 'Add rotate=true to get a new secret; the current one is not shown again.',
                 in: 'query',
                 name: 'includeSecrets',
@@ -169,7 +168,7 @@ export function destinationRoutes(deps: ServiceDeps, destinations: DestinationSt
             path === 'name' ? !change.name : path === 'metadata.url' && !change.metadata?.url,
           )
           .map((path) => ({
-            type: 'urn:problem-type:validation',
+            type: problemTypes.validation.type,
             detail: `The update mask names "${path}" but the destination gives no value for it.`,
             in: 'body' as const,
             name: `destination.${path}`,

@@ -1,15 +1,15 @@
 import { installationRequestSchema, installationUpdateSchema } from '@splice/schema';
+import { jsonBody, queryParams } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
-import { bodyLimit } from '../http/body-limit.js';
-import { requireCredentials } from '../http/credentials.js';
-import { jsonBody, queryParams } from '../http/validators.js';
 import { createInstallation, installationView } from '../installations/create-installation.js';
 import { etagOf, expectedVersion } from '../installations/installation-version.js';
 import { deleteInstallation, updateInstallation } from '../installations/update-installation.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import type { Installation } from '../store/index.js';
 import { withInstallation, withIntegration } from './target-middleware.js';
 

@@ -1,11 +1,10 @@
 import { inviteRequestSchema } from '@splice/schema';
+import { jsonBody, problemError } from '@splice/server-kit';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ServiceDeps } from '../deps.js';
-import { bodyLimit } from '../http/body-limit.js';
-import { requireCredentials } from '../http/credentials.js';
-import { problemError } from '../http/problem.js';
-import { jsonBody } from '../http/validators.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import type { Invite, Org, Repository } from '../store/index.js';
 
 /** The org a path names, resolved (or 404) before the body is validated: a wrong address is told first. */

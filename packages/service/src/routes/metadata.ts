@@ -1,13 +1,12 @@
 import type { ObjectMetadata } from '@splice/schema';
+import { problemError, queryParams } from '@splice/server-kit';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
-import { requireCredentials } from '../http/credentials.js';
-import { problemError } from '../http/problem.js';
-import { queryParams } from '../http/validators.js';
 import { installationView } from '../installations/create-installation.js';
 import { findIntegration } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import type { Provider } from '../provider/provider-contract.js';
 import type { Project } from '../store/index.js';
 import { withIntegration, withProject } from './target-middleware.js';

@@ -1,18 +1,18 @@
 import {
+  issueTypes,
   oauthCompleteRequestSchema,
   oauthConnectRequestSchema,
   oauthUpdateRequestSchema,
 } from '@splice/schema';
+import { jsonBody, optionalJsonBody, problemError, validationError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ServiceDeps } from '../deps.js';
-import { bodyLimit } from '../http/body-limit.js';
-import { requireCredentials } from '../http/credentials.js';
-import { problemError, validationError } from '../http/problem.js';
-import { jsonBody, optionalJsonBody } from '../http/validators.js';
 import { findProject } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import type { FlowEnd } from '../oauth/connect-flow.js';
 import { completeFlow, completeHeldFlow, startFlow } from '../oauth/connect-flow.js';
 import { consentPage, messagePage } from '../oauth/consent-page.js';
@@ -67,7 +67,7 @@ function requireRedirectForBinding(body: { redirectUrl?: string; browserBinding?
     throw validationError([
       {
         name: 'redirectUrl',
-        type: 'urn:problem-type:missing-property',
+        type: issueTypes.missingProperty,
         in: 'body',
         detail: 'Give a redirectUrl with browserBinding: the page there completes the flow.',
       },
@@ -148,7 +148,7 @@ export function oauthRoutes(deps: ServiceDeps) {
         throw validationError([
           {
             name: 'provider',
-            type: 'urn:problem-type:invalid-reference',
+            type: issueTypes.invalidReference,
             in: 'body',
             detail: `There is no provider "${body.provider}".`,
             value: body.provider,

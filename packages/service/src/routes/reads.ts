@@ -1,13 +1,12 @@
 import type { OperationList, TriggerReadResult } from '@splice/schema';
-import { pauseReadsRequestSchema, triggerReadRequestSchema } from '@splice/schema';
+import { pauseReadsRequestSchema, problemTypes, triggerReadRequestSchema } from '@splice/schema';
+import { jsonBody, optionalJsonBody, problemError, queryParams } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
-import { bodyLimit } from '../http/body-limit.js';
-import { requireCredentials } from '../http/credentials.js';
-import { problemError } from '../http/problem.js';
-import { jsonBody, optionalJsonBody, queryParams } from '../http/validators.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import { backfillProgressView, operationView } from '../reads/operation-view.js';
 import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
@@ -51,7 +50,7 @@ function pauseRoutes(deps: ServiceDeps, engine: ReadEngine) {
           ? []
           : [
               {
-                type: 'urn:problem-type:object-not-read',
+                type: problemTypes.objectNotRead.type,
                 detail: `The installation does not read "${name}".`,
                 in: 'body' as const,
                 name: `objects[${index}]`,
@@ -100,7 +99,7 @@ export function readRoutes(deps: ServiceDeps, engine: ReadEngine) {
             detail: `The installation does not read "${objectName}".`,
             issues: [
               {
-                type: 'urn:problem-type:object-not-read',
+                type: problemTypes.objectNotRead.type,
                 detail: 'Not an object this installation reads.',
                 in: 'path',
                 name: 'objectName',

@@ -1,10 +1,10 @@
 import { searchRequestSchema } from '@splice/schema';
+import { headerParams, jsonBody, queryParams } from '@splice/server-kit';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
-import { bodyLimit } from '../http/body-limit.js';
-import { requireCredentials } from '../http/credentials.js';
-import { headerParams, jsonBody, queryParams } from '../http/validators.js';
+import { bodyLimit } from '../middleware/body-limit/index.js';
+import { requireCredentials } from '../middleware/credentials/index.js';
 import { searchRecords } from '../search/search-records.js';
 import { withIntegration } from './target-middleware.js';
 

@@ -1,6 +1,6 @@
+import { problemError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { problemError } from '../http/problem.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import { findIntegration, findProject } from '../lookups/find-integration.js';
 import type { Installation, Project, Repository } from '../store/index.js';

@@ -1,7 +1,7 @@
 import type { Issue, SearchRequest, SearchResultItem } from '@splice/schema';
-import { limits, readObjectConfigSchema, resolveFilters, searchability } from '@splice/schema';
+import { limits, problemTypes, readObjectConfigSchema, resolveFilters, searchability } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
 import type { ServiceDeps } from '../deps.js';
-import { problemError } from '../http/problem.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import type { Provider } from '../provider/provider-contract.js';
 import { recordShaper } from '../records/record-shaping.js';
@@ -48,7 +48,7 @@ export async function searchRecords(
   );
   if (!verdict.searchable) {
     const objectIssue: Issue = {
-      type: 'urn:problem-type:object-not-searchable',
+      type: problemTypes.objectNotSearchable.type,
       detail:
         verdict.reason === 'not-in-manifest'
           ? `"${request.objectName}" is not an object the integration reads.`
@@ -57,13 +57,13 @@ export async function searchRecords(
       name: 'objectName',
       value: request.objectName,
     };
-    throw problemError(422, 'notSearchable', { detail: objectIssue.detail, issues: [objectIssue] });
+    throw problemError(422, 'objectNotSearchable', { detail: objectIssue.detail, issues: [objectIssue] });
   }
 
   const provider = deps.providers.get(integration.provider) as Provider;
   const metadata = provider.getObjectMetadata(request.objectName);
   if (!metadata) {
-    throw problemError(422, 'notSearchable', `The provider has no object "${request.objectName}".`);
+    throw problemError(422, 'objectNotSearchable', `The provider has no object "${request.objectName}".`);
   }
   const ctx = {
     manifestObject: manifest.read.objects.find((o) => o.objectName === request.objectName),
@@ -74,7 +74,7 @@ export async function searchRecords(
   resolved.forEach(({ field }, index) => {
     if (!Object.hasOwn(metadata.fields, field.providerField)) {
       issues.push({
-        type: 'urn:problem-type:unknown-field',
+        type: problemTypes.unknownField.type,
         detail: `"${field.requestedName}" is neither a mapped name nor a field of the provider's "${request.objectName}".`,
         in: 'body',
         name: `fieldFilters[${index}].fieldName`,

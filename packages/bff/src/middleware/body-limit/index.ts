@@ -1,27 +1,9 @@
-import type { Context } from 'hono';
+import { BodyTooLargeError, cacheBodyText, problemError, readBody } from '@splice/server-kit';
 import { createMiddleware } from 'hono/factory';
-import { problemError } from '../../problem/problem-error.js';
-import { BodyTooLargeError, readBoundedText } from '../../webhooks/read-bounded-text.js';
-import { nodeExchange } from '../node-exchange/index.js';
-import { readNodeBody } from './read-node-body.js';
 
 export interface BodyLimitOptions {
   /** Largest body accepted, in bytes. */
   maxBytes: number;
-}
-
-/** Reads the whole body within the bound, from the Node request when there is one (node-exchange). */
-async function readBody(c: Context, maxBytes: number): Promise<string> {
-  // A host middleware that read the body already left it in hono's cache, in whatever form.
-  if (Object.keys(c.req.bodyCache).length > 0) {
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > maxBytes) throw new BodyTooLargeError();
-    return text;
-  }
-  const node = nodeExchange(c);
-  // Only a Node body nobody has started on; otherwise the standard Request's.
-  if (node && !node.incoming.readableDidRead) return readNodeBody(node.incoming, maxBytes);
-  return readBoundedText(c.req.raw, maxBytes);
 }
 
 /**
@@ -45,7 +27,6 @@ export const bodyLimit = (options: BodyLimitOptions) =>
       // The browser went away mid-body, or the stream failed: the JSON validator used to tell this too.
       throw problemError(400, 'malformedBody', 'The body could not be read.');
     }
-    // Hono keeps the promise of each read there (its type names the resolved value).
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    cacheBodyText(c, text);
     await next();
   });

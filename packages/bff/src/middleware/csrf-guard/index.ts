@@ -1,5 +1,5 @@
+import { problemError } from '@splice/server-kit';
 import { createMiddleware } from 'hono/factory';
-import { problemError } from '../../problem/problem-error.js';
 
 export interface CsrfGuardOptions {
   /** Origins (scheme, host, port) whose pages may call the BFF, e.g. `https://app.example.com`. */

@@ -1,6 +1,6 @@
+import { problemError } from '@splice/server-kit';
 import { createMiddleware } from 'hono/factory';
 import type { BffEnv } from '../../env.js';
-import { problemError } from '../../problem/problem-error.js';
 import { Abort } from '../../upstream/abort.js';
 import { onClientGone } from '../node-exchange/index.js';
 
@@ -40,5 +40,7 @@ export const deadline = (options: DeadlineOptions) =>
     // Wait for the aborted work to settle: until it has, its error handling could still replace the
     // response this middleware sends. Work that ignores the signal gets a short grace, then is left.
     await Promise.race([work.catch(() => {}), sleep(options.graceMs ?? 1_000)]);
-    throw problemError(504, 'deadline', { detail: 'The request took too long. Try again in a moment.' });
+    throw problemError(504, 'deadlineExceeded', {
+      detail: 'The request took too long. Try again in a moment.',
+    });
   });

@@ -1,6 +1,6 @@
+import { problemError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { problemError } from '../../problem/problem-error.js';
 import type { Abort } from '../../upstream/abort.js';
 import { fromStore } from '../store-unavailable.js';
 import { canonicalJson, sha256 } from './fingerprint.js';

@@ -1,6 +1,7 @@
 import type { Issue } from '@splice/schema';
+import { issueTypes } from '@splice/schema';
+import { validationError } from '@splice/server-kit';
 import { createMiddleware } from 'hono/factory';
-import { validationProblem } from '../../problem/problem-error.js';
 
 /**
  * Refuses any query parameter on a route that takes none (an allowlist of none). A middleware rather
@@ -12,14 +13,14 @@ export const noQuery = () =>
     const names = c.req.url.includes('?') ? new Set(new URL(c.req.url).searchParams.keys()) : undefined;
     if (names && names.size > 0) {
       const issues: Issue[] = [...names].map((name) => ({
-        type: 'urn:problem-type:unknown-property',
+        type: issueTypes.unknownProperty,
         title: 'Unknown property',
         detail: 'This address takes no query parameters.',
         in: 'query',
         name,
         value: c.req.query(name),
       }));
-      throw validationProblem(issues);
+      throw validationError(issues);
     }
     await next();
   });

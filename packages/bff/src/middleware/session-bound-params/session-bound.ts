@@ -1,5 +1,6 @@
 import type { Issue, IssueLocation } from '@splice/schema';
-import { problemError } from '../../problem/problem-error.js';
+import { problemTypes } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
 
 /** Names already decided (see isSessionBoundName), at most `maxDecided` of them. */
 const maxDecided = 512;
@@ -23,7 +24,7 @@ export function isSessionBoundName(name: string): boolean {
 
 export function sessionBoundIssue(location: IssueLocation, name: string): Issue {
   return {
-    type: 'urn:problem-type:session-bound-parameter',
+    type: problemTypes.sessionBoundParameter.type,
     title: 'Not allowed',
     detail: `"${name}" is taken from the signed-in session and must not be sent.`,
     in: location,
@@ -32,7 +33,7 @@ export function sessionBoundIssue(location: IssueLocation, name: string): Issue 
 }
 
 export function sessionBoundProblem(issues: Issue[]) {
-  return problemError(400, 'sessionBound', {
+  return problemError(400, 'sessionBoundParameter', {
     detail: 'The request names a group or organization; those come from the signed-in session only.',
     issues,
   });

@@ -1,7 +1,7 @@
+import { problemError } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { BffEnv } from '../../env.js';
-import { problemError } from '../../problem/problem-error.js';
 import type { Session } from '../../schemas/session.js';
 import { sessionSchema } from '../../schemas/session.js';
 

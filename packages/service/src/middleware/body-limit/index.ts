@@ -1,8 +1,13 @@
+import {
+  BodyTooLargeError,
+  cacheBodyText,
+  isJsonContentType,
+  problemError,
+  readNodeBody,
+  unreadNodeRequest,
+} from '@splice/server-kit';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { problemError } from './problem.js';
-import { isJsonContentType } from './read-json.js';
-import { BodyTooLargeError, readNodeBody, unreadNodeRequest } from './read-node-body.js';
 
 const tooLarge = (maxSize: number) =>
   problemError(
@@ -14,7 +19,8 @@ const tooLarge = (maxSize: number) =>
 /**
  * Caps a request body; an oversize body is a 413 problem, never a 500. A JSON body served by Node is read
  * here from the Node request, within the cap, into hono's body cache, where `readJson` finds it
- * (read-node-body.ts says why); any other body goes through hono's own limit.
+ * (`unreadNodeRequest` says why). Any other body, such as the OAuth token request's form, goes through
+ * hono's own limit: hono parses a form from the standard Request, with its media type, not from the cache.
  */
 export function bodyLimit(maxSize: number) {
   const standard = honoBodyLimit({
@@ -25,7 +31,6 @@ export function bodyLimit(maxSize: number) {
   });
   return createMiddleware(async (c, next) => {
     const incoming = unreadNodeRequest(c);
-    // A form (the OAuth token request) is parsed by hono from the standard Request, with its media type.
     if (!incoming || !isJsonContentType(c.req.header('content-type'))) return standard(c, next);
     let text: string;
     try {
@@ -34,8 +39,7 @@ export function bodyLimit(maxSize: number) {
       if (error instanceof BodyTooLargeError) throw tooLarge(maxSize);
       throw problemError(400, 'badRequest', { detail: 'The body could not be read.' });
     }
-    // Hono keeps the promise of each read there (its type names the resolved value).
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    cacheBodyText(c, text);
     await next();
   });
 }

@@ -1,12 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
-import { parseOrThrow, readJson } from './read-json.js';
+import { parseOrThrow } from './parse-or-throw.js';
+import { readJson } from './read-json.js';
 
 /**
- * Validator middleware in the BFF's style (`c.req.valid('json')` in the handler, typed for `hono/client`),
- * built on the service's own readers rather than `hono/validator`: that one answers a plain 400 for a
- * non-JSON content type and reads repeated query keys as arrays, where the service answers 415 and reads
- * the first value, each with its problem object (src/http/read-json.ts).
+ * Validator middleware (`c.req.valid('json')` in the handler, typed for `hono/client`) on this kit's
+ * readers rather than `hono/validator`: that one answers a plain 400 for a non-JSON content type and
+ * reads repeated query keys as arrays, where these answer 415 and read the first value, each with its
+ * problem object (read-json.ts).
  */
 type Validated<Target extends string, S extends z.ZodMiniType> = MiddlewareHandler<
   // biome-ignore lint/suspicious/noExplicitAny: any environment; these validators read no variables

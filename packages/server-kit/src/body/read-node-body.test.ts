@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BodyTooLargeError } from '../../webhooks/read-bounded-text.js';
+import { BodyTooLargeError } from './read-bounded-text.js';
 import { readNodeBody } from './read-node-body.js';
 
 const servers: Array<{ close(): void }> = [];

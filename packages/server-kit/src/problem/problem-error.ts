@@ -1,18 +1,18 @@
-import type { Issue } from '@splice/schema';
-import { validationDetail } from '@splice/schema';
+import type { Issue, ProblemKind } from '@splice/schema';
+import { problemTypes, validationDetail } from '@splice/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ProblemKind } from './problem-types.js';
-import { problemTypes } from './problem-types.js';
 
 export interface ProblemInit {
-  /** Overrides the kind's type, for upstream problem types that pass through. */
+  /** Overrides the kind's type, for a problem type another server answered that passes through. */
   type?: string;
   title?: string;
   detail: string;
   issues?: Issue[];
-  /** Whether the same request may succeed later; defaults to true for 429, 502, 503 and 504. */
+  /** Whether the same request may succeed later; defaults to the kind's (`problemTypes`). */
   retryable?: boolean;
-  /** Seconds until a retry makes sense; sent as `Retry-After` and as `retryAfter` in the body. */
+  /** What the caller can do about it, when the detail does not say. */
+  remedy?: string;
+  /** Seconds until a retry makes sense: sent as `Retry-After`, and as `retryAfter` (a time) in the body. */
   retryAfterSeconds?: number;
   /** Extra response headers, such as `Allow` on a 405. */
   headers?: Record<string, string>;
@@ -26,12 +26,17 @@ export class ProblemError extends Error {
 
   constructor(
     readonly status: ContentfulStatusCode,
-    kind: ProblemKind,
+    readonly kind: ProblemKind,
     readonly init: ProblemInit,
   ) {
     super(init.detail);
     this.type = init.type ?? problemTypes[kind].type;
     this.title = init.title ?? problemTypes[kind].title;
+  }
+
+  /** What the answer says in `retryable`: the init's word, else the kind's. */
+  get retryable(): boolean {
+    return this.init.retryable ?? problemTypes[this.kind].retryable;
   }
 }
 
@@ -39,7 +44,7 @@ export function problemError(status: ContentfulStatusCode, kind: ProblemKind, in
   return new ProblemError(status, kind, typeof init === 'string' ? { detail: init } : init);
 }
 
-/** A 400 naming each offending parameter or property, as docs/service-interface.md#malformed-input asks. */
-export function validationProblem(issues: Issue[]): ProblemError {
+/** A 400 naming each offending parameter or property (docs/service-interface.md#malformed-input, rule 1). */
+export function validationError(issues: Issue[]): ProblemError {
   return problemError(400, 'validation', { detail: validationDetail(issues), issues });
 }

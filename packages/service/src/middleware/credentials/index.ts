@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { problemError } from '@splice/server-kit';
 import type { MiddlewareHandler } from 'hono';
-import { problemError } from './problem.js';
 
 export interface Credentials {
   apiKey: string;

@@ -1,0 +1,12 @@
+export { cacheBodyText, isJsonContentType, readBody } from './body/read-body.js';
+export { BodyTooLargeError, readBoundedText } from './body/read-bounded-text.js';
+export { readNodeBody, unreadNodeRequest } from './body/read-node-body.js';
+export type { ProblemInit } from './problem/problem-error.js';
+export { ProblemError, problemError, validationError } from './problem/problem-error.js';
+export type { RenderOptions } from './problem/render-problem.js';
+export { renderProblem } from './problem/render-problem.js';
+export type { RequestIdOptions } from './request-id/index.js';
+export { requestId } from './request-id/index.js';
+export { parseOrThrow } from './validation/parse-or-throw.js';
+export { readJson } from './validation/read-json.js';
+export { headerParams, jsonBody, optionalJsonBody, queryParams } from './validation/validators.js';
