@@ -11,6 +11,34 @@ import type { Row, Table } from './table.js';
 
 export const now = (): string => new Date().toISOString();
 
+/** One statement with `?` parameters: a step of `Work`. */
+export interface Sql {
+  readonly text: string;
+  readonly params: readonly unknown[];
+}
+
+/** What a statement answered: its rows (a SELECT's, or a write's RETURNING) and how many rows it changed. */
+export interface SqlResult<R = Row> {
+  rows: R[];
+  changes: number;
+}
+
+/**
+ * Statements that commit together, as a generator that yields each statement and is handed its result, so
+ * the same code runs on both databases as each needs: SQLite runs the steps one after the other without
+ * leaving the call, because a transaction that waited on the event loop would hold the file's write lock
+ * while another connection of the process blocks on it; PostgreSQL awaits each step on one connection.
+ * Write steps with `step`: `const { rows } = yield* step<Row>('SELECT ...', id)`.
+ */
+export type Work<T> = Generator<Sql, T, SqlResult<unknown>>;
+
+export function* step<R = Row>(
+  text: string,
+  ...params: unknown[]
+): Generator<Sql, SqlResult<R>, SqlResult<unknown>> {
+  return (yield { text, params }) as SqlResult<R>;
+}
+
 export interface StoreAccess {
   /** The first row of `sql`, as an entity of `table`. */
   get<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T | undefined>;
@@ -26,4 +54,11 @@ export interface StoreAccess {
   count(sql: string, ...params: unknown[]): Promise<number>;
   /** Inserts `entity` as one row of `table`; a broken uniqueness rule throws `ConflictError(conflictMessage)`. */
   insert<T>(table: Table<T>, entity: T, conflictMessage: string): Promise<T>;
+  /** The rows of `sql` as the database returns them, and how many rows it changed. */
+  query<R = Row>(sql: string, ...params: unknown[]): Promise<SqlResult<R>>;
+  /**
+   * Runs `work` in one transaction (a savepoint inside one already open) and returns what it returns. It may
+   * run more than once (PostgreSQL runs it again after a deadlock), so it has no effect but its statements.
+   */
+  atomically<T>(work: () => Work<T>): Promise<T>;
 }

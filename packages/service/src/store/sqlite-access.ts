@@ -5,7 +5,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
-import type { StoreAccess } from './access.js';
+import type { Sql, SqlResult, StoreAccess, Work } from './access.js';
 import { ConflictError, MissingReferenceError } from './errors.js';
 import type { Row, Table } from './table.js';
 import { insertSql, toEntity, toRow } from './table.js';
@@ -18,7 +18,10 @@ export class SqliteAccess implements StoreAccess {
     this.#db = db;
   }
 
-  /** Prepares each distinct SQL text once; the cache is bounded by the fixed set of statements in `entities/`. */
+  /**
+   * Prepares each distinct SQL text once. The cache is bounded by the stores' fixed statements; a multi-row
+   * statement adds one text per row count, and those are capped (see `rowsAtOnce`).
+   */
   #statement(sql: string): Statement {
     let statement = this.#statements.get(sql);
     if (statement === undefined) {
@@ -57,6 +60,29 @@ export class SqliteAccess implements StoreAccess {
   async insert<T>(table: Table<T>, entity: T, conflictMessage: string): Promise<T> {
     await this.run(insertSql(table), toRow(table, entity), { table: table.name, conflictMessage });
     return entity;
+  }
+
+  async query<R>(sql: string, ...params: unknown[]): Promise<SqlResult<R>> {
+    return this.#execute({ text: sql, params }) as SqlResult<R>;
+  }
+
+  /** Runs every step before it returns: the transaction never waits on the event loop (see `Work`). */
+  async atomically<T>(work: () => Work<T>): Promise<T> {
+    return this.#db.transaction(() => {
+      const steps = work();
+      let next = steps.next();
+      while (!next.done) next = steps.next(this.#execute(next.value));
+      return next.value;
+    })();
+  }
+
+  #execute({ text, params }: Sql): SqlResult<unknown> {
+    const statement = this.#statement(text);
+    if (statement.reader) {
+      const rows = statement.all(...params);
+      return { rows, changes: rows.length };
+    }
+    return { rows: [], changes: statement.run(...params).changes };
   }
 
   /** Runs transaction control (BEGIN, COMMIT, SAVEPOINT ...) on the connection. */

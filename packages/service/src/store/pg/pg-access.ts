@@ -5,10 +5,11 @@
  * The SQL's `?` and `@name` parameters become `$1, $2, ...` (rewritten once per statement text). JSON
  * columns are read as their text, as SQLite returns them, so `toEntity` parses both the same way.
  */
-import type pg from 'pg';
-import type { StoreAccess } from '../access.js';
+import pg from 'pg';
+import type { SqlResult, StoreAccess, Work } from '../access.js';
 import type { Row, Table } from '../table.js';
 import { insertSql, toEntity, toRow } from '../table.js';
+import { inTransaction, retryingDeadlocks } from './pg-transaction.js';
 import { pgTypes } from './pool.js';
 import type { ConstraintContext, PgQueryable } from './query.js';
 import { translatePgError } from './query.js';
@@ -28,7 +29,7 @@ interface Statement {
   names?: string[];
 }
 
-/** Bounded by the fixed set of statement texts in `entities/`. */
+/** Bounded by the stores' fixed statement texts (a multi-row statement: one per row count, capped). */
 const statements = new Map<string, Statement>();
 
 /** Rewrites `@name` (named) or `?` (positional) parameters into PostgreSQL's `$n`. */
@@ -58,14 +59,9 @@ export class PgAccess implements StoreAccess {
     this.#db = db;
   }
 
-  async #query(sql: string, params: unknown[] | Row, constraint?: ConstraintContext) {
-    const statement = toPgStatement(sql);
-    const values = Array.isArray(params)
-      ? params
-      : (statement.names ?? []).map((name) => (params as Row)[name] ?? null);
+  async #query(sql: string, params: readonly unknown[] | Row, constraint?: ConstraintContext) {
     try {
-      const result = await this.#db.query({ text: statement.text, values, types: jsonAsText });
-      return { rows: result.rows as Row[], changes: result.rowCount ?? 0 };
+      return await run(this.#db, sql, params);
     } catch (error) {
       throw translatePgError(error, constraint);
     }
@@ -96,4 +92,42 @@ export class PgAccess implements StoreAccess {
     await this.run(insertSql(table), toRow(table, entity), { table: table.name, conflictMessage });
     return entity;
   }
+
+  /** On the pool, a statement PostgreSQL aborted in a deadlock (it changed nothing) is run again. */
+  async query<R>(sql: string, ...params: unknown[]): Promise<SqlResult<R>> {
+    const db = this.#db;
+    if (!(db instanceof pg.Pool)) return (await this.#query(sql, params)) as SqlResult<R>;
+    return (await retryingDeadlocks(() => run(db, sql, params))) as SqlResult<R>;
+  }
+
+  /** On the pool, its own transaction, run again after a deadlock; on a transaction's client, a savepoint. */
+  async atomically<T>(work: () => Work<T>): Promise<T> {
+    const db = this.#db;
+    if (db instanceof pg.Pool) return inTransaction(db, (client) => drive(client, work()));
+    await this.#query('SAVEPOINT work', []);
+    try {
+      const result = await drive(db, work());
+      await this.#query('RELEASE SAVEPOINT work', []);
+      return result;
+    } catch (error) {
+      await db.query('ROLLBACK TO SAVEPOINT work').catch(() => {});
+      throw translatePgError(error);
+    }
+  }
+}
+
+/** Runs one statement; errors come back as the driver reports them. */
+async function run(db: PgQueryable, sql: string, params: readonly unknown[] | Row): Promise<SqlResult<Row>> {
+  const statement = toPgStatement(sql);
+  const values = Array.isArray(params)
+    ? params
+    : (statement.names ?? []).map((name) => (params as Row)[name] ?? null);
+  const result = await db.query({ text: statement.text, values, types: jsonAsText });
+  return { rows: result.rows as Row[], changes: result.rowCount ?? 0 };
+}
+
+async function drive<T>(db: PgQueryable, steps: Work<T>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) next = steps.next(await run(db, next.value.text, next.value.params));
+  return next.value;
 }

@@ -1,5 +1,5 @@
 /**
- * Transactions of the PostgreSQL operation store. Several service instances write the same rows (an
+ * Transactions of the stores on PostgreSQL (`PgAccess.atomically`). Several service instances write the same rows (an
  * operation's counters, a stream's read object), so two transactions may wait for each other's row locks in
  * opposite orders; PostgreSQL then aborts one with a deadlock (40P01). Such a transaction did nothing and
  * is simply run again. A database that cannot be reached becomes `StoreUnavailableError` (query.ts).
@@ -45,16 +45,11 @@ export async function inTransaction<T>(
   }
 }
 
-/** One statement outside a transaction, retried after a deadlock (it changed nothing then). */
-export async function runStatement<R>(
-  pool: pg.Pool,
-  sql: string,
-  params: readonly unknown[] = [],
-): Promise<{ rows: R[]; rowCount: number }> {
+/** Runs one statement outside a transaction, again after a deadlock (it changed nothing then). */
+export async function retryingDeadlocks<T>(statement: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await pool.query(sql, params as unknown[]);
-      return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+      return await statement();
     } catch (error) {
       if (attempt < attempts && isRetryable(error)) continue;
       throw translatePgError(error);

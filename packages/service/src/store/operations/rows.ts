@@ -1,10 +1,9 @@
 /**
- * The read tables' rows and their mapping to the `OperationStore` types, shared by the SQLite and the
- * PostgreSQL store (both keep migration 3's table and column names). node-postgres hands BIGINT columns
- * back as strings and a BOOLEAN as a boolean, so numbers and flags go through `num` and `flag`: a SQLite
- * value passes through them unchanged.
+ * The read tables' rows (migration 3's tables and columns, the same on both databases) and their mapping to
+ * the `OperationStore` types. A BIGINT may come from node-postgres as a string and a flag as a boolean, so
+ * numbers go through `num` and flags are compared with both forms: a SQLite value passes unchanged.
  */
-import type { Delivery, ReadObjectState, ReadOperation, ReadType } from './operation-store.js';
+import type { Delivery, ReadObjectState, ReadOperation, ReadType } from '../../reads/operation-store.js';
 
 /** A number column as either driver returns it (a BIGINT comes from node-postgres as a string). */
 type Num = number | string;

@@ -1,0 +1,65 @@
+/**
+ * What the operation store does differently on each database, kept to the few places where it must: on
+ * PostgreSQL several service instances share the reads, so work is claimed through leases (`FOR UPDATE
+ * SKIP LOCKED`), scheduled starts are compare-and-set, and rows read before a write are locked; on SQLite
+ * one process writes alone, so a plain query in a transaction does the same. Everything else is written
+ * once (see `StoredOperations`).
+ */
+import type { ScheduledStart } from '../../reads/operation-store.js';
+import type { Sql } from '../access.js';
+import { maxErrors } from './rows.js';
+
+export interface OperationDialect {
+  /** Appended to a SELECT of rows a transaction goes on to change: locks them against other writers. */
+  readonly lockRows: string;
+  /** A condition on read object alias `r`: it is not paused. */
+  readonly unpaused: string;
+  /** An expression: the operation's `errors` with one more (parameter `?`), keeping at most `maxErrors`. */
+  readonly appendError: string;
+  /** An expression: when a pending message is due again for anyone (after its claim, if one holds it). */
+  readonly dueAgain: string;
+  /** Each stream's head operation (its oldest not done) that this process may work on, at most `limit`. */
+  headOperations(limit: number): Sql;
+  /**
+   * Pending messages whose attempt is due, among the first `window` of each stream in order, that this
+   * process may send: their keys and every column but the body, at most `limit` beyond those `inFlight`.
+   */
+  dueDeliveries(now: number, limit: number, window: number, inFlight: ReadonlySet<string>): Sql;
+  /** A condition on `read_objects` a scheduled start's move of its stream's next run must meet; '' for none. */
+  startGuard(start: ScheduledStart): Sql;
+  /** Assignments a stored page adds to its operation's update (`, column = ...`); '' for none. */
+  readonly pageLease: Sql;
+}
+
+const none: Sql = { text: '', params: [] };
+
+/** A message's columns but its body, which is read only for messages not in `BodyCache`. */
+export const messageHead = `seq, id, operation_id, project_id, installation_id, object_name, destination_name,
+  num_records, attempts, next_attempt_time, first_attempt_time, last_error`;
+
+/** One process on one SQLite file: its transactions run alone, so nothing is claimed or compared. */
+export const sqliteOperations: OperationDialect = {
+  lockRows: '',
+  unpaused: 'r.paused = 0',
+  appendError: `CASE WHEN json_array_length(errors) < ${maxErrors} THEN json_insert(errors, '$[#]', ?) ELSE errors END`,
+  dueAgain: 'next_attempt_time',
+  headOperations: (limit) => ({
+    // Streams run one operation at a time, in creation order.
+    text: `SELECT o.* FROM read_operations o
+       WHERE o.phase != 'done' AND o.seq = (
+         SELECT min(p.seq) FROM read_operations p
+         WHERE p.phase != 'done' AND p.installation_id = o.installation_id AND p.object_name = o.object_name)
+       ORDER BY o.seq LIMIT ?`,
+    params: [limit],
+  }),
+  dueDeliveries: (now, limit, window, inFlight) => ({
+    text: `SELECT ${messageHead} FROM (
+         SELECT ${messageHead}, row_number() OVER (PARTITION BY installation_id, object_name ORDER BY seq) AS position
+         FROM deliveries WHERE status = 'pending')
+       WHERE position <= ? AND next_attempt_time <= ?
+       ORDER BY next_attempt_time, seq LIMIT ?`,
+    params: [window, now, limit + inFlight.size],
+  }),
+  startGuard: () => none,
+  pageLease: none,
+};
