@@ -5,7 +5,7 @@
  * one process writes alone, so a plain query in a transaction does the same. Everything else is written
  * once (see `StoredOperations`).
  */
-import type { ScheduledStart } from '../../reads/operation-store.js';
+import type { PlannedObject, ScheduledStart } from '../../reads/operation-store.js';
 import type { Sql } from '../access.js';
 import { maxErrors } from './rows.js';
 
@@ -29,6 +29,11 @@ export interface OperationDialect {
   startGuard(start: ScheduledStart): Sql;
   /** Assignments a stored page adds to its operation's update (`, column = ...`); '' for none. */
   readonly pageLease: Sql;
+  /**
+   * An installation's first plan (its row, streams and backfills) as one statement that writes only if the
+   * plan's row went in, and answers `planned` 1 then; '' where a transaction costs no round trips.
+   */
+  firstPlan(installationId: string, configId: string, objects: PlannedObject[], now: string): Sql;
 }
 
 const none: Sql = { text: '', params: [] };
@@ -62,4 +67,5 @@ export const sqliteOperations: OperationDialect = {
   }),
   startGuard: () => none,
   pageLease: none,
+  firstPlan: () => none,
 };

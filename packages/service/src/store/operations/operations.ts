@@ -5,27 +5,31 @@ import type { OperationTables } from './context.js';
 import { type OperationRow, operationResult, toOperation } from './rows.js';
 import { chunks, inList, valueRows } from './sql.js';
 
-/** Operations that start reading. */
+/** The columns of an operation that starts reading, as `operationValues` lists them. */
+export const operationColumns = `id, project_id, integration_id, installation_id, config_id, object_name,
+  read_type, since_time, until_time, scheduled_time, create_time`;
+
+export const operationValues = (o: NewReadOperation): unknown[] => [
+  o.id,
+  o.projectId,
+  o.integrationId,
+  o.installationId,
+  o.configId,
+  o.objectName,
+  o.readType,
+  o.sinceTime ?? null,
+  o.untilTime,
+  o.scheduledTime ?? null,
+  o.createTime,
+];
+
+/** Operations that start reading: `reading`, `in_progress`, last updated when created. */
 export function* insertOperations(operations: readonly NewReadOperation[]): Work<void> {
   for (const run of chunks(operations)) {
     yield* step(
-      `INSERT INTO read_operations (id, project_id, integration_id, installation_id, config_id, object_name,
-         read_type, status, phase, since_time, until_time, scheduled_time, create_time, update_time)
-       VALUES ${valueRows(run.length, "(?, ?, ?, ?, ?, ?, ?, 'in_progress', 'reading', ?, ?, ?, ?, ?)")}`,
-      ...run.flatMap((o) => [
-        o.id,
-        o.projectId,
-        o.integrationId,
-        o.installationId,
-        o.configId,
-        o.objectName,
-        o.readType,
-        o.sinceTime ?? null,
-        o.untilTime,
-        o.scheduledTime ?? null,
-        o.createTime,
-        o.createTime,
-      ]),
+      `INSERT INTO read_operations (${operationColumns}, status, phase, update_time)
+       VALUES ${valueRows(run.length, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'in_progress', 'reading', ?)")}`,
+      ...run.flatMap((o) => [...operationValues(o), o.createTime]),
     );
   }
 }

@@ -22,13 +22,20 @@ export async function installationsToPlan(
   return rows;
 }
 
-export function savePlan(
-  { db }: OperationTables,
+export async function savePlan(
+  { db, dialect }: OperationTables,
   installationId: string,
   configId: string,
   objects: PlannedObject[],
   now: string,
 ): Promise<boolean> {
+  // Most plans are an installation's first, right after its create: where the dialect writes one in a single
+  // statement, that is tried first.
+  const first = dialect.firstPlan(installationId, configId, objects, now);
+  if (first.text) {
+    const { rows } = await db.query<{ planned: number }>(first.text, ...first.params);
+    if (Number(rows[0]?.planned) === 1) return true;
+  }
   return db.atomically(function* () {
     // Planning runs from the create and update routes and from every instance's tick. The plan's row is
     // written first, and only when it names another config: whichever planner comes second waits for the
@@ -73,22 +80,33 @@ function* upsertObjects(
 ): Work<void> {
   for (const run of chunks(objects)) {
     yield* step(
-      `INSERT INTO read_objects (installation_id, object_name, schedule, next_run_time, cursor_time,
-         backfill_operation_id)
-       VALUES ${valueRows(run.length, '(?, ?, ?, ?, ?, ?)')}
-       ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
-         next_run_time = excluded.next_run_time`,
-      ...run.flatMap((object) => [
-        installationId,
-        object.objectName,
-        object.schedule ?? null,
-        object.nextRunTime ?? null,
-        object.cursorTime ?? null,
-        backfills.find((b) => b.objectName === object.objectName)?.id ?? null,
-      ]),
+      `INSERT INTO read_objects (${objectColumns}) VALUES ${valueRows(run.length, '(?, ?, ?, ?, ?, ?)')}
+       ${objectUpsert}`,
+      ...run.flatMap((object) => objectValues(installationId, object, backfills)),
     );
   }
 }
+
+/** The columns of a planned stream, as `objectValues` lists them. */
+export const objectColumns =
+  'installation_id, object_name, schedule, next_run_time, cursor_time, backfill_operation_id';
+
+/** A stream planned again keeps its pause, cursor and counts, and takes the new schedule. */
+export const objectUpsert = `ON CONFLICT (installation_id, object_name) DO UPDATE SET schedule = excluded.schedule,
+  next_run_time = excluded.next_run_time`;
+
+export const objectValues = (
+  installationId: string,
+  object: PlannedObject,
+  backfills: readonly NewReadOperation[],
+): unknown[] => [
+  installationId,
+  object.objectName,
+  object.schedule ?? null,
+  object.nextRunTime ?? null,
+  object.cursorTime ?? null,
+  backfills.find((b) => b.objectName === object.objectName)?.id ?? null,
+];
 
 export async function orphanedPlans({ db }: OperationTables, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ installation_id: string }>(

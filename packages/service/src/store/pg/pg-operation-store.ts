@@ -20,9 +20,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { ScheduledStart } from '../../reads/operation-store.js';
+import type { PlannedObject, ScheduledStart } from '../../reads/operation-store.js';
 import type { OperationDialect } from '../operations/dialect.js';
 import { messageHead } from '../operations/dialect.js';
+import { operationColumns, operationValues } from '../operations/operations.js';
+import { objectColumns, objectUpsert, objectValues } from '../operations/plans.js';
 import { maxErrors } from '../operations/rows.js';
 import { StoredOperations } from '../operations/stored-operations.js';
 import { PgAccess } from './pg-access.js';
@@ -123,6 +125,53 @@ export function sharedOperations(owner: string, leaseMs: number, maxStreams: num
       text: `, claim_until = CASE WHEN claim_owner = ? THEN ${dbNow} + ? ELSE claim_until END`,
       params: [owner, leaseMs],
     },
+    firstPlan,
+  };
+}
+
+/**
+ * `$n` placeholders for `rows`, numbered from `after + 1`, as a multi-row `VALUES` list, and the rows'
+ * parameters flattened.
+ */
+function valuesList(rows: readonly unknown[][], after: number): { text: string; params: unknown[] } {
+  let next = after;
+  const text = rows.map((row) => `(${row.map(() => `$${++next}`).join(', ')})`).join(', ');
+  return { text, params: rows.flat() };
+}
+
+/**
+ * A first plan in one statement and no transaction: the plan's row goes in unless one exists (another
+ * planner's insert won, or the installation was planned before), and its streams and backfills only with
+ * it. Nothing was read before it (`forgetInstallation` removes streams and plan together), so every backfill
+ * of the config starts.
+ */
+function firstPlan(installationId: string, configId: string, objects: PlannedObject[], now: string) {
+  const backfills = objects.flatMap((o) => (o.backfill ? [o.backfill] : []));
+  const streams = valuesList(
+    objects.map((object) => objectValues(installationId, object, backfills)),
+    3,
+  );
+  const started = valuesList(backfills.map(operationValues), 3 + streams.params.length);
+  // Values in a VALUES list are text until cast: the epoch-ms column is cast where it is inserted.
+  const planned = objects.length
+    ? `, objects AS (INSERT INTO read_objects (${objectColumns})
+         SELECT o.installation_id, o.object_name, o.schedule, o.next_run_time::bigint, o.cursor_time,
+           o.backfill_operation_id
+         FROM (VALUES ${streams.text}) AS o(${objectColumns}) WHERE EXISTS (SELECT 1 FROM plan)
+         ${objectUpsert})`
+    : '';
+  const starts = backfills.length
+    ? `, operations AS (INSERT INTO read_operations (${operationColumns}, status, phase, update_time)
+         SELECT o.*, 'in_progress', 'reading', o.create_time
+         FROM (VALUES ${started.text}) AS o(${operationColumns}) WHERE EXISTS (SELECT 1 FROM plan))`
+    : '';
+  return {
+    text: `WITH plan AS (
+       INSERT INTO read_plans (installation_id, config_id, plan_time) VALUES ($1, $2, $3)
+       ON CONFLICT (installation_id) DO NOTHING RETURNING installation_id
+     )${planned}${starts}
+     SELECT count(*)::int AS planned FROM plan`,
+    params: [installationId, configId, now, ...streams.params, ...started.params],
   };
 }
 
