@@ -9,7 +9,7 @@ import type { RunningBff } from './helpers/start-bff.js';
 import { startBff } from './helpers/start-bff.js';
 
 /**
- * Finding 17 of issue 15: pending invites survive a reload and can be revoked. The service lists the
+ * Pending invites survive a reload and can be revoked. The service lists the
  * whole organization's invites; alice and carol (group acme) and bob (group globex) share one organization,
  * so each group must see and revoke only what it sent.
  */
@@ -63,7 +63,7 @@ async function serviceInvites(): Promise<Invite[]> {
   return (await response.json()) as Invite[];
 }
 
-describe('GET /invites (finding 17)', () => {
+describe('GET /invites', () => {
   it('lists the group’s pending invites, newest first, on every later request', async () => {
     const first = await send('alice', address('dana'));
     const second = await send('alice', address('erin'));
@@ -93,7 +93,7 @@ describe('GET /invites (finding 17)', () => {
   });
 });
 
-describe('DELETE /invites/:inviteId (finding 17)', () => {
+describe('DELETE /invites/:inviteId', () => {
   it('revokes the group’s own invite: 204, gone from the list, revoked in the service', async () => {
     const invite = await send('alice', address('heidi'));
     const response = await revoke('carol', invite.id);

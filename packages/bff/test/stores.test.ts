@@ -86,7 +86,10 @@ describe('PostgreSQL stores', () => {
   });
 });
 
-/** Which group sent each invite (finding 17 of issue 15): both stores keep the same promises. */
+/**
+ * Which group sent each invite, so that a group lists and revokes only its own (the service lists the whole
+ * organization's): both stores keep the same promises.
+ */
 function describeInviteStore(name: string, make: () => InviteStore) {
   describe(`${name} invite store`, () => {
     const org = `org-${name}-${Date.now()}`;

@@ -78,7 +78,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
       name: 'nw-sync',
       displayName: 'Northwind sync',
       provider: 'northwind',
-      // From getProvider's displayName (issue 15 finding 7: the user sees the provider's name).
+      // From getProvider's displayName: the user sees the provider's name, never its id.
       providerDisplayName: 'Northwind CRM',
     });
     expect(body.readObjects.map((o) => [o.objectName, o.fieldsError])).toEqual([
@@ -147,7 +147,7 @@ describe('GET /integrations/:integrationId with hosted answers', () => {
     expect(body.searchableObjects).toEqual(['account', 'deal']);
   });
 
-  it('finding 7: names the provider by its id when getProvider fails, and the wizard still answers', async () => {
+  it('names the provider by its id when getProvider fails, and the wizard still answers', async () => {
     contract.upstream.scenario.provider = { status: 500, body: { title: 'Internal' } };
     const response = await wizard();
     expect(response.status).toBe(200);
@@ -419,7 +419,7 @@ describe('POST /invites with hosted answers', () => {
   });
 });
 
-describe('GET and DELETE /invites with hosted answers (finding 17 of issue 15)', () => {
+describe('GET and DELETE /invites with hosted answers', () => {
   const list = (user = 'alice') => fetch(`${contract.bff.url}/invites`, { headers: browserHeaders(user) });
   const revoke = (id: string, user = 'alice') =>
     fetch(`${contract.bff.url}/invites/${id}`, { method: 'DELETE', headers: browserHeaders(user) });

@@ -64,7 +64,7 @@ describe('the BFF AppType speaks the @splice/schema shapes', () => {
     expectTypeOf<InferResponseType<Route, 201>>().toEqualTypeOf<JSONParsed<Invite>>();
   });
 
-  it('GET /invites answers an InviteList; DELETE /invites/:inviteId takes the ID only (finding 17)', () => {
+  it('GET /invites answers an InviteList; DELETE /invites/:inviteId takes the ID only', () => {
     expectTypeOf<InferResponseType<Api['invites']['$get'], 200>>().toEqualTypeOf<JSONParsed<InviteList>>();
     type Revoke = Api['invites'][':inviteId']['$delete'];
     expectTypeOf<keyof InferRequestType<Revoke>>().toEqualTypeOf<'param'>();
