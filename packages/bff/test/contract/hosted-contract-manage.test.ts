@@ -128,7 +128,8 @@ describe('POST /integrations/:integrationId/objects/:objectName/pause|resume wit
     expect(resumeCall?.url).toBe(
       '/read/v1/projects/demo/integrations/int-nw-sync/installations/inst-nw-1:unpause',
     );
-    expect(JSON.parse(pauseCall?.body ?? '{}')).toEqual({ objects: ['account'] });
+    // The description's pause body takes a `note`: it records who paused, so the status can say so.
+    expect(JSON.parse(pauseCall?.body ?? '{}')).toEqual({ objects: ['account'], note: 'consumer:alice' });
   });
 
   it('passes a 400 (issue without `in` or `detail`) on as a documented problem, not a 502', async () => {
