@@ -235,7 +235,7 @@ export interface OperationStore {
     note?: string,
   ): Promise<void>;
 
-  // ---- an installation updated (issue "Manage an installation") ----
+  // ---- an installation updated (objects turned off, schedules changed) ----
 
   /**
    * Ends the unfinished operations of the named streams (objects an update disabled) as failures with
