@@ -27,7 +27,8 @@ export const Confirming: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Uninstall' }));
     const dialog = canvas.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
     await expect(dialog).toHaveTextContent('Every read stops');
-    await expect(canvas.getByRole('button', { name: 'Yes, uninstall' })).toHaveFocus();
+    // The safe choice has the focus, so Enter twice never uninstalls.
+    await expect(canvas.getByRole('button', { name: 'Keep it installed' })).toHaveFocus();
   },
 };
 
