@@ -77,6 +77,9 @@ for (const [theme, width] of [
         .getByRole('button', { name: /Show details/ })
         .first()
         .click();
+      // The fields in words, and the provider's raw answer unfolded beneath them.
+      await expect(box.getByRole('heading', { name: 'All fields' })).toBeVisible();
+      await box.getByText('As the provider returns it').first().click();
       await expect(box.locator('[data-part="details"]').first()).toBeVisible();
       await expectNoAxeViolations(page, `search result details (${theme}, ${width} px)`);
     });

@@ -40,10 +40,13 @@ export function useConnection(integrationId: string, options: UseConnectionOptio
   const onConnected = useRef(options.onConnected);
   onConnected.current = options.onConnected;
 
+  // The sync status says whether the connection works (a broken one fails every object), so it is
+  // read again with the connection.
   const refresh = useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: spliceKeys.connection(client.baseUrl, integrationId) }),
       queryClient.invalidateQueries({ queryKey: spliceKeys.integration(client.baseUrl, integrationId) }),
+      queryClient.invalidateQueries({ queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId) }),
     ]);
   }, [client.baseUrl, integrationId, queryClient]);
 

@@ -235,6 +235,24 @@ describe('SearchBox', () => {
     expect(screen.getByText(/"Nested": \{/)).toBeInTheDocument();
   });
 
+  it('lets a long e-mail address break before its "@", and a short value not at all', async () => {
+    const long = { ...record, mappedFields: { customerEmail: 'mei_thompson1@blueharborfreight.io' } };
+    setup(bff(() => jsonResponse({ results: [long] })));
+    await screen.findByRole('combobox', { name: 'Object' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    await screen.findByRole('table', { name: 'Results for Contacts' });
+    const longCell = screen
+      .getAllByRole('cell')
+      .find((c) => c.textContent === 'mei_thompson1@blueharborfreight.io');
+    expect(longCell?.innerHTML).toBe('mei_thompson1<wbr>@blueharborfreight.io');
+    expect(longCell).toHaveAttribute('data-wrap', 'long');
+    const shortCell = screen.getAllByRole('cell').find((c) => c.textContent === 'ada@example.com');
+    expect(shortCell?.innerHTML).toBe('ada@example.com');
+    expect(shortCell).not.toHaveAttribute('data-wrap');
+  });
+
   it('calls a full page the first matches, not a count', async () => {
     const page = Array.from({ length: 100 }, (_, i) => ({ ...record, id: `c-${i}` }));
     setup(bff(() => jsonResponse({ results: page })));

@@ -1,7 +1,8 @@
 'use client';
 
 import type { BrowserSearchResult } from '@splice/schema';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Fragment, useState } from 'react';
 import type { SpliceMessages } from '../../provider/messages.js';
 import { formatMessage } from '../../provider/messages.js';
 import type { ClassNames } from '../shared/parts.js';
@@ -22,14 +23,35 @@ function cell(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** A cell whose text may break anywhere (a long address or id); short words never break mid-word. */
+/** A value this long may wrap inside its cell; shorter ones never break. */
 const longText = 20;
+
+/**
+ * A long value with the break opportunities a reader expects: before an e-mail's "@" and after a path's
+ * "/". Without them an address is one unbreakable word as wide as itself, and the table outgrows its card.
+ */
+function breakable(text: string): ReactNode[] {
+  let offset = 0;
+  return text.split(/(?=@)|(?<=\/)/).map((piece) => {
+    const start = offset;
+    offset += piece.length;
+    return start === 0 ? (
+      piece
+    ) : (
+      <Fragment key={start}>
+        <wbr />
+        {piece}
+      </Fragment>
+    );
+  });
+}
 
 function Cell({ label, value }: { label: string; value: unknown }) {
   const text = cell(value);
+  const long = text.length > longText;
   return (
-    <td data-label={label} data-wrap={text.length > longText ? 'anywhere' : undefined}>
-      {text}
+    <td data-label={label} data-wrap={long ? 'long' : undefined}>
+      {long ? breakable(text) : text}
     </td>
   );
 }
