@@ -1,0 +1,56 @@
+/**
+ * The HubSpot emulator's HTTP app: OAuth under `/oauth`, the CRM under `/crm/v3` behind a bearer token and
+ * the per-account rate limit, faults on every API call, every error in HubSpot's shape.
+ */
+import { Hono } from 'hono';
+import { batchRoutes } from './batch-routes.js';
+import type { CrmStore } from './crm-store.js';
+import { HubSpotError, renderHubSpotError } from './errors.js';
+import { type Faults, faultMiddleware } from './faults.js';
+import type { Grant, OAuthGrants } from './oauth-grants.js';
+import { oauthRoutes } from './oauth-routes.js';
+import { objectsRoutes } from './objects-routes.js';
+import { propertiesRoutes } from './properties-routes.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface HubSpotAppDeps {
+  store: CrmStore;
+  grants: OAuthGrants;
+  rateLimiter: RateLimiter;
+  faults: Faults;
+  faultSeed: number;
+}
+
+type CrmEnv = { Variables: { grant: Grant } };
+
+export function createHubSpotApp(deps: HubSpotAppDeps) {
+  const { grants } = deps;
+  const crm = new Hono<CrmEnv>()
+    .use(async (c, next) => {
+      c.set('grant', grants.authenticate(c.req.header('authorization')));
+      await next();
+    })
+    // HubSpot counts an app's calls per account; the emulator serves one account.
+    .use(deps.rateLimiter.middleware((c) => `${grants.options.hubId}:${(c.get('grant') as Grant).app.appId}`))
+    .route('/objects', objectsRoutes(deps.store))
+    .route('/objects', batchRoutes(deps.store))
+    .route('/properties', propertiesRoutes());
+
+  const app = new Hono();
+  app.onError((error, c) =>
+    renderHubSpotError(
+      c,
+      error instanceof HubSpotError
+        ? error
+        : new HubSpotError('INTERNAL_ERROR', 'An internal error occurred.'),
+    ),
+  );
+  app.notFound((c) =>
+    renderHubSpotError(c, new HubSpotError('OBJECT_NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`)),
+  );
+  app.use('/crm/*', faultMiddleware(deps.faults, deps.faultSeed));
+  app.use('/oauth/v1/*', faultMiddleware(deps.faults, deps.faultSeed + 1));
+  app.route('/oauth', oauthRoutes(grants));
+  app.route('/crm/v3', crm);
+  return app;
+}

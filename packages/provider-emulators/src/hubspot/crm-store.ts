@@ -1,0 +1,142 @@
+/**
+ * The emulated account's records, in memory (a restart starts from the generated data set again): each
+ * object type's records in ascending id order, so a list page is a slice and its cursor the next id.
+ */
+import type { CrmRecord } from './crm-record.js';
+import { HubSpotError } from './errors.js';
+import { lastModifiedProperty, type ObjectType, objectTypes, singularName } from './object-types.js';
+import { checkPropertyValues } from './property-values.js';
+
+/** The properties HubSpot keeps one record per value of, and the object types they belong to. */
+const uniqueProperties: Partial<Record<ObjectType, string>> = { contacts: 'email' };
+
+interface TypeTable {
+  /** Ascending by numeric id: ids only grow, and archived records stay (a list with `archived=true`). */
+  ordered: CrmRecord[];
+  byId: Map<string, CrmRecord>;
+  nextId: number;
+}
+
+export class CrmStore {
+  private readonly tables: Record<ObjectType, TypeTable>;
+
+  constructor(
+    records: Record<ObjectType, CrmRecord[]>,
+    private readonly now: () => number = Date.now,
+  ) {
+    const table = (type: ObjectType): TypeTable => {
+      const ordered = [...records[type]].sort((a, b) => Number(a.id) - Number(b.id));
+      const last = ordered.at(-1);
+      return {
+        ordered,
+        byId: new Map(ordered.map((r) => [r.id, r])),
+        nextId: last ? Number(last.id) + 1 : 1,
+      };
+    };
+    this.tables = Object.fromEntries(objectTypes.map((type) => [type, table(type)])) as Record<
+      ObjectType,
+      TypeTable
+    >;
+  }
+
+  /** The live (or, with `archived`, only the archived) records of a type, from the id `after` on. */
+  page(type: ObjectType, options: { after?: string; limit: number; archived: boolean }) {
+    const { ordered } = this.tables[type];
+    const start = options.after === undefined ? 0 : firstAtOrAfter(ordered, Number(options.after));
+    const results: CrmRecord[] = [];
+    let index = start;
+    for (; index < ordered.length && results.length < options.limit; index++) {
+      const record = ordered[index]!;
+      if (record.archived === options.archived) results.push(record);
+    }
+    const rest = ordered.slice(index).find((record) => record.archived === options.archived);
+    return { results, nextAfter: rest?.id };
+  }
+
+  /** Every live record of a type, in id order (search filters these). */
+  live(type: ObjectType): CrmRecord[] {
+    return this.tables[type].ordered.filter((record) => !record.archived);
+  }
+
+  /** A live record by id, or by a unique property's value (`idProperty`); undefined when none. */
+  find(type: ObjectType, id: string, idProperty?: string): CrmRecord | undefined {
+    const record =
+      idProperty === undefined || idProperty === 'hs_object_id'
+        ? this.tables[type].byId.get(id)
+        : this.live(type).find((r) => r.properties[idProperty]?.toLowerCase() === id.toLowerCase());
+    return record && !record.archived ? record : undefined;
+  }
+
+  get(type: ObjectType, id: string, idProperty?: string): CrmRecord {
+    const record = this.find(type, id, idProperty);
+    if (!record) {
+      throw new HubSpotError('OBJECT_NOT_FOUND', 'Object not found.  objectId are usually numeric.', {
+        context: { id: [id] },
+      });
+    }
+    return record;
+  }
+
+  /** Checks every input before writing any, as a HubSpot batch create fails whole on one bad input. */
+  create(type: ObjectType, inputs: readonly unknown[]): CrmRecord[] {
+    const checked = inputs.map((properties) => checkPropertyValues(type, properties));
+    for (const properties of checked) this.assertUnique(type, properties);
+    return checked.map((properties) => {
+      const table = this.tables[type];
+      const id = String(table.nextId++);
+      const at = new Date(this.now()).toISOString();
+      const record: CrmRecord = {
+        id,
+        properties: { ...properties, hs_object_id: id, createdate: at, [lastModifiedProperty[type]]: at },
+        createdAt: at,
+        updatedAt: at,
+        archived: false,
+      };
+      table.ordered.push(record);
+      table.byId.set(id, record);
+      return record;
+    });
+  }
+
+  update(type: ObjectType, id: string, input: unknown, idProperty?: string): CrmRecord {
+    const record = this.get(type, id, idProperty);
+    const properties = checkPropertyValues(type, input);
+    this.assertUnique(type, properties, record.id);
+    const at = new Date(this.now()).toISOString();
+    Object.assign(record.properties, properties, { [lastModifiedProperty[type]]: at });
+    record.updatedAt = at;
+    return record;
+  }
+
+  /** Archiving is idempotent: an unknown or already archived id is not an error, as in HubSpot. */
+  archive(type: ObjectType, id: string): void {
+    const record = this.tables[type].byId.get(id);
+    if (!record || record.archived) return;
+    const at = new Date(this.now()).toISOString();
+    record.archived = true;
+    record.archivedAt = at;
+  }
+
+  private assertUnique(type: ObjectType, properties: Record<string, string | null>, selfId?: string) {
+    const name = uniqueProperties[type];
+    const value = name === undefined ? undefined : properties[name];
+    if (name === undefined || !value) return;
+    const existing = this.find(type, value, name);
+    if (existing && existing.id !== selfId) {
+      const label = singularName[type].charAt(0) + singularName[type].slice(1).toLowerCase();
+      throw new HubSpotError('CONFLICT', `${label} already exists. Existing ID: ${existing.id}`);
+    }
+  }
+}
+
+/** The index of the first record whose id is at least `id` (binary search over ascending ids). */
+function firstAtOrAfter(ordered: readonly CrmRecord[], id: number): number {
+  let low = 0;
+  let high = ordered.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (Number(ordered[mid]!.id) < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

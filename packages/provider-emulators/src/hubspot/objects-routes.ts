@@ -1,0 +1,77 @@
+/**
+ * `/crm/v3/objects/{objectType}`: list with paging, one record by id (or a unique property), create, update,
+ * archive, and search.
+ */
+import { Hono } from 'hono';
+import type { CrmStore } from './crm-store.js';
+import { validationError } from './errors.js';
+import { propertyList, viewRecord } from './record-view.js';
+import { booleanParam, intParam, jsonBody, objectTypeOf } from './request.js';
+import { type SearchRequest, search } from './search.js';
+
+const maxListLimit = 100;
+
+interface WriteBody {
+  properties?: unknown;
+}
+
+/** The properties a write answers with: the ones it holds a value for, as HubSpot echoes a write. */
+const written = (properties: Record<string, string | null>) =>
+  Object.keys(properties).filter((name) => properties[name] !== null);
+
+export function objectsRoutes(store: CrmStore) {
+  return new Hono()
+    .get('/:objectType', (c) => {
+      const type = objectTypeOf(c);
+      const limit = intParam(c, 'limit', 10, maxListLimit);
+      const properties = propertyList(c.req.queries('properties'));
+      const after = c.req.query('after') || undefined;
+      if (after !== undefined && !/^\d+$/.test(after)) {
+        throw validationError(`after must be a paging cursor from a previous page, it was ${after}.`);
+      }
+      const page = store.page(type, {
+        limit,
+        archived: booleanParam(c, 'archived'),
+        ...(after && { after }),
+      });
+      const link = new URL(c.req.url);
+      if (page.nextAfter !== undefined) link.searchParams.set('after', page.nextAfter);
+      return c.json({
+        results: page.results.map((record) => viewRecord(type, record, properties)),
+        ...(page.nextAfter !== undefined && { paging: { next: { after: page.nextAfter, link: link.href } } }),
+      });
+    })
+    .get('/:objectType/:objectId', (c) => {
+      const type = objectTypeOf(c);
+      const record = store.get(type, c.req.param('objectId'), c.req.query('idProperty') || undefined);
+      return c.json(viewRecord(type, record, propertyList(c.req.queries('properties'))));
+    })
+    .post('/:objectType/search', async (c) => {
+      const type = objectTypeOf(c);
+      const request = await jsonBody<SearchRequest>(c);
+      const page = search(type, store.live(type), request);
+      const properties = request.properties && request.properties.length > 0 ? request.properties : undefined;
+      return c.json({
+        total: page.total,
+        results: page.results.map((record) => viewRecord(type, record, properties)),
+        ...(page.nextAfter !== undefined && { paging: { next: { after: page.nextAfter } } }),
+      });
+    })
+    .post('/:objectType', async (c) => {
+      const type = objectTypeOf(c);
+      const body = await jsonBody<WriteBody>(c);
+      const [record] = store.create(type, [body.properties ?? {}]);
+      return c.json(viewRecord(type, record!, written(record!.properties)), 201);
+    })
+    .patch('/:objectType/:objectId', async (c) => {
+      const type = objectTypeOf(c);
+      const body = await jsonBody<WriteBody>(c);
+      const id = c.req.param('objectId');
+      const record = store.update(type, id, body.properties ?? {}, c.req.query('idProperty') || undefined);
+      return c.json(viewRecord(type, record, written(record.properties)));
+    })
+    .delete('/:objectType/:objectId', (c) => {
+      store.archive(objectTypeOf(c), c.req.param('objectId'));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,226 @@
+/**
+ * `POST /crm/v3/objects/{objectType}/search`: filter groups (OR of groups, AND within one), sorts, a free
+ * text `query`, and offset paging with HubSpot's limits: 200 results a page, 5 groups, 10 filters in a group
+ * and 25 in all, and no page past the 10,000th result.
+ */
+import type { CrmRecord } from './crm-record.js';
+import { validationError } from './errors.js';
+import type { ObjectType } from './object-types.js';
+import { type PropertyDefinition, propertyDefinitions } from './properties.js';
+import { parseInstant } from './property-values.js';
+
+export const maxSearchLimit = 200;
+export const maxSearchResults = 10_000;
+const maxGroups = 5;
+const maxFiltersPerGroup = 10;
+const maxFilters = 25;
+
+const operators = [
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'BETWEEN',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
+] as const;
+type Operator = (typeof operators)[number];
+
+interface Filter {
+  propertyName: string;
+  operator: Operator;
+  value?: unknown;
+  highValue?: unknown;
+  values?: unknown[];
+}
+
+export interface SearchRequest {
+  filterGroups?: Array<{ filters?: Filter[] }>;
+  sorts?: Array<string | { propertyName?: string; direction?: string }>;
+  query?: string;
+  properties?: string[];
+  limit?: number;
+  after?: string | number;
+}
+
+/** Free-text `query` looks in the properties HubSpot searches by default for each type. */
+const queryProperties: Record<ObjectType, readonly string[]> = {
+  contacts: ['firstname', 'lastname', 'email', 'phone'],
+  companies: ['name', 'domain', 'phone'],
+  deals: ['dealname'],
+};
+
+type Comparable = number | string;
+
+/** A value in the property's own order: numbers and instants numerically, text case-insensitively. */
+function comparable(definition: PropertyDefinition | undefined, value: string): Comparable | undefined {
+  switch (definition?.type) {
+    case 'number':
+      return value.trim() === '' || Number.isNaN(Number(value)) ? undefined : Number(value);
+    case 'datetime':
+    case 'date':
+      return parseInstant(value);
+    default:
+      return value.toLowerCase();
+  }
+}
+
+const tokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A CONTAINS_TOKEN value matches a whole word of the value; `*` stands for any characters. */
+function containsToken(actual: string, token: string): boolean {
+  const pattern = new RegExp(`^${token.toLowerCase().split('*').map(escapeRegExp).join('.*')}$`);
+  return tokens(actual).some((word) => pattern.test(word)) || pattern.test(actual.toLowerCase());
+}
+
+function matches(type: ObjectType, record: CrmRecord, filter: Filter): boolean {
+  const definition = propertyDefinitions[type].get(filter.propertyName);
+  const actual = record.properties[filter.propertyName] ?? null;
+  const has = actual !== null && actual !== '';
+  const compare = (raw: unknown): number | undefined => {
+    if (!has || raw === undefined || raw === null) return undefined;
+    const a = comparable(definition, actual);
+    const b = comparable(definition, String(raw));
+    if (a === undefined || b === undefined) return undefined;
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
+  const oneOf = (values: unknown[] | undefined) => (values ?? []).some((value) => compare(value) === 0);
+  switch (filter.operator) {
+    case 'HAS_PROPERTY':
+      return has;
+    case 'NOT_HAS_PROPERTY':
+      return !has;
+    case 'EQ':
+      return compare(filter.value) === 0;
+    case 'NEQ':
+      return compare(filter.value) !== 0;
+    case 'LT':
+      return (compare(filter.value) ?? 0) < 0;
+    case 'LTE':
+      return (compare(filter.value) ?? 1) <= 0;
+    case 'GT':
+      return (compare(filter.value) ?? 0) > 0;
+    case 'GTE':
+      return (compare(filter.value) ?? -1) >= 0;
+    case 'BETWEEN':
+      return (compare(filter.value) ?? -1) >= 0 && (compare(filter.highValue) ?? 1) <= 0;
+    case 'IN':
+      return oneOf(filter.values);
+    case 'NOT_IN':
+      return !oneOf(filter.values);
+    case 'CONTAINS_TOKEN':
+      return has && containsToken(actual, String(filter.value ?? ''));
+    case 'NOT_CONTAINS_TOKEN':
+      return !has || !containsToken(actual, String(filter.value ?? ''));
+  }
+}
+
+function checkFilters(type: ObjectType, groups: NonNullable<SearchRequest['filterGroups']>) {
+  if (groups.length > maxGroups) {
+    throw validationError(`Too many filter groups: ${groups.length}, at most ${maxGroups} are allowed.`);
+  }
+  let total = 0;
+  for (const group of groups) {
+    const filters = group.filters ?? [];
+    total += filters.length;
+    if (filters.length > maxFiltersPerGroup) {
+      throw validationError(`Too many filters in a group: ${filters.length}, at most ${maxFiltersPerGroup}.`);
+    }
+    for (const filter of filters) {
+      if (!operators.includes(filter.operator)) {
+        throw validationError(`Unknown filter operator "${String(filter.operator)}".`, [
+          { message: `operator must be one of ${operators.join(', ')}`, in: 'operator' },
+        ]);
+      }
+      if (!propertyDefinitions[type].has(filter.propertyName)) {
+        throw validationError(
+          `There was a problem with the request. Property ${filter.propertyName} not found.`,
+          [{ message: `Property "${filter.propertyName}" does not exist`, in: 'propertyName' }],
+        );
+      }
+    }
+  }
+  if (total > maxFilters) throw validationError(`Too many filters: ${total}, at most ${maxFilters} in all.`);
+}
+
+function sorter(type: ObjectType, sorts: NonNullable<SearchRequest['sorts']>) {
+  const keys = sorts.map((sort) => {
+    const { propertyName, direction } =
+      typeof sort === 'string'
+        ? {
+            propertyName: sort.replace(/^-/, ''),
+            direction: sort.startsWith('-') ? 'DESCENDING' : 'ASCENDING',
+          }
+        : sort;
+    return { name: propertyName ?? 'hs_object_id', sign: direction === 'DESCENDING' ? -1 : 1 };
+  });
+  return (a: CrmRecord, b: CrmRecord): number => {
+    for (const { name, sign } of keys) {
+      const definition = propertyDefinitions[type].get(name);
+      const x = comparable(definition, a.properties[name] ?? '');
+      const y = comparable(definition, b.properties[name] ?? '');
+      // Records without the value come last either way.
+      if (x === undefined || y === undefined) {
+        if (x !== y) return x === undefined ? 1 : -1;
+        continue;
+      }
+      if (x !== y) return (x < y ? -1 : 1) * sign;
+    }
+    return Number(a.id) - Number(b.id);
+  };
+}
+
+export interface SearchPage {
+  total: number;
+  results: CrmRecord[];
+  nextAfter?: string;
+}
+
+export function search(type: ObjectType, records: readonly CrmRecord[], request: SearchRequest): SearchPage {
+  const limit = request.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxSearchLimit) {
+    throw validationError(`limit must be between 1 and ${maxSearchLimit}, it was ${String(request.limit)}.`, [
+      { message: `at most ${maxSearchLimit}`, in: 'limit' },
+    ]);
+  }
+  const offset = request.after === undefined || request.after === '' ? 0 : Number(request.after);
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw validationError(
+      `after must be a paging cursor from a previous page, it was ${String(request.after)}.`,
+    );
+  }
+  if (offset + limit > maxSearchResults) {
+    throw validationError(
+      `Paging past the first ${maxSearchResults} results is not supported; narrow the filters (e.g. by hs_object_id or a modification date) instead.`,
+      [{ message: `after + limit must be at most ${maxSearchResults}`, in: 'after' }],
+    );
+  }
+  const groups = (request.filterGroups ?? []).filter((group) => (group.filters ?? []).length > 0);
+  checkFilters(type, groups);
+  const words = request.query ? tokens(request.query) : [];
+  const found = records.filter(
+    (record) =>
+      (groups.length === 0 ||
+        groups.some((group) => (group.filters ?? []).every((filter) => matches(type, record, filter)))) &&
+      words.every((word) =>
+        queryProperties[type].some((name) => (record.properties[name] ?? '').toLowerCase().includes(word)),
+      ),
+  );
+  if (request.sorts && request.sorts.length > 0) found.sort(sorter(type, request.sorts));
+  const results = found.slice(offset, offset + limit);
+  const next = offset + limit;
+  const hasNext = next < found.length && next < maxSearchResults;
+  return { total: found.length, results, ...(hasNext && { nextAfter: String(next) }) };
+}

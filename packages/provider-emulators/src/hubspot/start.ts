@@ -1,0 +1,105 @@
+/**
+ * Starts the HubSpot emulator on a loopback port: the generated account, its OAuth server, limits and
+ * fault switches, with handles a test uses to mint tokens, revoke grants and change faults while it runs.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { SandboxCounts } from '@splice/service/sandbox-data';
+import { createHubSpotApp } from './app.js';
+import { CrmStore } from './crm-store.js';
+import { defaultEmulatorCounts, generateCrmRecords } from './data-set.js';
+import { type Faults, noFaults } from './faults.js';
+import { type OAuthApp, OAuthGrants, type TokenAnswer } from './oauth-grants.js';
+import { defaultRateLimit, type RateLimit, RateLimiter } from './rate-limit.js';
+
+export interface HubSpotEmulatorOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the emulator is for this machine's tests and tools only. */
+  host?: string;
+  /** Records of each type (default 500 contacts, 50 companies, 200 deals) and the generator's seed. */
+  counts?: SandboxCounts;
+  seed?: number;
+  /** Default one app, `splice-emulator-client` / `splice-emulator-secret`, any redirect URI. */
+  apps?: readonly OAuthApp[];
+  hubId?: number;
+  /** Seconds an access token lives (HubSpot: 1800). */
+  accessTokenTtlSeconds?: number;
+  /** Default true: each refresh answers a new refresh token, and reusing a retired one revokes the grant. */
+  rotateRefreshTokens?: boolean;
+  /** Requests per app and account per interval (default 110 per 10 s). */
+  rateLimit?: Partial<RateLimit>;
+  faults?: Partial<Faults>;
+  /** The clock tokens expire and records are stamped by (default `Date.now`). */
+  now?: () => number;
+}
+
+export interface RunningHubSpotEmulator {
+  /** The `basePath` for HubSpot's client: `http://127.0.0.1:{port}`. */
+  url: string;
+  /** Changed in place: takes effect on the next request. */
+  faults: Faults;
+  rateLimit: RateLimit;
+  /** The default app's credentials (the first of `apps`). */
+  app: OAuthApp;
+  /** A grant and its first tokens without the consent page. */
+  issueTokens(scopes?: string[]): TokenAnswer;
+  /** Ends the grant a token belongs to, as a user uninstalling the app does; false for an unknown token. */
+  revokeGrant(token: string): boolean;
+  close(): Promise<void>;
+}
+
+export const defaultApp: OAuthApp = {
+  clientId: 'splice-emulator-client',
+  clientSecret: 'splice-emulator-secret',
+  appId: 1_000_001,
+  name: 'Splice',
+};
+
+export async function startHubSpotEmulator(
+  options: HubSpotEmulatorOptions = {},
+): Promise<RunningHubSpotEmulator> {
+  const now = options.now ?? Date.now;
+  const hubId = options.hubId ?? 20_250_101;
+  const apps = options.apps ?? [defaultApp];
+  const store = new CrmStore(generateCrmRecords(options.counts ?? defaultEmulatorCounts, options.seed), now);
+  const grants = new OAuthGrants({
+    apps,
+    hubId,
+    hubDomain: `splice-emulator-${hubId}.hubspot.test`,
+    user: 'emulator.user@splice.test',
+    userId: 1,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 1800,
+    rotateRefreshTokens: options.rotateRefreshTokens ?? true,
+    now,
+  });
+  const rateLimit: RateLimit = { ...defaultRateLimit, ...options.rateLimit };
+  const faults: Faults = { ...noFaults, ...options.faults };
+  const app = createHubSpotApp({
+    store,
+    grants,
+    rateLimiter: new RateLimiter(rateLimit, now),
+    faults,
+    faultSeed: options.seed ?? hubId,
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    faults,
+    rateLimit,
+    app: apps[0]!,
+    issueTokens: (scopes = []) => grants.answer(grants.createGrant(apps[0], scopes)),
+    revokeGrant: (token) => grants.revokeByToken(token),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,2 @@
+/** HTTP emulators of the CRM providers the service connects to, for tests and local runs. */
+export * from './hubspot/index.js';
