@@ -11,7 +11,7 @@ let token: string;
 
 beforeAll(async () => {
   emulator = await startHubSpotEmulator({ counts: { contacts: 30, companies: 5, deals: 10 } });
-  token = emulator.issueTokens(['crm.objects.contacts.read']).access_token;
+  token = emulator.issueTokens(['crm.objects.contacts.read']).accessToken;
 });
 afterAll(() => emulator.close());
 
@@ -142,7 +142,7 @@ describe("HubSpot's published schemas", () => {
       grant_type: 'refresh_token',
       client_id: emulator.app.clientId,
       client_secret: emulator.app.clientSecret,
-      refresh_token: first.refresh_token,
+      refresh_token: first.refreshToken,
     });
     await expectConforms(refreshed, 200, 'oauth', 'TokenResponseIF');
     const { json } = await refreshed;

@@ -3,19 +3,21 @@
  * the per-account rate limit, faults on every API call, every error in HubSpot's shape.
  */
 import { Hono } from 'hono';
+import { type AuthorizationServer, type Grant, OAuthFailure } from '../oauth/authorization-server.js';
 import { batchRoutes } from './batch-routes.js';
 import type { CrmStore } from './crm-store.js';
 import { HubSpotError, renderHubSpotError } from './errors.js';
 import { type Faults, faultMiddleware } from './faults.js';
-import type { Grant, OAuthGrants } from './oauth-grants.js';
-import { oauthRoutes } from './oauth-routes.js';
+import { hubSpotOAuthError } from './oauth-errors.js';
+import { type HubSpotAccount, oauthRoutes } from './oauth-routes.js';
 import { objectsRoutes } from './objects-routes.js';
 import { propertiesRoutes } from './properties-routes.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export interface HubSpotAppDeps {
   store: CrmStore;
-  grants: OAuthGrants;
+  oauth: AuthorizationServer;
+  account: HubSpotAccount;
   rateLimiter: RateLimiter;
   faults: Faults;
   faultSeed: number;
@@ -24,14 +26,14 @@ export interface HubSpotAppDeps {
 type CrmEnv = { Variables: { grant: Grant } };
 
 export function createHubSpotApp(deps: HubSpotAppDeps) {
-  const { grants } = deps;
+  const { oauth, account } = deps;
   const crm = new Hono<CrmEnv>()
     .use(async (c, next) => {
-      c.set('grant', grants.authenticate(c.req.header('authorization')));
+      c.set('grant', oauth.authenticate(c.req.header('authorization')));
       await next();
     })
     // HubSpot counts an app's calls per account; the emulator serves one account.
-    .use(deps.rateLimiter.middleware((c) => `${grants.options.hubId}:${(c.get('grant') as Grant).app.appId}`))
+    .use(deps.rateLimiter.middleware((c) => `${account.hubId}:${(c.get('grant') as Grant).app.appId}`))
     .route('/objects', objectsRoutes(deps.store))
     .route('/objects', batchRoutes(deps.store))
     .route('/properties', propertiesRoutes());
@@ -42,7 +44,9 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
       c,
       error instanceof HubSpotError
         ? error
-        : new HubSpotError('INTERNAL_ERROR', 'An internal error occurred.'),
+        : error instanceof OAuthFailure
+          ? hubSpotOAuthError(error)
+          : new HubSpotError('INTERNAL_ERROR', 'An internal error occurred.'),
     ),
   );
   app.notFound((c) =>
@@ -50,7 +54,7 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
   );
   app.use('/crm/*', faultMiddleware(deps.faults, deps.faultSeed));
   app.use('/oauth/v1/*', faultMiddleware(deps.faults, deps.faultSeed + 1));
-  app.route('/oauth', oauthRoutes(grants));
+  app.route('/oauth', oauthRoutes(oauth, account));
   app.route('/crm/v3', crm);
   return app;
 }

@@ -13,7 +13,7 @@ let client: Client;
 
 beforeAll(async () => {
   emulator = await startHubSpotEmulator({ counts });
-  client = new Client({ accessToken: emulator.issueTokens().access_token, basePath: emulator.url });
+  client = new Client({ accessToken: emulator.issueTokens().accessToken, basePath: emulator.url });
 });
 afterAll(() => emulator.close());
 

@@ -26,14 +26,14 @@ describe('authentication', () => {
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION' });
 
-    const { access_token } = emulator.issueTokens();
-    expect((await get('/crm/v3/objects/contacts', access_token)).status).toBe(200);
-    expect(emulator.revokeGrant(access_token)).toBe(true);
-    expect((await get('/crm/v3/objects/contacts', access_token)).status).toBe(401);
+    const { accessToken } = emulator.issueTokens();
+    expect((await get('/crm/v3/objects/contacts', accessToken)).status).toBe(200);
+    expect(emulator.revokeGrant(accessToken)).toBe(true);
+    expect((await get('/crm/v3/objects/contacts', accessToken)).status).toBe(401);
   });
 
   it('answers 404 OBJECT_NOT_FOUND with a correlation id for a missing record', async () => {
-    const answer = await get('/crm/v3/objects/contacts/424242', emulator.issueTokens().access_token);
+    const answer = await get('/crm/v3/objects/contacts/424242', emulator.issueTokens().accessToken);
     expect(answer.status).toBe(404);
     const body = (await answer.json()) as { correlationId: string; category: string };
     expect(body.category).toBe('OBJECT_NOT_FOUND');
@@ -55,7 +55,7 @@ describe('rate limit', () => {
     fetch(`${limited.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
 
   it('counts down in the headers and answers 429 RATE_LIMIT past the limit, per account', async () => {
-    const token = limited.issueTokens().access_token;
+    const token = limited.issueTokens().accessToken;
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
       const answer = await getLimited('/crm/v3/objects/deals', token);
@@ -66,7 +66,7 @@ describe('rate limit', () => {
     }
     expect(remaining).toEqual(['2', '1', '0']);
     // Another grant of the same app on the same account shares the window.
-    const refused = await getLimited('/crm/v3/objects/deals', limited.issueTokens().access_token);
+    const refused = await getLimited('/crm/v3/objects/deals', limited.issueTokens().accessToken);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('x-hubspot-ratelimit-remaining')).toBe('0');
     expect(await refused.json()).toMatchObject({
@@ -79,7 +79,7 @@ describe('rate limit', () => {
 
   it("reaches HubSpot's client as a 429, also when the limit is lowered while the emulator runs", async () => {
     limited.rateLimit.max = 1;
-    const client = new Client({ accessToken: limited.issueTokens().access_token, basePath: limited.url });
+    const client = new Client({ accessToken: limited.issueTokens().accessToken, basePath: limited.url });
     await client.crm.contacts.basicApi.getPage(1);
     await expect(client.crm.contacts.basicApi.getPage(1)).rejects.toMatchObject({ code: 429 });
   });
@@ -87,7 +87,7 @@ describe('rate limit', () => {
 
 describe('faults', () => {
   it('fails every call at an error rate of 1 with the chosen status, and none at 0', async () => {
-    const token = emulator.issueTokens().access_token;
+    const token = emulator.issueTokens().accessToken;
     emulator.faults.errorRate = 1;
     emulator.faults.errorStatus = 503;
     const failed = await get('/crm/v3/objects/companies', token);
@@ -98,7 +98,7 @@ describe('faults', () => {
   });
 
   it('fails about the chosen share of calls', async () => {
-    const token = emulator.issueTokens().access_token;
+    const token = emulator.issueTokens().accessToken;
     emulator.faults.errorRate = 0.5;
     const statuses = await Promise.all(
       Array.from({ length: 40 }, () => get('/crm/v3/objects/companies', token)),
@@ -109,7 +109,7 @@ describe('faults', () => {
   });
 
   it('adds the chosen latency', async () => {
-    const token = emulator.issueTokens().access_token;
+    const token = emulator.issueTokens().accessToken;
     emulator.faults.latencyMs = 300;
     const started = performance.now();
     expect((await get('/crm/v3/objects/companies', token)).status).toBe(200);

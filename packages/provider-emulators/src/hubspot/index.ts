@@ -1,5 +1,4 @@
 export type { Faults } from './faults.js';
-export type { OAuthApp, TokenAnswer } from './oauth-grants.js';
 export type { RateLimit } from './rate-limit.js';
 export type { HubSpotEmulatorOptions, RunningHubSpotEmulator } from './start.js';
 export { defaultApp, startHubSpotEmulator } from './start.js';

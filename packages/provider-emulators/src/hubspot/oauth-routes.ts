@@ -3,9 +3,9 @@
  * app.hubspot.com), the form-encoded token endpoint, and access/refresh token information and revocation.
  */
 import { type Context, Hono } from 'hono';
+import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { authorizePage } from './authorize-page.js';
 import { HubSpotError } from './errors.js';
-import type { OAuthGrants } from './oauth-grants.js';
 
 /** The authorization request's own parameters, the only ones the consent form carries back. */
 const requestParams = [
@@ -34,13 +34,21 @@ async function formFields(c: Context): Promise<Record<string, string | undefined
 const scopesOf = (params: Record<string, string | undefined>) =>
   `${params.scope ?? ''} ${params.optional_scope ?? ''}`.split(/[\s+]+/).filter(Boolean);
 
-export function oauthRoutes(grants: OAuthGrants) {
-  const { hubId, hubDomain } = grants.options;
+/** The HubSpot account the emulator serves, as token information describes it. */
+export interface HubSpotAccount {
+  hubId: number;
+  hubDomain: string;
+  user: string;
+  userId: number;
+}
+
+export function oauthRoutes(server: AuthorizationServer, account: HubSpotAccount) {
+  const { hubId, hubDomain, user, userId } = account;
   return new Hono()
     .get('/authorize', (c) => {
       const params = c.req.query();
-      const app = grants.app(params.client_id);
-      grants.checkAuthorizeRequest(app, params.redirect_uri, params.code_challenge_method);
+      const app = server.app(params.client_id);
+      server.checkAuthorizeRequest(app, params.redirect_uri, params.code_challenge_method);
       const request = Object.fromEntries(
         requestParams.flatMap((name) => (params[name] === undefined ? [] : [[name, params[name]]])),
       );
@@ -52,8 +60,8 @@ export function oauthRoutes(grants: OAuthGrants) {
     })
     .post('/authorize', async (c) => {
       const params = await formFields(c);
-      const app = grants.app(params.client_id);
-      const redirectUri = grants.checkAuthorizeRequest(
+      const app = server.app(params.client_id);
+      const redirectUri = server.checkAuthorizeRequest(
         app,
         params.redirect_uri,
         params.code_challenge_method,
@@ -62,7 +70,7 @@ export function oauthRoutes(grants: OAuthGrants) {
       if (params.decision === 'allow') {
         target.searchParams.set(
           'code',
-          grants.issueCode(app, redirectUri, scopesOf(params), params.code_challenge),
+          server.issueCode(app, redirectUri, scopesOf(params), params.code_challenge),
         );
       } else {
         target.searchParams.set('error', 'access_denied');
@@ -74,25 +82,60 @@ export function oauthRoutes(grants: OAuthGrants) {
     .post('/v1/token', async (c) => {
       const form = await formFields(c);
       c.header('Cache-Control', 'no-store');
-      switch (form.grant_type) {
-        case 'authorization_code':
-          return c.json(grants.exchangeCode(form));
-        case 'refresh_token':
-          return c.json(grants.refresh(form));
-        default:
-          throw new HubSpotError(
-            'VALIDATION_ERROR',
-            `Unsupported grant_type: ${form.grant_type ?? '(none)'}`,
-            {
-              extra: { status: 'BAD_GRANT_TYPE', error: 'unsupported_grant_type' },
-            },
-          );
+      const issued =
+        form.grant_type === 'authorization_code'
+          ? server.exchangeCode(form)
+          : form.grant_type === 'refresh_token'
+            ? server.refresh(form)
+            : undefined;
+      if (!issued) {
+        throw new HubSpotError('VALIDATION_ERROR', `Unsupported grant_type: ${form.grant_type ?? '(none)'}`, {
+          extra: { status: 'BAD_GRANT_TYPE', error: 'unsupported_grant_type' },
+        });
       }
+      return c.json({
+        access_token: issued.accessToken,
+        refresh_token: issued.refreshToken,
+        expires_in: issued.expiresIn,
+        token_type: 'bearer',
+        token_use: 'access_token',
+        hub_id: hubId,
+        user_id: userId,
+        scopes: issued.grant.scopes,
+      });
     })
-    .get('/v1/access-tokens/:token', (c) => c.json(grants.accessTokenInfo(c.req.param('token'))))
-    .get('/v1/refresh-tokens/:token', (c) => c.json(grants.refreshTokenInfo(c.req.param('token'))))
+    .get('/v1/access-tokens/:token', (c) => {
+      const token = c.req.param('token');
+      const entry = server.accessToken(token);
+      return c.json({
+        token,
+        user,
+        hub_domain: hubDomain,
+        scopes: entry.grant.scopes,
+        hub_id: hubId,
+        app_id: entry.grant.app.appId,
+        expires_in: Math.floor((entry.expiresAt - server.now) / 1000),
+        user_id: userId,
+        token_type: 'access',
+      });
+    })
+    .get('/v1/refresh-tokens/:token', (c) => {
+      const token = c.req.param('token');
+      const grant = server.refreshGrant(token);
+      return c.json({
+        token,
+        user,
+        hub_domain: hubDomain,
+        scopes: grant.scopes,
+        hub_id: hubId,
+        client_id: grant.app.clientId,
+        user_id: userId,
+        token_type: 'refresh',
+      });
+    })
     .delete('/v1/refresh-tokens/:token', (c) => {
-      grants.revokeRefreshToken(c.req.param('token'));
+      // The grant ends, its access tokens with it.
+      server.revokeByToken(server.refreshGrant(c.req.param('token')).refreshToken);
       return c.body(null, 204);
     });
 }

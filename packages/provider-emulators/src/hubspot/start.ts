@@ -5,11 +5,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxCounts } from '@splice/service/sandbox-data';
+import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';
 import { createHubSpotApp } from './app.js';
 import { CrmStore } from './crm-store.js';
 import { defaultEmulatorCounts, generateCrmRecords } from './data-set.js';
 import { type Faults, noFaults } from './faults.js';
-import { type OAuthApp, OAuthGrants, type TokenAnswer } from './oauth-grants.js';
 import { defaultRateLimit, type RateLimit, RateLimiter } from './rate-limit.js';
 
 export interface HubSpotEmulatorOptions {
@@ -43,7 +43,7 @@ export interface RunningHubSpotEmulator {
   /** The default app's credentials (the first of `apps`). */
   app: OAuthApp;
   /** A grant and its first tokens without the consent page. */
-  issueTokens(scopes?: string[]): TokenAnswer;
+  issueTokens(scopes?: string[]): IssuedTokens;
   /** Ends the grant a token belongs to, as a user uninstalling the app does; false for an unknown token. */
   revokeGrant(token: string): boolean;
   close(): Promise<void>;
@@ -63,12 +63,14 @@ export async function startHubSpotEmulator(
   const hubId = options.hubId ?? 20_250_101;
   const apps = options.apps ?? [defaultApp];
   const store = new CrmStore(generateCrmRecords(options.counts ?? defaultEmulatorCounts, options.seed), now);
-  const grants = new OAuthGrants({
-    apps,
+  const account = {
     hubId,
     hubDomain: `splice-emulator-${hubId}.hubspot.test`,
     user: 'emulator.user@splice.test',
     userId: 1,
+  };
+  const oauth = new AuthorizationServer({
+    apps,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 1800,
     rotateRefreshTokens: options.rotateRefreshTokens ?? true,
     now,
@@ -77,7 +79,8 @@ export async function startHubSpotEmulator(
   const faults: Faults = { ...noFaults, ...options.faults };
   const app = createHubSpotApp({
     store,
-    grants,
+    oauth,
+    account,
     rateLimiter: new RateLimiter(rateLimit, now),
     faults,
     faultSeed: options.seed ?? hubId,
@@ -94,8 +97,8 @@ export async function startHubSpotEmulator(
     faults,
     rateLimit,
     app: apps[0]!,
-    issueTokens: (scopes = []) => grants.answer(grants.createGrant(apps[0], scopes)),
-    revokeGrant: (token) => grants.revokeByToken(token),
+    issueTokens: (scopes = []) => oauth.issue(oauth.createGrant(apps[0], scopes)),
+    revokeGrant: (token) => oauth.revokeByToken(token),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
