@@ -153,6 +153,7 @@ export {
   groupSchema,
   installationRequestSchema,
   installationSchema,
+  installationWriteQuerySchema,
 } from './resources/installation.js';
 export type {
   InstallationUpdate,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { configSchema, createdBySchema } from '../resources/config.js';
-import { installationRequestSchema } from '../resources/installation.js';
+import { installationRequestSchema, installationWriteQuerySchema } from '../resources/installation.js';
 
 /**
  * What the browser sends the BFF besides the bodies it shares with the service (`SearchRequest`,
@@ -48,10 +48,8 @@ export type CreateInstallationBody = z.infer<typeof createInstallationBodySchema
 /** What the browser may send: defaults (such as a backfill's) are filled in by the BFF's parse. */
 export type CreateInstallationBodyInput = z.input<typeof createInstallationBodySchema>;
 
-export const createInstallationQuerySchema = z.strictObject({
-  /** Default false; true skips the sample read that checks the config against the provider. */
-  skipSampling: z.optional(z.enum(['true', 'false'])),
-});
+/** The service's create query; the browser may send nothing beyond it. */
+export const createInstallationQuerySchema = z.strictObject(installationWriteQuerySchema.shape);
 export type CreateInstallationQuery = z.infer<typeof createInstallationQuerySchema>;
 
 /** Printable ASCII, as the IETF Idempotency-Key draft suggests; long enough for a UUID or a ULID. */

@@ -12,6 +12,15 @@ export const installationRequestSchema = z.strictObject({
 export type InstallationRequest = z.infer<typeof installationRequestSchema>;
 export type InstallationRequestInput = z.input<typeof installationRequestSchema>;
 
+/**
+ * The query of createInstallation and updateInstallation. `skipSampling` defaults to false; true skips the
+ * sample read that checks the config against the provider. Other parameters are ignored, as the hosted
+ * service ignores them.
+ */
+export const installationWriteQuerySchema = z.object({
+  skipSampling: z.optional(z.enum(['true', 'false'])),
+});
+
 export const groupSchema = z.object({
   groupRef: z.string(),
   groupName: z.string(),

@@ -1,9 +1,12 @@
-import { installationRequestSchema, installationUpdateSchema } from '@splice/schema';
+import {
+  installationRequestSchema,
+  installationUpdateSchema,
+  installationWriteQuerySchema,
+} from '@splice/schema';
 import { jsonBody, queryParams } from '@splice/server-kit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { createInstallation, installationView } from '../installations/create-installation.js';
 import { etagOf, expectedVersion } from '../installations/installation-version.js';
@@ -12,10 +15,6 @@ import { bodyLimit } from '../middleware/body-limit/index.js';
 import { requireCredentials } from '../middleware/credentials/index.js';
 import type { Installation } from '../store/index.js';
 import { withInstallation, withIntegration } from './target-middleware.js';
-
-export const createInstallationQuerySchema = z.object({
-  skipSampling: z.optional(z.enum(['true', 'false'])),
-});
 
 // Configs for objects with thousands of fields are large; 1 MiB is far above any real one.
 const configBodyLimit = 1024 * 1024;
@@ -54,7 +53,7 @@ export function installationRoutes(deps: ServiceDeps) {
       bodyLimit(configBodyLimit),
       // Answers in this order: 404 for an unknown integration, then a bad query or body (400).
       withIntegration(deps.repo),
-      queryParams(createInstallationQuerySchema),
+      queryParams(installationWriteQuerySchema),
       jsonBody(installationRequestSchema),
       async (c) => {
         const created = await createInstallation(deps, {
@@ -72,7 +71,7 @@ export function installationRoutes(deps: ServiceDeps) {
       bodyLimit(configBodyLimit),
       // Answers in this order: 404, then a bad query, `If-Match` or body (400).
       withInstallation(deps.repo),
-      queryParams(createInstallationQuerySchema),
+      queryParams(installationWriteQuerySchema),
       withExpectedVersion,
       jsonBody(installationUpdateSchema),
       async (c) => {
