@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { connectionStatus } from '../support/connect.js';
@@ -12,20 +13,23 @@ test.setTimeout(60_000);
 // One company (initech) through every outcome, in order: the group's state carries from test to test.
 test.describe.configure({ mode: 'serial' });
 
-const connectStep = (page: import('@playwright/test').Page) =>
-  page.locator('[data-scope="installation-wizard"] [data-step="connect"]');
+const connectStep = (page: Page) => page.locator('[data-scope="installation-wizard"] [data-step="connect"]');
+
+/** Carol opens the wizard and chooses Connect: its connect step, and the provider's page in a popup. */
+async function startConnecting(page: Page) {
+  await signInAs(page, users.carol);
+  await openPage(page, '/install');
+  const step = connectStep(page);
+  const popupOpened = page.waitForEvent('popup');
+  await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
+  return { step, popup: await popupOpened };
+}
 
 test('a message from another origin is ignored, and closing the popup says so with a retry', async ({
   page,
 }) => {
-  await signInAs(page, users.carol);
-  await openPage(page, '/install');
-  const step = connectStep(page);
+  const { step, popup } = await startConnecting(page);
   await expect(step.getByRole('heading', { name: 'Connect your Sandbox CRM account' })).toBeVisible();
-
-  const popupOpened = page.waitForEvent('popup');
-  await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
-  const popup = await popupOpened;
   await expect(popup.getByRole('button', { name: 'Allow' })).toBeVisible();
   await expect(step.getByRole('status')).toContainText('Finish signing in to Sandbox CRM');
 
@@ -46,12 +50,7 @@ test('a message from another origin is ignored, and closing the popup says so wi
 });
 
 test('denying on the consent page says access was denied, with a retry', async ({ page }) => {
-  await signInAs(page, users.carol);
-  await openPage(page, '/install');
-  const step = connectStep(page);
-  const popupOpened = page.waitForEvent('popup');
-  await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
-  const popup = await popupOpened;
+  const { step, popup } = await startConnecting(page);
   // The popup opens blank and is pointed at the consent page once the BFF answers: wait for that page.
   await popup.getByRole('button', { name: 'Deny' }).waitFor();
   await expectNoAxeViolations(popup, 'the sandbox consent page');
@@ -65,12 +64,7 @@ test('a provider URL finished in another browser connects nothing, and that brow
   page,
   browser,
 }) => {
-  await signInAs(page, users.carol);
-  await openPage(page, '/install');
-  const step = connectStep(page);
-  const popupOpened = page.waitForEvent('popup');
-  await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
-  const popup = await popupOpened;
+  const { popup } = await startConnecting(page);
   await popup.getByRole('button', { name: 'Allow' }).waitFor();
   const providerUrl = popup.url();
   await popup.close();
@@ -90,12 +84,7 @@ test('a provider URL finished in another browser connects nothing, and that brow
 });
 
 test('carol@initech connects the sandbox CRM in the popup and installs, in one flow', async ({ page }) => {
-  await signInAs(page, users.carol);
-  await openPage(page, '/install');
-  const step = connectStep(page);
-  const popupOpened = page.waitForEvent('popup');
-  await step.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
-  const popup = await popupOpened;
+  const { popup } = await startConnecting(page);
   // The consent page says which app asks (the builder's app name, not the project id), for which account,
   // and what it may read and write.
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText(
