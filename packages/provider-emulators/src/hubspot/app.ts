@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { type AuthorizationServer, type Grant, OAuthFailure } from '../oauth/authorization-server.js';
+import { authorizeRoutes } from '../oauth/authorize-routes.js';
 import { batchRoutes } from './batch-routes.js';
 import type { CrmStore } from './crm-store.js';
 import { HubSpotError, renderHubSpotError } from './errors.js';
@@ -54,6 +55,13 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
   );
   app.use('/crm/*', faultMiddleware(deps.faults, deps.faultSeed));
   app.use('/oauth/v1/*', faultMiddleware(deps.faults, deps.faultSeed + 1));
+  // HubSpot serves its consent page on app.hubspot.com; the emulator serves it beside the API.
+  const consent = {
+    provider: 'HubSpot',
+    account: `${account.hubDomain} (${account.hubId})`,
+    path: '/oauth/authorize',
+  };
+  app.route('/', authorizeRoutes(oauth, consent));
   app.route('/oauth', oauthRoutes(oauth, account));
   app.route('/crm/v3', crm);
   return app;

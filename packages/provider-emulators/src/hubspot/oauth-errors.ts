@@ -6,6 +6,7 @@ import type { OAuthFailure, OAuthFailureKind } from '../oauth/authorization-serv
 import { type ErrorCategory, HubSpotError } from './errors.js';
 
 const tokenErrors: Partial<Record<OAuthFailureKind, readonly [status: string, error: string]>> = {
+  'bad-request': ['BAD_REQUEST', 'invalid_request'],
   'unknown-client': ['BAD_CLIENT_ID', 'invalid_client'],
   'bad-client-secret': ['BAD_CLIENT_SECRET', 'invalid_client'],
   'bad-redirect-uri': ['BAD_REDIRECT_URI', 'invalid_request'],

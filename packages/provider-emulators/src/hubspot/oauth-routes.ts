@@ -1,38 +1,11 @@
 /**
- * HubSpot's OAuth 2 endpoints: the consent page (`/oauth/authorize`, which HubSpot serves on
- * app.hubspot.com), the form-encoded token endpoint, and access/refresh token information and revocation.
+ * HubSpot's OAuth 2 API under `/oauth/v1`: the form-encoded token endpoint, and access/refresh token
+ * information and revocation. (The consent page is the shared `/oauth/authorize`, see app.ts.)
  */
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
-import { authorizePage } from './authorize-page.js';
+import { formFields } from '../oauth/authorize-routes.js';
 import { HubSpotError } from './errors.js';
-
-/** The authorization request's own parameters, the only ones the consent form carries back. */
-const requestParams = [
-  'client_id',
-  'redirect_uri',
-  'scope',
-  'optional_scope',
-  'state',
-  'code_challenge',
-  'code_challenge_method',
-];
-
-/** Only text fields: a token request carries no files. */
-async function formFields(c: Context): Promise<Record<string, string | undefined>> {
-  if (!(c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
-    throw new HubSpotError('VALIDATION_ERROR', 'The body must be application/x-www-form-urlencoded.', {
-      extra: { status: 'BAD_REQUEST', error: 'invalid_request' },
-    });
-  }
-  const body = await c.req.parseBody();
-  return Object.fromEntries(
-    Object.entries(body).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
-  );
-}
-
-const scopesOf = (params: Record<string, string | undefined>) =>
-  `${params.scope ?? ''} ${params.optional_scope ?? ''}`.split(/[\s+]+/).filter(Boolean);
 
 /** The HubSpot account the emulator serves, as token information describes it. */
 export interface HubSpotAccount {
@@ -45,40 +18,6 @@ export interface HubSpotAccount {
 export function oauthRoutes(server: AuthorizationServer, account: HubSpotAccount) {
   const { hubId, hubDomain, user, userId } = account;
   return new Hono()
-    .get('/authorize', (c) => {
-      const params = c.req.query();
-      const app = server.app(params.client_id);
-      server.checkAuthorizeRequest(app, params.redirect_uri, params.code_challenge_method);
-      const request = Object.fromEntries(
-        requestParams.flatMap((name) => (params[name] === undefined ? [] : [[name, params[name]]])),
-      );
-      c.header('Cache-Control', 'no-store');
-      c.header('X-Frame-Options', 'DENY');
-      return c.html(
-        authorizePage({ appName: app.name, hubDomain, hubId, scopes: scopesOf(params), request }),
-      );
-    })
-    .post('/authorize', async (c) => {
-      const params = await formFields(c);
-      const app = server.app(params.client_id);
-      const redirectUri = server.checkAuthorizeRequest(
-        app,
-        params.redirect_uri,
-        params.code_challenge_method,
-      );
-      const target = new URL(redirectUri);
-      if (params.decision === 'allow') {
-        target.searchParams.set(
-          'code',
-          server.issueCode(app, redirectUri, scopesOf(params), params.code_challenge),
-        );
-      } else {
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('error_description', 'The user denied access to the app.');
-      }
-      if (params.state !== undefined) target.searchParams.set('state', params.state);
-      return c.redirect(target.href, 302);
-    })
     .post('/v1/token', async (c) => {
       const form = await formFields(c);
       c.header('Cache-Control', 'no-store');

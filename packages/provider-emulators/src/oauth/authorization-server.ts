@@ -30,6 +30,7 @@ export interface AuthorizationServerOptions {
 }
 
 export type OAuthFailureKind =
+  | 'bad-request'
   | 'unknown-client'
   | 'bad-client-secret'
   | 'bad-redirect-uri'
