@@ -1,3 +1,4 @@
 /** HTTP emulators of the CRM providers the service connects to, for tests and local runs. */
 export * from './hubspot/index.js';
 export type { Grant, IssuedTokens, OAuthApp } from './oauth/authorization-server.js';
+export * from './salesforce/index.js';

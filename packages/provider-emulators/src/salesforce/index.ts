@@ -1,0 +1,2 @@
+export type { RunningSalesforceEmulator, SalesforceEmulatorOptions } from './start.js';
+export { defaultConnectedApp, startSalesforceEmulator } from './start.js';

@@ -1,0 +1,84 @@
+/**
+ * The emulated org's records, in memory (a restart starts from the generated data set again), each
+ * object's in creation order, which is also the order of a query without ORDER BY.
+ */
+import { type SObjectRecord, salesforceDatetime, salesforceId } from './data-set.js';
+import { salesforceError } from './errors.js';
+import { checkFieldValues } from './field-values.js';
+import { type SObjectName, sobjectNames } from './sobjects.js';
+
+interface ObjectTable {
+  ordered: SObjectRecord[];
+  byId: Map<string, SObjectRecord>;
+  nextSequence: number;
+}
+
+export class OrgStore {
+  private readonly tables: Record<SObjectName, ObjectTable>;
+
+  constructor(
+    records: Record<SObjectName, SObjectRecord[]>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tables = Object.fromEntries(
+      sobjectNames.map((name) => [
+        name,
+        {
+          ordered: [...records[name]],
+          byId: new Map(records[name].map((record) => [record.Id as string, record])),
+          nextSequence: records[name].length + 1,
+        },
+      ]),
+    ) as Record<SObjectName, ObjectTable>;
+  }
+
+  /** The records a query sees: not deleted, in creation order. */
+  live(sobject: SObjectName): SObjectRecord[] {
+    return this.tables[sobject].ordered.filter((record) => record.IsDeleted !== true);
+  }
+
+  get(sobject: SObjectName, id: string): SObjectRecord {
+    const record = this.tables[sobject].byId.get(id);
+    if (!record || record.IsDeleted === true) {
+      throw salesforceError('NOT_FOUND', 'The requested resource does not exist');
+    }
+    return record;
+  }
+
+  create(sobject: SObjectName, input: unknown): SObjectRecord {
+    const fields = checkFieldValues(sobject, input, true);
+    const table = this.tables[sobject];
+    const at = this.stamp();
+    const record: SObjectRecord = {
+      Id: salesforceId(sobject, table.nextSequence++),
+      IsDeleted: false,
+      CreatedDate: at,
+      LastModifiedDate: at,
+      SystemModstamp: at,
+      ...(sobject === 'Opportunity' && { IsWon: fields.StageName === 'Closed Won' }),
+      ...fields,
+    };
+    table.ordered.push(record);
+    table.byId.set(record.Id as string, record);
+    return record;
+  }
+
+  update(sobject: SObjectName, id: string, input: unknown): SObjectRecord {
+    const record = this.get(sobject, id);
+    const fields = checkFieldValues(sobject, input, false);
+    const at = this.stamp();
+    Object.assign(record, fields, { LastModifiedDate: at, SystemModstamp: at });
+    if (sobject === 'Opportunity') record.IsWon = record.StageName === 'Closed Won';
+    return record;
+  }
+
+  delete(sobject: SObjectName, id: string): void {
+    const record = this.get(sobject, id);
+    const at = this.stamp();
+    Object.assign(record, { IsDeleted: true, SystemModstamp: at });
+  }
+
+  private stamp(): string {
+    return salesforceDatetime(new Date(this.now()).toISOString());
+  }
+}

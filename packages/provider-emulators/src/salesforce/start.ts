@@ -1,0 +1,88 @@
+/**
+ * Starts the Salesforce emulator on a loopback port: the generated org, its OAuth server (the login URL
+ * and the instance URL are both the emulator), with handles a test uses to mint tokens and revoke grants.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { SandboxCounts } from '@splice/service/sandbox-data';
+import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';
+import { createSalesforceApp } from './app.js';
+import { generateOrgRecords } from './data-set.js';
+import { OrgStore } from './org-store.js';
+import { QueryEngine } from './query.js';
+
+export interface SalesforceEmulatorOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the emulator is for this machine's tests and tools only. */
+  host?: string;
+  /** Records of each type (default 500 contacts, 50 accounts, 200 opportunities) and the generator's seed. */
+  counts?: SandboxCounts;
+  seed?: number;
+  /** Default one connected app, `splice-emulator-client` / `splice-emulator-secret`, any callback URL. */
+  apps?: readonly OAuthApp[];
+  /** Seconds an access token lives (Salesforce's default session: 7200). */
+  accessTokenTtlSeconds?: number;
+  /** Default false, as Salesforce: one refresh token per grant. True rotates it and revokes on reuse. */
+  rotateRefreshTokens?: boolean;
+  /** The clock tokens expire and records are stamped by (default `Date.now`). */
+  now?: () => number;
+}
+
+export interface RunningSalesforceEmulator {
+  /** The login URL and the instance URL: `http://127.0.0.1:{port}`. */
+  url: string;
+  /** The default connected app's credentials (the first of `apps`). */
+  app: OAuthApp;
+  /** A grant and its first tokens without the consent page. */
+  issueTokens(scopes?: string[]): IssuedTokens;
+  /** Ends the grant a token belongs to; false for an unknown token. */
+  revokeGrant(token: string): boolean;
+  close(): Promise<void>;
+}
+
+export const defaultConnectedApp: OAuthApp = {
+  clientId: 'splice-emulator-client',
+  clientSecret: 'splice-emulator-secret',
+  appId: 1,
+  name: 'Splice',
+};
+
+export async function startSalesforceEmulator(
+  options: SalesforceEmulatorOptions = {},
+): Promise<RunningSalesforceEmulator> {
+  const now = options.now ?? Date.now;
+  const apps = options.apps ?? [defaultConnectedApp];
+  const counts = options.counts ?? { contacts: 500, companies: 50, deals: 200 };
+  const store = new OrgStore(generateOrgRecords(counts, options.seed), now);
+  const oauth = new AuthorizationServer({
+    apps,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 7200,
+    rotateRefreshTokens: options.rotateRefreshTokens ?? false,
+    now,
+  });
+  const app = createSalesforceApp({
+    store,
+    queries: new QueryEngine((sobject) => store.live(sobject)),
+    oauth,
+    org: { orgId: '00DEm0000000001AAA', userId: '005Em0000000001AAA', username: 'emulator.user@splice.test' },
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    app: apps[0]!,
+    issueTokens: (scopes = ['api', 'refresh_token']) => oauth.issue(oauth.createGrant(apps[0], scopes)),
+    revokeGrant: (token) => oauth.revokeByToken(token),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}
