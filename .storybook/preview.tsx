@@ -16,6 +16,7 @@ const pageColours: Record<SpliceTheme, { background: string; color: string }> = 
 function StoryFrame(props: {
   scenario: FakeBffScenario | undefined;
   theme: SpliceTheme;
+  locale: string;
   children: ReactNode;
 }) {
   // One stand-in BFF per story (the frame is keyed by story), so call counts start at zero.
@@ -31,7 +32,7 @@ function StoryFrame(props: {
         fontFamily: 'system-ui, sans-serif',
       }}
     >
-      <SpliceProvider baseUrl="/bff" fetch={fetch} theme={props.theme}>
+      <SpliceProvider baseUrl="/bff" fetch={fetch} theme={props.theme} locale={props.locale}>
         {props.children}
       </SpliceProvider>
     </div>
@@ -40,7 +41,8 @@ function StoryFrame(props: {
 
 /**
  * Every story runs inside a SpliceProvider whose `fetch` is a stand-in BFF answering from the story's
- * `parameters.bff` scenario (see test-utils/fake-bff.ts), themed by the toolbar (or the story's globals).
+ * `parameters.bff` scenario (see test-utils/fake-bff.ts), themed and localised by the toolbar (or the
+ * story's globals: `ar` shows the right-to-left layout with the English catalogue).
  * Keyed by story so that each story starts with an empty query cache.
  */
 const withSplice: Decorator = (Story, context) => (
@@ -48,6 +50,7 @@ const withSplice: Decorator = (Story, context) => (
     key={context.id}
     scenario={context.parameters.bff as FakeBffScenario | undefined}
     theme={(context.globals.theme as SpliceTheme | undefined) ?? 'light'}
+    locale={(context.globals.locale as string | undefined) ?? 'en'}
   >
     <Story />
   </StoryFrame>
@@ -69,8 +72,23 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    locale: {
+      description: 'Locale of the Splice components: their catalogue, formats and writing direction',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'de', title: 'Deutsch' },
+          { value: 'fr', title: 'Français' },
+          { value: 'es', title: 'Español' },
+          { value: 'ar', title: 'Arabic (right to left, English words)' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light' },
+  initialGlobals: { theme: 'light', locale: 'en' },
   parameters: {
     layout: 'fullscreen',
     controls: { matchers: { date: /Date$/i } },

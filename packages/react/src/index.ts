@@ -155,3 +155,5 @@ export type { SpliceContextValue, SpliceTheme, SpliceUi } from './provider/splic
 export { useSpliceContext, useSpliceUi } from './provider/splice-context.js';
 export type { SpliceProviderProps } from './provider/splice-provider.js';
 export { SpliceProvider } from './provider/splice-provider.js';
+export type { TextDirection } from './provider/text-direction.js';
+export { textDirection } from './provider/text-direction.js';

@@ -93,6 +93,19 @@ describe('styles.css', () => {
     }
   });
 
+  it('names no physical side, so a right-to-left root mirrors every margin, padding, border and offset', () => {
+    const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, '');
+    const physical = [
+      ...withoutComments.matchAll(
+        /[\s;{]((?:margin|padding|border|inset|scroll-margin|scroll-padding)-(?:left|right|top|bottom)(?:-[\w-]+)?|left|right|top|bottom|float)\s*:/g,
+      ),
+    ].map((m) => m[1]);
+    expect(physical).toEqual([]);
+    expect(withoutComments).not.toMatch(
+      /text-align:\s*(left|right)|float:\s*(left|right)|clear:\s*(left|right)/,
+    );
+  });
+
   it('loads nothing remote: no @import, no url(), no font-face', () => {
     expect(css).not.toMatch(/@import|url\(|@font-face/);
   });

@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import type { SpliceClient } from '../client/create-splice-client.js';
 import type { SpliceMessages } from './messages.js';
 import { defaultMessages } from './messages.js';
+import type { TextDirection } from './text-direction.js';
 
 /** `system` follows the user's operating-system setting (prefers-color-scheme). */
 export type SpliceTheme = 'light' | 'dark' | 'system';
@@ -10,6 +11,8 @@ export type SpliceTheme = 'light' | 'dark' | 'system';
 export interface SpliceUi {
   messages: SpliceMessages;
   theme: SpliceTheme;
+  /** How the locale is written: every component's root carries it as `dir`, and the CSS mirrors by it. */
+  direction: TextDirection;
 }
 
 export interface SpliceContextValue extends SpliceUi {
@@ -19,7 +22,7 @@ export interface SpliceContextValue extends SpliceUi {
 
 export const SpliceContext = createContext<SpliceContextValue | null>(null);
 
-const standaloneUi: SpliceUi = { messages: defaultMessages, theme: 'light' };
+const standaloneUi: SpliceUi = { messages: defaultMessages, theme: 'light', direction: 'ltr' };
 
 /** The client and QueryClient; the hooks that call the BFF need a provider. */
 export function useSpliceContext(): SpliceContextValue {
@@ -30,7 +33,7 @@ export function useSpliceContext(): SpliceContextValue {
   return value;
 }
 
-/** Messages and theme; components that call no server (BackfillPicker) also work without a provider. */
+/** Messages, theme and direction; components that call no server (BackfillPicker) also work without a provider. */
 export function useSpliceUi(): SpliceUi {
   return useContext(SpliceContext) ?? standaloneUi;
 }

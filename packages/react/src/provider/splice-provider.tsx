@@ -10,6 +10,7 @@ import type { SpliceMessages } from './messages.js';
 import { mergeMessages } from './messages.js';
 import type { SpliceContextValue, SpliceTheme } from './splice-context.js';
 import { SpliceContext } from './splice-context.js';
+import { textDirection } from './text-direction.js';
 
 export interface SpliceProviderProps {
   /** Where the BFF is mounted, e.g. `/api/splice`. */
@@ -18,7 +19,8 @@ export interface SpliceProviderProps {
   queryClient?: QueryClient;
   /**
    * The user's BCP 47 locale: German, French and Spanish (`de`, `fr`, `es`, and any region of them) have
-   * catalogues of every string; numbers, dates and plural rules follow the locale. Default `en`.
+   * catalogues of every string; numbers, dates and plural rules follow the locale, and a right-to-left
+   * locale (`ar`, `he`, `fa`, `ur`…) lays every component out right to left. Default `en`.
    */
   locale?: string;
   /** Replacements for any user-visible string, on top of the locale's catalogue. Default: none. */
@@ -40,7 +42,7 @@ function createDefaultQueryClient() {
 }
 
 /**
- * Gives Splice components their BFF client, messages and theme. It renders no element, and it does not
+ * Gives Splice components their BFF client, messages, theme and writing direction. It renders no element, and it does not
  * render a QueryClientProvider: that would hide the host's own QueryClient from the host's components
  * below it, so the hooks pass this QueryClient to TanStack Query explicitly instead.
  */
@@ -64,9 +66,11 @@ export function SpliceProvider(props: SpliceProviderProps) {
     () => mergeMessages(messages, locale === undefined ? undefined : catalogueFor(locale)),
     [messages, locale],
   );
+  // From the messages' locale, so a host that replaces `locale` in `messages` gets its direction too.
+  const direction = useMemo(() => textDirection(mergedMessages.locale), [mergedMessages.locale]);
   const value = useMemo<SpliceContextValue>(
-    () => ({ client, queryClient, messages: mergedMessages, theme }),
-    [client, queryClient, mergedMessages, theme],
+    () => ({ client, queryClient, messages: mergedMessages, theme, direction }),
+    [client, queryClient, mergedMessages, theme, direction],
   );
   return <SpliceContext.Provider value={value}>{children}</SpliceContext.Provider>;
 }

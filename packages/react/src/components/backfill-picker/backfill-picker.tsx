@@ -76,7 +76,7 @@ function customErrorText(error: CustomDaysError, messages: SpliceMessages, maxDa
 }
 
 function BackfillPickerView(props: BackfillPickerProps) {
-  const { messages, theme } = useSpliceUi();
+  const { messages, theme, direction } = useSpliceUi();
   const presets = props.presets ?? defaultPresets;
   const maxDays = props.maxDays ?? defaultMaxDays;
   const { classNames, disabled } = props;
@@ -200,7 +200,7 @@ function BackfillPickerView(props: BackfillPickerProps) {
   );
 
   return (
-    <div {...rootProps('backfill-picker', theme, props.className)} data-state={draft.mode}>
+    <div {...rootProps('backfill-picker', { theme, direction }, props.className)} data-state={draft.mode}>
       <fieldset {...part('fieldset', classNames)} disabled={disabled}>
         <legend {...part('legend', classNames)}>{props.legend ?? messages.backfillLegend}</legend>
         {modes.map(({ mode, label, hint }) => [

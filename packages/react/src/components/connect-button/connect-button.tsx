@@ -133,7 +133,7 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
 }
 
 function ConnectButtonView(props: ConnectButtonProps) {
-  const { messages, theme } = useSpliceContext();
+  const { messages, theme, direction } = useSpliceContext();
   const flow = useConnection(
     props.integrationId,
     props.onConnected ? { onConnected: props.onConnected } : {},
@@ -142,7 +142,10 @@ function ConnectButtonView(props: ConnectButtonProps) {
   const details = useIntegration(props.integrationId, { enabled: props.providerName === undefined }).data;
   const provider = props.providerName ?? details?.integration.providerDisplayName ?? 'your account';
   return (
-    <div {...rootProps('connect-button', theme, props.className)} data-state={connectDataState(flow)}>
+    <div
+      {...rootProps('connect-button', { theme, direction }, props.className)}
+      data-state={connectDataState(flow)}
+    >
       {flow.query.isPending ? (
         <p role="status">{messages.connectStatusLoading}</p>
       ) : flow.query.isError && flow.state.status === 'idle' ? (

@@ -417,6 +417,20 @@ export const Dark: Story = {
   },
 };
 
+/** An Arabic-speaking user (no Arabic catalogue: English words) gets the whole step mirrored. */
+export const RightToLeft: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    await next(canvas, /Read Contacts/);
+    await expect(canvasElement.querySelector('[data-scope="installation-wizard"]')).toHaveAttribute(
+      'dir',
+      'rtl',
+    );
+  },
+};
+
 export const HugeSchema: Story = {
   name: '2,000 fields and 300 mapping entries',
   parameters: { bff: { integration: hugeWizard() } satisfies FakeBffScenario },

@@ -56,7 +56,7 @@ export interface InstallationWizardProps extends UseInstallationWizardOptions {
 }
 
 function WizardView(props: InstallationWizardProps) {
-  const { messages, theme } = useSpliceContext();
+  const { messages, theme, direction } = useSpliceContext();
   // The rest of the props are the hook's options, passed through as given.
   const {
     classNames,
@@ -112,7 +112,11 @@ function WizardView(props: InstallationWizardProps) {
   }, [autoFocus, shows]);
 
   const root = (state: string, children: ReactNode) => (
-    <div {...rootProps('installation-wizard', theme, className)} data-state={state} ref={rootRef}>
+    <div
+      {...rootProps('installation-wizard', { theme, direction }, className)}
+      data-state={state}
+      ref={rootRef}
+    >
       {children}
     </div>
   );
@@ -144,10 +148,10 @@ function WizardView(props: InstallationWizardProps) {
           <p>
             {editing
               ? formatMessage(messages.wizardSavedDetail, {
-                  date: formatTime(installed.updateTime ?? installed.createTime),
+                  date: formatTime(installed.updateTime ?? installed.createTime, messages.locale),
                 })
               : formatMessage(messages.wizardInstalledDetail, {
-                  date: formatTime(installed.createTime),
+                  date: formatTime(installed.createTime, messages.locale),
                   id: installed.id,
                 })}
           </p>

@@ -87,7 +87,7 @@ function checkEmail(email: string): EmailError | null {
 }
 
 function InviteFormView(props: InviteFormProps) {
-  const { messages, theme } = useSpliceContext();
+  const { messages, theme, direction } = useSpliceContext();
   const { classNames } = props;
   const ids = useId();
   const { invite, isPending } = useInvite();
@@ -156,7 +156,7 @@ function InviteFormView(props: InviteFormProps) {
   const errorText = emailErrorText(emailError, messages);
   return (
     <div
-      {...rootProps('invite-form', theme, props.className)}
+      {...rootProps('invite-form', { theme, direction }, props.className)}
       data-state={isPending ? 'pending' : created || revoked ? 'success' : alert ? 'error' : 'idle'}
     >
       <form

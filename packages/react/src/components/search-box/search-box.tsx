@@ -40,7 +40,7 @@ export interface SearchBoxProps {
 }
 
 function SearchBoxView(props: SearchBoxProps) {
-  const { messages, theme } = useSpliceContext();
+  const { messages, theme, direction } = useSpliceContext();
   const { classNames } = props;
   const id = useId();
   const integration = useIntegration(props.integrationId);
@@ -95,7 +95,7 @@ function SearchBoxView(props: SearchBoxProps) {
             : search.results?.length
               ? 'results'
               : 'empty';
-  const root = rootProps('search-box', theme, props.className);
+  const root = rootProps('search-box', { theme, direction }, props.className);
 
   if (integration.isPending) {
     return (

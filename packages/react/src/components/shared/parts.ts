@@ -1,4 +1,4 @@
-import type { SpliceTheme } from '../../provider/splice-context.js';
+import type { SpliceUi } from '../../provider/splice-context.js';
 
 /** Per-part class names a host adds to a component, keyed by the part's `data-part` value. */
 export type ClassNames<Part extends string> = Partial<Record<Part, string>>;
@@ -11,12 +11,19 @@ export function part<Part extends string>(name: Part, classNames: ClassNames<Par
 
 /**
  * The attributes of a component's outermost element: it opens the CSS scope (tokens live under
- * `[data-splice-root]`), carries the theme, and names the component in `data-scope`.
+ * `[data-splice-root]`), carries the theme and the locale's writing direction (the provider renders no
+ * element, so each component's root is where `dir` can take effect), and names the component in
+ * `data-scope`.
  */
-export function rootProps(scope: string, theme: SpliceTheme, className: string | undefined) {
+export function rootProps(
+  scope: string,
+  { theme, direction }: Pick<SpliceUi, 'theme' | 'direction'>,
+  className: string | undefined,
+) {
   return {
     'data-splice-root': '',
     'data-theme': theme,
+    dir: direction,
     'data-scope': scope,
     'data-part': 'root',
     ...(className ? { className } : {}),

@@ -24,9 +24,9 @@ interface State {
 }
 
 function DefaultFallback({ reset }: SpliceErrorBoundaryFallbackProps) {
-  const { messages, theme } = useSpliceUi();
+  const { messages, theme, direction } = useSpliceUi();
   return (
-    <div {...rootProps('error-boundary', theme, undefined)} data-state="error">
+    <div {...rootProps('error-boundary', { theme, direction }, undefined)} data-state="error">
       <div role="alert" data-part="alert">
         <strong>{messages.errorBoundaryTitle}</strong> {messages.errorBoundaryDetail}
       </div>

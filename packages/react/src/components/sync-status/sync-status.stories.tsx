@@ -322,3 +322,13 @@ export const Dark: Story = {
     );
   },
 };
+
+/** Under a right-to-left locale the list mirrors: the progress bar fills from the right. */
+export const RightToLeft: Story = {
+  globals: { locale: 'he' },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await expect(canvasElement.querySelector('[data-scope="sync-status"]')).toHaveAttribute('dir', 'rtl');
+    await expect(within(item).getByRole('progressbar')).toBeInTheDocument();
+  },
+};

@@ -36,7 +36,7 @@ function useNow(ms: number): Date {
 }
 
 function SyncStatusView(props: SyncStatusProps) {
-  const { messages, theme } = useSpliceContext();
+  const { messages, theme, direction } = useSpliceContext();
   const { classNames } = props;
   const id = useId();
   const status = useSyncStatus(props.integrationId, {
@@ -54,7 +54,7 @@ function SyncStatusView(props: SyncStatusProps) {
   const now = data
     ? new Date(Date.parse(data.checkedAt) + Math.max(0, tick.getTime() - status.receivedAt))
     : tick;
-  const root = rootProps('sync-status', theme, props.className);
+  const root = rootProps('sync-status', { theme, direction }, props.className);
   const level = props.headingLevel ?? 2;
   const Heading = `h${level}` as 'h2';
   const heading = (

@@ -22,7 +22,7 @@ export interface UninstallButtonProps {
 }
 
 function UninstallView(props: UninstallButtonProps) {
-  const { messages, theme } = useSpliceContext();
+  const { messages, theme, direction } = useSpliceContext();
   const { classNames } = props;
   const integration = props.integrationName ?? props.integrationId;
   const { uninstall, isPending, error, reset } = useUninstall(props.integrationId);
@@ -48,7 +48,7 @@ function UninstallView(props: UninstallButtonProps) {
 
   const root = (children: React.ReactNode) => (
     <div
-      {...rootProps('uninstall-button', theme, props.className)}
+      {...rootProps('uninstall-button', { theme, direction }, props.className)}
       data-state={isPending ? 'uninstalling' : error ? 'error' : state}
     >
       {children}

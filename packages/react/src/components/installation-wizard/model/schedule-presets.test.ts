@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from '../../shared/format-time.js';
 import { localTimePreset } from './schedule-presets.js';
 
 const winter = new Date('2026-11-26T12:00:00Z');
@@ -8,8 +7,8 @@ describe('a schedule chosen as 09:00 runs at 09:00 on the user’s clock', () =>
   it('in Los Angeles (UTC-8) every day at 09:00 is 17:00 UTC, and says both', () => {
     expect(localTimePreset(9, 0, undefined, 'America/Los_Angeles', winter)).toEqual({
       cron: '0 17 * * *',
-      local: '09:00',
-      utc: '17:00',
+      localMinutes: 9 * 60,
+      utcMinutes: 17 * 60,
       isUtc: false,
     });
   });
@@ -24,12 +23,5 @@ describe('a schedule chosen as 09:00 runs at 09:00 on the user’s clock', () =>
 
   it('in UTC is 09:00 UTC, one time to say', () => {
     expect(localTimePreset(9, 0, 1, 'UTC', winter)).toMatchObject({ cron: '0 9 * * 1', isUtc: true });
-  });
-});
-
-describe('formatTime', () => {
-  it('writes a moment in the user’s zone and names the zone', () => {
-    expect(formatTime('2026-11-21T10:00:00.000Z', 'America/Los_Angeles')).toBe('Nov 21, 2026, 2:00 AM PST');
-    expect(formatTime('2026-11-21T10:00:00.000Z', 'UTC')).toBe('Nov 21, 2026, 10:00 AM UTC');
   });
 });

@@ -1,7 +1,3 @@
-/** A time of day as "09:00". */
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 /** How far `timeZone`'s clocks are ahead of UTC at `now`, in minutes (negative west of Greenwich). */
 export function zoneOffsetMinutes(timeZone: string | undefined, now: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -21,10 +17,10 @@ export function zoneOffsetMinutes(timeZone: string | undefined, now: Date): numb
 export interface LocalTimePreset {
   /** The cron the service runs (it reads schedules in UTC). */
   cron: string;
-  /** The chosen time in the user's zone, "09:00". */
-  local: string;
-  /** The same moment in UTC, "17:00". */
-  utc: string;
+  /** The chosen time in the user's zone, in minutes after midnight (540 for 09:00). */
+  localMinutes: number;
+  /** The same moment in UTC, in minutes after midnight (1020 for 17:00). */
+  utcMinutes: number;
   /** Whether the user's zone is UTC at `now` (then there is one time to say, not two). */
   isUtc: boolean;
 }
@@ -50,8 +46,8 @@ export function localTimePreset(
   const day = weekday === undefined ? '*' : String((((weekday + dayShift) % 7) + 7) % 7);
   return {
     cron: `${utc % 60} ${Math.floor(utc / 60)} * * ${day}`,
-    local: hhmm(local),
-    utc: hhmm(utc),
+    localMinutes: local,
+    utcMinutes: utc,
     isUtc: offset === 0,
   };
 }

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { formatCronDescription } from '../../../provider/describe-schedule.js';
 import type { SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
-import { formatTime } from '../../shared/format-time.js';
+import { formatTime, formatTimeOfDay } from '../../shared/format-time.js';
 import { invalidProps } from '../../shared/parts.js';
 import { fieldIds } from '../model/field-ids.js';
 import { localTimePreset } from '../model/schedule-presets.js';
@@ -14,15 +14,15 @@ import type { StepViewProps } from './step-props.js';
 import { errorText } from './step-props.js';
 
 /**
- * The presets, "09:00" meaning 09:00 on the user's own clock: stored as the UTC cron the service runs,
- * and labelled with both times ("09:00 your time (17:00 UTC)").
+ * The presets, "9:00 AM" meaning 09:00 on the user's own clock: stored as the UTC cron the service runs,
+ * and labelled with both times in the provider's locale ("9:00 AM your time (5:00 PM UTC)").
  */
 function schedulePresets(messages: SpliceMessages, now: Date) {
   const at = (weekday: number | undefined) => {
     const preset = localTimePreset(9, 0, weekday, undefined, now);
     const time = formatMessage(preset.isUtc ? messages.scheduleTimeUtc : messages.scheduleTimeLocal, {
-      local: preset.local,
-      utc: preset.utc,
+      local: formatTimeOfDay(preset.localMinutes, messages.locale),
+      utc: formatTimeOfDay(preset.utcMinutes, messages.locale),
     });
     return { cron: preset.cron, time };
   };
@@ -113,7 +113,8 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
             <>
               <p>{description}</p>
               <p data-part="hint">
-                {messages.scheduleNextRuns}: {upcoming.map((time) => formatTime(time)).join(' · ')}
+                {messages.scheduleNextRuns}:{' '}
+                {upcoming.map((time) => formatTime(time, messages.locale)).join(' · ')}
               </p>
             </>
           )}

@@ -50,8 +50,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
                     position: 'absolute',
                     top: (first + offset) * rowHeight,
                     height: rowHeight,
-                    left: 0,
-                    right: 0,
+                    insetInline: 0,
                   }
                 : undefined
             }
