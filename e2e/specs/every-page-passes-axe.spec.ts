@@ -85,3 +85,42 @@ for (const [theme, width] of [
     });
   });
 }
+
+// The second locale: German words are longer (buttons, captions, cards wrap differently) and the
+// components carry other labels, so the main pages are judged again in German at both widths.
+for (const width of [1280, 390] as const) {
+  test.describe(`in German at ${width} px`, () => {
+    test.use({ colorScheme: 'light', viewport: { width, height: 900 } });
+
+    test('the main pages of a signed-in user have no axe violations', async ({ page }) => {
+      // Chosen as the header's language select stores it, before the app reads it.
+      await page.addInitScript(() => window.localStorage.setItem('northwind-locale', 'de'));
+      await signInAs(page, users.bob);
+      await seedInstallation(page);
+
+      await openPage(page, '/install');
+      const wizard = page.locator('[data-scope="installation-wizard"]');
+      await expect(wizard.getByRole('heading', { name: /ist installiert/ })).toBeVisible();
+      await expectNoAxeViolations(page, `install (German, ${width} px)`);
+
+      await openPage(page, '/installation');
+      await expect(
+        page.locator('[data-scope="sync-status"]').getByRole('heading', { name: 'Synchronisierungsstatus' }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, `installation (German, ${width} px)`);
+
+      await openPage(page, '/search');
+      const box = page.locator('[data-scope="search-box"]');
+      await box.getByRole('button', { name: 'Suchen', exact: true }).click();
+      await expect(box.getByRole('table')).toBeVisible();
+      await expectNoAxeViolations(page, `search with results (German, ${width} px)`);
+
+      await openPage(page, '/team');
+      const field = page.getByRole('textbox', { name: 'E-Mail-Adresse' });
+      await field.fill('keine Adresse');
+      await page.getByRole('button', { name: 'Einladung senden' }).click();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page, `team with a field error (German, ${width} px)`);
+    });
+  });
+}

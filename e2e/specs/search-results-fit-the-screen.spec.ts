@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { searchPageAt } from '../support/search-page.js';
 
 // Results once overflowed their card at 1280 px and scrolled sideways once details opened, "Show details"
-// wrapped onto three lines, and at 390 px the table showed 4 of 10 columns.
+// wrapped onto three lines, at 390 px the table showed 4 of 10 columns and its caption took three lines.
 for (const width of [1280, 390]) {
   test(`search results fit a ${width} px screen, with details open`, async ({ page }) => {
     const box = await searchPageAt(page, width);
@@ -24,6 +24,11 @@ for (const width of [1280, 390]) {
     const lineHeight = await button.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
     const box1 = await button.boundingBox();
     expect(box1?.height ?? 0).toBeLessThan(lineHeight * 2);
+
+    // The caption reads on one line where it fits: on the narrow screen's cards it once took a line a word.
+    const caption = table.locator('caption');
+    const captionLine = await caption.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect((await caption.boundingBox())?.height ?? 0).toBeLessThan(captionLine * 2);
 
     // Every field column of a record is visible, as a card on the narrow screen.
     const firstRow = table.getByRole('row').nth(1);

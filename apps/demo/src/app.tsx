@@ -16,6 +16,7 @@ import { fetchSession, signOut } from './session-api.js';
 import { SignedInUserContext } from './signed-in-user.js';
 import { confirmLeave } from './unsaved-changes.js';
 import { clearHashRoute, useHashRoute } from './use-hash-route.js';
+import { useLocale } from './use-locale.js';
 import { useTheme } from './use-theme.js';
 
 type SessionState =
@@ -36,6 +37,7 @@ const newQueryClient = () =>
 
 export function App() {
   const [theme, setTheme] = useTheme();
+  const [locale, setLocale] = useLocale();
   const route = useHashRoute();
   const [session, setSession] = useState<SessionState>({ status: 'loading' });
   // One QueryClient per signed-in user: the next user must never see the previous one's cached answers.
@@ -90,12 +92,14 @@ export function App() {
       {/* The app's own queries (Imported records) need the client too: in dev, Vite can load the linked
           @splice/react with its own copy of react-query, whose provider this app's hooks would not see. */}
       <QueryClientProvider client={queryClient}>
-        <SpliceProvider baseUrl="/api" queryClient={queryClient} theme={theme}>
+        <SpliceProvider baseUrl="/api" queryClient={queryClient} theme={theme} locale={locale}>
           <AppShell
             route={route}
             focusPageOnMount={justSignedIn}
             theme={theme}
             onThemeChange={setTheme}
+            locale={locale}
+            onLocaleChange={setLocale}
             onSignOut={async () => {
               if (!confirmLeave()) return;
               await signOut();

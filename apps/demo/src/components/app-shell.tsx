@@ -3,8 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { RoutePath } from '../routes.js';
 import { hrefOf, routes } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
+import type { DemoLocale } from '../use-locale.js';
 import type { Theme } from '../use-theme.js';
 import { Brand } from './brand.js';
+import { LanguageSelect } from './language-select.js';
 import { ThemeSwitch } from './theme-switch.js';
 
 interface AppShellProps {
@@ -13,6 +15,8 @@ interface AppShellProps {
   focusPageOnMount?: boolean;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
+  locale: DemoLocale;
+  onLocaleChange: (locale: DemoLocale) => void;
   onSignOut: () => Promise<void>;
   children: ReactNode;
 }
@@ -23,6 +27,8 @@ export function AppShell({
   focusPageOnMount,
   theme,
   onThemeChange,
+  locale,
+  onLocaleChange,
   onSignOut,
   children,
 }: AppShellProps) {
@@ -46,6 +52,7 @@ export function AppShell({
               {user.company} · group <code>{user.groupRef}</code>
             </span>
           </p>
+          <LanguageSelect locale={locale} onLocaleChange={onLocaleChange} />
           <ThemeSwitch theme={theme} onThemeChange={onThemeChange} />
           <button
             type="button"

@@ -234,7 +234,9 @@ export function InstallationSummary({
         <dt>Installed on</dt>
         <dd>
           {/* As Splice's components write every moment: in the user's zone, the zone named. */}
-          <time dateTime={installation.createTime}>{formatTime(installation.createTime)}</time>
+          <time dateTime={installation.createTime}>
+            {formatTime(installation.createTime, messages.locale)}
+          </time>
         </dd>
         <dt>Health</dt>
         <dd>
