@@ -52,6 +52,20 @@ const sameInEnglish: Record<(typeof locales)[number], readonly SpliceMessageKey[
   ],
 };
 
+/**
+ * Buttons whose visible word stands beside a longer accessible name: [visible text, name template].
+ * Speech-input users say what they see, so the name must contain it (WCAG 2.5.3, axe's
+ * label-content-name-mismatch).
+ */
+const namedButtons: [SpliceMessageKey, SpliceMessageKey][] = [
+  ['searchShowDetailsShort', 'searchShowDetails'],
+  ['searchHideDetailsShort', 'searchHideDetails'],
+  ['syncRunNow', 'syncRunNowLabel'],
+  ['syncPause', 'syncPauseLabel'],
+  ['syncResume', 'syncResumeLabel'],
+  ['inviteRevoke', 'inviteRevokeLabel'],
+];
+
 describe('message catalogues', () => {
   it.each(locales)('%s fills the same placeholders as English in every string', (locale) => {
     const catalogue = catalogueFor(locale);
@@ -74,6 +88,18 @@ describe('message catalogues', () => {
         !sameInEnglish[locale].includes(key),
     );
     expect(untranslated).toEqual([]);
+  });
+
+  it.each(['en', ...locales])('%s names each button with the words it shows', (locale) => {
+    const catalogue = catalogueFor(locale);
+    const values = { id: '42', object: 'Contacts', email: 'ada@example.com' };
+    for (const [visible, name] of namedButtons) {
+      const spoken = formatMessage(catalogue[name], values, locale).toLowerCase();
+      expect({ name, spoken }).toEqual({
+        name,
+        spoken: expect.stringContaining(catalogue[visible].toLowerCase()),
+      });
+    }
   });
 
   it('takes a language’s catalogue for any of its regions, with numbers in the region’s way', () => {
