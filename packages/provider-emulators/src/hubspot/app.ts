@@ -3,28 +3,38 @@
  * the per-account rate limit, faults on every API call, every error in HubSpot's shape.
  */
 import { Hono } from 'hono';
+import { type Faults, faultMiddleware, InjectedFault } from '../faults/faults.js';
+import type { RollingWindow } from '../limits/rolling-window.js';
 import { type AuthorizationServer, type Grant, OAuthFailure } from '../oauth/authorization-server.js';
 import { authorizeRoutes } from '../oauth/authorize-routes.js';
 import { batchRoutes } from './batch-routes.js';
 import type { CrmStore } from './crm-store.js';
 import { HubSpotError, renderHubSpotError } from './errors.js';
-import { type Faults, faultMiddleware } from './faults.js';
 import { hubSpotOAuthError } from './oauth-errors.js';
 import { type HubSpotAccount, oauthRoutes } from './oauth-routes.js';
 import { objectsRoutes } from './objects-routes.js';
 import { propertiesRoutes } from './properties-routes.js';
-import type { RateLimiter } from './rate-limit.js';
+import { hubSpotRateLimit } from './rate-limit.js';
 
 export interface HubSpotAppDeps {
   store: CrmStore;
   oauth: AuthorizationServer;
   account: HubSpotAccount;
-  rateLimiter: RateLimiter;
+  rateLimit: RollingWindow;
   faults: Faults;
   faultSeed: number;
 }
 
 type CrmEnv = { Variables: { grant: Grant } };
+
+/** Any failure of a request as HubSpot would answer it. */
+function toHubSpotError(error: Error): HubSpotError {
+  if (error instanceof HubSpotError) return error;
+  if (error instanceof OAuthFailure) return hubSpotOAuthError(error);
+  if (error instanceof InjectedFault)
+    return new HubSpotError('INTERNAL_ERROR', error.message, { status: error.status });
+  return new HubSpotError('INTERNAL_ERROR', 'An internal error occurred.');
+}
 
 export function createHubSpotApp(deps: HubSpotAppDeps) {
   const { oauth, account } = deps;
@@ -34,22 +44,13 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
       await next();
     })
     // HubSpot counts an app's calls per account; the emulator serves one account.
-    .use(deps.rateLimiter.middleware((c) => `${account.hubId}:${(c.get('grant') as Grant).app.appId}`))
+    .use(hubSpotRateLimit(deps.rateLimit, (c) => `${account.hubId}:${(c.get('grant') as Grant).app.appId}`))
     .route('/objects', objectsRoutes(deps.store))
     .route('/objects', batchRoutes(deps.store))
     .route('/properties', propertiesRoutes());
 
   const app = new Hono();
-  app.onError((error, c) =>
-    renderHubSpotError(
-      c,
-      error instanceof HubSpotError
-        ? error
-        : error instanceof OAuthFailure
-          ? hubSpotOAuthError(error)
-          : new HubSpotError('INTERNAL_ERROR', 'An internal error occurred.'),
-    ),
-  );
+  app.onError((error, c) => renderHubSpotError(c, toHubSpotError(error)));
   app.notFound((c) =>
     renderHubSpotError(c, new HubSpotError('OBJECT_NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`)),
   );

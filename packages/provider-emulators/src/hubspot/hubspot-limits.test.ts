@@ -4,7 +4,7 @@
  */
 import { Client } from '@hubspot/api-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { noFaults } from './faults.js';
+import { noFaults } from '../faults/faults.js';
 import { type RunningHubSpotEmulator, startHubSpotEmulator } from './start.js';
 
 let emulator: RunningHubSpotEmulator;

@@ -5,12 +5,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxCounts } from '@splice/service/sandbox-data';
+import { type Faults, noFaults } from '../faults/faults.js';
+import { type RateLimit, RollingWindow } from '../limits/rolling-window.js';
 import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';
 import { createHubSpotApp } from './app.js';
 import { CrmStore } from './crm-store.js';
 import { defaultEmulatorCounts, generateCrmRecords } from './data-set.js';
-import { type Faults, noFaults } from './faults.js';
-import { defaultRateLimit, type RateLimit, RateLimiter } from './rate-limit.js';
+import { defaultRateLimit } from './rate-limit.js';
 
 export interface HubSpotEmulatorOptions {
   /** Default 0: a free port. */
@@ -81,7 +82,7 @@ export async function startHubSpotEmulator(
     store,
     oauth,
     account,
-    rateLimiter: new RateLimiter(rateLimit, now),
+    rateLimit: new RollingWindow(rateLimit, now),
     faults,
     faultSeed: options.seed ?? hubId,
   });

@@ -5,7 +5,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxCounts } from '@splice/service/sandbox-data';
+import { type Faults, noFaults } from '../faults/faults.js';
+import { type RateLimit, RollingWindow } from '../limits/rolling-window.js';
 import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';
+import { defaultApiLimit } from './api-limit.js';
 import { createSalesforceApp } from './app.js';
 import { generateOrgRecords } from './data-set.js';
 import { OrgStore } from './org-store.js';
@@ -25,6 +28,9 @@ export interface SalesforceEmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** Default false, as Salesforce: one refresh token per grant. True rotates it and revokes on reuse. */
   rotateRefreshTokens?: boolean;
+  /** API requests per org per interval (default 15,000 a day). */
+  apiLimit?: Partial<RateLimit>;
+  faults?: Partial<Faults>;
   /** The clock tokens expire and records are stamped by (default `Date.now`). */
   now?: () => number;
 }
@@ -32,6 +38,9 @@ export interface SalesforceEmulatorOptions {
 export interface RunningSalesforceEmulator {
   /** The login URL and the instance URL: `http://127.0.0.1:{port}`. */
   url: string;
+  /** Changed in place: takes effect on the next request. */
+  faults: Faults;
+  apiLimit: RateLimit;
   /** The default connected app's credentials (the first of `apps`). */
   app: OAuthApp;
   /** A grant and its first tokens without the consent page. */
@@ -61,11 +70,16 @@ export async function startSalesforceEmulator(
     rotateRefreshTokens: options.rotateRefreshTokens ?? false,
     now,
   });
+  const apiLimit: RateLimit = { ...defaultApiLimit, ...options.apiLimit };
+  const faults: Faults = { ...noFaults, ...options.faults };
   const app = createSalesforceApp({
     store,
     queries: new QueryEngine((sobject) => store.live(sobject)),
     oauth,
     org: { orgId: '00DEm0000000001AAA', userId: '005Em0000000001AAA', username: 'emulator.user@splice.test' },
+    apiLimit: new RollingWindow(apiLimit, now),
+    faults,
+    faultSeed: options.seed ?? 1,
   });
 
   const host = options.host ?? '127.0.0.1';
@@ -76,6 +90,8 @@ export async function startSalesforceEmulator(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    faults,
+    apiLimit,
     app: apps[0]!,
     issueTokens: (scopes = ['api', 'refresh_token']) => oauth.issue(oauth.createGrant(apps[0], scopes)),
     revokeGrant: (token) => oauth.revokeByToken(token),

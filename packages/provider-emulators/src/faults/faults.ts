@@ -1,12 +1,12 @@
 /**
- * Faults a test turns on while the emulator runs: extra latency on every API call, and a share of calls
- * failing with a 5xx the way an overloaded HubSpot answers. The draws come from a seeded generator, so a
- * run with the same seed fails the same calls.
+ * Faults a test turns on while an emulator runs: extra latency on every API call, and a share of calls
+ * failing with a 5xx the way an overloaded provider answers (each emulator renders the `InjectedFault` in
+ * its provider's error shape). The draws come from a seeded generator, so a run with the same seed fails
+ * the same calls.
  */
 import { mulberry32, type Random } from '@splice/service/sandbox-data';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { HubSpotError } from './errors.js';
 
 export interface Faults {
   /** Share of API calls, from 0 to 1, answered with `errorStatus` instead. */
@@ -18,15 +18,17 @@ export interface Faults {
 
 export const noFaults: Readonly<Faults> = { errorRate: 0, errorStatus: 502, latencyMs: 0 };
 
+export class InjectedFault extends Error {
+  constructor(readonly status: ContentfulStatusCode) {
+    super('The service is temporarily unavailable; retry the request.');
+  }
+}
+
 export function faultMiddleware(faults: Faults, seed: number): MiddlewareHandler {
   const random: Random = mulberry32(seed);
   return async (_c, next) => {
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-    if (faults.errorRate > 0 && random() < faults.errorRate) {
-      throw new HubSpotError('INTERNAL_ERROR', 'The service is temporarily unavailable; retry the request.', {
-        status: faults.errorStatus,
-      });
-    }
+    if (faults.errorRate > 0 && random() < faults.errorRate) throw new InjectedFault(faults.errorStatus);
     await next();
   };
 }
