@@ -245,6 +245,16 @@ export {
   searchResultItemSchema,
 } from './resources/search.js';
 export type {
+  FieldValueMapping,
+  ProviderValues,
+  UnmappedValues,
+} from './resources/value-mapping.js';
+export {
+  fieldValueMappingSchema,
+  providerValuesSchema,
+  unmappedValuesSchema,
+} from './resources/value-mapping.js';
+export type {
   ReadType,
   WebhookMessage,
   WebhookResultEntry,
@@ -306,6 +316,7 @@ export {
 } from './rules/issues.js';
 export type { Searchability } from './rules/searchability.js';
 export { searchability, searchableObjects } from './rules/searchability.js';
+export { defaultUnmappedValues, providerValuesOf } from './rules/value-mapping-rules.js';
 export type { InputKind, ValueKind } from './rules/value-types.js';
 export {
   inputKindOf,

@@ -173,6 +173,24 @@ describe('createInstallation: what cannot be installed', () => {
     expect(res.body.issues[0].name).toBe('config.content.read.objects.tickets');
   });
 
+  it('refuses a value mapping to an app value the manifest does not list, whatever skipSampling says', async () => {
+    const res = await postJson(
+      `${createInstallationUrl(service)}?skipSampling=true`,
+      apiKeyHeaders(service),
+      {
+        groupRef: 'globex',
+        config: contactsConfig({ selectedValueMappings: { funnelStage: { champion: 'evangelist' } } }),
+      },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.issues).toEqual([
+      expect.objectContaining({
+        name: 'config.content.read.objects.contacts.selectedValueMappings.funnelStage.champion',
+        value: 'champion',
+      }),
+    ]);
+  });
+
   it('refuses another provider than the integration uses', async () => {
     const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
       groupRef: 'globex',
@@ -197,6 +215,24 @@ describe('createInstallation: the sample read (skipSampling)', () => {
     expect(res.body.issues.map((i: { name: string }) => i.name)).toEqual([
       'config.content.read.objects.contacts.selectedFields.favouriteColour',
       'config.content.read.objects.contacts.selectedFieldMappings.stage',
+    ]);
+  });
+
+  it('refuses a mapped provider value the picklist lacks, naming its place in the list', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig({
+        selectedValueMappings: {
+          funnelStage: { customer: ['customer', 'advocate'], mql: 'marketingqualifiedlead' },
+        },
+      }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.issues).toEqual([
+      expect.objectContaining({
+        name: 'config.content.read.objects.contacts.selectedValueMappings.funnelStage.customer[1]',
+        value: 'advocate',
+      }),
     ]);
   });
 
@@ -269,6 +305,22 @@ describe('createInstallation: malformed input (interface: errors)', () => {
     expect(names).toContain('surprise');
     const days = res.body.issues.find((i: { name: string }) => i.name.endsWith('days'));
     expect(days).toMatchObject({ in: 'body', value: -1 });
+  });
+
+  it('refuses a provider value mapped to two app values, naming the second', async () => {
+    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: contactsConfig({
+        selectedValueMappings: { funnelStage: { customer: ['customer', 'evangelist'], sql: 'evangelist' } },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      expect.objectContaining({
+        name: 'config.content.read.objects.contacts.selectedValueMappings.funnelStage.sql',
+        value: 'evangelist',
+      }),
+    ]);
   });
 
   it('refuses five fields that are not a cron schedule, naming the schedule', async () => {

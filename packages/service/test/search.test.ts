@@ -36,7 +36,11 @@ beforeAll(async () => {
               objectName: 'contacts',
               selectedFieldsAuto: 'all',
               selectedFieldMappings: { stage: 'status' },
-              selectedValueMappings: { stage: { won: 'customer', new: 'lead' } },
+              selectedValueMappings: {
+                stage: { won: 'customer', new: 'lead' },
+                // Two lifecycle stages are one funnel stage to the app; the rest stay unmapped.
+                funnelStage: { mql: 'marketingqualifiedlead', customer: ['customer', 'evangelist'] },
+              },
             },
             companies: { objectName: 'companies', disabled: true },
             deals: { objectName: 'deals', disabled: true },
@@ -180,6 +184,29 @@ describe('search: filters and mappings', () => {
     for (const r of res.body.results as Result[]) {
       expect(r.fields.lastName).toBe(some.fields.lastName);
       expect(r.mappedFields.surname).toBe(some.fields.lastName);
+    }
+  });
+
+  it('gives every provider value of a many-to-one value mapping the one app value', async () => {
+    for (const lifecycleStage of ['customer', 'evangelist']) {
+      const res = await search('acme', 'contacts', [
+        { fieldName: 'lifecycleStage', operator: 'eq', value: lifecycleStage },
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.results.length).toBeGreaterThan(0);
+      for (const r of res.body.results as Result[]) expect(r.mappedFields.funnelStage).toBe('customer');
+    }
+  });
+
+  it('gives a value the user did not map what the manifest says: nothing, for funnelStage', async () => {
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'lifecycleStage', operator: 'eq', value: 'salesqualifiedlead' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const r of res.body.results as Result[]) {
+      expect(r.fields.lifecycleStage).toBe('salesqualifiedlead');
+      expect(r.mappedFields).toHaveProperty('funnelStage', null);
     }
   });
 

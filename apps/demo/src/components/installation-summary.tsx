@@ -1,5 +1,7 @@
 import type { Installation, IntegrationDetails, ReadObjectDetails, SpliceMessages } from '@splice/react';
 import { describeSchedule, formatMessage, formatTime, useSpliceUi } from '@splice/react';
+import type { FieldValueMapping } from '@splice/schema';
+import { providerValuesOf } from '@splice/schema';
 
 type ReadObjects = NonNullable<Installation['config']['content']['read']>['objects'];
 type ReadObject = ReadObjects[string];
@@ -75,12 +77,14 @@ function ReadObjectSummary(props: {
   ];
   const valueMappings = Object.entries(object.selectedValueMappings ?? {});
   // Written as the wizard's review writes them (Splice's one message for a mapping): ours ← theirs.
-  const values = (mapToName: string, providerField: string | undefined, pairs: Record<string, string>) =>
+  const values = (mapToName: string, providerField: string | undefined, pairs: FieldValueMapping) =>
     Object.entries(pairs)
       .map(([ours, theirs]) =>
         formatMessage(messages.mappingPair, {
           app: names.ourValue(mapToName, ours),
-          provider: providerField ? names.value(providerField, theirs) : theirs,
+          provider: providerValuesOf(theirs)
+            .map((value) => (providerField ? names.value(providerField, value) : value))
+            .join(' / '),
         }),
       )
       .join(', ');

@@ -4,6 +4,7 @@ import { mappedValueSchema } from './field-mapping.js';
 import { limits } from './limits.js';
 import { nameSchema, textSchema } from './primitives.js';
 import { scheduleSchema } from './read-config.js';
+import { unmappedValuesSchema } from './value-mapping.js';
 
 /**
  * A field the manifest asks for. With `fieldName` it names a provider field (and, with `mapToName` too,
@@ -18,8 +19,40 @@ export const manifestFieldSchema = z.strictObject({
   mappedValues: z.optional(z.array(mappedValueSchema).check(z.maxLength(limits.mappedValues))),
   /** The app-side type the builder expects, so a UI can warn about a mismatched provider field. */
   mapToType: z.optional(z.enum(['string', 'boolean', 'number', 'date', 'datetime'])),
+  /** With `mappedValues`: what a provider value the user mapped to none of them delivers; default `providerValue`. */
+  unmappedValues: z.optional(unmappedValuesSchema),
 });
 export type ManifestField = z.infer<typeof manifestFieldSchema>;
+
+/**
+ * A manifest's list of fields. Checked as a list rather than per field so that `manifestFieldSchema`
+ * stays extendable: an unmapped-value rule needs values to map, and its default must be one of them.
+ */
+const manifestFieldsSchema = z.array(manifestFieldSchema).check(
+  z.maxLength(limits.mappings),
+  z.superRefine((fields, ctx) => {
+    fields.forEach((field, index) => {
+      const rule = field.unmappedValues;
+      if (!rule) return;
+      const appValues = (field.mappedValues ?? []).map((v) => v.mappedValue);
+      if (appValues.length === 0) {
+        ctx.issues.push({
+          code: 'custom',
+          input: rule,
+          path: [index, 'unmappedValues'],
+          message: '"unmappedValues" needs "mappedValues": without values to map, no value is left unmapped.',
+        });
+      } else if (rule.deliver === 'default' && !appValues.includes(rule.value)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: rule.value,
+          path: [index, 'unmappedValues', 'value'],
+          message: `The default must be one of the field's mapped values: ${appValues.join(', ')}.`,
+        });
+      }
+    });
+  }),
+);
 
 /** docs/service-interface.md#manifest: `objectName` and optional `enabled`; `always` enables it for every installation. */
 export const manifestReadObjectSchema = z.strictObject({
@@ -28,8 +61,8 @@ export const manifestReadObjectSchema = z.strictObject({
   enabled: z.optional(z.literal('always')),
   destination: z.optional(nameSchema),
   schedule: z.optional(scheduleSchema),
-  requiredFields: z.optional(z.array(manifestFieldSchema).check(z.maxLength(limits.mappings))),
-  optionalFields: z.optional(z.array(manifestFieldSchema).check(z.maxLength(limits.mappings))),
+  requiredFields: z.optional(manifestFieldsSchema),
+  optionalFields: z.optional(manifestFieldsSchema),
   optionalFieldsAuto: z.optional(z.literal('all')),
   backfill: z.optional(backfillSchema),
 });

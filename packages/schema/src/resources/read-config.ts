@@ -5,6 +5,7 @@ import { fieldMappingEntrySchema } from './field-mapping.js';
 import { limits } from './limits.js';
 import { boundedRecord, nameSchema, objectNamesMatchKeys } from './primitives.js';
 import { readFiltersSchema } from './read-filter.js';
+import { fieldValueMappingSchema } from './value-mapping.js';
 
 /**
  * A five-field cron expression, checked with the same grammar the wizard uses (`parseCron`), so the
@@ -26,8 +27,8 @@ export const readObjectConfigSchema = z.strictObject({
   disabled: z.optional(z.boolean()),
   destination: z.optional(nameSchema),
   selectedFields: z.optional(boundedRecord(z.boolean())),
-  /** Per field name: value delivered to the destination -> value coming from the provider. */
-  selectedValueMappings: z.optional(boundedRecord(boundedRecord(z.string().check(z.maxLength(limits.text))))),
+  /** Per field name: value delivered to the destination -> the value or values coming from the provider. */
+  selectedValueMappings: z.optional(boundedRecord(fieldValueMappingSchema)),
   dynamicMappingsInput: z.optional(z.array(fieldMappingEntrySchema).check(z.maxLength(limits.mappings))),
   /** mapToName (name in the destination) -> provider field name. */
   selectedFieldMappings: z.optional(boundedRecord(nameSchema)),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UnmappedValues } from '../resources/value-mapping.js';
 import type { MappingContext } from './field-resolution.js';
 import {
   fieldMappings,
@@ -218,6 +219,74 @@ describe('toMappedFields (interface: search result item, mappedFields)', () => {
     const records = [{ status: 'Open', lead_priority: 'high' }, { status: 'Closed' }, { status: 'Pending' }];
     expect(records.map(mappedFields)).toEqual(records.map((fields) => toMappedFields(fields, ctx)));
     expect(records.map(mappedFields).map((m) => m.leadStatus)).toEqual(['active', 'inactive', 'Pending']);
+  });
+});
+
+describe('toMappedFields: several provider values, and values left unmapped', () => {
+  const stageField = {
+    fieldName: 'lifecycleStage',
+    mapToName: 'funnelStage',
+    mappedValues: [
+      { mappedValue: 'mql', mappedDisplayValue: 'Marketing qualified' },
+      { mappedValue: 'customer', mappedDisplayValue: 'Customer' },
+    ],
+  };
+  const withRule = (unmappedValues?: UnmappedValues): MappingContext => ({
+    manifestObject: { optionalFields: [{ ...stageField, ...(unmappedValues ? { unmappedValues } : {}) }] },
+    objectConfig: {
+      selectedValueMappings: {
+        funnelStage: { mql: 'marketingqualifiedlead', customer: ['customer', 'evangelist'] },
+      },
+    },
+  });
+
+  it('delivers one app value for each of the provider values it stands for', () => {
+    const mappedFields = mappedFieldsOf(withRule());
+    expect(mappedFields({ lifecycleStage: 'customer' }).funnelStage).toBe('customer');
+    expect(mappedFields({ lifecycleStage: 'evangelist' }).funnelStage).toBe('customer');
+    expect(mappedFields({ lifecycleStage: 'marketingqualifiedlead' }).funnelStage).toBe('mql');
+  });
+
+  it('delivers an unmapped provider value as it is when the manifest says nothing', () => {
+    expect(toMappedFields({ lifecycleStage: 'lead' }, withRule()).funnelStage).toBe('lead');
+  });
+
+  it('delivers null for an unmapped value when the manifest says to deliver nothing', () => {
+    const mapped = toMappedFields({ lifecycleStage: 'lead' }, withRule({ deliver: 'nothing' }));
+    expect(Object.hasOwn(mapped, 'funnelStage')).toBe(true);
+    expect(mapped.funnelStage).toBeNull();
+  });
+
+  it("delivers the manifest's default app value for an unmapped value", () => {
+    const ctx = withRule({ deliver: 'default', value: 'mql' });
+    expect(toMappedFields({ lifecycleStage: 'lead' }, ctx).funnelStage).toBe('mql');
+    expect(toMappedFields({ lifecycleStage: 'evangelist' }, ctx).funnelStage).toBe('customer');
+  });
+
+  it('applies the rule when the installation mapped no value of the field at all', () => {
+    const ctx: MappingContext = {
+      manifestObject: { optionalFields: [{ ...stageField, unmappedValues: { deliver: 'nothing' } }] },
+    };
+    expect(toMappedFields({ lifecycleStage: 'customer' }, ctx).funnelStage).toBeNull();
+  });
+
+  it('keeps a missing or null provider value as it is, whatever the rule', () => {
+    const ctx = withRule({ deliver: 'default', value: 'mql' });
+    expect(toMappedFields({ lifecycleStage: null }, ctx).funnelStage).toBeNull();
+    expect(Object.hasOwn(toMappedFields({}, ctx), 'funnelStage')).toBe(false);
+  });
+
+  it('leaves a field without values to map alone, whatever value it holds', () => {
+    const ctx: MappingContext = {
+      manifestObject: { requiredFields: [{ fieldName: 'email', mapToName: 'mail' }] },
+    };
+    expect(toMappedFields({ email: 'ada@example.com' }, ctx).mail).toBe('ada@example.com');
+  });
+
+  it('searches an app value standing for several provider values by the first of them', () => {
+    const field = resolveFieldName('funnelStage', withRule());
+    expect(toProviderValue('customer', field)).toBe('customer');
+    expect(toProviderValue('mql', field)).toBe('marketingqualifiedlead');
   });
 });
 

@@ -1,5 +1,7 @@
-import type { ManifestReadObject } from '../resources/manifest.js';
+import type { ManifestField, ManifestReadObject } from '../resources/manifest.js';
 import type { ReadObjectConfig } from '../resources/read-config.js';
+import type { FieldValueMapping, UnmappedValues } from '../resources/value-mapping.js';
+import { defaultUnmappedValues, providerValuesOf } from './value-mapping-rules.js';
 
 /** Where a search field name came from (docs/service-interface.md#field-names: mapped names first, then provider names). */
 export type FieldNameSource = 'installation-mapping' | 'manifest-mapping' | 'provider';
@@ -10,8 +12,8 @@ export interface ResolvedField {
   /** The provider field it filters. */
   providerField: string;
   source: FieldNameSource;
-  /** For a mapped name: app-side value -> provider value (selectedValueMappings of that name). */
-  valueMapping?: Record<string, string>;
+  /** For a mapped name: app-side value -> provider value or values (selectedValueMappings of that name). */
+  valueMapping?: FieldValueMapping;
 }
 
 export interface MappingContext {
@@ -88,11 +90,15 @@ export function resolveFilters<F extends { fieldName: string; value?: unknown }>
 
 /**
  * A filter value given as an app-side value is translated to the provider's value through the value
- * mapping; any other value (already a provider value, or a number/boolean) passes unchanged.
+ * mapping; any other value (already a provider value, or a number/boolean) passes unchanged. An `eq`
+ * filter compares with one value, so an app value that stands for several provider values is searched
+ * by the first of them.
  */
 export function toProviderValue<V>(value: V, field: ResolvedField): V | string {
-  if (typeof value !== 'string' || !field.valueMapping) return value;
-  return Object.hasOwn(field.valueMapping, value) ? (field.valueMapping[value] as string) : value;
+  if (typeof value !== 'string' || !field.valueMapping || !Object.hasOwn(field.valueMapping, value)) {
+    return value;
+  }
+  return providerValuesOf(field.valueMapping[value] as FieldValueMapping[string])[0] ?? value;
 }
 
 /**
@@ -106,29 +112,63 @@ export function toMappedFields(
   return mappedFieldsOf(ctx)(fields);
 }
 
+/** The manifest's entries by the name the app knows them by (`mapToName`), required and optional alike. */
+function manifestFieldsByName(ctx: MappingContext): Map<string, ManifestField> {
+  const byName = new Map<string, ManifestField>();
+  for (const field of [
+    ...(ctx.manifestObject?.requiredFields ?? []),
+    ...(ctx.manifestObject?.optionalFields ?? []),
+  ]) {
+    if (field.mapToName && !byName.has(field.mapToName)) byName.set(field.mapToName, field);
+  }
+  return byName;
+}
+
+/** What a provider value the user mapped to no app value becomes, as the manifest's rule says. */
+function unmappedValueOf(rule: UnmappedValues): (providerValue: unknown) => unknown {
+  switch (rule.deliver) {
+    case 'nothing':
+      return () => null;
+    case 'default':
+      return () => rule.value;
+    default:
+      return (providerValue) => providerValue;
+  }
+}
+
 /**
  * `toMappedFields` for many records of one context: the mappings and their reverse value lookups are
  * worked out once, not per record (a backfill shapes a hundred thousand records with one context).
+ * A field with values to map (the manifest's `mappedValues`, or the installation's value mapping) turns a
+ * provider value mapped to no app value into what the manifest's `unmappedValues` says; a missing or null
+ * value stays as it is, since there is no value to map.
  */
 export function mappedFieldsOf(
   ctx: MappingContext,
 ): (fields: Record<string, unknown>) => Record<string, unknown> {
+  const manifestFields = manifestFieldsByName(ctx);
   const plan = [...fieldMappings(ctx)].map(([mapToName, { providerField }]) => {
     const valueMapping = ctx.objectConfig?.selectedValueMappings?.[mapToName];
-    // Provider value -> app value. When two app values name one provider value, the first wins.
+    const manifestField = manifestFields.get(mapToName);
+    // Provider value -> app value; the schema lets a provider value belong to one app value only.
     const appValues = new Map<string, string>();
-    for (const [appValue, providerValue] of Object.entries(valueMapping ?? {})) {
-      if (!appValues.has(providerValue)) appValues.set(providerValue, appValue);
+    for (const [appValue, providerValues] of Object.entries(valueMapping ?? {})) {
+      for (const providerValue of providerValuesOf(providerValues)) {
+        if (!appValues.has(providerValue)) appValues.set(providerValue, appValue);
+      }
     }
-    return { mapToName, providerField, appValues };
+    const valueMapped = valueMapping !== undefined || (manifestField?.mappedValues?.length ?? 0) > 0;
+    const unmapped = unmappedValueOf(manifestField?.unmappedValues ?? defaultUnmappedValues);
+    return { mapToName, providerField, appValues, valueMapped, unmapped };
   });
   return (fields) => {
     const mappedFields: Record<string, unknown> = {};
-    for (const { mapToName, providerField, appValues } of plan) {
+    for (const { mapToName, providerField, appValues, valueMapped, unmapped } of plan) {
       if (!Object.hasOwn(fields, providerField)) continue;
       const value = fields[providerField];
       const appValue = typeof value === 'string' ? appValues.get(value) : undefined;
-      mappedFields[mapToName] = appValue ?? value;
+      mappedFields[mapToName] =
+        appValue ?? (valueMapped && value !== null && value !== undefined ? unmapped(value) : value);
     }
     return mappedFields;
   };

@@ -1,5 +1,5 @@
 import type { ConfigContent, Issue, ManifestIntegration, ObjectMetadata } from '@splice/schema';
-import { problemTypes, resolveFilters, valueFitsType } from '@splice/schema';
+import { fieldMappings, problemTypes, providerValuesOf, resolveFilters, valueFitsType } from '@splice/schema';
 import type { Provider } from '../provider/provider-contract.js';
 
 const contentPath = 'config.content';
@@ -50,8 +50,78 @@ export function checkAgainstManifest(content: ConfigContent, manifest: ManifestI
       );
     }
   }
+  for (const [objectName, objectConfig] of Object.entries(content.read?.objects ?? {})) {
+    const manifestObject = manifest.read.objects.find((o) => o.objectName === objectName);
+    if (manifestObject) issues.push(...unknownAppValues(objectName, objectConfig, manifestObject));
+  }
   if (content.proxy?.enabled && !manifest.proxy?.enabled) {
     issues.push(issue(`${contentPath}.proxy.enabled`, 'The integration does not allow proxying.', true));
+  }
+  return issues;
+}
+
+type ReadObjectConfig = NonNullable<ConfigContent['read']>['objects'][string];
+type ManifestReadObject = ManifestIntegration['read']['objects'][number];
+
+/**
+ * Value mappings name app values the manifest lists: a field whose manifest entry lists `mappedValues`
+ * delivers only those, so any other key would deliver a value the builder's app does not know.
+ */
+function unknownAppValues(
+  objectName: string,
+  objectConfig: ReadObjectConfig,
+  manifestObject: ManifestReadObject,
+): Issue[] {
+  const issues: Issue[] = [];
+  const fields = [...(manifestObject.requiredFields ?? []), ...(manifestObject.optionalFields ?? [])];
+  for (const [mapToName, mapping] of Object.entries(objectConfig.selectedValueMappings ?? {})) {
+    const listed = fields.find((f) => f.mapToName === mapToName)?.mappedValues?.map((v) => v.mappedValue);
+    if (!listed?.length) continue;
+    for (const appValue of Object.keys(mapping)) {
+      if (listed.includes(appValue)) continue;
+      issues.push(
+        issue(
+          `${contentPath}.read.objects.${objectName}.selectedValueMappings.${mapToName}.${appValue}`,
+          `"${appValue}" is not a value of "${mapToName}"; the manifest lists ${listed.join(', ')}.`,
+          appValue,
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+/**
+ * Value mappings name provider values the provider's picklist has: a value it never holds would map no
+ * record, and usually is a typo or a value since renamed in the CRM.
+ */
+function unknownProviderValues(
+  base: string,
+  objectConfig: ReadObjectConfig,
+  manifestObject: ManifestReadObject | undefined,
+  metadata: ObjectMetadata,
+): Issue[] {
+  const issues: Issue[] = [];
+  const mappings = fieldMappings({ manifestObject, objectConfig });
+  for (const [mapToName, mapping] of Object.entries(objectConfig.selectedValueMappings ?? {})) {
+    const providerField = mappings.get(mapToName)?.providerField;
+    const picklist = providerField ? fieldOf(metadata, providerField)?.values : undefined;
+    if (!providerField || !picklist?.length) continue;
+    const known = new Set(picklist.map((v) => v.value));
+    for (const [appValue, values] of Object.entries(mapping)) {
+      providerValuesOf(values).forEach((providerValue, index) => {
+        if (known.has(providerValue)) return;
+        const at = typeof values === 'string' ? '' : `[${index}]`;
+        issues.push(
+          issue(
+            `${base}.selectedValueMappings.${mapToName}.${appValue}${at}`,
+            `The provider's "${providerField}" has no value "${providerValue}".`,
+            providerValue,
+            problemTypes.sampleReadFailed.type,
+          ),
+        );
+      });
+    }
   }
   return issues;
 }
@@ -107,14 +177,13 @@ export function sampleRead(
       if (!has(field))
         issues.push(fieldIssue(`${base}.selectedFieldMappings.${mapToName}`, objectName, field));
     }
+    const manifestObject = manifest.read.objects.find((o) => o.objectName === objectName);
+    issues.push(...unknownProviderValues(base, objectConfig, manifestObject, metadata));
     const filterGroups = [
       { path: `${base}.fieldFilters`, filters: objectConfig.fieldFilters ?? [] },
       { path: `${base}.backfill.fieldFilters`, filters: objectConfig.backfill?.fieldFilters ?? [] },
     ];
-    const ctx = {
-      manifestObject: manifest.read.objects.find((o) => o.objectName === objectName),
-      objectConfig,
-    };
+    const ctx = { manifestObject, objectConfig };
     for (const { path, filters } of filterGroups) {
       resolveFilters(filters, ctx).forEach(({ field, value }, index) => {
         const metadataField = fieldOf(metadata, field.providerField);

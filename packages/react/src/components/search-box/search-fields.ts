@@ -1,5 +1,5 @@
-import type { FieldMetadata, IntegrationDetails, ReadObjectDetails } from '@splice/schema';
-import { valueFormatOf, valueKindOf } from '@splice/schema';
+import type { FieldMetadata, FieldValueMapping, IntegrationDetails, ReadObjectDetails } from '@splice/schema';
+import { providerValuesOf, valueFormatOf, valueKindOf } from '@splice/schema';
 
 export type FilterInputKind = 'text' | 'number' | 'boolean';
 
@@ -38,10 +38,17 @@ function picklistChoices(field: FieldMetadata | undefined) {
  */
 function valueMapped(
   providerField: string,
-  mapping: Record<string, string> | undefined,
+  mapping: FieldValueMapping | undefined,
   labels: Array<{ mappedValue: string; mappedDisplayValue: string }> = [],
 ): Pick<SearchFieldOption, 'choices' | 'translate'> {
-  const values = Object.fromEntries(Object.entries(mapping ?? {}).filter(([, provider]) => provider));
+  // A search compares with one value: an app value standing for several provider values is searched by
+  // the first, as the service translates it.
+  const values = Object.fromEntries(
+    Object.entries(mapping ?? {}).flatMap(([app, provider]) => {
+      const first = providerValuesOf(provider)[0];
+      return first ? [[app, first]] : [];
+    }),
+  );
   if (Object.keys(values).length === 0) return {};
   return {
     choices: Object.keys(values).map((value) => ({
