@@ -14,12 +14,21 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   const step = currentStep(wizard);
   // Field mapping: Northwind's pipeline stage is the CRM's lead status.
   await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
-  // Value mapping, each of Northwind's stages to one CRM status (chosen, not left to the suggestion).
+  // Value mapping, each CRM status to one of Northwind's stages (chosen, not left to the suggestion).
   const stageValues = step.getByRole('group', { name: 'Match the values of Pipeline stage' });
-  await stageValues.getByRole('combobox', { name: 'New' }).selectOption('lead');
-  await stageValues.getByRole('combobox', { name: 'Working' }).selectOption('qualified');
-  await stageValues.getByRole('combobox', { name: 'Customer' }).selectOption('customer');
-  await stageValues.getByRole('combobox', { name: 'Churned' }).selectOption('churned');
+  await stageValues.getByRole('combobox', { name: 'Lead' }).selectOption('new');
+  await stageValues.getByRole('combobox', { name: 'Qualified' }).selectOption('working');
+  await stageValues.getByRole('combobox', { name: 'Customer' }).selectOption('won');
+  await stageValues.getByRole('combobox', { name: 'Churned' }).selectOption('lost');
+  // Two lifecycle stages are one funnel stage to Northwind; the rest stay "Not mapped", which the manifest
+  // says delivers no funnel stage, and the step says so beside the table.
+  const funnelValues = step.getByRole('group', { name: 'Match the values of Funnel stage' });
+  await expect(funnelValues).toContainText(
+    'Not mapped: a record with that value arrives with no Funnel stage.',
+  );
+  await funnelValues.getByRole('combobox', { name: 'Marketing Qualified Lead' }).selectOption('mql');
+  await funnelValues.getByRole('combobox', { name: 'Customer' }).selectOption('customer');
+  await funnelValues.getByRole('combobox', { name: 'Evangelist' }).selectOption('customer');
   await step.getByRole('combobox', { name: /Priority score/ }).fill('score');
   // Backfill: the last 90 days instead of the manifest's 30.
   const history = step.getByRole('group', { name: 'Past records to read first' });
@@ -49,6 +58,10 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
     won: 'customer',
     lost: 'churned',
   });
+  expect(contacts.selectedValueMappings.funnelStage).toEqual({
+    mql: 'marketingqualifiedlead',
+    customer: ['customer', 'evangelist'],
+  });
   expect(contacts.backfill).toEqual({ defaultPeriod: { days: 90 } });
 
   await expect(wizard).toHaveAttribute('data-state', 'installed');
@@ -77,4 +90,33 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   await expect(page.getByRole('main')).not.toContainText(/sandboxcrm|Installation ID/);
   await expect(contactsRead).toContainText('The last 90 days');
   await expect(page.getByText('alice@acme', { exact: true })).toBeVisible();
+
+  // The records delivered to Northwind carry what the mapping and the manifest say: both lifecycle stages
+  // of a customer arrive as "customer", and a stage left unmapped arrives as null, not as the CRM's word.
+  const expected: Record<string, string> = {
+    marketingqualifiedlead: 'mql',
+    customer: 'customer',
+    evangelist: 'customer',
+  };
+  const delivered = async () => {
+    const response = await page.request.get('/demo/records');
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { records: DeliveredRecord[] };
+    return body.records.filter((r) => r.objectName === 'contacts');
+  };
+  await expect
+    .poll(async () => new Set((await delivered()).map((r) => r.fields.lifecycleStage)).size, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(3);
+  for (const record of await delivered()) {
+    const stage = String(record.fields.lifecycleStage);
+    expect(record.mappedFields).toHaveProperty('funnelStage', expected[stage] ?? null);
+  }
 });
+
+interface DeliveredRecord {
+  objectName: string;
+  fields: Record<string, unknown>;
+  mappedFields: Record<string, unknown>;
+}

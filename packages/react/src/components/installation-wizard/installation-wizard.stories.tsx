@@ -190,8 +190,47 @@ export const ValueMappingSuggestions: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await toStageMapped(canvas);
-    // Picking a picklist field suggests each app value's closest provider value: "Customer" -> customer.
-    await expect(canvas.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    // Picking a picklist field suggests each CRM value's closest app value: the CRM's Customer -> Customer.
+    await expect(canvas.getByRole('combobox', { name: 'Customer' })).toHaveValue('won');
+  },
+};
+
+/**
+ * Several CRM values share one app value, and the manifest says a value left "Not mapped" arrives with
+ * no stage: the sentence beside the table says so, and describes each row still on "Not mapped".
+ */
+export const ValueMappingManyToOneAndUnmapped: Story = {
+  name: 'Mapping several CRM values to one, with what "Not mapped" does',
+  parameters: {
+    bff: {
+      integration: ((wizard) => ({
+        ...wizard,
+        readObjects: wizard.readObjects.map((object) => ({
+          ...object,
+          mappingInputs: object.mappingInputs.map((input) =>
+            input.mapToName === 'stage'
+              ? { ...input, unmappedValues: { deliver: 'nothing' as const } }
+              : input,
+          ),
+        })),
+      }))(connectedWizard()),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await toStageMapped(canvas);
+    const values = canvas.getByRole('group', { name: 'Match the values of Pipeline stage' });
+    await userEvent.selectOptions(within(values).getByRole('combobox', { name: 'Qualified' }), 'won');
+    const rule = 'Not mapped: a record with that value arrives with no Pipeline stage.';
+    await expect(within(values).getByText(rule)).toBeInTheDocument();
+    await expect(within(values).getByRole('combobox', { name: 'Churned' })).toHaveAccessibleDescription(rule);
+    await next(canvas, /Read Deals/);
+    await next(canvas, /Proxy/);
+    await next(canvas, /Review and install/);
+    const reads = canvas.getByRole('region', { name: 'Reads' });
+    await expect(
+      within(reads).getByText(/^Values of .+: Customer ← Qualified \/ Customer$/),
+    ).toBeInTheDocument();
   },
 };
 
@@ -298,7 +337,7 @@ export const ReviewStepValueMatches: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await toStageMapped(canvas);
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'New' }), 'lead');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Lead' }), 'new');
     await next(canvas, /Read Deals/);
     await next(canvas, /Proxy/);
     await next(canvas, /Review and install/);

@@ -64,8 +64,8 @@ describe('InstallationWizard', () => {
     const { user, posts } = renderWizard(testWizard({ connection: connected }));
     await toContactsStep(user);
     await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
-    // Picking a picklist field suggests value matches by closest name: "Customer" -> customer.
-    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    // Picking a picklist field suggests value matches by closest name: the CRM's Customer -> Customer.
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('won');
     await user.click(screen.getByRole('radio', { name: /Full history/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: /Read Deals/ });

@@ -1,4 +1,4 @@
-import type { IntegrationDetails } from '@splice/schema';
+import type { IntegrationDetails, MappingInput } from '@splice/schema';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -69,8 +69,10 @@ function renderWizard(wizard: IntegrationDetails) {
     return others(input, init);
   });
   const user = userEvent.setup();
-  render(<InstallationWizard integrationId="crm-sync" />, { wrapper: testWrapper(fetch) });
-  return { user, posts };
+  const { unmount } = render(<InstallationWizard integrationId="crm-sync" />, {
+    wrapper: testWrapper(fetch),
+  });
+  return { user, posts, unmount };
 }
 
 const readChoice = (name: string) =>
@@ -96,10 +98,10 @@ describe('the wizard in the user’s words', () => {
     const box = screen.getByRole('combobox', { name: /^Pipeline stage/ });
     await user.type(box, 'Lead Status');
     // A display name is accepted: no "not a field" error, and the value matches are offered.
-    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('won');
     await user.clear(box);
     await user.type(box, 'status');
-    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('customer');
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('won');
     await user.tab();
     expect(box).toHaveValue('Lead Status');
   });
@@ -143,15 +145,61 @@ describe('the wizard in the user’s words', () => {
     await screen.findByRole('heading', { name: /Objects/ });
     await next(user, /Read Contacts/);
     await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'Lead Status');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'New' }), 'Lead');
+    // Two CRM values for one of ours: Lead and Qualified are both New.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Lead' }), 'New');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Qualified' }), 'New');
     await next(user, /Read Deals/);
     await next(user, /Proxy/);
     await next(user, /Review and install/);
     const contacts = within(screen.getByRole('region', { name: 'Reads' })).getAllByRole('listitem')[0];
     expect(contacts).toHaveTextContent('Contacts');
     expect(
-      within(contacts as HTMLElement).getByText('Values of Pipeline stage: New ← Lead, Customer ← Customer'),
+      within(contacts as HTMLElement).getByText(
+        'Values of Pipeline stage: New ← Lead / Qualified, Customer ← Customer',
+      ),
     ).toBeInTheDocument();
+  });
+
+  it('says next to "Not mapped" what a CRM value left unmapped delivers, as the manifest decides', async () => {
+    const withRule = (unmappedValues?: MappingInput['unmappedValues']): IntegrationDetails => {
+      const base = namedWizard();
+      return {
+        ...base,
+        readObjects: base.readObjects.map((object) => ({
+          ...object,
+          mappingInputs: object.mappingInputs.map((input) =>
+            input.mapToName === 'stage' && unmappedValues ? { ...input, unmappedValues } : input,
+          ),
+        })),
+      };
+    };
+    const cases: Array<[MappingInput['unmappedValues'], string]> = [
+      [
+        undefined,
+        'Not mapped: a record with that value arrives with the Sandbox CRM value as its Pipeline stage.',
+      ],
+      [{ deliver: 'nothing' }, 'Not mapped: a record with that value arrives with no Pipeline stage.'],
+      [
+        { deliver: 'default', value: 'new' },
+        'Not mapped: a record with that value arrives with New as its Pipeline stage.',
+      ],
+    ];
+    for (const [rule, words] of cases) {
+      const { user, unmount } = renderWizard(withRule(rule));
+      await screen.findByRole('heading', { name: /Objects/ });
+      await next(user, /Read Contacts/);
+      await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'Lead Status');
+      const values = screen.getByRole('group', { name: 'Match the values of Pipeline stage' });
+      expect(within(values).getByText(words)).toBeInTheDocument();
+      // A row left on "Not mapped" is described by the sentence; a mapped one is not.
+      const churned = within(values).getByRole('combobox', { name: 'Churned' });
+      expect(churned).toHaveValue('');
+      expect(churned).toHaveAccessibleDescription(words);
+      expect(within(values).getByRole('combobox', { name: 'Customer' })).not.toHaveAccessibleDescription(
+        words,
+      );
+      unmount();
+    }
   });
 
   it('errors name the field in the user’s words and say what to do', async () => {

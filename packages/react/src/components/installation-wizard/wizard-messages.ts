@@ -88,8 +88,16 @@ export const wizardMessages = {
   valuesProviderColumn: '{provider} value',
   valuesUnmapped: 'Not mapped',
   valuesSuggest: 'Suggest matches',
-  valuesUsedTwice:
-    'Choose a different {provider} value for one of your values: {value} is used more than once.',
+  /** Above the table: what the rows are, and that several may share one of the user's values. */
+  valuesHint:
+    'Choose your value for each {provider} value. Several {provider} values can share one of yours.',
+  /** Next to "Not mapped", as the builder's manifest decides: the {provider} value arrives unchanged. */
+  valuesUnmappedKeeps:
+    'Not mapped: a record with that value arrives with the {provider} value as its {name}.',
+  /** Next to "Not mapped": the record arrives without a value for the field. */
+  valuesUnmappedEmpty: 'Not mapped: a record with that value arrives with no {name}.',
+  /** Next to "Not mapped": the record arrives with the builder's default value. */
+  valuesUnmappedDefault: 'Not mapped: a record with that value arrives with {value} as its {name}.',
   valuesNeedField: 'Pick the {provider} field first to match its values.',
   valuesNotPicklist: 'Values can be matched only with a picklist field.',
 

@@ -86,8 +86,12 @@ export const deMessages: SpliceMessages = {
   valuesProviderColumn: 'Wert in {provider}',
   valuesUnmapped: 'Nicht zugeordnet',
   valuesSuggest: 'Zuordnungen vorschlagen',
-  valuesUsedTwice:
-    'Wählen Sie für einen Ihrer Werte einen anderen {provider}-Wert: {value} wird mehrfach verwendet.',
+  valuesHint:
+    'Wählen Sie zu jedem {provider}-Wert Ihren Wert. Mehrere {provider}-Werte können denselben Wert bei Ihnen haben.',
+  valuesUnmappedKeeps:
+    'Nicht zugeordnet: Ein Datensatz mit diesem Wert kommt mit dem {provider}-Wert als {name} an.',
+  valuesUnmappedEmpty: 'Nicht zugeordnet: Ein Datensatz mit diesem Wert kommt ohne {name} an.',
+  valuesUnmappedDefault: 'Nicht zugeordnet: Ein Datensatz mit diesem Wert kommt mit {value} als {name} an.',
   valuesNeedField: 'Wählen Sie zuerst das {provider}-Feld, um seine Werte zuzuordnen.',
   valuesNotPicklist: 'Werte lassen sich nur bei einem Auswahllistenfeld zuordnen.',
 

@@ -86,7 +86,12 @@ export const esMessages: SpliceMessages = {
   valuesProviderColumn: 'Valor en {provider}',
   valuesUnmapped: 'Sin relacionar',
   valuesSuggest: 'Sugerir correspondencias',
-  valuesUsedTwice: 'Elija otro valor de {provider} para uno de sus valores: {value} se usa más de una vez.',
+  valuesHint:
+    'Elija su valor para cada valor de {provider}. Varios valores de {provider} pueden compartir uno de los suyos.',
+  valuesUnmappedKeeps:
+    'Sin relacionar: un registro con ese valor llega con el valor de {provider} como {name}.',
+  valuesUnmappedEmpty: 'Sin relacionar: un registro con ese valor llega sin {name}.',
+  valuesUnmappedDefault: 'Sin relacionar: un registro con ese valor llega con {value} como {name}.',
   valuesNeedField: 'Elija primero el campo de {provider} para relacionar sus valores.',
   valuesNotPicklist: 'Solo se pueden relacionar los valores de un campo de lista de selección.',
 

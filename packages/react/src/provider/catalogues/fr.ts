@@ -86,8 +86,13 @@ export const frMessages: SpliceMessages = {
   valuesProviderColumn: 'Valeur {provider}',
   valuesUnmapped: 'Sans correspondance',
   valuesSuggest: 'Suggérer des correspondances',
-  valuesUsedTwice:
-    'Choisissez une autre valeur {provider} pour l’une de vos valeurs : {value} est utilisée plusieurs fois.',
+  valuesHint:
+    'Choisissez votre valeur pour chaque valeur {provider}. Plusieurs valeurs {provider} peuvent partager l’une des vôtres.',
+  valuesUnmappedKeeps:
+    'Sans correspondance : un enregistrement avec cette valeur arrive avec la valeur {provider} comme {name}.',
+  valuesUnmappedEmpty: 'Sans correspondance : un enregistrement avec cette valeur arrive sans {name}.',
+  valuesUnmappedDefault:
+    'Sans correspondance : un enregistrement avec cette valeur arrive avec {value} comme {name}.',
   valuesNeedField: 'Choisissez d’abord le champ {provider} pour faire correspondre ses valeurs.',
   valuesNotPicklist: 'Seules les valeurs d’un champ à liste de choix peuvent être mises en correspondance.',
 

@@ -1,6 +1,7 @@
 import type {
   ConfigContentInput,
   FieldMappingEntry,
+  FieldValueMapping,
   IntegrationDetails,
   MappingInput,
   ReadFilter,
@@ -32,6 +33,20 @@ function nonEmpty<V>(map: Record<string, V>, keep: (value: V) => boolean): Recor
   return Object.fromEntries(Object.entries(map).filter(([, value]) => keep(value)));
 }
 
+/**
+ * The draft's provider value -> app value as the config keeps it: app value -> its provider value, or
+ * its list when several stand for it (a single value stays a string, the shape every service takes).
+ */
+export function byAppValue(values: Record<string, string>): FieldValueMapping {
+  const grouped = new Map<string, string[]>();
+  for (const [providerValue, appValue] of Object.entries(values)) {
+    if (appValue) grouped.set(appValue, [...(grouped.get(appValue) ?? []), providerValue]);
+  }
+  return Object.fromEntries(
+    [...grouped].map(([appValue, list]) => [appValue, list.length === 1 ? (list[0] as string) : list]),
+  );
+}
+
 function readObjectConfig(object: ReadObjectDetails, draft: ReadObjectDraft) {
   const inputs = object.mappingInputs.filter(needsUserInput);
   const selectedFieldMappings = nonEmpty(
@@ -42,10 +57,7 @@ function readObjectConfig(object: ReadObjectDetails, draft: ReadObjectDraft) {
   );
   const selectedValueMappings = nonEmpty(
     Object.fromEntries(
-      Object.entries(draft.valueMappings).map(([mapToName, values]) => [
-        mapToName,
-        nonEmpty(values, (v) => v !== ''),
-      ]),
+      Object.entries(draft.valueMappings).map(([mapToName, values]) => [mapToName, byAppValue(values)]),
     ),
     (values) => Object.keys(values).length > 0,
   );

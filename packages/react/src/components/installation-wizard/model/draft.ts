@@ -17,7 +17,10 @@ export interface ReadObjectDraft {
   fields: Record<string, boolean>;
   /** mapToName -> provider field ('' while unmapped). */
   mappings: Record<string, string>;
-  /** mapToName -> (app value -> provider value, '' while unmapped). */
+  /**
+   * mapToName -> (provider value -> app value, '' or absent while not mapped). Keyed by the provider's
+   * value, since several provider values may stand for one app value and each belongs to one only.
+   */
   valueMappings: Record<string, Record<string, string>>;
   schedule: string;
   /** The last valid backfill: what is sent. */

@@ -17,8 +17,8 @@ export const fieldIds = {
   mappingOptions: (objectName: string) => `read.${objectName}.field-options`,
   valueMapping: (objectName: string, mapToName: string) => `read.${objectName}.valueMappings.${mapToName}`,
   /** One app value's provider value in a value mapping. */
-  valueMappingEntry: (objectName: string, mapToName: string, appValue: string) =>
-    `read.${objectName}.valueMappings.${mapToName}.${appValue}`,
+  valueMappingEntry: (objectName: string, mapToName: string, providerValue: string) =>
+    `read.${objectName}.valueMappings.${mapToName}.${providerValue}`,
   schedule: (objectName: string) => `read.${objectName}.schedule`,
   backfill: (objectName: string) => `read.${objectName}.backfill`,
   filters: (objectName: string) => `read.${objectName}.filters`,

@@ -1,4 +1,5 @@
-import type { IntegrationDetails, ReadObjectDetails } from '@splice/schema';
+import type { FieldValueMapping, IntegrationDetails, MappingInput, ReadObjectDetails } from '@splice/schema';
+import { providerValuesOf } from '@splice/schema';
 import type { FilterDraft, ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 
 /** What a builder may preset per read object (and lock, so the user sees but cannot change it). */
@@ -28,11 +29,22 @@ type InstalledReadObject = {
   destination?: string;
   selectedFields?: Record<string, boolean>;
   selectedFieldMappings?: Record<string, string>;
-  selectedValueMappings?: Record<string, Record<string, string>>;
+  selectedValueMappings?: Record<string, FieldValueMapping>;
   selectedFieldsAuto?: 'all';
   backfill?: { defaultPeriod: { days?: number; fullHistory?: boolean } };
   fieldFilters?: Array<{ fieldName: string; value?: string | number | boolean }>;
 };
+
+/** A saved value mapping (app value -> provider values) as the draft keeps it: provider value -> app value. */
+function byProviderValue(input: MappingInput, saved: FieldValueMapping | undefined): Record<string, string> {
+  const appValues = new Set(input.mappedValues?.map((v) => v.mappedValue));
+  const draft: Record<string, string> = {};
+  for (const [appValue, providerValues] of Object.entries(saved ?? {})) {
+    if (!appValues.has(appValue)) continue;
+    for (const providerValue of providerValuesOf(providerValues)) draft[providerValue] ??= appValue;
+  }
+  return draft;
+}
 
 function initialRead(
   object: ReadObjectDetails,
@@ -56,9 +68,9 @@ function initialRead(
   for (const input of object.mappingInputs) {
     mappings[input.mapToName] = installed?.selectedFieldMappings?.[input.mapToName] ?? input.fieldName ?? '';
     if (input.mappedValues?.length) {
-      const saved = installed?.selectedValueMappings?.[input.mapToName] ?? {};
-      valueMappings[input.mapToName] = Object.fromEntries(
-        input.mappedValues.map((v) => [v.mappedValue, saved[v.mappedValue] ?? '']),
+      valueMappings[input.mapToName] = byProviderValue(
+        input,
+        installed?.selectedValueMappings?.[input.mapToName],
       );
     }
   }

@@ -17,7 +17,7 @@ describe('initial draft', () => {
       backfill: { defaultPeriod: { days: 30 } },
       fields: { email: true, phone: true },
       mappings: { stage: '', priority: '', surname: 'lastName' },
-      valueMappings: { stage: { new: '', won: '' } },
+      valueMappings: { stage: {} },
     });
   });
 
@@ -59,7 +59,7 @@ describe('initial draft', () => {
                   disabled: true,
                   selectedFields: { firstName: true },
                   selectedFieldMappings: { stage: 'status' },
-                  selectedValueMappings: { stage: { won: 'customer' } },
+                  selectedValueMappings: { stage: { won: ['customer', 'qualified'], new: 'lead' } },
                   fieldFilters: [{ fieldName: 'isCustomer', operator: 'eq', value: true }],
                 },
               },
@@ -74,7 +74,8 @@ describe('initial draft', () => {
       paused: true,
       fields: { firstName: true },
       mappings: { stage: 'status' },
-      valueMappings: { stage: { new: '', won: 'customer' } },
+      // Kept by provider value: each CRM status with the app value it stands for.
+      valueMappings: { stage: { customer: 'won', qualified: 'won', lead: 'new' } },
     });
     expect(draft.read.contacts?.filters).toEqual([
       expect.objectContaining({ fieldName: 'isCustomer', value: true }),
@@ -187,19 +188,13 @@ describe('step validation', () => {
     expect(validateStep(step, wizard, draft)).toEqual({});
   });
 
-  it('refuses an invalid cron and a provider value used twice', () => {
+  it('refuses an invalid cron', () => {
     const wizard = testWizard();
     const draft = initialDraft(wizard);
     draft.read.contacts!.mappings.stage = 'status';
     draft.read.contacts!.schedule = '61 * * * *';
-    draft.read.contacts!.valueMappings.stage = { new: 'lead', won: 'lead' };
     const errors = validateStep(objectStep('read', 'contacts'), wizard, draft);
     expect(errors['read.contacts.schedule']?.code).toBe('invalid-schedule');
-    expect(errors['read.contacts.valueMappings.stage']).toEqual({
-      code: 'value-used-twice',
-      providerValue: 'lead',
-      value: 'Lead',
-    });
   });
 
   it('types filter values by the field: a number field refuses text, a boolean field refuses "yes"', () => {
@@ -249,7 +244,7 @@ describe('config built from the choices', () => {
     const wizard = testWizard();
     const draft = initialDraft(wizard);
     draft.read.contacts!.mappings.stage = 'status';
-    draft.read.contacts!.valueMappings.stage = { new: 'lead', won: '' };
+    draft.read.contacts!.valueMappings.stage = { lead: 'new', qualified: '' };
     draft.read.contacts!.filters = [{ key: 'a', fieldName: 'isCustomer', value: true }];
     draft.write.contacts = {
       selected: true,
@@ -287,6 +282,23 @@ describe('config built from the choices', () => {
       },
     });
     expect(content.proxy).toEqual({ enabled: true });
+  });
+
+  it('sends several provider values of one app value as a list, and one as a plain string', () => {
+    const wizard = testWizard();
+    const draft = initialDraft(wizard);
+    draft.read.contacts!.mappings.stage = 'status';
+    draft.read.contacts!.valueMappings.stage = {
+      lead: 'new',
+      qualified: 'won',
+      customer: 'won',
+      churned: '',
+    };
+    const content = buildConfigContent(wizard, draft);
+    expect(configContentSchema.safeParse(content).success).toBe(true);
+    expect(content.read?.objects.contacts?.selectedValueMappings).toEqual({
+      stage: { new: 'lead', won: ['qualified', 'customer'] },
+    });
   });
 
   it('reads all fields with selectedFieldsAuto and pauses with disabled', () => {

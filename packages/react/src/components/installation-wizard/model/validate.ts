@@ -2,7 +2,7 @@ import type { IntegrationDetails, ReadObjectDetails, WriteObjectDetails } from '
 import { limits, parseCron, valueFitsType, valueFormatOf, valueKindOf } from '@splice/schema';
 import type { CustomDaysError } from '../../backfill-picker/backfill-draft.js';
 import { parseCustomDays } from '../../backfill-picker/backfill-draft.js';
-import { fieldNamed, objectNamed } from '../../shared/named.js';
+import { objectNamed } from '../../shared/named.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import { fieldIds } from './field-ids.js';
 import type { WizardStep } from './steps.js';
@@ -16,8 +16,6 @@ export type StepError =
   /** `name`: the field as the user knows it (its display name). */
   | { code: 'mapping-required'; mapToName: string; name: string }
   | { code: 'mapping-unknown-field'; field: string; objectName: string }
-  /** `value`: the provider value's display name. */
-  | { code: 'value-used-twice'; providerValue: string; value: string }
   | { code: 'invalid-schedule'; detail: string }
   | { code: 'schedule-required' }
   | { code: 'invalid-backfill'; reason: CustomDaysError }
@@ -70,19 +68,6 @@ function validateRead(object: ReadObjectDetails, draft: ReadObjectDraft): StepEr
         field: mapped,
         objectName: object.displayName,
       };
-    }
-  }
-  for (const [mapToName, values] of Object.entries(draft.valueMappings)) {
-    const seen = new Set<string>();
-    const picklist = fieldNamed(object.fields, draft.mappings[mapToName])?.values ?? [];
-    for (const providerValue of Object.values(values)) {
-      if (!providerValue) continue;
-      if (seen.has(providerValue)) {
-        const value = picklist.find((v) => v.value === providerValue)?.displayValue ?? providerValue;
-        errors[fieldIds.valueMapping(name, mapToName)] = { code: 'value-used-twice', providerValue, value };
-        break;
-      }
-      seen.add(providerValue);
     }
   }
   // An empty schedule is not "the default": the review and the settings would show nothing for it.

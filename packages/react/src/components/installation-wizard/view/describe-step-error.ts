@@ -14,8 +14,6 @@ export function describeStepError(error: StepError, messages: SpliceMessages, pr
       return formatMessage(messages.mappingRequired, { provider, name: error.name });
     case 'mapping-unknown-field':
       return formatMessage(messages.mappingUnknownField, { field: error.field, object: error.objectName });
-    case 'value-used-twice':
-      return formatMessage(messages.valuesUsedTwice, { value: error.value, provider });
     case 'invalid-schedule':
       return formatMessage(messages.scheduleInvalid, { detail: error.detail });
     case 'schedule-required':

@@ -39,18 +39,37 @@ function fieldLabels(fields: readonly FieldMetadata[]): (field: FieldMetadata) =
       : field.displayName;
 }
 
-/** Suggested value pairs for a mapping, by closest name, for the app values not mapped yet. */
+/**
+ * Suggested values for the provider values not mapped yet, by closest name: provider value -> app value.
+ * A suggestion pairs one provider value with each app value; the user adds the others that share one.
+ */
 function suggestFor(input: MappingInput, field: FieldMetadata | undefined, current: Record<string, string>) {
   if (!field?.values?.length || !input.mappedValues?.length) return current;
-  const used = new Set(Object.values(current).filter(Boolean));
-  const open = input.mappedValues.filter((v) => !current[v.mappedValue]);
   const suggestion = suggestValueMapping(
-    open.map((v) => ({ value: v.mappedValue, label: v.mappedDisplayValue })),
-    field.values.filter((v) => !used.has(v.value)).map((v) => ({ value: v.value, label: v.displayValue })),
+    input.mappedValues.map((v) => ({ value: v.mappedValue, label: v.mappedDisplayValue })),
+    field.values.filter((v) => !current[v.value]).map((v) => ({ value: v.value, label: v.displayValue })),
   );
-  return { ...current, ...suggestion };
+  const byProvider = Object.fromEntries(Object.entries(suggestion).map(([app, provider]) => [provider, app]));
+  return { ...current, ...byProvider };
 }
 
+/** What "Not mapped" does for this field, as the builder's manifest decides, in the user's words. */
+function unmappedNote(props: Props & { input: MappingInput }): string {
+  const { messages, input, provider } = props;
+  const name = input.mapToDisplayName ?? input.mapToName;
+  const rule = input.unmappedValues;
+  if (rule?.deliver === 'nothing') return formatMessage(messages.valuesUnmappedEmpty, { name });
+  if (rule?.deliver === 'default') {
+    const value = input.mappedValues?.find((v) => v.mappedValue === rule.value)?.mappedDisplayValue;
+    return formatMessage(messages.valuesUnmappedDefault, { name, value: value ?? rule.value });
+  }
+  return formatMessage(messages.valuesUnmappedKeeps, { name, provider });
+}
+
+/**
+ * The values of a value-mapped field: one row per provider value, each given one of the app's values or
+ * none. Several provider values may share an app value, and each provider value has one at most.
+ */
 function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata | undefined }) {
   const { state, messages, ids, object, input, field } = props;
   const { provider } = props;
@@ -61,16 +80,16 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
   const name = input.mapToDisplayName ?? input.mapToName;
   const error = errorText(props, fieldId);
   const picklist = field?.values ?? [];
-  const setValue = (appValue: string, providerValue: string) =>
+  const setValue = (providerValue: string, appValue: string) =>
     props.state.updateRead(object.objectName, (d) => ({
       ...d,
       valueMappings: {
         ...d.valueMappings,
-        [input.mapToName]: { ...d.valueMappings[input.mapToName], [appValue]: providerValue },
+        [input.mapToName]: { ...d.valueMappings[input.mapToName], [providerValue]: appValue },
       },
     }));
   return (
-    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={id.error}>
+    <fieldset data-part="fieldset" data-field-id={fieldId} aria-describedby={`${id.hint} ${id.error}`}>
       <legend data-part="legend">{formatMessage(messages.valuesLegend, { name })}</legend>
       {!field ? (
         <p data-part="hint">{formatMessage(messages.valuesNeedField, { provider })}</p>
@@ -78,35 +97,41 @@ function ValueMapping(props: Props & { input: MappingInput; field: FieldMetadata
         <p data-part="hint">{messages.valuesNotPicklist}</p>
       ) : (
         <>
+          <p data-part="hint">{formatMessage(messages.valuesHint, { provider })}</p>
+          <p data-part="hint" data-state="unmapped-rule" id={id.hint}>
+            {unmappedNote(props)}
+          </p>
           <table data-part="table">
             <thead>
               <tr>
-                <th scope="col">{messages.valuesAppColumn}</th>
                 <th scope="col">{formatMessage(messages.valuesProviderColumn, { provider })}</th>
+                <th scope="col">{messages.valuesAppColumn}</th>
               </tr>
             </thead>
             <tbody>
-              {(input.mappedValues ?? []).map((v) => {
+              {picklist.map((p) => {
                 const entryId = ids.of(
-                  fieldIds.valueMappingEntry(object.objectName, input.mapToName, v.mappedValue),
+                  fieldIds.valueMappingEntry(object.objectName, input.mapToName, p.value),
                 ).control;
+                const appValue = values[p.value] ?? '';
                 return (
-                  <tr key={v.mappedValue} data-part="value-row">
+                  <tr key={p.value} data-part="value-row" data-state={appValue ? 'mapped' : 'unmapped'}>
                     <th scope="row">
-                      <label htmlFor={entryId}>{v.mappedDisplayValue}</label>
+                      <label htmlFor={entryId}>{p.displayValue}</label>
                     </th>
                     <td>
                       <select
                         data-part="select"
                         id={entryId}
-                        value={values[v.mappedValue] ?? ''}
+                        value={appValue}
                         {...invalidProps(error)}
-                        onChange={(event) => setValue(v.mappedValue, event.currentTarget.value)}
+                        aria-describedby={appValue ? undefined : id.hint}
+                        onChange={(event) => setValue(p.value, event.currentTarget.value)}
                       >
                         <option value="">{messages.valuesUnmapped}</option>
-                        {picklist.map((p) => (
-                          <option key={p.value} value={p.value}>
-                            {p.displayValue}
+                        {(input.mappedValues ?? []).map((v) => (
+                          <option key={v.mappedValue} value={v.mappedValue}>
+                            {v.mappedDisplayValue}
                           </option>
                         ))}
                       </select>
@@ -160,9 +185,9 @@ function FieldMapping(props: Props & { input: MappingInput; datalistId: string }
     props.state.updateRead(object.objectName, (d) => {
       const picked = fieldNamed(object.fields, value);
       const values = d.valueMappings[input.mapToName];
-      // A newly picked picklist field gets its value matches suggested, which the user can change.
-      const suggested =
-        values && picked && !Object.values(values).some(Boolean) ? suggestFor(input, picked, values) : values;
+      // Another field has other values: its matches start over, suggested, for the user to change.
+      const changed = value !== (d.mappings[input.mapToName] ?? '');
+      const suggested = values && changed ? (picked ? suggestFor(input, picked, {}) : {}) : values;
       return {
         ...d,
         mappings: { ...d.mappings, [input.mapToName]: value },

@@ -6,10 +6,12 @@ import type {
   ReadObjectDetails,
   WriteObjectDetails,
 } from '@splice/schema';
+import { providerValuesOf } from '@splice/schema';
 import { describeSchedule } from '../../../provider/describe-schedule.js';
 import type { SpliceMessageKey, SpliceMessages } from '../../../provider/messages.js';
 import { formatMessage } from '../../../provider/messages.js';
 import { fieldNamed, objectNamed } from '../../shared/named.js';
+import { byAppValue } from '../model/build-config.js';
 import type { ObjectConfig, WizardChange } from '../model/build-update.js';
 import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
 import { fieldIds } from '../model/field-ids.js';
@@ -48,17 +50,23 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
     .map(([name, field]) =>
       formatMessage(messages.mappingPair, { app: appName(name), provider: names.field(field) }),
     );
-  // The value matches chosen, one line per mapped name: "Values of Stage: New ← Lead, Won ← Customer".
+  // The value matches chosen, one line per mapped name, each app value with every provider value behind
+  // it: "Values of Stage: New ← Lead, Won ← Customer / Evangelist".
   const valueLines = Object.entries(draft.valueMappings).flatMap(([name, values]) => {
     const appValues = object.mappingInputs.find((i) => i.mapToName === name)?.mappedValues ?? [];
-    const pairs = Object.entries(values)
-      .filter(([, value]) => value)
-      .map(([app, value]) =>
-        formatMessage(messages.mappingPair, {
-          app: appValues.find((v) => v.mappedValue === app)?.mappedDisplayValue ?? app,
-          provider: names.value(draft.mappings[name] ?? '', value),
-        }),
-      );
+    const order = (app: string) => appValues.findIndex((v) => v.mappedValue === app);
+    const picklist = fieldNamed(object.fields, draft.mappings[name])?.values ?? [];
+    const picklistOrder = (value: string) => picklist.findIndex((v) => v.value === value);
+    const grouped = Object.entries(byAppValue(values)).sort(([a], [b]) => order(a) - order(b));
+    const pairs = grouped.map(([app, providerValues]) =>
+      formatMessage(messages.mappingPair, {
+        app: appValues.find((v) => v.mappedValue === app)?.mappedDisplayValue ?? app,
+        provider: [...providerValuesOf(providerValues)]
+          .sort((a, b) => picklistOrder(a) - picklistOrder(b))
+          .map((value) => names.value(draft.mappings[name] ?? '', value))
+          .join(' / '),
+      }),
+    );
     return pairs.length
       ? [formatMessage(messages.reviewValueMappings, { name: appName(name), values: pairs.join(', ') })]
       : [];
