@@ -49,8 +49,8 @@ export class CrmStore {
       const record = ordered[index]!;
       if (record.archived === options.archived) results.push(record);
     }
-    const rest = ordered.slice(index).find((record) => record.archived === options.archived);
-    return { results, nextAfter: rest?.id };
+    while (index < ordered.length && ordered[index]!.archived !== options.archived) index++;
+    return { results, nextAfter: ordered[index]?.id };
   }
 
   /** Every live record of a type, in id order (search filters these). */
