@@ -25,6 +25,8 @@ describe('the writing direction of the provider’s locale', () => {
     await screen.findByRole('button', { name: 'Send invite' });
     expect(roots).toHaveLength(3);
     for (const root of roots) expect(root).toHaveAttribute('dir', 'rtl');
+    // An e-mail address stays left to right inside the mirrored form.
+    expect(screen.getByRole('textbox', { name: /E-mail address/ })).toHaveAttribute('dir', 'ltr');
   });
 
   it('keeps left to right for a left-to-right locale', async () => {

@@ -467,6 +467,8 @@ export const RightToLeft: Story = {
       'dir',
       'rtl',
     );
+    // The cron expression is code: left to right inside the mirrored step.
+    await expect(canvas.getByLabelText('Cron expression')).toHaveAttribute('dir', 'ltr');
   },
 };
 

@@ -187,6 +187,9 @@ function InviteFormView(props: InviteFormProps) {
             id={`${ids}-email`}
             type="email"
             autoComplete="email"
+            // An address is Latin left to right in any locale: a right-to-left page would show
+            // "example.com@ada" while it is typed.
+            dir="ltr"
             spellCheck={false}
             {...invalidProps(errorText)}
             aria-describedby={`${ids}-email-error ${ids}-email-hint`}

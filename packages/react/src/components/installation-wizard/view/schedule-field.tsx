@@ -99,6 +99,9 @@ export function ScheduleField(props: StepViewProps & { objectName: string }) {
           data-part="input"
           id={id.control}
           value={schedule}
+          // A cron expression is code, read left to right in any locale; a right-to-left page would
+          // reverse its fields on screen ("*/15 * * * *" shown as "* * * * 15/*").
+          dir="ltr"
           spellCheck={false}
           autoComplete="off"
           {...invalidProps(error)}
