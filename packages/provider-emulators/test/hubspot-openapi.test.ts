@@ -62,6 +62,12 @@ describe("HubSpot's published schemas", () => {
       'objects',
       'SimplePublicObjectWithAssociations',
     );
+    await expectConforms(
+      call('GET', '/crm/v3/objects/companies?limit=5&associations=contacts,deals'),
+      200,
+      'objects',
+      'CollectionResponseSimplePublicObjectWithAssociationsForwardPaging',
+    );
     const search = {
       filterGroups: [{ filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }],
       limit: 5,

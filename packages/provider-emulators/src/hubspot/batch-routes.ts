@@ -4,6 +4,7 @@
  * whole, as HubSpot's does.
  */
 import { type Context, Hono } from 'hono';
+import { type AssociationInput, withAssociatedCompany } from './associations.js';
 import type { CrmRecord } from './crm-record.js';
 import type { CrmStore } from './crm-store.js';
 import { validationError } from './errors.js';
@@ -21,7 +22,7 @@ interface BatchBody<Input> {
 }
 type IdInput = { id?: string };
 type UpdateInput = { id?: string; properties?: unknown };
-type CreateInput = { properties?: unknown };
+type CreateInput = { properties?: unknown; associations?: AssociationInput[] };
 
 async function batchBody<Input>(c: Context): Promise<BatchBody<Input> & { inputs: Input[] }> {
   const body = await jsonBody<BatchBody<Input>>(c);
@@ -84,7 +85,9 @@ export function batchRoutes(store: CrmStore) {
       const body = await batchBody<CreateInput>(c);
       const records = store.create(
         type,
-        body.inputs.map((input) => input.properties ?? {}),
+        body.inputs.map((input) =>
+          withAssociatedCompany(store, type, input.properties ?? {}, input.associations),
+        ),
       );
       const results = records.map((record) => viewRecord(type, record, Object.keys(record.properties)));
       return c.json({ status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() }, 201);

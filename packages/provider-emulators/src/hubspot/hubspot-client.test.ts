@@ -3,6 +3,7 @@
  * page, search, read, write and describe through it, a connector built on the same calls can too.
  */
 import { Client } from '@hubspot/api-client';
+import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHubSpotEmulator, startHubSpotEmulator } from './start.js';
@@ -241,6 +242,58 @@ describe('one record', () => {
       code: 409,
       body: { category: 'CONFLICT', message: 'Contact already exists. Existing ID: 1' },
     });
+  });
+});
+
+describe('associations', () => {
+  it("reads a contact's company and a company's contacts, and links a created deal to its company", async () => {
+    const contact = await client.crm.contacts.basicApi.getById('4', ['associatedcompanyid'], undefined, [
+      'companies',
+    ]);
+    const companyId = contact.properties.associatedcompanyid!;
+    expect(contact.associations?.companies?.results).toEqual([{ id: companyId, type: 'contact_to_company' }]);
+
+    const company = await client.crm.companies.basicApi.getById(companyId, undefined, undefined, [
+      'contacts',
+    ]);
+    expect(company.associations?.contacts?.results.map((r) => r.id)).toContain('4');
+
+    const deal = await client.crm.deals.basicApi.create({
+      properties: { dealname: 'Linked deal' },
+      associations: [
+        {
+          to: { id: companyId },
+          types: [
+            {
+              associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined,
+              associationTypeId: 5,
+            },
+          ],
+        },
+      ],
+    });
+    const page = await client.crm.companies.basicApi.getPage(100, undefined, ['name'], undefined, ['deals']);
+    const linked = page.results.find((r) => r.id === companyId);
+    expect(linked?.associations?.deals?.results).toContainEqual({ id: deal.id, type: 'company_to_deal' });
+  });
+
+  it('refuses an association to a company that does not exist', async () => {
+    await expect(
+      client.crm.deals.basicApi.create({
+        properties: { dealname: 'Orphan' },
+        associations: [
+          {
+            to: { id: '987654' },
+            types: [
+              {
+                associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined,
+                associationTypeId: 5,
+              },
+            ],
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 400, body: { errors: [{ in: 'associations' }] } });
   });
 });
 

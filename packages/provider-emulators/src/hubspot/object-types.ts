@@ -5,12 +5,22 @@
 export const objectTypes = ['contacts', 'companies', 'deals'] as const;
 export type ObjectType = (typeof objectTypes)[number];
 
-const typeIds: Record<string, ObjectType> = { '0-1': 'contacts', '0-2': 'companies', '0-3': 'deals' };
+/** HubSpot also accepts an object's type id and its singular name. */
+const aliases: Record<string, ObjectType> = {
+  '0-1': 'contacts',
+  '0-2': 'companies',
+  '0-3': 'deals',
+  contact: 'contacts',
+  company: 'companies',
+  deal: 'deals',
+};
 
 /** The object type a path names, or undefined when HubSpot would not know it. */
 export function resolveObjectType(name: string): ObjectType | undefined {
   const lower = name.toLowerCase();
-  return (objectTypes as readonly string[]).includes(lower) ? (lower as ObjectType) : typeIds[lower];
+  if ((objectTypes as readonly string[]).includes(lower)) return lower as ObjectType;
+  // Own keys only: a path such as `constructor` must not reach the object's prototype.
+  return Object.hasOwn(aliases, lower) ? aliases[lower] : undefined;
 }
 
 /** Contacts keep HubSpot's older name for the last-modified property; the other objects use `hs_`. */

@@ -13,6 +13,7 @@ export interface RecordView {
   updatedAt: string;
   archived: boolean;
   archivedAt?: string;
+  associations?: Record<string, { results: Array<{ id: string; type: string }> }>;
 }
 
 /** `properties` as the client sends it: repeated, comma separated, or both. */
@@ -24,7 +25,12 @@ export function propertyList(values: readonly string[] | undefined): string[] | 
   return names && names.length > 0 ? names : undefined;
 }
 
-export function viewRecord(type: ObjectType, record: CrmRecord, requested?: readonly string[]): RecordView {
+export function viewRecord(
+  type: ObjectType,
+  record: CrmRecord,
+  requested?: readonly string[],
+  associations?: RecordView['associations'],
+): RecordView {
   const definitions = propertyDefinitions[type];
   const names = requested
     ? new Set([
@@ -43,5 +49,6 @@ export function viewRecord(type: ObjectType, record: CrmRecord, requested?: read
     updatedAt: record.updatedAt,
     archived: record.archived,
     ...(record.archivedAt !== undefined && { archivedAt: record.archivedAt }),
+    ...(associations && { associations }),
   };
 }
