@@ -6,6 +6,12 @@
 export const sobjectNames = ['Account', 'Contact', 'Opportunity'] as const;
 export type SObjectName = (typeof sobjectNames)[number];
 
+export const labels: Record<SObjectName, { label: string; labelPlural: string }> = {
+  Account: { label: 'Account', labelPlural: 'Accounts' },
+  Contact: { label: 'Contact', labelPlural: 'Contacts' },
+  Opportunity: { label: 'Opportunity', labelPlural: 'Opportunities' },
+};
+
 /** The key prefix every id of an object starts with, as in Salesforce. */
 export const keyPrefix: Record<SObjectName, string> = { Account: '001', Contact: '003', Opportunity: '006' };
 
