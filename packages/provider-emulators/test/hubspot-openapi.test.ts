@@ -113,6 +113,21 @@ describe("HubSpot's published schemas", () => {
     );
   });
 
+  it('accept the batch upsert answer', async () => {
+    const inputs = [
+      { id: 'upsert.new@example.com', idProperty: 'email', properties: { firstname: 'New' } },
+      { id: '1', idProperty: 'hs_object_id', properties: {} },
+    ];
+    const refused = await call('POST', '/crm/v3/objects/contacts/batch/upsert', { inputs });
+    expect(refused.status).toBe(400);
+    await expectConforms(
+      call('POST', '/crm/v3/objects/contacts/batch/upsert', { inputs: inputs.slice(0, 1) }),
+      200,
+      'objects',
+      'BatchResponseSimplePublicUpsertObject',
+    );
+  });
+
   it('accept the error answers', async () => {
     await expectConforms(call('GET', '/crm/v3/objects/contacts/9999'), 404, 'objects', 'Error');
     await expectConforms(

@@ -1,7 +1,7 @@
 /**
- * `/crm/v3/objects/{objectType}/batch/{read,create,update,archive}`: up to 100 inputs. Reads and updates
- * answer 207 with HubSpot's per-id errors when some ids are missing; a create with one bad input fails
- * whole, as HubSpot's does.
+ * `/crm/v3/objects/{objectType}/batch/{read,create,update,upsert,archive}`: up to 100 inputs. Reads and
+ * updates answer 207 with HubSpot's per-id errors when some ids are missing; a write with one bad input
+ * fails whole, as HubSpot's does; an upsert finds its records by a unique property (a contact's email).
  */
 import { type Context, Hono } from 'hono';
 import { type AssociationInput, withAssociatedCompany } from './associations.js';
@@ -9,6 +9,7 @@ import type { CrmRecord } from './crm-record.js';
 import type { CrmStore } from './crm-store.js';
 import { validationError } from './errors.js';
 import { type ObjectType, singularName } from './object-types.js';
+import { propertyDefinitions } from './properties.js';
 import { checkPropertyValues } from './property-values.js';
 import { propertyList, viewRecord } from './record-view.js';
 import { jsonBody, objectTypeOf } from './request.js';
@@ -22,6 +23,7 @@ interface BatchBody<Input> {
 }
 type IdInput = { id?: string };
 type UpdateInput = { id?: string; properties?: unknown };
+type UpsertInput = { id?: string; idProperty?: string; properties?: unknown };
 type CreateInput = { properties?: unknown; associations?: AssociationInput[] };
 
 async function batchBody<Input>(c: Context): Promise<BatchBody<Input> & { inputs: Input[] }> {
@@ -110,6 +112,31 @@ export function batchRoutes(store: CrmStore) {
         results.push(viewRecord(type, record, Object.keys(record.properties)));
       }
       return batchAnswer(c, type, startedAt, results, missing, 'update');
+    })
+    .post('/:objectType/batch/upsert', async (c) => {
+      const type = objectTypeOf(c);
+      const startedAt = new Date().toISOString();
+      const body = await batchBody<UpsertInput>(c);
+      const keyed = body.inputs.map((input) => {
+        const idProperty = input.idProperty ?? body.idProperty;
+        const definition = idProperty === undefined ? undefined : propertyDefinitions[type].get(idProperty);
+        if (!definition?.hasUniqueValue || idProperty === 'hs_object_id' || input.id === undefined) {
+          throw validationError("Upsert needs each input's id and an idProperty with unique values.", [
+            { message: `${idProperty ?? '(none)'} is not a property with unique values`, in: 'idProperty' },
+          ]);
+        }
+        return { id: String(input.id), idProperty: idProperty!, properties: input.properties ?? {} };
+      });
+      // Every input's values are checked before any is written, as for the other batch writes.
+      for (const input of keyed) checkPropertyValues(type, input.properties);
+      const results = keyed.map(({ id, idProperty, properties }) => {
+        const existing = store.find(type, id, idProperty);
+        const record = existing
+          ? store.update(type, existing.id, properties)
+          : store.create(type, [{ ...(properties as object), [idProperty]: id }])[0]!;
+        return { ...viewRecord(type, record, Object.keys(record.properties)), new: !existing };
+      });
+      return c.json({ status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() });
     })
     .post('/:objectType/batch/archive', async (c) => {
       const type = objectTypeOf(c);

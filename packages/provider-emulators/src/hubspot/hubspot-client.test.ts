@@ -310,6 +310,24 @@ describe('batch', () => {
     ]);
   });
 
+  it('upserts contacts by e-mail: an unknown address creates, a known one updates', async () => {
+    const known = await client.crm.contacts.basicApi.getById('9', ['email']);
+    const answer = await client.crm.contacts.batchApi.upsert({
+      inputs: [
+        { id: 'first.upsert@example.com', idProperty: 'email', properties: { firstname: 'Upserted' } },
+        { id: known.properties.email!, idProperty: 'email', properties: { jobtitle: 'Upserted title' } },
+      ],
+    });
+    const results = answer.results.map((r) => ({ id: r.id, isNew: r._new, email: r.properties.email }));
+    expect(results).toEqual([
+      { id: expect.any(String), isNew: true, email: 'first.upsert@example.com' },
+      { id: '9', isNew: false, email: known.properties.email },
+    ]);
+    expect((await client.crm.contacts.basicApi.getById('9', ['jobtitle'])).properties.jobtitle).toBe(
+      'Upserted title',
+    );
+  });
+
   it('creates, updates and archives up to 100 at a time, and refuses 101', async () => {
     const inputs = Array.from({ length: 100 }, (_, i) => ({
       properties: { name: `Batch company ${i}`, domain: `batch${i}.example` },
