@@ -13,6 +13,7 @@ import { bodyLimit } from '../middleware/body-limit/index.js';
 import { idempotency } from '../middleware/idempotency/index.js';
 import type { Session } from '../schemas/session.js';
 import { classifierFor } from '../upstream/browser-problem.js';
+import { hostedValueMappingIssues } from '../validation/hosted-value-mappings.js';
 import { headerParams, jsonBody, pathParams, queryParams } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
 import { callContext, retold } from './deps.js';
@@ -69,6 +70,10 @@ export const installationRoutes = (deps: RouteDeps) => {
             value: body.config.createdBy,
           },
         ]);
+      }
+      if (!config.embeddedExtensions) {
+        const issues = hostedValueMappingIssues(body.config.content, ['config', 'content']);
+        if (issues.length > 0) throw validationError(issues);
       }
       const created = await retold(
         c,

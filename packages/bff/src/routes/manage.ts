@@ -22,6 +22,7 @@ import type { Session } from '../schemas/session.js';
 import { userPauseNotePrefix } from '../sync/build-sync-status.js';
 import { browserProblem, classifierFor } from '../upstream/browser-problem.js';
 import { UpstreamProblem } from '../upstream/upstream-problem.js';
+import { hostedValueMappingIssues } from '../validation/hosted-value-mappings.js';
 import { headerParams, jsonBody, pathParams, queryParams } from '../validation/validators.js';
 import type { RouteDeps } from './deps.js';
 import { callContext, retold } from './deps.js';
@@ -163,6 +164,15 @@ export const manageRoutes = (deps: RouteDeps) => {
             name: 'installation.config.createdBy',
             value: body.installation.config.createdBy,
           });
+        }
+        if (!config.embeddedExtensions) {
+          issues.push(
+            ...hostedValueMappingIssues(body.installation.config?.content, [
+              'installation',
+              'config',
+              'content',
+            ]),
+          );
         }
         if (issues.length > 0) throw validationError(issues);
         const installation = await groupInstallation(c, deps, integrationId);

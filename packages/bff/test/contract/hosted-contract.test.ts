@@ -329,6 +329,41 @@ describe('POST /integrations/:integrationId/installations with hosted answers', 
   });
 });
 
+describe('value mappings toward the hosted service, which maps one provider value per app value', () => {
+  const withMapping = (stage: Record<string, string | string[]>) => ({
+    config: {
+      content: {
+        provider: 'northwind',
+        read: { objects: { account: { objectName: 'account', selectedValueMappings: { stage } } } },
+      },
+    },
+  });
+
+  it('sends a one-to-one mapping as the map of strings the description has', async () => {
+    const response = await create(withMapping({ customer: 'closed_won' }));
+    expect(response.status).toBe(201);
+    const sent = JSON.parse(contract.upstream.calls('create').at(-1)?.body ?? '{}');
+    expect(sent.config.content.read.objects.account.selectedValueMappings).toEqual({
+      stage: { customer: 'closed_won' },
+    });
+  });
+
+  it('refuses several provider values for one app value before any call, naming that app value', async () => {
+    const before = contract.upstream.calls('create').length;
+    const response = await create(withMapping({ customer: ['closed_won', 'renewal'], lead: 'new' }));
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.issues).toEqual([
+      expect.objectContaining({
+        in: 'body',
+        name: 'config.content.read.objects.account.selectedValueMappings.stage.customer',
+        value: ['closed_won', 'renewal'],
+      }),
+    ]);
+    expect(contract.upstream.calls('create').length).toBe(before);
+  });
+});
+
 describe('POST /integrations/:integrationId/search with hosted answers', () => {
   it('reads `result` without `id`, taking the record’s own id where it has one', async () => {
     contract.upstream.scenario.search = {
