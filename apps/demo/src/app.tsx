@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { AppShell } from './components/app-shell.js';
 import { InstallPage } from './pages/install-page.js';
 import { InstallationPage } from './pages/installation-page.js';
+import { IntegrationsPage } from './pages/integrations-page.js';
 import { RecordsPage } from './pages/records-page.js';
 import { SearchPage } from './pages/search-page.js';
 import { SignInPage } from './pages/sign-in-page.js';
@@ -25,6 +26,7 @@ type SessionState =
   | { status: 'ready'; user: SignedInUser | null };
 
 const pages: Record<RoutePath, () => JSX.Element> = {
+  '/integrations': IntegrationsPage,
   '/install': InstallPage,
   '/installation': InstallationPage,
   '/records': RecordsPage,

@@ -1,5 +1,6 @@
 /** The app's pages, in navigation order. Hash routes: one static page, no router dependency. */
 export const routes = [
+  { path: '/integrations', label: 'Integrations', title: 'Integrations' },
   { path: '/install', label: 'Connect CRM', title: 'Connect your CRM' },
   { path: '/installation', label: 'Sync settings', title: 'CRM sync settings' },
   { path: '/records', label: 'Imported records', title: 'Imported records' },

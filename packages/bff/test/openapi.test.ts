@@ -38,6 +38,7 @@ describe('GET /openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual([
       '/connect/done',
+      '/integrations',
       '/integrations/{integrationId}',
       '/integrations/{integrationId}/connect',
       '/integrations/{integrationId}/connection',

@@ -6,12 +6,16 @@ export type {
   BackfillProgressView,
   BrowserSearchResponse,
   BrowserSearchResult,
+  CatalogConnectionState,
+  CatalogEntry,
+  CatalogInstallationState,
   ConnectionAnswer,
   ConnectStart,
   ConnectUrl,
   CreateInstallationBodyInput,
   FieldMetadata,
   Installation,
+  IntegrationCatalog,
   IntegrationDetails,
   Invite,
   InviteList,
@@ -50,6 +54,7 @@ export type {
 } from './client/create-splice-client.js';
 export { createSpliceClient } from './client/create-splice-client.js';
 export {
+  catalogQuery,
   connectionQuery,
   integrationQuery,
   searchQuery,
@@ -111,6 +116,13 @@ export type {
 } from './components/installation-wizard/use-installation-wizard.js';
 export { useInstallationWizard } from './components/installation-wizard/use-installation-wizard.js';
 export type { WizardLocks } from './components/installation-wizard/view/step-props.js';
+export type {
+  IntegrationsCatalogPart,
+  IntegrationsCatalogProps,
+} from './components/integrations-catalog/integrations-catalog.js';
+export { IntegrationsCatalog } from './components/integrations-catalog/integrations-catalog.js';
+export type { IntegrationStep } from './components/integrations-catalog/next-step.js';
+export { nextIntegrationStep } from './components/integrations-catalog/next-step.js';
 export type { InviteFormPart, InviteFormProps } from './components/invite-form/invite-form.js';
 export { InviteForm } from './components/invite-form/invite-form.js';
 export type { SearchBoxPart, SearchBoxProps } from './components/search-box/search-box.js';
@@ -136,6 +148,7 @@ export type { InstallOptions } from './hooks/use-create-installation.js';
 export { useCreateInstallation } from './hooks/use-create-installation.js';
 export type { UseIntegrationOptions } from './hooks/use-integration.js';
 export { useIntegration } from './hooks/use-integration.js';
+export { useIntegrations } from './hooks/use-integrations.js';
 export { useInvite } from './hooks/use-invite.js';
 export type { UseInvitesResult } from './hooks/use-invites.js';
 export { useInvites } from './hooks/use-invites.js';

@@ -17,6 +17,18 @@ export type { ConnectionAnswer } from './browser/connection-answer.js';
 export { connectionAnswerSchema } from './browser/connection-answer.js';
 export { installationVersionTag } from './browser/installation-version.js';
 export type {
+  CatalogConnectionState,
+  CatalogEntry,
+  CatalogInstallationState,
+  IntegrationCatalog,
+} from './browser/integration-catalog.js';
+export {
+  catalogConnectionStateSchema,
+  catalogEntrySchema,
+  catalogInstallationStateSchema,
+  integrationCatalogSchema,
+} from './browser/integration-catalog.js';
+export type {
   IntegrationDetails,
   MappingInput,
   ReadObjectDetails,
@@ -221,6 +233,8 @@ export {
   operationSchema,
   operationStatusSchema,
 } from './resources/operation.js';
+export type { PreviousConfig } from './resources/previous-config.js';
+export { previousConfigSchema } from './resources/previous-config.js';
 export type { FilterValue } from './resources/primitives.js';
 export { dateTimeSchema, filterValueSchema, nameSchema } from './resources/primitives.js';
 export type { Issue, IssueLocation, Problem } from './resources/problem.js';

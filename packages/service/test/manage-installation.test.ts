@@ -282,6 +282,36 @@ describe('deleteInstallation', () => {
   });
 });
 
+describe('the previous config of an uninstalled installation', () => {
+  const previousUrl = (groupRef: string) =>
+    `${service.baseUrl}/projects/demo/integrations/crm-sync/previous-config?groupRef=${groupRef}`;
+
+  it('is kept for the group that uninstalled, answered for 30 days, and never for another group', async () => {
+    const config = contactsConfig();
+    const { body } = await install('globex', config);
+    expect(
+      (await readJsonResponse(await fetch(previousUrl('globex'), { headers: apiKeyHeaders(service) })))
+        .status,
+    ).toBe(404);
+    const before = Date.now();
+    expect(await remove(body.id)).toBe(204);
+    const kept = await readJsonResponse(
+      await fetch(previousUrl('globex'), { headers: apiKeyHeaders(service) }),
+    );
+    expect(kept.status).toBe(200);
+    expect(kept.body.content).toEqual(body.config.content);
+    const uninstalled = Date.parse(kept.body.uninstallTime);
+    expect(uninstalled).toBeGreaterThanOrEqual(before - 1);
+    expect(Date.parse(kept.body.expireTime) - uninstalled).toBe(30 * 24 * 60 * 60 * 1000);
+
+    const other = await readJsonResponse(
+      await fetch(previousUrl('acme'), { headers: apiKeyHeaders(service) }),
+    );
+    expect(other.status).toBe(404);
+    expect((await fetch(previousUrl('globex'))).status).toBe(401);
+  });
+});
+
 // ---- the read engine follows updates and deletes ----
 
 async function receiverFor(name: string): Promise<WebhookReceiver> {

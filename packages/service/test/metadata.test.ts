@@ -13,6 +13,15 @@ const get = async (path: string, headers: Record<string, string> = { 'x-api-key'
 };
 
 describe('metadata extensions', () => {
+  it('lists every integration of the project, each as the single integration answers it', async () => {
+    const res = await get('/projects/demo/integrations');
+    expect(res.status).toBe(200);
+    expect(res.body.map((i: { name: string }) => i.name)).toEqual(['crm-sync']);
+    expect(res.body[0]).toEqual((await get('/projects/demo/integrations/crm-sync')).body);
+    expect((await get('/projects/nowhere/integrations')).status).toBe(404);
+    expect((await get('/projects/demo/integrations', {})).status).toBe(401);
+  });
+
   it('serves the integration with its manifest revision', async () => {
     const res = await get('/projects/demo/integrations/crm-sync');
     expect(res.status).toBe(200);

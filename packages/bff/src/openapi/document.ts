@@ -7,6 +7,7 @@ import {
   idempotencyHeaderSchema,
   ifMatchSchema,
   installationSchema,
+  integrationCatalogSchema,
   integrationDetailsSchema,
   integrationParamsSchema,
   inviteListSchema,
@@ -121,6 +122,17 @@ export function buildOpenApiDocument() {
     servers: [{ url: '.', description: 'The mount point of the BFF in the host application (e.g. /api).' }],
     security: [{ hostSession: [] }],
     paths: {
+      '/integrations': {
+        get: {
+          operationId: 'listIntegrations',
+          summary:
+            'Every integration of the project, each with the session’s group’s connection state (none, connected, needs_reconnect) and installation state (not_installed, installed, paused, unhealthy).',
+          responses: {
+            '200': jsonAnswer('The catalog, by integration name.', 'IntegrationCatalog'),
+            ...problems(400, ...common),
+          },
+        },
+      },
       '/integrations/{integrationId}': {
         get: {
           operationId: 'getWizard',
@@ -410,6 +422,7 @@ export function buildOpenApiDocument() {
         ConnectStart: jsonSchema(connectStartSchema, 'input'),
         ConnectUrl: jsonSchema(connectUrlSchema, 'output'),
         ConnectionAnswer: jsonSchema(connectionAnswerSchema, 'output'),
+        IntegrationCatalog: jsonSchema(integrationCatalogSchema, 'output'),
         SyncStatus: jsonSchema(syncStatusSchema, 'output'),
         RunNowBody: jsonSchema(runNowBodySchema, 'input'),
         UpdateInstallationBody: jsonSchema(updateInstallationBodySchema, 'input'),

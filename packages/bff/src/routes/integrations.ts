@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { BffEnv } from '../env.js';
 import type { RateLimitStore } from '../middleware/rate-limit/store.js';
+import { catalogRoutes } from './catalog.js';
 import { connectRoutes } from './connect.js';
 import type { RouteDeps } from './deps.js';
 import { installationRoutes } from './installations.js';
@@ -9,9 +10,10 @@ import { searchRoutes } from './search.js';
 import { syncRoutes } from './sync.js';
 import { wizardRoutes } from './wizard.js';
 
-/** Everything under `/integrations`, chained so that the app's type carries every route. */
+/** Everything under `/integrations` (the catalog at its root), chained so that the app's type carries every route. */
 export const integrationRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) =>
   new Hono<BffEnv>()
+    .route('/', catalogRoutes(deps))
     .route('/', wizardRoutes(deps))
     .route('/', connectRoutes(deps))
     .route('/', installationRoutes(deps))

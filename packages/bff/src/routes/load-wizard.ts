@@ -13,6 +13,7 @@ import type { Session } from '../schemas/session.js';
 import { Abort } from '../upstream/abort.js';
 import type { IssueClassifier } from '../upstream/browser-problem.js';
 import { browserProblem } from '../upstream/browser-problem.js';
+import { mapLimited } from '../upstream/map-limited.js';
 import type { CallContext, ServiceClient } from '../upstream/service-client.js';
 import { UpstreamFault } from '../upstream/upstream-fault.js';
 import { UpstreamProblem } from '../upstream/upstream-problem.js';
@@ -23,23 +24,6 @@ const unreadableFields = 'The provider’s fields for this object could not be r
 const metadataConcurrency = 6;
 
 type Metadata = { metadata: ObjectMetadata; error: null } | { metadata: null; error: string };
-
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 function mappingInputs(required: ManifestField[] = [], optional: ManifestField[] = []): MappingInput[] {
   const inputs: MappingInput[] = [];
@@ -55,7 +39,7 @@ function mappingInputs(required: ManifestField[] = [], optional: ManifestField[]
 }
 
 /** The group's connection for the provider: the installation's own, else a working one, else any. */
-function chooseConnection(
+export function chooseConnection(
   connections: Connection[],
   provider: string,
   installation: Installation | null,

@@ -5,6 +5,7 @@ import type {
   ConnectUrl,
   CreateInstallationBodyInput,
   Installation,
+  IntegrationCatalog,
   IntegrationDetails,
   Invite,
   InviteList,
@@ -53,6 +54,8 @@ export interface UninstallOptions extends CallOptions {
 
 export interface SpliceClient {
   readonly baseUrl: string;
+  /** Every integration of the project, with where the signed-in user's group stands with each. */
+  listIntegrations(options?: CallOptions): Promise<IntegrationCatalog>;
   getIntegration(integrationId: string, options?: CallOptions): Promise<IntegrationDetails>;
   createInstallation(
     integrationId: string,
@@ -131,6 +134,7 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
 
   return {
     baseUrl: options.baseUrl,
+    listIntegrations: (call) => send('GET', `${base}/integrations`, call),
     getIntegration: (integrationId, call) => send('GET', integration(integrationId), call),
     createInstallation: (integrationId, body, call) =>
       send(

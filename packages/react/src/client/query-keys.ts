@@ -9,6 +9,7 @@ import { isRetryableError } from './splice-error.js';
 export const spliceKeys = {
   all: ['splice'] as const,
   base: (baseUrl: string) => ['splice', baseUrl] as const,
+  catalog: (baseUrl: string) => ['splice', baseUrl, 'catalog'] as const,
   integration: (baseUrl: string, integrationId: string) =>
     ['splice', baseUrl, 'integration', integrationId] as const,
   connection: (baseUrl: string, integrationId: string) =>
@@ -32,6 +33,15 @@ export function shouldRetryRead(failureCount: number, error: unknown): boolean {
  * "You appear to be offline" at once, with a retry, and nothing typed is lost.
  */
 export const networkMode = 'always' as const;
+
+export function catalogQuery(client: SpliceClient) {
+  return {
+    networkMode,
+    queryKey: spliceKeys.catalog(client.baseUrl),
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.listIntegrations({ signal }),
+    retry: shouldRetryRead,
+  };
+}
 
 export function integrationQuery(client: SpliceClient, integrationId: string) {
   return {

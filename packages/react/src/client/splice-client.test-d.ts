@@ -11,6 +11,12 @@ type Integration = Api['integrations'][':integrationId'];
 type Answer<Method extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Method>>;
 
 describe('createSpliceClient agrees with the BFF routes', () => {
+  it('listIntegrations reads what GET /integrations answers', () => {
+    expectTypeOf<InferResponseType<Api['integrations']['$get'], 200>>().toExtend<
+      Answer<SpliceClient['listIntegrations']>
+    >();
+  });
+
   it('getIntegration reads what GET /integrations/:integrationId answers', () => {
     type Route = Integration['$get'];
     expectTypeOf<InferResponseType<Route, 200>>().toExtend<Answer<SpliceClient['getIntegration']>>();

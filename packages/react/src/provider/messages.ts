@@ -5,6 +5,7 @@
 import { networkMessages } from '../client/splice-error.js';
 import { connectMessages } from '../components/connect-button/connect-messages.js';
 import { wizardMessages } from '../components/installation-wizard/wizard-messages.js';
+import { catalogMessages } from '../components/integrations-catalog/catalog-messages.js';
 import { syncStatusMessages } from '../components/sync-status/sync-status-messages.js';
 import { uninstallMessages } from '../components/uninstall-button/uninstall-messages.js';
 import { cronMessages } from './cron-messages.js';
@@ -17,6 +18,7 @@ export const defaultMessages = {
   ...cronMessages,
   ...syncStatusMessages,
   ...uninstallMessages,
+  ...catalogMessages,
   loading: 'Loading…',
   retry: 'Retry',
   errorBoundaryTitle: 'This part of the page could not be shown.',

@@ -5,6 +5,7 @@ import type {
   ConnectUrl,
   CreateInstallationBodyInput,
   Installation,
+  IntegrationCatalog,
   IntegrationDetails,
   Invite,
   InviteList,
@@ -15,6 +16,7 @@ import type {
   UpdateInstallationBodyInput,
 } from '@splice/schema';
 import type { FetchLike } from '../client/transport.js';
+import { catalogFixture } from './catalog-fixture.js';
 import { syncStatusFixture } from './sync-status-fixture.js';
 import { connectedWizard, connection } from './test-wizard.js';
 
@@ -44,6 +46,8 @@ export type Answer<T, Request = undefined> =
 
 /** A stand-in BFF for stories and tests: every route answers from fixture data, no server needed. */
 export interface FakeBffScenario {
+  /** `GET /integrations`. Default: `catalogFixture()` (one integration in each state). */
+  catalog?: Answer<IntegrationCatalog>;
   /** `GET /integrations/:integrationId`. Default: `connectedWizard()`. */
   integration?: Answer<IntegrationDetails>;
   /** `POST /integrations/:integrationId/installations`. Default: the installation the body describes. */
@@ -235,6 +239,7 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
  */
 export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
   const calls = {
+    catalog: 0,
     integration: 0,
     install: 0,
     search: 0,
@@ -261,7 +266,9 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     };
     let reply: unknown;
     let status = 200;
-    if (method === 'GET' && /\/integrations\/[^/]+$/.test(url.pathname)) {
+    if (method === 'GET' && url.pathname.endsWith('/integrations')) {
+      reply = pick(scenario.catalog ?? catalogFixture(), undefined, calls.catalog++);
+    } else if (method === 'GET' && /\/integrations\/[^/]+$/.test(url.pathname)) {
       reply = pick(scenario.integration ?? connectedWizard(), undefined, calls.integration++);
     } else if (method === 'GET' && url.pathname.endsWith('/connection')) {
       reply = pick(

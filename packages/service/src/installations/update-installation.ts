@@ -8,6 +8,7 @@ import type { Connection, Installation } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
 import { normaliseContent } from './create-installation.js';
 import { checkVersion, nextVersionTime, staleEdit } from './installation-version.js';
+import { previousConfigKeeping } from './previous-config.js';
 
 function bodyIssue(name: string, detail: string, value?: unknown): Issue {
   return {
@@ -227,7 +228,8 @@ async function replaceInstallation(deps: ServiceDeps, input: UpdateInstallationI
 
 /**
  * deleteInstallation: the installation, its revisions and read state, and its connection when no other
- * installation uses it (as the hosted service does); then its reads stop.
+ * installation uses it (as the hosted service does); then its reads stop. Its config is kept as the
+ * group's previous config of the integration (`previous-config.ts`), in the same transaction.
  */
 export async function deleteInstallation(
   deps: ServiceDeps,
@@ -235,7 +237,12 @@ export async function deleteInstallation(
   expectedVersion: string | undefined,
 ): Promise<void> {
   checkVersion(installation, expectedVersion);
-  const { deleted } = await deps.repo.deleteInstallation(installation.projectId, installation.id);
+  const uninstallTime = new Date();
+  const { deleted } = await deps.repo.deleteInstallation(
+    installation.projectId,
+    installation.id,
+    previousConfigKeeping(uninstallTime),
+  );
   if (!deleted) throw problemError(404, 'installationNotFound', 'The installation was deleted meanwhile.');
   await deps.reads?.forgetInstallation(installation.id);
 }

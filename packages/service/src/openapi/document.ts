@@ -10,6 +10,7 @@ import {
   oauthConnectRequestSchema,
   oauthUpdateRequestSchema,
   objectMetadataSchema,
+  previousConfigSchema,
   problemSchema,
   problemTypes,
   searchRequestSchema,
@@ -58,6 +59,7 @@ export function openApiDocument() {
         Integration: toSchema(integrationSchema, 'output'),
         ObjectMetadata: toSchema(objectMetadataSchema, 'output'),
         Connection: toSchema(connectionSchema, 'output'),
+        PreviousConfig: toSchema(previousConfigSchema, 'output'),
         OauthConnectRequest: toSchema(oauthConnectRequestSchema, 'input'),
         OauthUpdateRequest: toSchema(oauthUpdateRequestSchema, 'input'),
         OauthCompleteRequest: toSchema(oauthCompleteRequestSchema, 'input'),
@@ -250,6 +252,26 @@ export function openApiDocument() {
           },
         },
       },
+      '/v1/projects/{projectIdOrName}/integrations': {
+        get: {
+          operationId: 'listIntegrations',
+          summary: 'Extension: every integration of the project, each with its latest manifest revision.',
+          ...extension,
+          security: [{ apiKey: [] }, { bearer: [] }],
+          parameters: [pathParam('projectIdOrName', 'Project ID or project name.')],
+          responses: {
+            '200': {
+              description: 'The integrations, by name.',
+              content: {
+                'application/json': {
+                  schema: { type: 'array', items: { $ref: '#/components/schemas/Integration' } },
+                },
+              },
+            },
+            ...problems(common.unauthorized, [404, ['projectNotFound'], 'The project does not exist.']),
+          },
+        },
+      },
       '/v1/projects/{projectIdOrName}/integrations/{integrationId}': {
         get: {
           operationId: 'getIntegration',
@@ -308,6 +330,30 @@ export function openApiDocument() {
               [404, ['projectNotFound', 'groupNotFound', 'notFound'], 'Not found.'],
               [422, ['connectionRequired'], 'The group has no connection to read metadata through.'],
             ),
+          },
+        },
+      },
+      '/v1/projects/{projectIdOrName}/integrations/{integrationId}/previous-config': {
+        get: {
+          operationId: 'getPreviousConfig',
+          summary:
+            "Extension: the config content the group's installation had when the group last uninstalled it, kept 30 days so a reinstall can start from it.",
+          ...extension,
+          security: [{ apiKey: [] }, { bearer: [] }],
+          parameters: [
+            ...projectParams,
+            { name: 'groupRef', in: 'query', required: true, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The kept config and when it is forgotten.',
+              content: json('PreviousConfig'),
+            },
+            ...problems(common.malformed, common.unauthorized, [
+              404,
+              ['projectNotFound', 'integrationNotFound', 'notFound'],
+              'No such project or integration, or nothing kept for the group.',
+            ]),
           },
         },
       },

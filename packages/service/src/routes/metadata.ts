@@ -1,14 +1,16 @@
-import type { ObjectMetadata } from '@splice/schema';
+import type { ManifestIntegration, ObjectMetadata } from '@splice/schema';
 import { problemError, queryParams } from '@splice/server-kit';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { installationView } from '../installations/create-installation.js';
+import { findPreviousConfig } from '../installations/previous-config.js';
 import { findIntegration } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
+import { parsedManifest } from '../manifest/parsed-manifest.js';
 import { requireCredentials } from '../middleware/credentials/index.js';
 import type { Provider } from '../provider/provider-contract.js';
-import type { Project } from '../store/index.js';
+import type { Integration, Project } from '../store/index.js';
 import { withIntegration, withProject } from './target-middleware.js';
 
 export const groupQuerySchema = z.object({ groupRef: z.string().check(z.minLength(1), z.maxLength(256)) });
@@ -53,6 +55,24 @@ async function objectMetadata(
   };
 }
 
+/** An integration as the hosted service answers it: its latest revision carries the manifest entry. */
+function integrationView(integration: Integration, manifest: ManifestIntegration) {
+  return {
+    id: integration.id,
+    projectId: integration.projectId,
+    name: integration.name,
+    provider: integration.provider,
+    createTime: integration.createTime,
+    ...(integration.updateTime ? { updateTime: integration.updateTime } : {}),
+    latestRevision: {
+      id: integration.revisionId,
+      specVersion: integration.specVersion,
+      createTime: integration.updateTime ?? integration.createTime,
+      content: manifest,
+    },
+  };
+}
+
 /**
  * Read-only extensions (docs/service-interface.md#extensions) that mirror the hosted service's paths and shapes
  * (so a BFF reads wizard metadata the same way from either).
@@ -62,6 +82,14 @@ export function metadataRoutes(deps: ServiceDeps) {
   const auth = requireCredentials(deps.credentials, 'apiKeyOrBearer');
   return (
     new Hono()
+      // The hosted `listIntegrations`: every integration of the project, so a catalog can list them all.
+      .get('/projects/:projectIdOrName/integrations', auth, withProject(repo), async (c) => {
+        const integrations = await repo.listIntegrations(c.var.project.id);
+        return c.json(
+          integrations.map((integration) => integrationView(integration, parsedManifest(integration))),
+          200,
+        );
+      })
       .get('/projects/:projectIdOrName/integrations/:integrationId', auth, async (c) => {
         const { integration, manifest } = await findIntegration(
           repo,
@@ -69,23 +97,7 @@ export function metadataRoutes(deps: ServiceDeps) {
           c.req.param('integrationId'),
           { fresh: true },
         );
-        return c.json(
-          {
-            id: integration.id,
-            projectId: integration.projectId,
-            name: integration.name,
-            provider: integration.provider,
-            createTime: integration.createTime,
-            ...(integration.updateTime ? { updateTime: integration.updateTime } : {}),
-            latestRevision: {
-              id: integration.revisionId,
-              specVersion: integration.specVersion,
-              createTime: integration.updateTime ?? integration.createTime,
-              content: manifest,
-            },
-          },
-          200,
-        );
+        return c.json(integrationView(integration, manifest), 200);
       })
       .get(
         '/projects/:projectIdOrName/integrations/:integrationId/objects/:objectName/metadata',
@@ -137,6 +149,28 @@ export function metadataRoutes(deps: ServiceDeps) {
           const { groupRef } = c.req.valid('query');
           const installations = await repo.listInstallations(project.id, integration.id, groupRef);
           return c.json(await Promise.all(installations.map((i) => installationView(deps, i))), 200);
+        },
+      )
+      // The embedded service's own: the config the group's installation had when the group last
+      // uninstalled it, while it is kept, so a reinstall can start from it; 404 when there is none.
+      .get(
+        '/projects/:projectIdOrName/integrations/:integrationId/previous-config',
+        auth,
+        withIntegration(repo),
+        queryParams(groupQuerySchema),
+        async (c) => {
+          const { project, integration } = c.var.target;
+          const { groupRef } = c.req.valid('query');
+          const key = { projectId: project.id, integrationId: integration.id, groupRef };
+          const previous = await findPreviousConfig(repo, key, new Date());
+          if (!previous) {
+            throw problemError(
+              404,
+              'notFound',
+              `Group "${groupRef}" has no recently uninstalled installation of "${integration.name}".`,
+            );
+          }
+          return c.json(previous, 200);
         },
       )
       .get(

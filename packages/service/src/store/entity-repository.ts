@@ -13,6 +13,7 @@ import * as installations from './entities/installations.js';
 import * as integrations from './entities/integrations.js';
 import * as invites from './entities/invites.js';
 import * as orgs from './entities/orgs.js';
+import * as previousConfigs from './entities/previous-configs.js';
 import * as projects from './entities/projects.js';
 import type {
   Connection,
@@ -30,6 +31,8 @@ import type {
   NewOrg,
   NewProject,
   Org,
+  PreviousConfig,
+  PreviousConfigKeeping,
   Project,
   Repository,
 } from './repository.js';
@@ -140,17 +143,38 @@ export abstract class EntityRepository implements Repository {
   deleteInstallation(
     projectId: string,
     id: string,
+    keep?: PreviousConfigKeeping,
   ): Promise<{ deleted: boolean; connectionDeleted: boolean }> {
     return this.atomically(async (db) => {
       const current = await installations.getInstallationById(db, projectId, id);
       if (!current) return { deleted: false, connectionDeleted: false };
       await installations.deleteInstallation(db, projectId, id);
+      if (keep) {
+        await previousConfigs.keepPreviousConfig(
+          db,
+          {
+            projectId,
+            integrationId: current.integrationId,
+            groupRef: current.groupRef,
+            content: current.config.content,
+            uninstallTime: keep.uninstallTime,
+          },
+          keep.forgetBefore,
+        );
+      }
       const stillUsed =
         (await installations.countInstallationsOfConnection(db, projectId, current.connectionId)) > 0;
       const connectionDeleted =
         !stillUsed && (await connections.deleteConnection(db, projectId, current.connectionId));
       return { deleted: true, connectionDeleted };
     });
+  }
+
+  getPreviousConfig(
+    key: { projectId: string; integrationId: string; groupRef: string },
+    notBefore: string,
+  ): Promise<PreviousConfig | undefined> {
+    return this.use((db) => previousConfigs.getPreviousConfig(db, key, notBefore));
   }
 
   insertInvite(invite: NewInvite): Promise<Invite> {

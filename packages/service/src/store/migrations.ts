@@ -370,6 +370,23 @@ export const migrations: readonly Migration[] = [
   CREATE UNIQUE INDEX oauth_flows_by_completion ON oauth_flows (completion_hash);
   `,
   ),
+  // The config an uninstalled installation had, one per group and integration, so a reinstall can start
+  // from it. Not tied to the installation row (which is gone) nor to the group's connection.
+  migration(
+    9,
+    'previous configs of uninstalled installations',
+    (d) => `
+  CREATE TABLE previous_configs (
+    project_id     TEXT NOT NULL,
+    integration_id TEXT NOT NULL REFERENCES integrations (id),
+    group_ref      TEXT NOT NULL,
+    content        ${d.json} NOT NULL,
+    uninstall_time TEXT NOT NULL,
+    PRIMARY KEY (project_id, integration_id, group_ref)
+  );
+  CREATE INDEX previous_configs_by_time ON previous_configs (uninstall_time);
+  `,
+  ),
 ];
 
 /**

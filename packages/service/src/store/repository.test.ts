@@ -210,6 +210,78 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
     );
   });
 
+  /** An installation for `groupRef` on a connection of its own: a delete takes its unused connection. */
+  async function installed(parents: Awaited<ReturnType<typeof seedParents>>, groupRef = 'acme') {
+    const connection = await repo.insertConnection({
+      projectId: parents.project.id,
+      provider: 'sandboxcrm',
+      groupRef,
+      consumerRef: 'user-1',
+      status: 'working',
+      authScheme: 'oauth2/authorizationCode',
+      isDefault: false,
+      credentials: { accessToken: 'at', refreshToken: 'rt' },
+    });
+    return repo.insertInstallation({ ...newInstallation(parents, groupRef), connectionId: connection.id });
+  }
+
+  it("keeps a deleted installation's config for its own group, and a later uninstall replaces it", async () => {
+    const parents = await seedParents();
+    await repo.upsertGroup({ projectId: parents.project.id, groupRef: 'globex', groupName: 'Globex' });
+    const key = { projectId: parents.project.id, integrationId: parents.integration.id, groupRef: 'acme' };
+    const first = await repo.insertInstallation({
+      ...newInstallation(parents),
+      config: {
+        ...newInstallation(parents).config,
+        content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } },
+      },
+    });
+    const keep = { uninstallTime: '2026-11-01T00:00:00.000Z', forgetBefore: '2026-10-01T00:00:00.000Z' };
+    await repo.deleteInstallation(parents.project.id, first.id, keep);
+    expect(await repo.getPreviousConfig(key, '2026-10-15T00:00:00.000Z')).toEqual({
+      ...key,
+      content: first.config.content,
+      uninstallTime: keep.uninstallTime,
+    });
+    // Another group of the same project has nothing kept.
+    expect(await repo.getPreviousConfig({ ...key, groupRef: 'globex' }, '2026-10-15T00:00:00.000Z')).toBe(
+      undefined,
+    );
+    // Uninstalled before `notBefore`: no longer offered.
+    expect(await repo.getPreviousConfig(key, '2026-11-02T00:00:00.000Z')).toBeUndefined();
+
+    const second = await installed(parents);
+    await repo.deleteInstallation(parents.project.id, second.id, {
+      uninstallTime: '2026-11-20T00:00:00.000Z',
+      forgetBefore: '2026-10-21T00:00:00.000Z',
+    });
+    const kept = await repo.getPreviousConfig(key, '2026-10-15T00:00:00.000Z');
+    expect(kept?.content).toEqual({ provider: 'sandboxcrm', read: { objects: {} } });
+    expect(kept?.uninstallTime).toBe('2026-11-20T00:00:00.000Z');
+  });
+
+  it('forgets kept configs older than the retention when another is kept, and keeps none without asking', async () => {
+    const parents = await seedParents();
+    await repo.upsertGroup({ projectId: parents.project.id, groupRef: 'globex', groupName: 'Globex' });
+    const old = await installed(parents);
+    await repo.deleteInstallation(parents.project.id, old.id, {
+      uninstallTime: '2026-01-01T00:00:00.000Z',
+      forgetBefore: '2025-12-01T00:00:00.000Z',
+    });
+    const other = await installed(parents, 'globex');
+    await repo.deleteInstallation(parents.project.id, other.id, {
+      uninstallTime: '2026-11-20T00:00:00.000Z',
+      forgetBefore: '2026-10-21T00:00:00.000Z',
+    });
+    const acme = { projectId: parents.project.id, integrationId: parents.integration.id, groupRef: 'acme' };
+    // Even asked for everything ever kept, acme's is gone: the later delete purged it.
+    expect(await repo.getPreviousConfig(acme, '2000-01-01T00:00:00.000Z')).toBeUndefined();
+
+    const unkept = await installed(parents);
+    await repo.deleteInstallation(parents.project.id, unkept.id);
+    expect(await repo.getPreviousConfig(acme, '2000-01-01T00:00:00.000Z')).toBeUndefined();
+  });
+
   it('inserts invites as pending, parented by the org', async () => {
     const org = await repo.insertOrg({ id: 'org-1', name: 'Acme' });
     const invite = await repo.insertInvite({ orgId: org.id, invitedEmail: 'ada@example.com' });

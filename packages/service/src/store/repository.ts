@@ -25,6 +25,7 @@ import type { Installation, NewInstallation } from './entities/installations.js'
 import type { Integration, IntegrationInput } from './entities/integrations.js';
 import type { Invite, NewInvite } from './entities/invites.js';
 import type { NewOrg, Org } from './entities/orgs.js';
+import type { PreviousConfig } from './entities/previous-configs.js';
 import type { NewProject, Project } from './entities/projects.js';
 
 export type {
@@ -45,8 +46,16 @@ export type {
 export type { Integration, IntegrationInput } from './entities/integrations.js';
 export type { Invite, InviteStatus, NewInvite } from './entities/invites.js';
 export type { NewOrg, Org } from './entities/orgs.js';
+export type { PreviousConfig } from './entities/previous-configs.js';
 export type { NewProject, Project } from './entities/projects.js';
 export type { WithDefaults } from './with-defaults.js';
+
+/** How a delete keeps the installation's config for a later reinstall. */
+export interface PreviousConfigKeeping {
+  uninstallTime: string;
+  /** Kept configs uninstalled before this time are forgotten meanwhile. */
+  forgetBefore: string;
+}
 
 export interface Repository {
   /**
@@ -114,12 +123,19 @@ export interface Repository {
   listInstallationRevisions(installationId: string): Promise<InstallationRevision[]>;
   /**
    * Deletes an installation (its revisions and read state go with it) and its connection when no other
-   * installation uses that. False when there was none. One transaction.
+   * installation uses that. False when there was none. With `keep`, its config content is kept in the same
+   * transaction as the group's previous config of the integration. One transaction.
    */
   deleteInstallation(
     projectId: string,
     id: string,
+    keep?: PreviousConfigKeeping,
   ): Promise<{ deleted: boolean; connectionDeleted: boolean }>;
+  /** The group's config of the integration when it last uninstalled it, if that was at or after `notBefore`. */
+  getPreviousConfig(
+    key: { projectId: string; integrationId: string; groupRef: string },
+    notBefore: string,
+  ): Promise<PreviousConfig | undefined>;
 
   insertInvite(invite: NewInvite): Promise<Invite>;
   listInvites(orgId: string): Promise<Invite[]>;

@@ -2,6 +2,7 @@ import type { Integration, ObjectMetadata } from '@splice/schema';
 import { integrationSchema, objectMetadataSchema } from '@splice/schema';
 import * as z from 'zod/mini';
 import { fillIntegration, fillObjectMetadata } from '../answers/hosted-gaps.js';
+import { readAnswer, readEach } from '../answers/read-answer.js';
 import type { CallContext } from '../call.js';
 import { endpoint } from '../endpoint.js';
 import type { ClientKit } from './client-kit.js';
@@ -11,13 +12,24 @@ const providerInfoSchema = z.object({ displayName: z.string().check(z.minLength(
 
 /** The project's integrations, their providers, and a provider object's fields. */
 export function createIntegrationsClient(kit: ClientKit) {
-  const { baseUrl, project, read, getJson, integrationPath } = kit;
+  const { baseUrl, project, read, settle, getJson, integrationPath } = kit;
   return {
     async getIntegration(ctx: CallContext, integrationId: string): Promise<Integration> {
       const operation = 'getIntegration';
       const url = endpoint(baseUrl, integrationPath(integrationId));
       const json = await getJson(ctx, operation, url);
       return read(ctx, operation, integrationSchema, fillIntegration(json));
+    },
+
+    /** Every integration of the project (the hosted `listIntegrations`), each read as `getIntegration` reads one. */
+    async listIntegrations(ctx: CallContext): Promise<Integration[]> {
+      const operation = 'listIntegrations';
+      const json = await getJson(ctx, operation, endpoint(baseUrl, ['projects', project, 'integrations']));
+      return settle(
+        ctx,
+        operation,
+        readEach(json, (item) => readAnswer(integrationSchema, fillIntegration(item))),
+      );
     },
 
     /**

@@ -14,6 +14,7 @@ const placeholders = (template: string) =>
 const sameInEnglish: Record<(typeof locales)[number], readonly SpliceMessageKey[]> = {
   de: [
     'wizardStepProxy',
+    'catalogInstallation',
     'mappingFieldLabel',
     'mappingOptional',
     'syncRunValue',
@@ -28,6 +29,7 @@ const sameInEnglish: Record<(typeof locales)[number], readonly SpliceMessageKey[
   ],
   fr: [
     'wizardStepProxy',
+    'catalogInstallation',
     'mappingFieldLabel',
     'reviewChangedDestination',
     'reviewChangedPaused',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BackfillPicker } from '../../components/backfill-picker/backfill-picker.js';
 import { ConnectButton } from '../../components/connect-button/connect-button.js';
 import { InstallationWizard } from '../../components/installation-wizard/installation-wizard.js';
+import { IntegrationsCatalog } from '../../components/integrations-catalog/integrations-catalog.js';
 import { InviteForm } from '../../components/invite-form/invite-form.js';
 import { SearchBox } from '../../components/search-box/search-box.js';
 import { SyncStatus } from '../../components/sync-status/sync-status.js';
@@ -47,6 +48,7 @@ describe.each(['de', 'fr', 'es'])('every component under locale %s', (locale) =>
         <InviteForm />
         <BackfillPicker />
         <UninstallButton integrationId="crm-sync" />
+        <IntegrationsCatalog stepHref={(step, entry) => `#${step}/${entry.name}`} />
       </SpliceProvider>,
     );
     // The wizard's first step and the search form have loaded (seconds on a loaded machine); then the
@@ -56,6 +58,7 @@ describe.each(['de', 'fr', 'es'])('every component under locale %s', (locale) =>
       .setup()
       .click(await screen.findByRole('button', { name: catalogue.wizardNext }, { timeout: 5_000 }));
     await screen.findByRole('group', { name: new RegExp(catalogue.fieldsLegend) }, { timeout: 5_000 });
+    await screen.findByRole('list', { name: catalogue.catalogLabel }, { timeout: 5_000 });
 
     const shown = everythingShown(container);
     // Whole words only: "Back" may not show, "Backfill" (a product term in every catalogue) may.
