@@ -33,6 +33,7 @@ test('reload keeps the draft and the step; Back and Forward move between steps; 
   await expect(page).toHaveURL(/step=read%3Acontacts$/);
   const step = currentStep(wizard);
   await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await step.getByRole('button', { name: 'Use a different history for Contacts' }).click();
   await step.getByRole('radio', { name: /Recent history/ }).check();
   await step.getByRole('radio', { name: 'Custom', exact: true }).check();
   await step.getByRole('textbox', { name: 'Number of days' }).fill('-5');

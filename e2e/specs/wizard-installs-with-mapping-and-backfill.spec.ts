@@ -10,6 +10,13 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   const wizard = await openWizard(page);
   await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
 
+  // History: the last 90 days for every object instead of the manifest's 30, chosen once.
+  const history = currentStep(wizard).getByRole('group', {
+    name: 'Past records to read first, for every object',
+  });
+  await history.getByRole('radio', { name: /Recent history/ }).check();
+  await history.getByRole('radio', { name: 'Last 90 days' }).check();
+
   await nextTo(wizard, 'Read Contacts');
   const step = currentStep(wizard);
   // Field mapping: Northwind's pipeline stage is the CRM's lead status.
@@ -30,12 +37,14 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   await funnelValues.getByRole('combobox', { name: 'Customer' }).selectOption('customer');
   await funnelValues.getByRole('combobox', { name: 'Evangelist' }).selectOption('customer');
   await step.getByRole('combobox', { name: /Priority score/ }).fill('score');
-  // Backfill: the last 90 days instead of the manifest's 30.
-  const history = step.getByRole('group', { name: 'Past records to read first' });
-  await history.getByRole('radio', { name: /Recent history/ }).check();
-  await history.getByRole('radio', { name: 'Last 90 days' }).check();
+  await expect(step).toContainText('Past records: the last 90 days, as for every object.');
 
   await nextTo(wizard, 'Read Companies');
+  // Companies is the exception: its full history, said as one.
+  const companies = currentStep(wizard);
+  await companies.getByRole('button', { name: 'Use a different history for Companies' }).click();
+  await companies.getByRole('radio', { name: /Full history/ }).check();
+  await expect(companies).toContainText('Companies: the full history instead of the last 90 days');
   await nextTo(wizard, 'Read Deals');
   await nextTo(wizard, 'Proxy');
   await nextTo(wizard, 'Review and install');
@@ -63,6 +72,9 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
     customer: ['customer', 'evangelist'],
   });
   expect(contacts.backfill).toEqual({ defaultPeriod: { days: 90 } });
+  const objects = response.request().postDataJSON().config.content.read.objects;
+  expect(objects.companies.backfill).toEqual({ defaultPeriod: { fullHistory: true } });
+  expect(objects.deals.backfill).toEqual({ defaultPeriod: { days: 90 } });
 
   await expect(wizard).toHaveAttribute('data-state', 'installed');
   // By name: the finish screen also holds SyncStatus, whose own status region says what the reads are doing.
@@ -89,6 +101,8 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
   await expect(contactsRead).not.toContainText(/\bstatus\b|← customer|won ←/);
   await expect(page.getByRole('main')).not.toContainText(/sandboxcrm|Installation ID/);
   await expect(contactsRead).toContainText('The last 90 days');
+  await expect(page.getByRole('region', { name: 'Reads Companies' })).toContainText('Full history');
+  await expect(page.getByRole('region', { name: 'Reads Deals' })).toContainText('The last 90 days');
   await expect(page.getByText('alice@acme', { exact: true })).toBeVisible();
 
   // The records delivered to Northwind carry what the mapping and the manifest say: both lifecycle stages

@@ -26,6 +26,13 @@ test('the wizard can be completed with the keyboard alone', async ({ page }) => 
   const step = currentStep(wizard);
   const next = wizard.getByRole('button', { name: 'Next' });
 
+  // The history for every object, by keyboard: arrow keys move within the radio group.
+  const history = step.getByRole('group', { name: 'Past records to read first, for every object' });
+  const fullHistory = history.getByRole('radio', { name: /^Full history/ });
+  await tabTo(page, history.getByRole('radio', { name: /^Recent history/ }));
+  await page.keyboard.press('ArrowDown');
+  await expect(fullHistory).toBeChecked();
+
   await tabTo(page, next);
   await page.keyboard.press('Enter');
   await expect(step).toHaveAccessibleName(/Read Contacts$/);
@@ -33,14 +40,6 @@ test('the wizard can be completed with the keyboard alone', async ({ page }) => 
   const stage = step.getByRole('combobox', { name: 'Pipeline stage' });
   await tabTo(page, stage);
   await page.keyboard.type('status');
-  // Backfill by keyboard: arrow keys move within the radio group.
-  const fullHistory = step.getByRole('radio', { name: /^Full history/ });
-  const recent = step.getByRole('group', { name: 'Past records to read first' }).getByRole('radio', {
-    name: /^Recent history/,
-  });
-  await tabTo(page, recent);
-  await page.keyboard.press('ArrowDown');
-  await expect(fullHistory).toBeChecked();
 
   for (const title of ['Read Companies', 'Read Deals', 'Proxy', 'Review and install']) {
     await tabTo(page, next);
@@ -55,7 +54,9 @@ test('the wizard can be completed with the keyboard alone', async ({ page }) => 
   await expect(wizard).toHaveAttribute('data-state', 'installed');
   const installation = (await (await page.request.get('/api/integrations/crm-sync')).json()).installation;
   expect(installation.config.content.read.objects.contacts.selectedFieldMappings.stage).toBe('status');
-  expect(installation.config.content.read.objects.contacts.backfill).toEqual({
-    defaultPeriod: { fullHistory: true },
-  });
+  for (const object of ['contacts', 'companies', 'deals']) {
+    expect(installation.config.content.read.objects[object].backfill).toEqual({
+      defaultPeriod: { fullHistory: true },
+    });
+  }
 });

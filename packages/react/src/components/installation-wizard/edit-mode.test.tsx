@@ -134,6 +134,7 @@ describe('InstallationWizard in edit mode', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: /Read Contacts/ });
     await changeSchedule(user);
+    await user.click(screen.getByRole('button', { name: 'Use a different history for Contacts' }));
     await user.click(screen.getByRole('radio', { name: /Full history/ }));
     await user.click(screen.getByRole('checkbox', { name: /Pause reading Contacts/ }));
     await toReview(user);

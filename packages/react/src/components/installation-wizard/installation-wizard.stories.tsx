@@ -246,11 +246,32 @@ export const InvalidSchedule: Story = {
   },
 };
 
+/** One history for every object, and one object importing its own, shown as the exception it is. */
+export const HistoryForEveryObjectWithAnException: Story = {
+  name: 'One history for every object, with an exception',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /Objects/ });
+    const shared = canvas.getByRole('group', { name: 'Past records to read first, for every object' });
+    await userEvent.click(within(shared).getByRole('radio', { name: /Full history/ }));
+    await next(canvas, /Read Contacts/);
+    await mapStage(canvas);
+    await expect(
+      canvas.getByText('Past records: the full history, as for every object.'),
+    ).toBeInTheDocument();
+    await next(canvas, /Read Deals/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a different history for Deals' }));
+    await userEvent.click(canvas.getByRole('radio', { name: /No backfill/ }));
+    await expect(canvas.getByText('Deals: no history instead of the full history')).toBeInTheDocument();
+  },
+};
+
 export const InvalidBackfillBlocksTheStep: Story = {
   name: 'Invalid custom backfill blocks the step',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await toStageMapped(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a different history for Contacts' }));
     await userEvent.click(canvas.getByRole('radio', { name: /Recent history/ }));
     await userEvent.click(canvas.getByRole('radio', { name: 'Custom' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Number of days' }), '-5');
@@ -272,6 +293,7 @@ export const StepLeftToFix: Story = {
     const progress = () => within(canvas.getByRole('navigation', { name: 'Setup progress' }));
     await userEvent.click(progress().getByRole('button', { name: /Read Contacts/ }));
     await canvas.findByRole('heading', { name: /Read Contacts/ });
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a different history for Contacts' }));
     await userEvent.click(canvas.getByRole('radio', { name: /Recent history/ }));
     await userEvent.click(canvas.getByRole('radio', { name: 'Custom' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Number of days' }), '-5');

@@ -66,6 +66,7 @@ describe('InstallationWizard', () => {
     await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
     // Picking a picklist field suggests value matches by closest name: the CRM's Customer -> Customer.
     expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('won');
+    await user.click(screen.getByRole('button', { name: 'Use a different history for Contacts' }));
     await user.click(screen.getByRole('radio', { name: /Full history/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: /Read Deals/ });
@@ -86,6 +87,43 @@ describe('InstallationWizard', () => {
     });
     expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
   }, 20_000); // Eight steps of typing: slow on a loaded CI machine.
+
+  it('one history choice applies to every object; one object can take its own, shown as the exception, and undo it', async () => {
+    const { user, posts } = renderWizard(testWizard({ connection: connected }));
+    await screen.findByRole('heading', { name: /Objects/ });
+    const shared = screen.getByRole('group', { name: 'Past records to read first, for every object' });
+    await user.click(within(shared).getByRole('radio', { name: /Full history/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Read Contacts/ });
+    await user.type(screen.getByRole('combobox', { name: /^Pipeline stage/ }), 'status');
+    expect(screen.getByText('Past records: the full history, as for every object.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Full history/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Read Deals/ });
+    // Deals takes the last 7 days instead, then goes back to the shared choice, then takes none.
+    await user.click(screen.getByRole('button', { name: 'Use a different history for Deals' }));
+    await user.click(screen.getByRole('radio', { name: /Recent history/ }));
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    expect(screen.getByText('Deals: the last 7 days instead of the full history')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use the same as every object (the full history)' }));
+    expect(screen.getByText('Past records: the full history, as for every object.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a different history for Deals' }));
+    await user.click(screen.getByRole('radio', { name: /No backfill/ }));
+    expect(screen.getByText('Deals: no history instead of the full history')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Proxy/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Review and install/ });
+    // The review says per object what each will import, as the status will.
+    expect(screen.getByRole('region', { name: 'Reads' })).toHaveTextContent(
+      /Contacts.*the full history.*Deals.*no history/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    await screen.findByRole('heading', { name: /CRM sync is installed/ });
+    const objects = posts[0]?.body.config.content.read.objects;
+    expect(objects.contacts.backfill).toEqual({ defaultPeriod: { fullHistory: true } });
+    expect(objects.deals.backfill).toEqual({ defaultPeriod: { days: 0 } });
+  }, 30_000);
 
   it('blocks the step while a required mapping is unmapped, saying so next to the field', async () => {
     const { user } = renderWizard(testWizard({ connection: connected }));

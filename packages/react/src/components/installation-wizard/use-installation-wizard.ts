@@ -6,6 +6,7 @@ import { isSpliceProblem, SpliceProblem } from '../../client/splice-error.js';
 import { useCreateInstallation } from '../../hooks/use-create-installation.js';
 import { useIntegration } from '../../hooks/use-integration.js';
 import { isConflict, useUpdateInstallation } from '../../hooks/use-update-installation.js';
+import type { BackfillDraft, BackfillValue } from '../backfill-picker/backfill-draft.js';
 import { buildConfigContent } from './model/build-config.js';
 import type { WizardChange } from './model/build-update.js';
 import { buildUpdate } from './model/build-update.js';
@@ -94,6 +95,8 @@ export interface UseInstallationWizardResult {
   updateRead: (objectName: string, update: DraftUpdate<ReadObjectDraft>) => void;
   updateWrite: (objectName: string, update: DraftUpdate<WriteObjectDraft>) => void;
   setProxyEnabled: (enabled: boolean) => void;
+  /** Sets the history every object imports unless it has its own. */
+  setHistory: (input: BackfillDraft, value: BackfillValue | undefined) => void;
   /** Goes on, or shows what blocks the step and returns false. */
   next: () => boolean;
   back: () => void;
@@ -226,6 +229,8 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
       updateWrite: (objectName: string, update: DraftUpdate<WriteObjectDraft>) =>
         dispatch({ type: 'update-write', objectName, update }),
       setProxyEnabled: (enabled: boolean) => dispatch({ type: 'set-proxy', enabled }),
+      setHistory: (input: BackfillDraft, value: BackfillValue | undefined) =>
+        dispatch({ type: 'set-history', input, value }),
       back: () => dispatch({ type: 'back' }),
       goTo: (target: number) => dispatch({ type: 'go-to', index: target }),
     }),

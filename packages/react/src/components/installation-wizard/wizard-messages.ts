@@ -171,6 +171,15 @@ export const wizardMessages = {
   reviewAllFields: 'all fields',
   reviewFieldCount: '{count, plural, one {# field} other {# fields}}',
   reviewSchedule: 'Schedule: {description}',
+  /** The objects step's one history choice, which every object it reads imports. */
+  historyLegend: 'Past records to read first, for every object',
+  historyHint: 'Applies to each object you read. One object can import a different history on its own step.',
+  /** On an object's step while it follows the shared choice. `{history}`: e.g. "the last 30 days". */
+  historyFollows: 'Past records: {history}, as for every object.',
+  historyOverride: 'Use a different history for {object}',
+  /** An object's own history, shown as the exception it is. */
+  historyOwn: '{object}: {history} instead of {shared}',
+  historyUseShared: 'Use the same as every object ({history})',
   reviewBackfillNone: 'no history',
   reviewBackfillDays: 'the last {days, plural, one {day} other {# days}}',
   reviewBackfillFull: 'the full history',

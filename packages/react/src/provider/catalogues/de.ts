@@ -156,6 +156,13 @@ export const deMessages: SpliceMessages = {
   reviewAllFields: 'alle Felder',
   reviewFieldCount: '{count, plural, one {# Feld} other {# Felder}}',
   reviewSchedule: 'Zeitplan: {description}',
+  historyLegend: 'Zuerst zu lesende frühere Datensätze, für jedes Objekt',
+  historyHint:
+    'Gilt für jedes Objekt, das gelesen wird. Ein Objekt kann in seinem eigenen Schritt einen anderen Verlauf übernehmen.',
+  historyFollows: 'Frühere Datensätze: {history}, wie für jedes Objekt.',
+  historyOverride: 'Für {object} einen anderen Verlauf verwenden',
+  historyOwn: '{object}: {history} statt {shared}',
+  historyUseShared: 'Dasselbe wie für jedes Objekt verwenden ({history})',
   reviewBackfillNone: 'kein Verlauf',
   reviewBackfillDays: '{days, plural, one {der letzte Tag} other {die letzten # Tage}}',
   reviewBackfillFull: 'der gesamte Verlauf',

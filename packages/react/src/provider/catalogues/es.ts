@@ -156,6 +156,13 @@ export const esMessages: SpliceMessages = {
   reviewAllFields: 'todos los campos',
   reviewFieldCount: '{count, plural, one {# campo} other {# campos}}',
   reviewSchedule: 'Programación: {description}',
+  historyLegend: 'Registros anteriores que leer primero, para cada objeto',
+  historyHint:
+    'Se aplica a cada objeto que se lee. Un objeto puede importar otro historial en su propio paso.',
+  historyFollows: 'Registros anteriores: {history}, como para cada objeto.',
+  historyOverride: 'Usar otro historial para {object}',
+  historyOwn: '{object}: {history} en lugar de {shared}',
+  historyUseShared: 'Usar el mismo que para cada objeto ({history})',
   reviewBackfillNone: 'sin historial',
   reviewBackfillDays: '{days, plural, one {el último día} other {los últimos # días}}',
   reviewBackfillFull: 'todo el historial',

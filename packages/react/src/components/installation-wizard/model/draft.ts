@@ -23,8 +23,10 @@ export interface ReadObjectDraft {
    */
   valueMappings: Record<string, Record<string, string>>;
   schedule: string;
-  /** The last valid backfill: what is sent. */
+  /** The last valid backfill: what is sent (the shared history's, unless `ownBackfill`). */
   backfill: BackfillValue | undefined;
+  /** The object imports a history of its own instead of the one chosen for every object. */
+  ownBackfill: boolean;
   /**
    * The backfill picker as the user left it, the custom text as typed: while it stands for no valid
    * value the step is blocked, so `backfill` is never an older choice sent in its place.
@@ -51,8 +53,17 @@ export interface WriteObjectDraft {
   fields: Record<string, FieldDefaultDraft>;
 }
 
+/** The history every read object imports, unless one has its own (`ReadObjectDraft.ownBackfill`). */
+export interface HistoryDraft {
+  /** The last valid choice: what each object that follows it sends. */
+  value: BackfillValue | undefined;
+  /** The picker as the user left it; while it stands for no valid value the objects step is blocked. */
+  input?: BackfillDraft | undefined;
+}
+
 /** The whole wizard's choices: kept for the wizard's lifetime so back and forth loses nothing. */
 export interface WizardDraft {
+  history: HistoryDraft;
   read: Record<string, ReadObjectDraft>;
   write: Record<string, WriteObjectDraft>;
   proxyEnabled: boolean;

@@ -6,6 +6,8 @@
 export const fieldIds = {
   /** The object choice as a whole (at least one object is needed). */
   objects: 'objects',
+  /** The history every read object imports, on the objects step. */
+  history: 'history',
   /** One object's checkbox on the objects step. */
   objectChoice: (section: 'read' | 'write', objectName: string) => `objects.${section}.${objectName}`,
   readFields: (objectName: string) => `read.${objectName}.fields`,

@@ -1,5 +1,6 @@
 import type { FieldValueMapping, IntegrationDetails, MappingInput, ReadObjectDetails } from '@splice/schema';
 import { providerValuesOf } from '@splice/schema';
+import type { BackfillValue } from '../../backfill-picker/backfill-draft.js';
 import type { FilterDraft, ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 
 /** What a builder may preset per read object (and lock, so the user sees but cannot change it). */
@@ -52,6 +53,7 @@ function initialRead(
   installed: InstalledReadObject | undefined,
   presets: DraftPresets,
   hasInstallation: boolean,
+  history: BackfillValue | undefined,
 ): ReadObjectDraft {
   const manifest = object.manifest;
   const requiredFieldNames = (manifest.requiredFields ?? []).flatMap((f) =>
@@ -74,14 +76,12 @@ function initialRead(
       );
     }
   }
-  const period = installed?.backfill?.defaultPeriod ?? manifest.backfill?.defaultPeriod;
-  const backfill: ReadObjectDraft['backfill'] =
-    preset.backfill ??
-    (period?.fullHistory
-      ? { defaultPeriod: { fullHistory: true } }
-      : period
-        ? { defaultPeriod: { days: period.days ?? 0 } }
-        : undefined);
+  // A fresh install follows the history chosen for every object; a builder's preset, or an installed
+  // history other than the shared one, is the object's own.
+  const own = preset.backfill ?? (installed ? installedBackfill(object, installed) : undefined);
+  const ownBackfill =
+    (preset.backfill !== undefined || installed !== undefined) && backfillKey(own) !== backfillKey(history);
+  const backfill = ownBackfill ? own : history;
   const filters: FilterDraft[] = (installed?.fieldFilters ?? []).map((f) => ({
     key: newFilterKey(),
     fieldName: f.fieldName,
@@ -105,10 +105,68 @@ function initialRead(
       presets.defaultSchedule ??
       '*/15 * * * *',
     backfill,
+    ownBackfill,
     filters,
     paused: installed?.disabled ?? false,
     destination: preset.destination ?? installed?.destination ?? manifest.destination,
   };
+}
+
+type Period = { days?: number; fullHistory?: boolean };
+
+/** A backfill as the draft keeps it (full history, or a number of days), or undefined for none given. */
+function backfillOf(period: Period | undefined): BackfillValue | undefined {
+  if (!period) return undefined;
+  return period.fullHistory
+    ? { defaultPeriod: { fullHistory: true } }
+    : { defaultPeriod: { days: period.days ?? 0 } };
+}
+
+/** An installed object's history; one installed without any imports what its manifest asks. */
+function installedBackfill(
+  object: ReadObjectDetails,
+  installed: InstalledReadObject,
+): BackfillValue | undefined {
+  return backfillOf(installed.backfill?.defaultPeriod ?? object.manifest.backfill?.defaultPeriod);
+}
+
+/** One word per history, so two choices compare equal when they import the same records. */
+function backfillKey(value: BackfillValue | undefined): string {
+  if (!value) return 'none';
+  return 'fullHistory' in value.defaultPeriod ? 'full' : `${value.defaultPeriod.days}`;
+}
+
+/** How far back a history reaches: full history beyond any number of days. */
+function reach(value: BackfillValue): number {
+  return 'fullHistory' in value.defaultPeriod ? Number.POSITIVE_INFINITY : value.defaultPeriod.days;
+}
+
+/**
+ * The history shared by every object. An installation's is the one most of its objects import (the
+ * others keep theirs as exceptions); a fresh install takes the furthest the manifest asks of any object,
+ * so no object imports less than its manifest wants unless the user says so.
+ */
+function sharedHistory(
+  wizard: IntegrationDetails,
+  installedObjects: Record<string, InstalledReadObject> | undefined,
+): BackfillValue | undefined {
+  if (installedObjects) {
+    const counts = new Map<string, { value: BackfillValue | undefined; count: number }>();
+    for (const object of wizard.readObjects) {
+      const installed = installedObjects[object.objectName];
+      if (!installed) continue;
+      const value = installedBackfill(object, installed);
+      const entry = counts.get(backfillKey(value)) ?? { value, count: 0 };
+      counts.set(backfillKey(value), { value, count: entry.count + 1 });
+    }
+    const [first] = [...counts.values()].sort((a, b) => b.count - a.count);
+    if (first) return first.value;
+  }
+  const asked = wizard.readObjects.flatMap((object) => {
+    const value = backfillOf(object.manifest.backfill?.defaultPeriod);
+    return value ? [value] : [];
+  });
+  return asked.sort((a, b) => reach(b) - reach(a))[0];
 }
 
 /**
@@ -117,15 +175,18 @@ function initialRead(
  */
 export function initialDraft(wizard: IntegrationDetails, presets: DraftPresets = {}): WizardDraft {
   const installedContent = wizard.installation?.config.content;
+  const installedObjects = installedContent?.read?.objects as Record<string, InstalledReadObject> | undefined;
+  const history = sharedHistory(wizard, installedObjects);
   const read = Object.fromEntries(
     wizard.readObjects.map((object) => [
       object.objectName,
       initialRead(
         object,
         presets.read?.[object.objectName] ?? {},
-        installedContent?.read?.objects[object.objectName] as InstalledReadObject | undefined,
+        installedObjects?.[object.objectName],
         presets,
         installedContent !== undefined,
+        history,
       ),
     ]),
   );
@@ -156,5 +217,10 @@ export function initialDraft(wizard: IntegrationDetails, presets: DraftPresets =
       ];
     }),
   );
-  return { read, write, proxyEnabled: installedContent?.proxy?.enabled ?? false };
+  return {
+    history: { value: history },
+    read,
+    write,
+    proxyEnabled: installedContent?.proxy?.enabled ?? false,
+  };
 }

@@ -37,7 +37,9 @@ function tooLong(value: unknown, max: number): StepError | undefined {
 }
 
 /** Why the picker's custom number stands for no value, or undefined when it stands for one. */
-function backfillProblem(draft: ReadObjectDraft): CustomDaysError | undefined {
+function backfillProblem(draft: {
+  backfillInput?: ReadObjectDraft['backfillInput'];
+}): CustomDaysError | undefined {
   const input = draft.backfillInput;
   if (input?.mode !== 'days' || input.choice !== 'custom') return undefined;
   const parsed = parseCustomDays(input.customText, limits.backfillDays);
@@ -135,7 +137,13 @@ export function validateStep(step: WizardStep, wizard: IntegrationDetails, draft
     case 'objects': {
       const anyRead = wizard.readObjects.some((o) => o.enabledAlways || draft.read[o.objectName]?.selected);
       const anyWrite = wizard.writeObjects.some((o) => draft.write[o.objectName]?.selected);
-      return anyRead || anyWrite ? {} : { [fieldIds.objects]: { code: 'choose-an-object' } };
+      const historyReason = backfillProblem({ backfillInput: draft.history.input });
+      return {
+        ...(anyRead || anyWrite ? {} : { [fieldIds.objects]: { code: 'choose-an-object' as const } }),
+        ...(historyReason
+          ? { [fieldIds.history]: { code: 'invalid-backfill' as const, reason: historyReason } }
+          : {}),
+      };
     }
     case 'read': {
       const object = objectNamed(wizard.readObjects, step.objectName);

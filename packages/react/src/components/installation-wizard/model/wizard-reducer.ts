@@ -2,6 +2,7 @@ import type { Installation, IntegrationDetails } from '@splice/schema';
 import type { SpliceError } from '../../../client/splice-error.js';
 import { isSpliceProblem } from '../../../client/splice-error.js';
 import { isConflict } from '../../../hooks/use-update-installation.js';
+import type { BackfillDraft, BackfillValue } from '../../backfill-picker/backfill-draft.js';
 import type { ReadObjectDraft, WizardDraft, WriteObjectDraft } from './draft.js';
 import type { SavedDraft } from './draft-storage.js';
 import type { DraftPresets } from './initial-draft.js';
@@ -67,6 +68,8 @@ export type WizardAction =
   | { type: 'update-read'; objectName: string; update: DraftUpdate<ReadObjectDraft> }
   | { type: 'update-write'; objectName: string; update: DraftUpdate<WriteObjectDraft> }
   | { type: 'set-proxy'; enabled: boolean }
+  /** The history for every object: the picker as left, and the value it stands for when valid. */
+  | { type: 'set-history'; input: BackfillDraft; value: BackfillValue | undefined }
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'go-to'; index: number }
@@ -152,6 +155,28 @@ function updateObject<S extends 'read' | 'write'>(
   };
 }
 
+/**
+ * The history for every object: each object without one of its own follows a valid choice at once, and
+ * keeps its last valid one while the picker stands for none (the objects step is blocked until it does).
+ */
+function setHistory(state: WizardState, input: BackfillDraft, value: BackfillValue | undefined): WizardState {
+  if (!state.draft) return state;
+  const history = value ? { value, input } : { ...state.draft.history, input };
+  const read = Object.fromEntries(
+    Object.entries(state.draft.read).map(([name, object]) => [
+      name,
+      object.ownBackfill || !value ? object : { ...object, backfill: value, backfillInput: undefined },
+    ]),
+  );
+  return {
+    ...state,
+    draft: { ...state.draft, history, read },
+    dirty: true,
+    shownErrors: {},
+    serverErrors: withoutServerErrors(state.serverErrors, 'objects'),
+  };
+}
+
 function goTo(state: WizardState, index: number): WizardState {
   if (index < 0 || index >= selectSteps(state).length) return state;
   return {
@@ -189,6 +214,7 @@ function restore(
   const pick = <T>(defaults: Record<string, T>, kept: Record<string, T>) =>
     Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, kept[name] ?? value]));
   const draft: WizardDraft = {
+    history: saved.draft.history ?? fresh.history,
     read: pick(fresh.read, saved.draft.read),
     write: pick(fresh.write, saved.draft.write),
     proxyEnabled: saved.draft.proxyEnabled === true,
@@ -241,6 +267,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         dirty: true,
         serverErrors: withoutServerErrors(state.serverErrors, 'proxy'),
       };
+    case 'set-history':
+      return setHistory(state, action.input, action.value);
     case 'next': {
       const steps = selectSteps(state);
       const errors = currentStepErrors(state, steps);

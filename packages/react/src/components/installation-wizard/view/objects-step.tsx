@@ -1,6 +1,8 @@
 'use client';
 
 import { formatMessage } from '../../../provider/messages.js';
+import { defaultPresets, draftFrom } from '../../backfill-picker/backfill-draft.js';
+import { BackfillPicker } from '../../backfill-picker/backfill-picker.js';
 import { fieldIds } from '../model/field-ids.js';
 import { FieldError } from './field-error.js';
 import type { StepViewProps } from './step-props.js';
@@ -68,6 +70,36 @@ export function ObjectsStep(props: StepViewProps) {
         </fieldset>
       )}
       <FieldError id={objectsIds.error} text={error} />
+      <HistoryChoice {...props} />
+    </div>
+  );
+}
+
+/**
+ * The one history choice every object imports: an object can still take its own on its step, where it
+ * shows as the exception. Its whole state lives in the draft, so a custom number typed stays as typed.
+ */
+function HistoryChoice(props: StepViewProps) {
+  const { state, messages, ids, locked } = props;
+  const draft = state.draft;
+  if (!draft || !state.wizard?.readObjects.length) return null;
+  const historyIds = ids.of(fieldIds.history);
+  const error = errorText(props, fieldIds.history);
+  const input = draft.history.input ?? draftFrom(draft.history.value, defaultPresets);
+  const onCustom = input.mode === 'days' && input.choice === 'custom';
+  return (
+    <div data-part="section" data-field-id={fieldIds.history}>
+      <BackfillPicker
+        legend={messages.historyLegend}
+        draft={input}
+        onDraftChange={(next, value) => state.setHistory(next, value)}
+        {...(error && onCustom ? { error } : {})}
+        disabled={locked.backfill}
+      />
+      <p data-part="hint" id={historyIds.hint}>
+        {messages.historyHint}
+      </p>
+      {!onCustom && <FieldError id={historyIds.error} text={error} />}
     </div>
   );
 }

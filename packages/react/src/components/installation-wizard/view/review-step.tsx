@@ -17,15 +17,8 @@ import type { ReadObjectDraft, WriteObjectDraft } from '../model/draft.js';
 import { fieldIds } from '../model/field-ids.js';
 import { objectStep } from '../model/steps.js';
 import { validateStep } from '../model/validate.js';
+import { historyText } from './history-words.js';
 import type { StepViewProps } from './step-props.js';
-
-function backfillText(draft: Pick<ReadObjectDraft, 'backfill'>, messages: SpliceMessages): string {
-  const period = draft.backfill?.defaultPeriod;
-  if (period && 'fullHistory' in period) return messages.reviewBackfillFull;
-  if (period && period.days > 0)
-    return formatMessage(messages.reviewBackfillDays, { days: period.days }, messages.locale);
-  return messages.reviewBackfillNone;
-}
 
 /** A provider field's display name, and a value of it as the user saw it (a picklist's display value). */
 function namesOf(fields: readonly FieldMetadata[]) {
@@ -75,7 +68,7 @@ function readSummary(object: ReadObjectDetails, draft: ReadObjectDraft, messages
     .filter((f) => f.fieldName)
     .map((f) => `${names.field(f.fieldName)} = ${names.value(f.fieldName, f.value)}`);
   return [
-    `${draft.allFields ? messages.reviewAllFields : formatMessage(messages.reviewFieldCount, { count: fieldCount }, messages.locale)}, ${backfillText(draft, messages)}`,
+    `${draft.allFields ? messages.reviewAllFields : formatMessage(messages.reviewFieldCount, { count: fieldCount }, messages.locale)}, ${historyText(draft.backfill, messages)}`,
     formatMessage(messages.reviewSchedule, {
       description: describeSchedule(draft.schedule, messages) ?? draft.schedule,
     }),
@@ -107,7 +100,7 @@ function changeText(change: WizardChange, wizard: IntegrationDetails, messages: 
         ? (describeSchedule(cron, messages) ?? cron)
         : part === 'backfill'
           ? // Built by buildConfigContent from a draft: the backfill is the draft's own value.
-            backfillText(config as Pick<ReadObjectDraft, 'backfill'>, messages)
+            historyText((config as Pick<ReadObjectDraft, 'backfill'>).backfill, messages)
           : onOff(part === 'paused' ? config.disabled : config.deletionSettings?.enabled);
     };
     return formatMessage(messages[`reviewChanged${capital(part)}` as SpliceMessageKey], {
