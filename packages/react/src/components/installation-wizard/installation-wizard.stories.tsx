@@ -164,7 +164,7 @@ export const ReadStep: Story = {
     await next(canvas, /Read Contacts/);
     await expect(canvas.getByRole('region', { name: 'Fields to read (Contacts)' })).toBeInTheDocument();
     await expect(canvas.getByRole('combobox', { name: /^Pipeline stage/ })).toBeInTheDocument();
-    await expect(canvas.getByRole('radio', { name: /No backfill/ })).toBeInTheDocument();
+    await expect(canvas.getByText(/^Past records: .+, as for every object\.$/)).toBeInTheDocument();
     await expect(canvas.getByText(/Next runs/)).toBeInTheDocument();
   },
 };
