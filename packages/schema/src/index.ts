@@ -76,6 +76,8 @@ export {
   objectParamsSchema,
   runNowBodySchema,
 } from './browser/requests.js';
+export type { RunHistory, RunHistoryEntry } from './browser/run-history.js';
+export { runHistoryEntrySchema, runHistoryLength, runHistorySchema } from './browser/run-history.js';
 export type {
   BackfillProgressView,
   RunNowAnswer,

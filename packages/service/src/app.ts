@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ServiceDeps } from './deps.js';
 import { openApiDocument } from './openapi/document.js';
+import { connectionRoutes } from './routes/connections.js';
 import { destinationRoutes } from './routes/destinations.js';
 import { installationRoutes } from './routes/installations.js';
 import { inviteRoutes } from './routes/invites.js';
@@ -68,6 +69,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/v1', installationRoutes(deps))
       .route('/v1', inviteRoutes(deps))
       .route('/v1', metadataRoutes(deps))
+      .route('/v1', connectionRoutes(deps))
       .route('/v1', oauth.api)
       .route('/search/v1', searchRoutes(deps))
       // The callback and the sandbox provider's pages are browser pages, outside the API's prefixes.

@@ -21,15 +21,21 @@ export const demoDataSet = {
 
 /**
  * A working sandboxcrm connection for a group, as the demo data gives `acme` and `globex`; tests, benches
- * and the reliability suite give their generated groups the same one.
+ * and the reliability suite give their generated groups the same one. The sandbox CRM names a company's
+ * workspace after the company (`workspace`, default: the group's ref), as its consent page shows it.
  */
-export function sandboxConnection(projectId: string, groupRef: string): NewConnection {
+export function sandboxConnection(
+  projectId: string,
+  groupRef: string,
+  workspace: string = groupRef,
+): NewConnection {
   return {
     id: `conn-${groupRef}`,
     projectId,
     provider: 'sandboxcrm',
     groupRef,
     consumerRef: `${groupRef}-admin`,
+    providerWorkspaceRef: workspace,
     status: 'working',
     authScheme: 'oauth2/authorizationCode',
     isDefault: true,
@@ -57,7 +63,7 @@ export async function seedDemoData(repo: Repository, manifest: Manifest): Promis
     for (const group of groups) {
       await tx.upsertGroup({ projectId: project.id, groupRef: group.groupRef, groupName: group.groupName });
       if (!group.connected || (await tx.listConnections(project.id, group.groupRef)).length > 0) continue;
-      await tx.insertConnection(sandboxConnection(project.id, group.groupRef));
+      await tx.insertConnection(sandboxConnection(project.id, group.groupRef, group.groupName));
     }
   });
 }

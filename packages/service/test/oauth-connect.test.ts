@@ -227,7 +227,13 @@ describe('the flow', () => {
     expect(location.searchParams.get('attempt')).toBe('abcdefghijklmnop');
     expect(location.searchParams.get('outcome')).toBe('connected');
     const [connection] = await repo.listConnections('demo', 'initech');
-    expect(connection).toMatchObject({ status: 'created', consumerRef: 'carol@initech', isDefault: true });
+    // The workspace the consent page showed is the one the connection names.
+    expect(connection).toMatchObject({
+      status: 'created',
+      consumerRef: 'carol@initech',
+      providerWorkspaceRef: 'Initech',
+      isDefault: true,
+    });
     expect(location.searchParams.get('connectionId')).toBe(connection?.id);
 
     const listed = await send('/v1/projects/demo/connections?groupRef=initech', {

@@ -78,6 +78,7 @@ export const problemTypes = {
   objectDisabled: urn('object-disabled', 'Reads of the object are disabled', 409),
   noConnection: urn('no-connection', 'No connection to reconnect', 409),
   connectionBroken: urn('connection-broken', 'Connection no longer works', 409),
+  connectionInUse: urn('connection-in-use', 'Connection is in use', 409),
   idempotencyKeyInFlight: urn('idempotency-key-in-flight', 'Request in progress', 409),
   idempotencyKeyReused: urn('idempotency-key-reused', 'Idempotency key reused', 422),
   installationChanged: urn('installation-changed', 'Installation changed meanwhile', 412),

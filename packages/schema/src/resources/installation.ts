@@ -43,6 +43,11 @@ export const connectionSchema = z.object({
   provider: z.string(),
   group: groupSchema,
   consumer: z.object({ consumerRef: z.string(), consumerName: z.optional(z.string()) }),
+  /**
+   * The account or workspace at the provider the connection signs in to (a Salesforce subdomain, a
+   * HubSpot portal), when the provider says: what a user recognises their connection by.
+   */
+  providerWorkspaceRef: z.optional(z.string().check(z.maxLength(256))),
   createTime: dateTimeSchema,
   updateTime: z.optional(dateTimeSchema),
   authScheme: z.string(),

@@ -148,7 +148,13 @@ function saveConnection(
     const target = flow.connectionId
       ? await tx.getConnection(flow.projectId, flow.connectionId)
       : await tx.getDefaultConnection(flow.projectId, flow.groupRef, flow.provider);
-    const changes = { status: 'created' as const, consumerRef: flow.consumerRef, credentials };
+    // The sandbox provider signs the user in to the workspace the flow named (its consent page shows it).
+    const changes = {
+      status: 'created' as const,
+      consumerRef: flow.consumerRef,
+      providerWorkspaceRef: flow.groupName,
+      credentials,
+    };
     if (target) return (await tx.updateConnection(flow.projectId, target.id, changes)) as Connection;
     return tx.insertConnection({
       projectId: flow.projectId,

@@ -380,6 +380,30 @@ export function openApiDocument() {
           },
         },
       },
+      '/v1/projects/{projectIdOrName}/connections/{connectionId}': {
+        delete: {
+          operationId: 'deleteConnection',
+          summary:
+            'Delete a connection. One an installation still uses is refused (409, naming the installation): uninstall it first.',
+          security: [{ apiKey: [] }, { bearer: [] }],
+          parameters: [
+            pathParam('projectIdOrName', 'Project ID or project name.'),
+            pathParam('connectionId', 'Connection ID.'),
+          ],
+          responses: {
+            '204': { description: 'Deleted.' },
+            ...problems(
+              common.unauthorized,
+              [
+                404,
+                ['projectNotFound', 'connectionNotFound'],
+                'The project or the connection does not exist.',
+              ],
+              [409, ['connectionInUse'], 'An installation uses the connection; the detail names it.'],
+            ),
+          },
+        },
+      },
       '/v1/oauth-connect': {
         post: {
           operationId: 'oauthConnect',

@@ -140,6 +140,16 @@ export abstract class EntityRepository implements Repository {
   listInstallationRevisions(installationId: string): Promise<InstallationRevision[]> {
     return this.use((db) => revisions.listRevisions(db, installationId));
   }
+  deleteUnusedConnection(
+    projectId: string,
+    id: string,
+  ): Promise<{ deleted: boolean; usedBy: Installation[] }> {
+    return this.atomically(async (db) => {
+      const usedBy = await installations.listInstallationsOfConnection(db, projectId, id);
+      if (usedBy.length > 0) return { deleted: false, usedBy };
+      return { deleted: await connections.deleteConnection(db, projectId, id), usedBy };
+    });
+  }
   deleteInstallation(
     projectId: string,
     id: string,

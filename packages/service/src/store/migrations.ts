@@ -387,6 +387,12 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX previous_configs_by_time ON previous_configs (uninstall_time);
   `,
   ),
+  // The account or workspace at the provider a connection signs in to, which the user recognises it by.
+  migration(
+    10,
+    "a connection's provider workspace",
+    () => 'ALTER TABLE connections ADD COLUMN provider_workspace_ref TEXT;',
+  ),
 ];
 
 /**

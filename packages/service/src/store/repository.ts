@@ -97,6 +97,14 @@ export interface Repository {
     groupRef: string,
     provider: string,
   ): Promise<Connection | undefined>;
+  /**
+   * Deletes a connection no installation uses. `deleted: false` when there is none, or when installations
+   * use it (`usedBy`, oldest first: they would lose their provider). One transaction.
+   */
+  deleteUnusedConnection(
+    projectId: string,
+    id: string,
+  ): Promise<{ deleted: boolean; usedBy: Installation[] }>;
   /** Changes a connection's status, consumer or credentials and stamps `updateTime`; undefined if absent. */
   updateConnection(
     projectId: string,

@@ -20,7 +20,7 @@ export type Connection = Omit<ConnectionResource, 'group' | 'consumer'> & {
 export type NewConnection = WithDefaults<Connection, 'id' | 'createTime'>;
 /** What an OAuth flow or a provider's refusal changes on a connection. `updateTime` defaults to now. */
 export type ConnectionChanges = Partial<
-  Pick<Connection, 'status' | 'consumerRef' | 'credentials' | 'updateTime'>
+  Pick<Connection, 'status' | 'consumerRef' | 'providerWorkspaceRef' | 'credentials' | 'updateTime'>
 >;
 
 const connections: Table<Connection> = {
@@ -31,6 +31,7 @@ const connections: Table<Connection> = {
     provider: 'text',
     groupRef: 'text',
     consumerRef: 'text',
+    providerWorkspaceRef: 'text',
     status: 'text',
     authScheme: 'text',
     isDefault: 'boolean',
@@ -100,13 +101,15 @@ export async function updateConnection(
   const next: Connection = { ...current, ...changes, updateTime: changes.updateTime ?? now() };
   await db.run(
     `UPDATE connections
-     SET status = @status, consumer_ref = @consumerRef, credentials = @credentials, update_time = @updateTime
+     SET status = @status, consumer_ref = @consumerRef, provider_workspace_ref = @providerWorkspaceRef,
+       credentials = @credentials, update_time = @updateTime
      WHERE project_id = @projectId AND id = @id`,
     {
       projectId,
       id,
       status: next.status,
       consumerRef: next.consumerRef,
+      providerWorkspaceRef: next.providerWorkspaceRef ?? null,
       credentials: JSON.stringify(next.credentials),
       updateTime: next.updateTime ?? null,
     },

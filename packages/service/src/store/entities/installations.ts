@@ -129,3 +129,17 @@ export function countInstallationsOfConnection(db: StoreAccess, projectId: strin
     connectionId,
   );
 }
+
+/** The installations that use a connection: a connection is deleted only once none does. */
+export function listInstallationsOfConnection(
+  db: StoreAccess,
+  projectId: string,
+  connectionId: string,
+): Promise<Installation[]> {
+  return db.all(
+    installations,
+    'SELECT * FROM installations WHERE project_id = ? AND connection_id = ? ORDER BY create_time, id',
+    projectId,
+    connectionId,
+  );
+}
