@@ -47,6 +47,7 @@ describe('GET /openapi.json', () => {
       '/integrations/{integrationId}/objects/{objectName}/pause',
       '/integrations/{integrationId}/objects/{objectName}/read',
       '/integrations/{integrationId}/objects/{objectName}/resume',
+      '/integrations/{integrationId}/objects/{objectName}/runs',
       '/integrations/{integrationId}/reconnect',
       '/integrations/{integrationId}/search',
       '/integrations/{integrationId}/status',

@@ -1,5 +1,5 @@
-import type { Problem, SyncStatus, WebhookMessage } from '@splice/schema';
-import { syncStatusSchema } from '@splice/schema';
+import type { Problem, RunHistory, SyncStatus, WebhookMessage } from '@splice/schema';
+import { runHistorySchema, syncStatusSchema } from '@splice/schema';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookReceiver } from '../src/webhooks/index.js';
@@ -328,5 +328,40 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
     } finally {
       await withoutRead.close();
     }
+  });
+});
+
+describe('GET /integrations/:integrationId/objects/:objectName/runs (run history)', () => {
+  const runs = (user: string, objectName: string, query = '') =>
+    fetch(`${bff.url}/integrations/crm-sync/objects/${objectName}/runs${query}`, {
+      headers: browserHeaders(user),
+    });
+
+  it("lists the object's reads newest first: the Run now reads, then the backfill, each with its outcome", async () => {
+    const response = await runs('alice', 'contacts');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as RunHistory;
+    expect(runHistorySchema.safeParse(body).success).toBe(true);
+    expect(body.objectName).toBe('contacts');
+    const started = body.runs.map((run) => Date.parse(run.time));
+    expect(started).toEqual([...started].sort((a, b) => b - a));
+    expect(body.runs.filter((run) => run.readType === 'triggered').length).toBeGreaterThanOrEqual(2);
+    const backfill = body.runs.at(-1);
+    expect(backfill).toMatchObject({ readType: 'backfill', status: 'success' });
+    expect(backfill?.recordsDelivered).toBeGreaterThan(0);
+    expect(Date.parse(backfill?.endTime ?? '')).toBeGreaterThanOrEqual(Date.parse(backfill?.time ?? ''));
+    // The reads of other objects are not this object's history.
+    const deals = (await (await runs('alice', 'deals')).json()) as RunHistory;
+    expect(deals.runs.every((run) => !body.runs.some((r) => r.operationId === run.operationId))).toBe(true);
+  });
+
+  it("shows a group only its own installation's runs: a group without one has none", async () => {
+    const response = await runs('bob', 'contacts');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ objectName: 'contacts', runs: [] });
+  });
+
+  it('refuses a group named by the browser', async () => {
+    expect((await runs('alice', 'contacts', '?groupRef=globex')).status).toBe(400);
   });
 });

@@ -18,6 +18,7 @@ import {
   pauseBodySchema,
   problemSchema,
   problemTypes,
+  runHistorySchema,
   runNowAnswerSchema,
   runNowBodySchema,
   searchRequestSchema,
@@ -225,6 +226,16 @@ export function buildOpenApiDocument() {
             ...problems(400, 404, ...common),
           },
         },
+        delete: {
+          operationId: 'disconnect',
+          summary:
+            'Disconnect: deletes the session’s group’s connection to the integration’s provider (204, also when there is none). Refused with 409 `connection-in-use`, naming the installation, while the group’s installation reads through it: uninstall first, which deletes the connection with it.',
+          parameters: [integrationIdParam, csrfHeader],
+          responses: {
+            '204': { description: 'The group has no connection to the provider any more.' },
+            ...problems(400, 404, 409, 415, ...common),
+          },
+        },
       },
       '/connect/done': {
         get: {
@@ -249,6 +260,26 @@ export function buildOpenApiDocument() {
           parameters: [integrationIdParam],
           responses: {
             '200': jsonAnswer('The status (installationId null when not installed).', 'SyncStatus'),
+            ...problems(400, 404, ...common),
+          },
+        },
+      },
+      '/integrations/{integrationId}/objects/{objectName}/runs': {
+        get: {
+          operationId: 'getRunHistory',
+          summary:
+            'One object’s recent reads (scheduled, Run now, backfill) in the session’s group’s installation, newest first: when, what kind, the outcome and, for a failure, why (no URL, header or secret). Empty without an installation.',
+          parameters: [
+            integrationIdParam,
+            {
+              name: 'objectName',
+              in: 'path',
+              required: true,
+              schema: jsonSchema(objectParamsSchema.shape.objectName, 'input'),
+            },
+          ],
+          responses: {
+            '200': jsonAnswer('The recent runs.', 'RunHistory'),
             ...problems(400, 404, ...common),
           },
         },
@@ -424,6 +455,7 @@ export function buildOpenApiDocument() {
         ConnectionAnswer: jsonSchema(connectionAnswerSchema, 'output'),
         IntegrationCatalog: jsonSchema(integrationCatalogSchema, 'output'),
         SyncStatus: jsonSchema(syncStatusSchema, 'output'),
+        RunHistory: jsonSchema(runHistorySchema, 'output'),
         RunNowBody: jsonSchema(runNowBodySchema, 'input'),
         UpdateInstallationBody: jsonSchema(updateInstallationBodySchema, 'input'),
         PauseBody: jsonSchema(pauseBodySchema, 'input'),

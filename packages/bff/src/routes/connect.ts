@@ -68,7 +68,8 @@ function embeddedFlowEnd(
 /**
  * The connect flow for the session's group and consumer: `POST /:integrationId/connect` (a new or the
  * default connection), `POST /:integrationId/reconnect` (refresh the group's existing connection), both
- * answering `{ url }` to open; `GET /:integrationId/connection` for the component's status checks. The
+ * answering `{ url }` to open; `GET /:integrationId/connection` for the component's status checks and
+ * `DELETE /:integrationId/connection` to disconnect. The
  * provider always comes from the integration, the group and consumer from the session.
  */
 export const connectRoutes = (deps: RouteDeps) =>
@@ -132,6 +133,34 @@ export const connectRoutes = (deps: RouteDeps) =>
         return c.json({ url }, 200);
       },
     )
+    /**
+     * Disconnect: deletes the group's connection to the integration's provider (204). While the group's
+     * installation uses it, it is refused (409 `connection-in-use`, naming the installation): the
+     * installation would go on reading with no account behind it, so the user uninstalls first (which
+     * deletes the connection with it). Nothing to disconnect is a success: the group has no connection
+     * either way, so a retry after a lost answer is not an error.
+     */
+    .delete('/:integrationId/connection', noQuery(), pathParams(integrationParamsSchema), async (c) => {
+      const { integrationId } = c.req.valid('param');
+      const { groupRef } = c.var.session;
+      const ctx = callContext(c);
+      const [integration, connections, installations] = await Promise.all([
+        retold(c, deps, classify, deps.service.getIntegration(ctx, integrationId)),
+        retold(c, deps, classify, deps.service.listConnections(ctx, groupRef)),
+        retold(c, deps, classify, deps.service.listInstallations(ctx, integrationId, groupRef)),
+      ]);
+      const connection = groupConnection(connections, integration.provider);
+      if (!connection) return c.body(null, 204);
+      const user = installations.find((installation) => installation.connection.id === connection.id);
+      if (user) {
+        throw problemError(409, 'connectionInUse', {
+          detail: `Your installation of ${integration.name} (${user.id}) reads through this connection: uninstall it first, then disconnect.`,
+          retryable: false,
+        });
+      }
+      await retold(c, deps, classify, deps.service.deleteConnection(ctx, connection.id));
+      return c.body(null, 204);
+    })
     .get('/:integrationId/connection', noQuery(), pathParams(integrationParamsSchema), async (c) => {
       const { integrationId } = c.req.valid('param');
       const ctx = callContext(c);

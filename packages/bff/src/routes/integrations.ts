@@ -6,6 +6,7 @@ import { connectRoutes } from './connect.js';
 import type { RouteDeps } from './deps.js';
 import { installationRoutes } from './installations.js';
 import { manageRoutes } from './manage.js';
+import { runHistoryRoutes } from './run-history.js';
 import { searchRoutes } from './search.js';
 import { syncRoutes } from './sync.js';
 import { wizardRoutes } from './wizard.js';
@@ -19,4 +20,5 @@ export const integrationRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitSto
     .route('/', installationRoutes(deps))
     .route('/', manageRoutes(deps))
     .route('/', searchRoutes(deps))
-    .route('/', syncRoutes(deps, rateLimitStore));
+    .route('/', syncRoutes(deps, rateLimitStore))
+    .route('/', runHistoryRoutes(deps));

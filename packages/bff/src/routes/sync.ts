@@ -28,8 +28,11 @@ import { callContext, retold } from './deps.js';
 const classifyStatus = classifierFor({ path: ['integrationId'] });
 const classifyRead = classifierFor({ path: ['integrationId', 'objectName'] });
 
-/** Operations read to find each object's last run: enough for every object's latest, one page. */
-const operationsPage = 100;
+/**
+ * Operations read to find each object's last run (and its recent runs): enough for every object's
+ * latest, one page.
+ */
+export const operationsPage = 100;
 
 /** Each read object's backfill progress, asked for all at once (null: the service has none). */
 async function backfillsOf(

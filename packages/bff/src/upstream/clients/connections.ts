@@ -53,6 +53,22 @@ export function createConnectionsClient(kit: ClientKit) {
       return settle(ctx, operation, readEach(json, readConnection));
     },
 
+    /**
+     * deleteConnection: 204. The hosted description declares no other answer; the embedded service refuses
+     * a connection an installation uses (409), which the BFF checks first anyway.
+     */
+    async deleteConnection(ctx: CallContext, connectionId: string): Promise<void> {
+      await call(ctx, {
+        operation: 'deleteConnection',
+        method: 'DELETE',
+        url: endpoint(baseUrl, ['projects', project, 'connections', connectionId]),
+        credential: 'api-key',
+        kind: 'write',
+        expectStatus: 204,
+        answer: 'none',
+      });
+    },
+
     /** `POST {base_url}/oauth-connect`: the provider URL for the group and consumer. Never retried. */
     async oauthConnect(ctx: CallContext, input: OauthConnectInput): Promise<string> {
       const operation = 'oauthConnect';
