@@ -22,6 +22,8 @@ export type {
   InviteRequest,
   MappingInput,
   ReadObjectDetails,
+  RunHistory,
+  RunHistoryEntry,
   RunNowAnswer,
   SearchRequest,
   SyncObjectState,
@@ -57,6 +59,7 @@ export {
   catalogQuery,
   connectionQuery,
   integrationQuery,
+  runHistoryQuery,
   searchQuery,
   spliceKeys,
   syncStatusQuery,
@@ -146,12 +149,15 @@ export type { ConnectState, UseConnectionOptions, UseConnectionResult } from './
 export { useConnection } from './hooks/use-connection.js';
 export type { InstallOptions } from './hooks/use-create-installation.js';
 export { useCreateInstallation } from './hooks/use-create-installation.js';
+export { useDisconnect } from './hooks/use-disconnect.js';
 export type { UseIntegrationOptions } from './hooks/use-integration.js';
 export { useIntegration } from './hooks/use-integration.js';
 export { useIntegrations } from './hooks/use-integrations.js';
 export { useInvite } from './hooks/use-invite.js';
 export type { UseInvitesResult } from './hooks/use-invites.js';
 export { useInvites } from './hooks/use-invites.js';
+export type { UseRunHistoryOptions, UseRunHistoryResult } from './hooks/use-run-history.js';
+export { useRunHistory } from './hooks/use-run-history.js';
 export { useSearch } from './hooks/use-search.js';
 export type { SyncStatusState, UseSyncStatusOptions } from './hooks/use-sync-status.js';
 export { useSyncStatus } from './hooks/use-sync-status.js';

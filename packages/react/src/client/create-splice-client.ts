@@ -10,6 +10,7 @@ import type {
   Invite,
   InviteList,
   InviteRequest,
+  RunHistory,
   RunNowAnswer,
   SearchRequest,
   SyncStatus,
@@ -80,8 +81,15 @@ export interface SpliceClient {
   ): Promise<ConnectUrl>;
   /** The group's connection to the integration's provider, and its status. */
   getConnection(integrationId: string, options?: CallOptions): Promise<ConnectionAnswer>;
+  /**
+   * Deletes the group's connection to the integration's provider. While an installation reads through it,
+   * a 409 problem (`connection-in-use`): uninstall first.
+   */
+  disconnect(integrationId: string, options?: CallOptions): Promise<void>;
   /** How the group's installation runs: per read object its state, progress, last and next run. */
   getSyncStatus(integrationId: string, options?: CallOptions): Promise<SyncStatus>;
+  /** One object's recent reads (scheduled, Run now, backfill), newest first. */
+  getRunHistory(integrationId: string, objectName: string, options?: CallOptions): Promise<RunHistory>;
   /** Starts a read of one object now ("Run now"). */
   runNow(integrationId: string, objectName: string, options?: CallOptions): Promise<RunNowAnswer>;
   /** Changes the group's installation: the parts `updateMask` names. */
@@ -162,7 +170,15 @@ export function createSpliceClient(options: SpliceClientOptions): SpliceClient {
         signal: call?.signal,
       }),
     getConnection: (integrationId, call) => send('GET', `${integration(integrationId)}/connection`, call),
+    disconnect: (integrationId, call) =>
+      send('DELETE', `${integration(integrationId)}/connection`, {
+        // No body, but the BFF's CSRF guard wants every unsafe request declared as JSON.
+        headers: { 'Content-Type': 'application/json' },
+        signal: call?.signal,
+      }),
     getSyncStatus: (integrationId, call) => send('GET', `${integration(integrationId)}/status`, call),
+    getRunHistory: (integrationId, objectName, call) =>
+      send('GET', `${integration(integrationId)}/objects/${encodeURIComponent(objectName)}/runs`, call),
     runNow: (integrationId, objectName, call) =>
       send('POST', `${integration(integrationId)}/objects/${encodeURIComponent(objectName)}/read`, {
         body: {},

@@ -19,6 +19,9 @@ export const spliceKeys = {
     ['splice', baseUrl, 'search', integrationId, request] as const,
   syncStatus: (baseUrl: string, integrationId: string) =>
     ['splice', baseUrl, 'sync-status', integrationId] as const,
+  /** Under the sync status's key: whatever refreshes the status refreshes every object's runs too. */
+  runHistory: (baseUrl: string, integrationId: string, objectName: string) =>
+    ['splice', baseUrl, 'sync-status', integrationId, 'runs', objectName] as const,
   invites: (baseUrl: string) => ['splice', baseUrl, 'invites'] as const,
 };
 
@@ -76,6 +79,16 @@ export function syncStatusQuery(client: SpliceClient, integrationId: string) {
     networkMode,
     queryKey: spliceKeys.syncStatus(client.baseUrl, integrationId),
     queryFn: ({ signal }: { signal: AbortSignal }) => client.getSyncStatus(integrationId, { signal }),
+    retry: shouldRetryRead,
+  };
+}
+
+export function runHistoryQuery(client: SpliceClient, integrationId: string, objectName: string) {
+  return {
+    networkMode,
+    queryKey: spliceKeys.runHistory(client.baseUrl, integrationId, objectName),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      client.getRunHistory(integrationId, objectName, { signal }),
     retry: shouldRetryRead,
   };
 }

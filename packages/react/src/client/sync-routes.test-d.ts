@@ -3,7 +3,7 @@
  * @splice/schema types the client declares, and live at the paths the client calls.
  */
 import type { AppType } from '@splice/bff';
-import type { Installation, RunNowAnswer, SyncStatus } from '@splice/schema';
+import type { Installation, RunHistory, RunNowAnswer, SyncStatus } from '@splice/schema';
 import type { hc, InferRequestType, InferResponseType } from 'hono/client';
 import type { JSONParsed } from 'hono/utils/types';
 import { expectTypeOf } from 'vitest';
@@ -31,3 +31,9 @@ expectTypeOf<keyof InferRequestType<Integration['installation']['$delete']>>().t
 expectTypeOf<
   InferRequestType<Integration['objects'][':objectName']['pause']['$post']>['json']
 >().toEqualTypeOf<Record<string, never>>();
+
+// The run history and Disconnect: the paths the client calls, answering what it declares.
+type RunsAnswer = InferResponseType<Integration['objects'][':objectName']['runs']['$get'], 200>;
+expectTypeOf<RunsAnswer>().toEqualTypeOf<RunHistory>();
+expectTypeOf<Awaited<ReturnType<SpliceClient['getRunHistory']>>>().toEqualTypeOf<RunHistory>();
+expectTypeOf<keyof InferRequestType<Integration['connection']['$delete']>>().toEqualTypeOf<'param'>();

@@ -10,6 +10,7 @@ import type {
   Invite,
   InviteList,
   InviteRequest,
+  RunHistory,
   RunNowAnswer,
   SearchRequest,
   SyncStatus,
@@ -17,7 +18,7 @@ import type {
 } from '@splice/schema';
 import type { FetchLike } from '../client/transport.js';
 import { catalogFixture } from './catalog-fixture.js';
-import { syncStatusFixture } from './sync-status-fixture.js';
+import { runHistoryFixture, syncStatusFixture } from './sync-status-fixture.js';
 import { connectedWizard, connection } from './test-wizard.js';
 
 const problemMark = '__fakeBffProblem';
@@ -67,6 +68,13 @@ export interface FakeBffScenario {
   revokeInvite?: Answer<null, string>;
   /** `GET /integrations/:integrationId/connection`. Default: the integration's connection. */
   connection?: Answer<ConnectionAnswer>;
+  /**
+   * `DELETE /integrations/:integrationId/connection`: `null` for the 204. Default: 204, and the connection
+   * answers null from then on.
+   */
+  disconnect?: Answer<null>;
+  /** `GET .../objects/:objectName/runs`; the request is the object name. Default: `runHistoryFixture`. */
+  runs?: Answer<RunHistory, string>;
   /** `POST /integrations/:integrationId/connect` and `/reconnect`. Default: a provider URL. */
   connect?: Answer<ConnectUrl, ConnectStart>;
   /** `GET /integrations/:integrationId/status`. Default: `syncStatusFixture()` (one backfilling object). */
@@ -247,6 +255,8 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     invites: 0,
     revokeInvite: 0,
     connection: 0,
+    disconnect: 0,
+    runs: 0,
     connect: 0,
     status: 0,
     runNow: 0,
@@ -255,6 +265,7 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
     pause: 0,
   };
   let invites = [...(scenario.pendingInvites ?? [])];
+  let disconnected = false;
   let inviteCount = 0;
   return async (input, init) => {
     const url = new URL(String(input), 'http://splice.test');
@@ -272,10 +283,17 @@ export function createFakeBff(scenario: FakeBffScenario = {}): FetchLike {
       reply = pick(scenario.integration ?? connectedWizard(), undefined, calls.integration++);
     } else if (method === 'GET' && url.pathname.endsWith('/connection')) {
       reply = pick(
-        scenario.connection ?? { connection: details().connection },
+        scenario.connection ?? { connection: disconnected ? null : details().connection },
         undefined,
         calls.connection++,
       );
+    } else if (method === 'DELETE' && url.pathname.endsWith('/connection')) {
+      reply = pick(scenario.disconnect ?? null, undefined, calls.disconnect++);
+      if (reply === null) disconnected = true;
+      status = 204;
+    } else if (method === 'GET' && /\/objects\/[^/]+\/runs$/.test(url.pathname)) {
+      const objectName = decodeURIComponent(url.pathname.split('/').at(-2) ?? '');
+      reply = pick(scenario.runs ?? runHistoryFixture(objectName), objectName, calls.runs++);
     } else if (method === 'POST' && /\/(re)?connect$/.test(url.pathname)) {
       const request = body as ConnectStart;
       reply = pick(

@@ -1,4 +1,4 @@
-import type { SyncObjectStatus, SyncStatus } from '@splice/schema';
+import type { RunHistory, SyncObjectStatus, SyncStatus } from '@splice/schema';
 
 /** The moment every fixture is taken at, so relative words ("in 12 minutes") are the same in every run. */
 export const fixtureNow = '2026-11-22T12:00:00.000Z';
@@ -64,5 +64,42 @@ export function syncStatusFixture(
       (o) => o.state === 'backfilling' || o.state === 'reading' || o.problem?.code === 'delivery_retrying',
     ),
     checkedAt: fixtureNow,
+  };
+}
+
+/**
+ * An object's recent runs: a Run now that is still reading, a scheduled read that failed with the
+ * service's reason, a scheduled read and the import of past records that succeeded.
+ */
+export function runHistoryFixture(objectName = 'contacts'): RunHistory {
+  return {
+    objectName,
+    runs: [
+      { operationId: 'op-r-4', readType: 'triggered', status: 'in_progress', time: at(-1), endTime: null },
+      {
+        operationId: 'op-r-3',
+        readType: 'scheduled',
+        status: 'failure',
+        time: at(-16),
+        endTime: at(-15),
+        reason: 'The provider refused the read: field "score" is not visible to the connected user.',
+      },
+      {
+        operationId: 'op-r-2',
+        readType: 'scheduled',
+        status: 'success',
+        time: at(-31),
+        endTime: at(-30),
+        recordsDelivered: 1,
+      },
+      {
+        operationId: 'op-r-1',
+        readType: 'backfill',
+        status: 'success',
+        time: at(-120),
+        endTime: at(-95),
+        recordsDelivered: 5_000,
+      },
+    ],
   };
 }

@@ -107,6 +107,7 @@ export const connection: NonNullable<IntegrationDetails['connection']> = {
   provider: 'sandboxcrm',
   group: { groupRef: 'acme', groupName: 'Acme Inc.', projectId: 'demo', createTime: time },
   consumer: { consumerRef: 'ada', consumerName: 'Ada Lovelace' },
+  providerWorkspaceRef: 'Acme Inc.',
   createTime: time,
   authScheme: 'oauth2',
   status: 'working',

@@ -14,8 +14,10 @@ import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import { useFocusRescue } from '../shared/use-focus-rescue.js';
+import type { DisconnectPart } from './disconnect-control.js';
+import { DisconnectControl } from './disconnect-control.js';
 
-export type ConnectButtonPart = 'button' | 'status' | 'alert' | 'actions';
+export type ConnectButtonPart = DisconnectPart | 'button' | 'status' | 'account' | 'actions';
 
 export interface ConnectButtonProps {
   /** The integration whose provider to connect, e.g. `crm-sync`. */
@@ -52,10 +54,26 @@ export interface ConnectControlsProps {
   classNames?: ClassNames<ConnectButtonPart> | undefined;
   /** Whether to show the state of a working connection (the status component does; the wizard does not). */
   showConnected?: boolean;
+  /** Shown under a working connection's state: the Disconnect control, where one is offered. */
+  disconnect?: React.ReactNode;
+}
+
+/** The provider account the connection signs in to, when the provider named it. */
+function ConnectedAccount({ flow, classNames }: Pick<ConnectControlsProps, 'flow' | 'classNames'>) {
+  const { messages } = useSpliceContext();
+  const workspace = flow.connection?.providerWorkspaceRef;
+  if (!workspace) return null;
+  return <p {...part('account', classNames)}>{formatMessage(messages.connectWorkspace, { workspace })}</p>;
 }
 
 /** The button, the status and every outcome's message with its retry; shared by the button and the wizard. */
-export function ConnectControls({ flow, provider, classNames, showConnected = true }: ConnectControlsProps) {
+export function ConnectControls({
+  flow,
+  provider,
+  classNames,
+  showConnected = true,
+  disconnect,
+}: ConnectControlsProps) {
   const { messages } = useSpliceContext();
   const { state, connectionStatus } = flow;
   const bad = connectionStatus === 'bad_credentials';
@@ -111,9 +129,13 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
     state.status === 'connected' || connectionStatus === 'working' || connectionStatus === 'created';
   if (working && showConnected) {
     return (
-      <p {...part('status', classNames)} role="status" ref={setTarget} tabIndex={-1}>
-        {formatMessage(messages.connectConnected, { provider })}
-      </p>
+      <>
+        <p {...part('status', classNames)} role="status" ref={setTarget} tabIndex={-1}>
+          {formatMessage(messages.connectConnected, { provider })}
+        </p>
+        <ConnectedAccount flow={flow} classNames={classNames} />
+        {disconnect}
+      </>
     );
   }
   return (
@@ -123,6 +145,7 @@ export function ConnectControls({ flow, provider, classNames, showConnected = tr
           {formatMessage(messages.connectBadCredentials, { provider })}
         </p>
       )}
+      {bad && <ConnectedAccount flow={flow} classNames={classNames} />}
       <div {...part('actions', classNames)}>
         <button type="button" {...part('button', classNames)} onClick={start} ref={setTarget}>
           {label}
@@ -162,7 +185,18 @@ function ConnectButtonView(props: ConnectButtonProps) {
           </button>
         </>
       ) : (
-        <ConnectControls flow={flow} provider={provider} classNames={props.classNames} />
+        <ConnectControls
+          flow={flow}
+          provider={provider}
+          classNames={props.classNames}
+          disconnect={
+            <DisconnectControl
+              integrationId={props.integrationId}
+              provider={provider}
+              classNames={props.classNames}
+            />
+          }
+        />
       )}
     </div>
   );
@@ -170,7 +204,8 @@ function ConnectButtonView(props: ConnectButtonProps) {
 
 /**
  * Connects the signed-in user's group to the integration's provider in a popup, and shows the
- * connection's state: connected, or "Reconnect" when the provider refused the saved sign-in. A blocked
+ * connection's state: connected (with the provider account it signs in to, and Disconnect), or
+ * "Reconnect" when the provider refused the saved sign-in. A blocked
  * popup offers to continue in the same tab; every other outcome (closed, denied, expired, failed) has
  * its own message and a retry.
  */

@@ -17,6 +17,16 @@ export const connectMessages = {
   connectFailed: 'Connecting could not start.',
   connectRetry: 'Try again',
   connectStatusLoading: 'Checking the connection…',
+  connectWorkspace: 'Account: {workspace}',
+  disconnectButton: 'Disconnect',
+  disconnectLabel: 'Disconnect {provider}',
+  disconnectConfirmTitle: 'Disconnect {provider}?',
+  disconnectConfirmDetail:
+    'Nothing is read from this {provider} account until someone connects it again. Your data in {provider} stays as it is.',
+  disconnectConfirm: 'Yes, disconnect',
+  disconnectCancel: 'Keep it connected',
+  disconnecting: 'Disconnecting…',
+  disconnectInUse: 'An installation reads through this connection. Uninstall it first, then disconnect.',
   wizardConnectTitle: 'Connect your {provider} account',
   wizardConnectIntro:
     'Installing needs a {provider} account connected for your organization. Sign in to {provider} and allow access; you come straight back here.',

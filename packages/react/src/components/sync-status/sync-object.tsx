@@ -6,9 +6,13 @@ import { formatMessage } from '../../provider/messages.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
+import type { SyncRunsPart } from './sync-runs.js';
+import { SyncRuns } from './sync-runs.js';
 import { backfillEndEstimate, relativeTime } from './sync-time.js';
+import { wordsOf } from './sync-words.js';
 
 export type SyncObjectPart =
+  | SyncRunsPart
   | 'object'
   | 'object-header'
   | 'object-name'
@@ -25,6 +29,7 @@ export type SyncObjectPart =
   | 'alert';
 
 export interface SyncObjectProps {
+  integrationId: string;
   /** The object as the user knows it ("Contacts"); its API name when no display name is known. */
   label: string;
   id: string;
@@ -42,10 +47,6 @@ export interface SyncObjectProps {
   pausing?: boolean;
   pauseError?: SpliceError | null;
 }
-
-/** A state, problem or kind's message: `up_to_date` of `syncState` is `syncStateUpToDate`. */
-const wordsOf = (messages: SpliceMessages, prefix: string, code: string): string =>
-  messages[`${prefix}${code.replace(/(?:^|_)(\w)/g, (_, c: string) => c.toUpperCase())}` as 'syncHeading'];
 
 function lastRunText(object: SyncObjectStatus, now: Date, messages: SpliceMessages): string {
   const run = object.lastRun;
@@ -222,6 +223,16 @@ export function SyncObject(props: SyncObjectProps) {
           )}
         </div>
       )}
+      <SyncRuns
+        integrationId={props.integrationId}
+        objectName={object.objectName}
+        label={label}
+        id={`${id}-runs`}
+        lastRun={object.lastRun}
+        now={now}
+        messages={messages}
+        classNames={classNames}
+      />
       {props.started && (
         <p {...part('help', classNames)}>{formatMessage(messages.syncRunNowStarted, { object: label })}</p>
       )}

@@ -58,4 +58,14 @@ export const syncStatusMessages = {
   syncRunNowStarting: 'Starting…',
   syncRunNowStarted: 'A read of {object} has started.',
   syncRunNowUnavailable: 'A read is already running.',
+  syncRecentRuns: 'Recent runs',
+  syncRecentRunsLabel: 'Recent runs of {object}',
+  syncRunsEmpty: 'No runs yet.',
+  syncRunStatusSuccess: 'Succeeded',
+  syncRunStatusFailure: 'Failed',
+  syncRunStatusInProgress: 'Running',
+  syncRunDelivered: '{delivered} {deliveredCount, plural, one {delivery} other {deliveries}}',
+  syncRunReason: 'Why: {reason}',
+  /** Stands for the provider's name in "Reconnect …" until the integration's details arrive. */
+  syncYourAccount: 'your account',
 } as const;

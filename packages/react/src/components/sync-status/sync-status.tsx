@@ -6,14 +6,23 @@ import type { UseSyncStatusOptions } from '../../hooks/use-sync-status.js';
 import { useSyncStatus } from '../../hooks/use-sync-status.js';
 import { describeError } from '../../provider/describe-error.js';
 import { useSpliceContext } from '../../provider/splice-context.js';
+import type { ConnectButtonPart } from '../connect-button/connect-button.js';
 import { LoadFailure } from '../shared/load-failure.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part, rootProps } from '../shared/parts.js';
 import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import type { SyncObjectPart } from './sync-object.js';
 import { SyncObject } from './sync-object.js';
+import { SyncReconnect } from './sync-reconnect.js';
 
-export type SyncStatusPart = SyncObjectPart | 'heading' | 'objects' | 'status' | 'button';
+export type SyncStatusPart =
+  | SyncObjectPart
+  | ConnectButtonPart
+  | 'heading'
+  | 'objects'
+  | 'status'
+  | 'button'
+  | 'reconnect';
 
 export interface SyncStatusProps extends Pick<UseSyncStatusOptions, 'pollIntervalMs'> {
   integrationId: string;
@@ -49,6 +58,10 @@ function SyncStatusView(props: SyncStatusProps) {
   const integration = useIntegration(props.integrationId).data;
   const labels = new Map(integration?.readObjects.map((o) => [o.objectName, o.displayName]));
   const data = status.data;
+  // Offered once the connection is seen broken, and kept through the reconnect (whose outcome it shows)
+  // even after the status says the connection works again.
+  const [reconnectOffered, setReconnectOffered] = useState(false);
+  if (data?.connectionStatus === 'bad_credentials' && !reconnectOffered) setReconnectOffered(true);
   // The server's clock when it answered, moved on by the local time gone since: "in 12 minutes" stays
   // right even when the browser's clock is off.
   const now = data
@@ -100,10 +113,18 @@ function SyncStatusView(props: SyncStatusProps) {
       aria-busy={status.startingObject !== null || undefined}
     >
       {heading}
+      {reconnectOffered && (
+        <SyncReconnect
+          integrationId={props.integrationId}
+          provider={integration?.integration.providerDisplayName ?? messages.syncYourAccount}
+          classNames={classNames}
+        />
+      )}
       <ul {...part('objects', classNames)}>
         {data.objects.map((object) => (
           <SyncObject
             key={object.objectName}
+            integrationId={props.integrationId}
             id={`${id}-${object.objectName}`}
             headingLevel={(level + 1) as 3 | 4 | 5 | 6}
             object={object}
@@ -140,7 +161,8 @@ function SyncStatusView(props: SyncStatusProps) {
 /**
  * How the signed-in user's installation of one integration runs: per read object the backfill's
  * progress with an estimate, the last and next read in words, records delivered, paused or failing
- * states with what to do, and "Run now". It refreshes while something runs, and stops when nothing does.
+ * states with what to do, "Run now" and the recent runs; "Reconnect" when the provider stopped accepting
+ * the connection. It refreshes while something runs, and stops when nothing does.
  */
 export function SyncStatus(props: SyncStatusProps) {
   return (

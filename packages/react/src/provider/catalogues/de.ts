@@ -194,6 +194,17 @@ export const deMessages: SpliceMessages = {
   connectFailed: 'Das Verbinden konnte nicht beginnen.',
   connectRetry: 'Erneut versuchen',
   connectStatusLoading: 'Verbindung wird geprüft…',
+  connectWorkspace: 'Konto: {workspace}',
+  disconnectButton: 'Trennen',
+  disconnectLabel: '{provider} trennen',
+  disconnectConfirmTitle: '{provider} trennen?',
+  disconnectConfirmDetail:
+    'Aus diesem {provider}-Konto wird nichts mehr gelesen, bis jemand es wieder verbindet. Ihre Daten in {provider} bleiben, wie sie sind.',
+  disconnectConfirm: 'Ja, trennen',
+  disconnectCancel: 'Verbunden lassen',
+  disconnecting: 'Wird getrennt…',
+  disconnectInUse:
+    'Eine Installation liest über diese Verbindung. Deinstallieren Sie sie zuerst, dann trennen Sie die Verbindung.',
   wizardConnectTitle: 'Ihr {provider}-Konto verbinden',
   wizardConnectIntro:
     'Für die Installation muss ein {provider}-Konto für Ihre Organisation verbunden sein. Melden Sie sich bei {provider} an und erlauben Sie den Zugriff; danach kehren Sie direkt hierher zurück.',
@@ -296,6 +307,15 @@ export const deMessages: SpliceMessages = {
   syncRunNowStarting: 'Wird gestartet…',
   syncRunNowStarted: 'Ein Lesevorgang von {object} hat begonnen.',
   syncRunNowUnavailable: 'Es läuft bereits ein Lesevorgang.',
+  syncRecentRuns: 'Letzte Läufe',
+  syncRecentRunsLabel: 'Letzte Läufe von {object}',
+  syncRunsEmpty: 'Noch keine Läufe.',
+  syncRunStatusSuccess: 'Erfolgreich',
+  syncRunStatusFailure: 'Fehlgeschlagen',
+  syncRunStatusInProgress: 'Läuft',
+  syncRunDelivered: '{delivered} {deliveredCount, plural, one {Zustellung} other {Zustellungen}}',
+  syncRunReason: 'Grund: {reason}',
+  syncYourAccount: 'Ihr Konto',
 
   uninstall: 'Deinstallieren',
   uninstallConfirmTitle: '{integration} deinstallieren?',

@@ -194,6 +194,17 @@ export const esMessages: SpliceMessages = {
   connectFailed: 'No se pudo iniciar la conexión.',
   connectRetry: 'Intentar de nuevo',
   connectStatusLoading: 'Comprobando la conexión…',
+  connectWorkspace: 'Cuenta: {workspace}',
+  disconnectButton: 'Desconectar',
+  disconnectLabel: 'Desconectar {provider}',
+  disconnectConfirmTitle: '¿Desconectar {provider}?',
+  disconnectConfirmDetail:
+    'No se lee nada de esta cuenta de {provider} hasta que alguien la vuelva a conectar. Sus datos en {provider} no cambian.',
+  disconnectConfirm: 'Sí, desconectar',
+  disconnectCancel: 'Mantener conectada',
+  disconnecting: 'Desconectando…',
+  disconnectInUse:
+    'Una instalación lee a través de esta conexión. Desinstálela primero y después desconecte.',
   wizardConnectTitle: 'Conecte su cuenta de {provider}',
   wizardConnectIntro:
     'Para instalar hace falta una cuenta de {provider} conectada para su organización. Inicie sesión en {provider} y permita el acceso; después vuelve directamente aquí.',
@@ -296,6 +307,15 @@ export const esMessages: SpliceMessages = {
   syncRunNowStarting: 'Iniciando…',
   syncRunNowStarted: 'Ha empezado una lectura de {object}.',
   syncRunNowUnavailable: 'Ya hay una lectura en curso.',
+  syncRecentRuns: 'Ejecuciones recientes',
+  syncRecentRunsLabel: 'Ejecuciones recientes de {object}',
+  syncRunsEmpty: 'Aún no hay ejecuciones.',
+  syncRunStatusSuccess: 'Correcta',
+  syncRunStatusFailure: 'Fallida',
+  syncRunStatusInProgress: 'En curso',
+  syncRunDelivered: '{delivered} {deliveredCount, plural, one {entrega} other {entregas}}',
+  syncRunReason: 'Motivo: {reason}',
+  syncYourAccount: 'su cuenta',
 
   uninstall: 'Desinstalar',
   uninstallConfirmTitle: '¿Desinstalar {integration}?',
