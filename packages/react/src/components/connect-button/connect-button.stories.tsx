@@ -54,6 +54,70 @@ export const Connected: Story = {
   },
 };
 
+/** Connected, with the provider account the connection signs in to and Disconnect. */
+export const ConnectedAccount: Story = {
+  parameters: { bff: { connection: { connection } } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Account: Acme Inc.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Disconnect Sandbox CRM' })).toBeEnabled();
+  },
+};
+
+/** Disconnect asks first, with the focus on the safe choice. */
+export const DisconnectQuestion: Story = {
+  parameters: { bff: { connection: { connection } } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Disconnect Sandbox CRM' }));
+    await expect(canvas.getByRole('alertdialog', { name: 'Disconnect Sandbox CRM?' })).toBeVisible();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Keep it connected' })).toHaveFocus());
+  },
+};
+
+/** Disconnected: Connect is offered again, and has the focus. */
+export const Disconnected: Story = {
+  parameters: {
+    bff: (() => {
+      let disconnected = false;
+      return {
+        connection: () => ({ connection: disconnected ? null : connection }),
+        disconnect: () => {
+          disconnected = true;
+          return null;
+        },
+      } satisfies FakeBffScenario;
+    })(),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Disconnect Sandbox CRM' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Yes, disconnect' }));
+    const connect = await canvas.findByRole('button', { name: 'Connect Sandbox CRM' });
+    await waitFor(() => expect(connect).toHaveFocus());
+  },
+};
+
+/** An installation reads through the connection: Disconnect is refused, with what to do first. */
+export const DisconnectRefused: Story = {
+  parameters: {
+    bff: {
+      connection: { connection },
+      disconnect: problem(409, {
+        type: 'urn:problem-type:connection-in-use',
+        detail: 'Your installation of crm-sync (inst_1) reads through this connection.',
+      }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Disconnect Sandbox CRM' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Yes, disconnect' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Uninstall it first, then disconnect.');
+    await expect(canvas.getByText('Sandbox CRM is connected.')).toBeVisible();
+  },
+};
+
 export const BadCredentials: Story = {
   name: 'Bad credentials: Reconnect',
   parameters: {

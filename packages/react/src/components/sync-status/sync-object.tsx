@@ -223,16 +223,19 @@ export function SyncObject(props: SyncObjectProps) {
           )}
         </div>
       )}
-      <SyncRuns
-        integrationId={props.integrationId}
-        objectName={object.objectName}
-        label={label}
-        id={`${id}-runs`}
-        lastRun={object.lastRun}
-        now={now}
-        messages={messages}
-        classNames={classNames}
-      />
+      {/* A turned-off object is read no more: its card says only how to turn it on again. */}
+      {!turnedOff && (
+        <SyncRuns
+          integrationId={props.integrationId}
+          objectName={object.objectName}
+          label={label}
+          id={`${id}-runs`}
+          lastRun={object.lastRun}
+          now={now}
+          messages={messages}
+          classNames={classNames}
+        />
+      )}
       {props.started && (
         <p {...part('help', classNames)}>{formatMessage(messages.syncRunNowStarted, { object: label })}</p>
       )}

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { FakeBffScenario } from '../../test-utils/fake-bff.js';
 import { pending, problem } from '../../test-utils/fake-bff.js';
+import { fakePopups } from '../../test-utils/fake-popup.js';
 import {
   backfillingObject,
   failingObject,
@@ -9,6 +10,7 @@ import {
   syncStatusFixture,
   upToDateObject,
 } from '../../test-utils/sync-status-fixture.js';
+import { connection } from '../../test-utils/test-wizard.js';
 import { SyncStatus } from './sync-status.js';
 
 const meta = {
@@ -220,6 +222,105 @@ export const ConnectionBroken: Story = {
     const item = await objectItem(canvasElement, 'Deals');
     await expect(item).toHaveTextContent('The connection to your account no longer works.');
     await expect(within(item).getByRole('button', { name: 'Run now: read Deals' })).toBeDisabled();
+  },
+};
+
+/** SyncStatus alone on a page still gives the way out of a broken connection: Reconnect, in a popup. */
+export const ConnectionBrokenReconnect: Story = {
+  beforeEach: () => fakePopups({ kind: 'result', outcome: 'connected' }).restore,
+  parameters: {
+    bff: {
+      status: (() => {
+        let calls = 0;
+        const broken = {
+          ...syncStatusFixture([
+            {
+              ...backfillingObject,
+              backfill: null,
+              state: 'failing' as const,
+              problem: { code: 'connection' as const },
+              canRunNow: false,
+              runNowBlockedBy: 'connection' as const,
+            },
+          ]),
+          connectionStatus: 'bad_credentials' as const,
+        };
+        const recovered = {
+          ...syncStatusFixture([{ ...upToDateObject, objectName: 'contacts' }]),
+          connectionStatus: 'created' as const,
+        };
+        // Broken until the reconnect reads the status again.
+        return () => (calls++ === 0 ? broken : recovered);
+      })(),
+      connection: { connection: { ...connection, status: 'bad_credentials' } },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await expect(item).toHaveAttribute('data-state', 'failing');
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reconnect Sandbox CRM' }));
+    await waitFor(() => expect(item).toHaveAttribute('data-state', 'up_to_date'));
+    await expect(canvas.getByText('Sandbox CRM is connected.')).toBeVisible();
+  },
+};
+
+/** Recent runs of an object, opened: a running read, a failure with its reason, successes. */
+export const RecentRuns: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([{ ...upToDateObject, objectName: 'contacts' }]),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await userEvent.click(within(item).getByRole('button', { name: 'Recent runs of Contacts' }));
+    const runs = await within(item).findAllByRole('listitem');
+    await expect(runs).toHaveLength(4);
+    await expect(runs[1]).toHaveTextContent('Why: The provider refused the read');
+  },
+};
+
+export const RecentRunsLoading: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([{ ...upToDateObject, objectName: 'contacts' }]),
+      runs: pending,
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await userEvent.click(within(item).getByRole('button', { name: 'Recent runs of Contacts' }));
+    await expect(await within(item).findByRole('status')).toHaveTextContent('Loading…');
+  },
+};
+
+export const RecentRunsEmpty: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([{ ...upToDateObject, objectName: 'contacts' }]),
+      runs: { objectName: 'contacts', runs: [] },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await userEvent.click(within(item).getByRole('button', { name: 'Recent runs of Contacts' }));
+    await expect(await within(item).findByText('No runs yet.')).toBeVisible();
+  },
+};
+
+export const RecentRunsFailed: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([{ ...upToDateObject, objectName: 'contacts' }]),
+      runs: problem(502, { title: 'Bad Gateway', requestId: 'req-runs-1' }),
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await userEvent.click(within(item).getByRole('button', { name: 'Recent runs of Contacts' }));
+    await expect(await within(item).findByRole('alert')).toHaveTextContent('req-runs-1');
+    await expect(within(item).getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
 
