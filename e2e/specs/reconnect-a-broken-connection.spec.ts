@@ -45,6 +45,8 @@ test('bob@globex breaks the connection: it tops the page, the status and the hea
   await expect(contacts.getByRole('button', { name: 'Run now: read Contacts' })).toBeDisabled();
   await expect(status).not.toContainText('Up to date');
   await expect(health).toContainText('HealthConnection broken');
+  // The status itself offers the way out, for a page that embeds only the status.
+  await expect(status.getByRole('button', { name: 'Reconnect Sandbox CRM' })).toBeEnabled();
 
   const popupOpened = page.waitForEvent('popup');
   await account.getByRole('button', { name: 'Reconnect Sandbox CRM' }).click();
