@@ -3,7 +3,7 @@
  * the signed-in user as author, If-Match), pause and resume, uninstall; each bound to the session's group,
  * behind the CSRF defences and with idempotent retries.
  */
-import type { Installation, Problem, SyncStatus } from '@splice/schema';
+import type { Installation, IntegrationDetails, Problem, SyncStatus } from '@splice/schema';
 import { installationVersionTag } from '@splice/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemOf } from './helpers/read.js';
@@ -264,5 +264,24 @@ describe('uninstall', () => {
     const details = (await wizard.json()) as { installation: unknown; connection: unknown };
     expect(details.installation).toBeNull();
     expect(details.connection).toBeNull();
+  });
+
+  it("offers the uninstalled settings to the group's next wizard, and to no other group", async () => {
+    const wizardOf = async (user: string) =>
+      (await (
+        await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders(user) })
+      ).json()) as IntegrationDetails;
+    // The previous test uninstalled acme's installation, whose contacts mapped `stage` to some field.
+    const acme = await wizardOf('alice');
+    expect(acme.previousConfig?.content.read?.objects.contacts?.selectedFieldMappings).toEqual({
+      stage: expect.any(String),
+    });
+    expect(acme.previousConfig?.content.read?.objects.contacts?.selectedFields).toEqual({
+      email: true,
+      firstName: true,
+    });
+    expect(Date.parse(acme.previousConfig?.expireTime ?? '')).toBeGreaterThan(Date.now());
+    // Another group sees nothing of it.
+    expect((await wizardOf('bob')).previousConfig).toBeNull();
   });
 });

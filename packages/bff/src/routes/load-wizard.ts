@@ -6,6 +6,7 @@ import type {
   ManifestField,
   MappingInput,
   ObjectMetadata,
+  PreviousConfig,
   WriteObjectDetails,
 } from '@splice/schema';
 import { searchableObjects } from '@splice/schema';
@@ -58,6 +59,8 @@ export interface LoadWizardInput {
   session: Session;
   project: string;
   classify: IssueClassifier;
+  /** Ask for the group's previous config (the embedded service's extension). Default false. */
+  previousConfig?: boolean;
 }
 
 /**
@@ -80,6 +83,10 @@ export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDet
   const integrationCall = failFast(service.getIntegration(ctx, integrationId));
   const installationsCall = failFast(service.listInstallations(ctx, integrationId, session.groupRef));
   const connectionsCall = failFast(service.listConnections(ctx, session.groupRef));
+  // A convenience, not a need: a wizard that cannot have it starts from the defaults and still installs.
+  const previousCall = input.previousConfig
+    ? service.getPreviousConfig(ctx, integrationId, session.groupRef).catch(() => null)
+    : Promise.resolve(null);
   // Words only: a provider the service cannot name is shown by its id, never a failed wizard.
   const providerNameCall = integrationCall.then((integration) =>
     service.getProviderDisplayName(ctx, integration.provider).catch(() => integration.provider),
@@ -116,14 +123,19 @@ export async function loadWizard(input: LoadWizardInput): Promise<IntegrationDet
   });
 
   try {
-    const [integration, installations, connections, metadata, providerDisplayName] = await Promise.all([
-      integrationCall,
-      installationsCall,
-      connectionsCall,
-      metadataCall,
-      providerNameCall,
-    ]);
-    return assembleWizard(integration, installations, connections, metadata, providerDisplayName);
+    const [integration, installations, connections, metadata, providerDisplayName, previousConfig] =
+      await Promise.all([
+        integrationCall,
+        installationsCall,
+        connectionsCall,
+        metadataCall,
+        providerNameCall,
+        previousCall,
+      ]);
+    return assembleWizard(integration, installations, connections, metadata, {
+      providerDisplayName,
+      previousConfig,
+    });
   } finally {
     abort.dispose();
   }
@@ -144,10 +156,11 @@ export function assembleWizard(
   installations: Installation[],
   connections: Connection[],
   metadata: Map<string, Metadata>,
-  providerDisplayName: string = integration.provider,
+  extras: { providerDisplayName?: string; previousConfig?: PreviousConfig | null } = {},
 ): IntegrationDetails {
   const { content } = integration.latestRevision;
   const installation = installations.find((i) => i.integrationId === integration.id) ?? null;
+  const providerDisplayName = extras.providerDisplayName ?? integration.provider;
   return {
     integration: {
       id: integration.id,
@@ -168,6 +181,8 @@ export function assembleWizard(
     proxy: { allowed: content.proxy?.enabled === true },
     installation,
     connection: chooseConnection(connections, integration.provider, installation),
+    // Only a reinstall starts from it: an installation has settings of its own.
+    previousConfig: installation ? null : (extras.previousConfig ?? null),
     // Search runs against the group's installation (the service answers 404 without one), so nothing
     // is searchable before installing, not even an `enabled: always` object.
     searchableObjects: installation ? searchableObjects(content, installation.config.content) : [],

@@ -25,6 +25,7 @@ export const wizardRoutes = (deps: RouteDeps) =>
         session: c.var.session,
         project: deps.config.project,
         classify,
+        previousConfig: deps.config.embeddedExtensions,
       }),
     );
     return c.json(details, 200);

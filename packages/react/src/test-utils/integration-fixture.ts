@@ -96,6 +96,7 @@ export function integrationFixture(overrides: Partial<IntegrationDetails> = {}):
       },
     },
     connection: null,
+    previousConfig: null,
     searchableObjects: ['contacts', 'companies'],
     ...overrides,
   };

@@ -93,6 +93,7 @@ export function testWizard(overrides: Partial<IntegrationDetails> = {}): Integra
     proxy: { allowed: true },
     installation: null,
     connection: null,
+    previousConfig: null,
     searchableObjects: ['contacts', 'deals'],
     ...overrides,
   } as IntegrationDetails;
@@ -177,6 +178,23 @@ export function installedWizard(): IntegrationDetails {
           },
         },
       },
+    },
+  };
+}
+
+/**
+ * `connectedWizard` after the group uninstalled `installedWizard`'s installation: not installed, with the
+ * settings it had kept by the service.
+ */
+export function reinstallWizard(): IntegrationDetails {
+  const content = installedWizard().installation?.config.content;
+  if (!content) throw new Error('installedWizard has no config');
+  return {
+    ...connectedWizard(),
+    previousConfig: {
+      content,
+      uninstallTime: '2026-11-20T09:30:00.000Z',
+      expireTime: '2026-12-20T09:30:00.000Z',
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   manifestReadObjectSchema,
 } from '../resources/manifest.js';
 import { fieldMetadataSchema, integrationSchema, objectMetadataSchema } from '../resources/metadata.js';
+import { previousConfigSchema } from '../resources/previous-config.js';
 
 /**
  * The BFF's answer to `GET /integrations/:integrationId`: everything the installation wizard and the
@@ -61,6 +62,12 @@ export const integrationDetailsSchema = z.object({
   installation: z.nullable(installationSchema),
   /** The group's connection to the provider, without credentials; null when it has none. */
   connection: z.nullable(connectionSchema),
+  /**
+   * The config the group's installation had when the group last uninstalled it, while the service keeps
+   * it: a reinstall starts from it. Null when installed, when nothing is kept, or where the service keeps
+   * none (the hosted one).
+   */
+  previousConfig: z.nullable(previousConfigSchema),
   /** The read objects search may use now (see `searchableObjects`); none before installing. */
   searchableObjects: z.array(z.string()),
 });

@@ -1,10 +1,11 @@
-import type { Config, Installation, InstallationUpdate } from '@splice/schema';
-import { installationRequestSchema, installationUpdateSchema } from '@splice/schema';
+import type { Config, Installation, InstallationUpdate, PreviousConfig } from '@splice/schema';
+import { installationRequestSchema, installationUpdateSchema, previousConfigSchema } from '@splice/schema';
 import { readEach } from '../answers/read-answer.js';
 import type { CallContext } from '../call.js';
 import { endpoint } from '../endpoint.js';
 import { readInstallation, readInstallationWhatCan } from '../sanitise.js';
 import { UpstreamFault } from '../upstream-fault.js';
+import { UpstreamProblem } from '../upstream-problem.js';
 import type { ClientKit } from './client-kit.js';
 import { strictBody } from './client-kit.js';
 
@@ -44,7 +45,7 @@ function withSelectionMaps(config: Config): Config {
 
 /** A group's installations: list, create, update, delete, and pausing their reads. */
 export function createInstallationsClient(kit: ClientKit) {
-  const { baseUrl, readUrl, call, settle, noteIgnored, getJson, integrationPath, log } = kit;
+  const { baseUrl, readUrl, call, read, settle, noteIgnored, getJson, integrationPath, log } = kit;
   return {
     async listInstallations(
       ctx: CallContext,
@@ -55,6 +56,27 @@ export function createInstallationsClient(kit: ClientKit) {
       const url = endpoint(baseUrl, [...integrationPath(integrationId), 'installations'], { groupRef });
       const json = await getJson(ctx, operation, url);
       return settle(ctx, operation, readEach(json, readInstallation));
+    },
+
+    /**
+     * The embedded service's `previous-config` extension: the config the group's installation had when the
+     * group last uninstalled it; null when the service keeps none (404). Called only with `embeddedExtensions`.
+     */
+    async getPreviousConfig(
+      ctx: CallContext,
+      integrationId: string,
+      groupRef: string,
+    ): Promise<PreviousConfig | null> {
+      const operation = 'getPreviousConfig';
+      const url = endpoint(baseUrl, [...integrationPath(integrationId), 'previous-config'], { groupRef });
+      let json: unknown;
+      try {
+        json = await getJson(ctx, operation, url);
+      } catch (error) {
+        if (error instanceof UpstreamProblem && error.status === 404) return null;
+        throw error;
+      }
+      return read(ctx, operation, previousConfigSchema, json);
     },
 
     /**

@@ -7,6 +7,7 @@ import {
   connection,
   hugeWizard,
   installedWizard,
+  reinstallWizard,
   testWizard,
 } from '../../test-utils/test-wizard.js';
 import { InstallationWizard } from './installation-wizard.js';
@@ -603,5 +604,28 @@ export const EditConflictLoadingCurrent: Story = {
       'aria-disabled',
       'true',
     );
+  },
+};
+
+/** A reinstall after an uninstall: the previous settings are filled in, with the way back to the defaults. */
+export const PreviousSettingsFilledIn: Story = {
+  parameters: { bff: { integration: reinstallWizard() } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Your previous settings are filled in.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByRole('combobox', { name: /^Pipeline stage/ })).toHaveValue('status');
+  },
+};
+
+/** The user set the previous settings aside: the note is gone and the wizard starts over. */
+export const PreviousSettingsSetAside: Story = {
+  parameters: { bff: { integration: reinstallWizard() } satisfies FakeBffScenario },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Start from the defaults' }));
+    await expect(canvas.queryByText('Your previous settings are filled in.')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByRole('combobox', { name: /^Pipeline stage/ })).toHaveValue('');
   },
 };

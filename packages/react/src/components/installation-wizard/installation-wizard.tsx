@@ -33,6 +33,7 @@ export type InstallationWizardPart =
   | 'step'
   | 'footer'
   | 'alert'
+  | 'previous'
   | 'installed';
 
 /** The hook's options (the integration, presets, hidden steps, mode, draft, step, callbacks) and the view's own. */
@@ -211,6 +212,20 @@ function WizardView(props: InstallationWizardProps) {
         </h2>
         <Progress state={state} messages={messages} />
       </header>
+      {state.fromPrevious && wizard.previousConfig && (
+        <div {...part('previous', classNames)}>
+          <p>
+            <strong>{messages.wizardPreviousFilled}</strong>{' '}
+            {formatMessage(messages.wizardPreviousFilledDetail, {
+              integration,
+              date: formatTime(wizard.previousConfig.uninstallTime, messages.locale),
+            })}
+          </p>
+          <button data-part="button" type="button" onClick={state.startFromDefaults}>
+            {messages.wizardStartFromDefaults}
+          </button>
+        </div>
+      )}
       <form
         {...part('step', classNames)}
         data-step={step.id}

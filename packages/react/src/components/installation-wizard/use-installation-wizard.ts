@@ -115,6 +115,13 @@ export interface UseInstallationWizardResult {
   isReloading: boolean;
   /** The user changed something not yet installed or saved. */
   dirty: boolean;
+  /**
+   * Installing: the draft started from the settings the group had when it last uninstalled (kept by the
+   * service for a while); `startFromDefaults` sets them aside.
+   */
+  fromPrevious: boolean;
+  /** Sets the previous settings aside: the draft starts again from the defaults, on the first step. */
+  startFromDefaults: () => void;
 }
 
 /**
@@ -233,6 +240,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
         dispatch({ type: 'set-history', input, value }),
       back: () => dispatch({ type: 'back' }),
       goTo: (target: number) => dispatch({ type: 'go-to', index: target }),
+      startFromDefaults: () => dispatch({ type: 'start-from-defaults', presets: presetsRef.current }),
     }),
     [refetch],
   );
@@ -272,6 +280,7 @@ export function useInstallationWizard(options: UseInstallationWizardOptions): Us
     reloadCurrent,
     isReloading: state.reloading,
     dirty: state.dirty && !state.installed,
+    fromPrevious: !editing && state.fromPrevious && !state.installed,
   };
 }
 

@@ -28,6 +28,10 @@ export const wizardMessages = {
   wizardReloadCurrent: 'Load current settings',
   wizardReloadingCurrent: 'Loading current settings…',
   wizardOpenExisting: 'Open the settings of the existing installation',
+  wizardPreviousFilled: 'Your previous settings are filled in.',
+  wizardPreviousFilledDetail:
+    'They are the settings {integration} had when it was uninstalled on {date}. Change any of them, or start from the defaults instead.',
+  wizardStartFromDefaults: 'Start from the defaults',
   reviewChanges: 'What will change',
   reviewNoChanges: 'Nothing is changed yet: change a setting, then save.',
   reviewChangeRead: 'Reading {object}: {parts}',

@@ -32,6 +32,10 @@ export const deMessages: SpliceMessages = {
   wizardReloadCurrent: 'Aktuelle Einstellungen laden',
   wizardReloadingCurrent: 'Aktuelle Einstellungen werden geladen…',
   wizardOpenExisting: 'Einstellungen der bestehenden Installation öffnen',
+  wizardPreviousFilled: 'Ihre vorherigen Einstellungen sind eingetragen.',
+  wizardPreviousFilledDetail:
+    'Es sind die Einstellungen, die {integration} bei der Deinstallation am {date} hatte. Ändern Sie beliebige davon, oder beginnen Sie stattdessen mit den Standardwerten.',
+  wizardStartFromDefaults: 'Mit den Standardwerten beginnen',
   reviewChanges: 'Was sich ändert',
   reviewNoChanges: 'Noch nichts geändert: Ändern Sie eine Einstellung und speichern Sie dann.',
   reviewChangeRead: '{object} lesen: {parts}',

@@ -32,6 +32,10 @@ export const esMessages: SpliceMessages = {
   wizardReloadCurrent: 'Cargar la configuración actual',
   wizardReloadingCurrent: 'Cargando la configuración actual…',
   wizardOpenExisting: 'Abrir la configuración de la instalación existente',
+  wizardPreviousFilled: 'Se han rellenado sus ajustes anteriores.',
+  wizardPreviousFilledDetail:
+    'Son los ajustes que tenía {integration} cuando se desinstaló el {date}. Cambie los que quiera, o empiece mejor con los valores predeterminados.',
+  wizardStartFromDefaults: 'Empezar con los valores predeterminados',
   reviewChanges: 'Qué va a cambiar',
   reviewNoChanges: 'Todavía no hay cambios: cambie un ajuste y luego guarde.',
   reviewChangeRead: 'Lectura de {object}: {parts}',

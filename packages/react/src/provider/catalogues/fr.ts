@@ -32,6 +32,10 @@ export const frMessages: SpliceMessages = {
   wizardReloadCurrent: 'Charger les paramètres actuels',
   wizardReloadingCurrent: 'Chargement des paramètres actuels…',
   wizardOpenExisting: 'Ouvrir les paramètres de l’installation existante',
+  wizardPreviousFilled: 'Vos paramètres précédents sont remplis.',
+  wizardPreviousFilledDetail:
+    'Ce sont les paramètres qu’avait {integration} lors de sa désinstallation le {date}. Modifiez-en autant que vous voulez, ou repartez plutôt des valeurs par défaut.',
+  wizardStartFromDefaults: 'Repartir des valeurs par défaut',
   reviewChanges: 'Ce qui va changer',
   reviewNoChanges: 'Rien n’est encore modifié : changez un paramètre, puis enregistrez.',
   reviewChangeRead: 'Lecture de {object} : {parts}',

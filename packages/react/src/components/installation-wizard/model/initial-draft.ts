@@ -169,12 +169,22 @@ function sharedHistory(
   return asked.sort((a, b) => reach(b) - reach(a))[0];
 }
 
+/** Where a draft without an installation starts: the settings the group had before uninstalling, or the defaults. */
+export type DraftStart = 'previous' | 'defaults';
+
 /**
- * The draft a wizard opens with: the group's installation when it has one (so a reinstall shows its
- * choices), otherwise the manifest's defaults, with the builder's presets on top.
+ * The draft a wizard opens with: the group's installation when it has one; else, unless `start` is
+ * `defaults`, the settings the group had when it last uninstalled (so a reinstall picks up where it left
+ * off); else the manifest's defaults. The builder's presets go on top of each.
  */
-export function initialDraft(wizard: IntegrationDetails, presets: DraftPresets = {}): WizardDraft {
-  const installedContent = wizard.installation?.config.content;
+export function initialDraft(
+  wizard: IntegrationDetails,
+  presets: DraftPresets = {},
+  start: DraftStart = 'previous',
+): WizardDraft {
+  const installedContent =
+    wizard.installation?.config.content ??
+    (start === 'previous' ? wizard.previousConfig?.content : undefined);
   const installedObjects = installedContent?.read?.objects as Record<string, InstalledReadObject> | undefined;
   const history = sharedHistory(wizard, installedObjects);
   const read = Object.fromEntries(

@@ -50,6 +50,8 @@ export interface WizardState {
   focusTarget: string | null;
   /** The user changed something not yet installed or saved (or a saved draft was restored). */
   dirty: boolean;
+  /** The draft started from the settings the group had before it uninstalled (`details.previousConfig`). */
+  fromPrevious: boolean;
 }
 
 export type WizardAction =
@@ -78,6 +80,8 @@ export type WizardAction =
   | { type: 'install' }
   | { type: 'install-succeeded'; installation: Installation }
   | { type: 'install-failed'; error: SpliceError }
+  /** The user chose the defaults over their previous settings: the wizard starts again from its first step. */
+  | { type: 'start-from-defaults'; presets?: DraftPresets | undefined }
   | { type: 'focus-handled' };
 
 export function initialWizardState(hiddenSteps: readonly HideableStep[] = []): WizardState {
@@ -95,6 +99,7 @@ export function initialWizardState(hiddenSteps: readonly HideableStep[] = []): W
     installed: null,
     focusTarget: null,
     dirty: false,
+    fromPrevious: false,
   };
 }
 
@@ -240,6 +245,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
               ...state,
               details: action.details,
               draft: state.draft ?? initialDraft(action.details, action.presets),
+              fromPrevious: state.draft
+                ? state.fromPrevious
+                : !action.details.installation && action.details.previousConfig !== null,
               // Current settings arrived after a conflicting save: the draft stays, the next save starts from them.
               installError: isConflict(state.installError) ? null : state.installError,
               reloading: false,
@@ -247,6 +255,20 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       // Every step of an existing installation already holds its settings: any step can be opened at once.
       return action.details.installation ? { ...loaded, visited: Infinity } : loaded;
     }
+    case 'start-from-defaults':
+      if (!state.details || state.installing) return state;
+      return {
+        ...state,
+        draft: initialDraft(state.details, action.presets, 'defaults'),
+        fromPrevious: false,
+        stepIndex: 0,
+        visited: 0,
+        shownErrors: {},
+        serverErrors: {},
+        installError: null,
+        dirty: true,
+        focusTarget: 'heading',
+      };
     case 'reload-current':
       return isConflict(state.installError) ? { ...state, reloading: true } : state;
     case 'reload-failed':
