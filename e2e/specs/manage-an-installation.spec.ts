@@ -116,6 +116,9 @@ test('uninstall, then connect and install again', async ({ page }) => {
   await signInAs(page, users.alice);
   // Installed by the first test already (a 409 then); seeded here too, so this test also runs alone.
   await seedInstallation(page);
+  // The settings as they stand before the uninstall.
+  const before = await (await page.request.get('/api/integrations/crm-sync')).json();
+  const contactsBefore = before.installation.config.content.read.objects.contacts;
   await openPage(page, '/installation');
   const uninstall = page.getByRole('button', { name: 'Uninstall' });
   // A button as wide as its label, like Edit settings, not a bar across the card (as the walk found it).
@@ -155,12 +158,24 @@ test('uninstall, then connect and install again', async ({ page }) => {
   await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
   // The Connect button went with the connect step: focus moves on to the first step with it.
   await expect(currentStep(wizard).getByRole('heading', { level: 3 }).first()).toBeFocused();
+  // The wizard starts from the settings the company had, and says so.
+  await expect(wizard.getByText('Your previous settings are filled in.')).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Start from the defaults' })).toBeVisible();
   await nextTo(wizard, 'Read Contacts');
-  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
-  await nextTo(wizard, 'Read Companies');
+  // The seeded mapping takes the CRM's `status` field, shown by its label.
+  expect(contactsBefore.selectedFieldMappings.stage).toBe('status');
+  await expect(currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue(
+    'Lead Status',
+  );
+  // Companies was not read before the uninstall, so the kept objects skip its step.
   await nextTo(wizard, 'Read Deals');
   await nextTo(wizard, 'Proxy');
   await nextTo(wizard, 'Review and install');
   await currentStep(wizard).getByRole('button', { name: 'Install' }).click();
   await expect(wizard).toHaveAttribute('data-state', 'installed');
+  const after = await (await page.request.get('/api/integrations/crm-sync')).json();
+  expect(after.installation.config.content.read.objects.contacts).toMatchObject({
+    selectedFieldMappings: contactsBefore.selectedFieldMappings,
+    selectedValueMappings: contactsBefore.selectedValueMappings,
+  });
 });
