@@ -21,7 +21,7 @@ export type IntegrationsCatalogPart =
   | 'states'
   | 'connection'
   | 'installation'
-  | 'step'
+  | 'next-step'
   | 'status'
   | 'alert'
   | 'button';
@@ -93,12 +93,12 @@ function Entry(props: IntegrationsCatalogProps & { entry: CatalogEntry }) {
         </div>
       </dl>
       {href !== undefined ? (
-        <a {...part('step', classNames)} data-step={step} href={href} aria-label={stepLabel}>
+        <a {...part('next-step', classNames)} data-step={step} href={href} aria-label={stepLabel}>
           {messages[text]}
         </a>
       ) : onStep ? (
         <button
-          {...part('step', classNames)}
+          {...part('next-step', classNames)}
           data-step={step}
           type="button"
           aria-label={stepLabel}
