@@ -146,6 +146,7 @@ export function bigWizard(fields: number, mappings: number): IntegrationDetails 
     proxy: { allowed: false },
     installation: null,
     connection,
+    previousConfig: null,
     searchableObjects: [],
   } as IntegrationDetails;
 }
