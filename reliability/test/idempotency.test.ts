@@ -14,7 +14,7 @@ import type { RunningBff } from '../src/bff-harness.js';
 import { browserHeaders, startBffFor } from '../src/bff-harness.js';
 import { Failures, figures, ms, percentile } from '../src/figures.js';
 import { clone, jsonSchemaOf } from '../src/fuzz/cases.js';
-import { repairContent } from '../src/fuzz/content-repair.js';
+import { oneProviderValueEach, repairContent } from '../src/fuzz/content-repair.js';
 import { arbitraryFor } from '../src/fuzz/json-schema-arbitrary.js';
 import { assertPrechecked } from '../src/fuzz/property.js';
 import type { InProcessService } from '../src/service-harness.js';
@@ -81,6 +81,7 @@ async function round([generated, repairSeed]: [unknown, number], slot: number): 
   delete config.createdBy;
   delete body.connectionId;
   repairContent(config.content as Json, mulberry32(repairSeed));
+  oneProviderValueEach(config.content as Json);
   const key = `idem-key-${slot}`;
   const before = service.countInstallations(group);
   const started = performance.now();

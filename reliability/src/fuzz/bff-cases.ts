@@ -19,7 +19,7 @@ import {
   unknownFilterFieldBody,
   zodExpectations,
 } from './cases.js';
-import { repairContent } from './content-repair.js';
+import { oneProviderValueEach, repairContent } from './content-repair.js';
 import { arbitraryFor, awkwardKeys, awkwardNames } from './json-schema-arbitrary.js';
 import type { FuzzCase } from './run.js';
 import type { SearchableFields } from './service-cases.js';
@@ -67,6 +67,7 @@ export function bffCreateCase(
     else config.createdBy = own;
   }
   repairContent(config.content as Json, random);
+  oneProviderValueEach(config.content as Json);
   const headersFor = (sid: string, extra: Record<string, string> = {}) =>
     browserHeaders(sid, { 'Idempotency-Key': `fuzz-create-${slot}`, ...extra });
   const base = { method: 'POST', url: urlOf(), headers: headersFor(group), body: JSON.stringify(valid) };

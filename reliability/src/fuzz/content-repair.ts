@@ -2,7 +2,7 @@
  * What JSON Schema cannot say about a create config, made true after generation so that a "valid" case
  * is valid for real: the refinements of the shared schema (an object's `objectName` equals its key; a
  * backfill period sets `days` or `fullHistory`; one condition per field; a field default sets exactly one
- * value; a schedule is a five-field cron) and the demo manifest's rules (provider `sandboxcrm`; reads contacts, companies, deals; writes
+ * value; a schedule is a five-field cron; a provider value belongs to one app value of a field's value mapping) and the demo manifest's rules (provider `sandboxcrm`; reads contacts, companies, deals; writes
  * contacts; no proxy).
  */
 import { parseCron } from '@splice/schema';
@@ -27,6 +27,23 @@ function dedupeFilters(filters: unknown): unknown {
   });
 }
 
+/**
+ * Each provider value kept under the first app value that names it: a value mapping that names one twice
+ * is refused by the shared schema. An app value left with no provider value goes.
+ */
+function dedupeValueMappings(mappings: unknown): void {
+  for (const [, mapping] of own(mappings)) {
+    const seen = new Set<unknown>();
+    const fresh = (value: unknown) => !seen.has(value) && Boolean(seen.add(value));
+    for (const [appValue, values] of own(mapping)) {
+      const kept = Array.isArray(values) ? values.filter(fresh) : fresh(values) ? values : undefined;
+      if (kept === undefined || (Array.isArray(kept) && kept.length === 0))
+        delete (mapping as Json)[appValue];
+      else (mapping as Json)[appValue] = kept;
+    }
+  }
+}
+
 /** Valid schedules a generated one is replaced by (picked by its length, so a case stays reproducible). */
 const validSchedules = ['*/15 * * * *', '0 * * * *', '30 2 * * 1-5', '0 0 1 * *'];
 
@@ -41,6 +58,7 @@ function repairReadObject(object: Json): void {
     if (backfill.fieldFilters) backfill.fieldFilters = dedupeFilters(backfill.fieldFilters);
   }
   if (object.fieldFilters) object.fieldFilters = dedupeFilters(object.fieldFilters);
+  dedupeValueMappings(object.selectedValueMappings);
 }
 
 function repairWriteObject(object: Json): void {
@@ -83,6 +101,20 @@ export function repairContent(content: Json, random: () => number): void {
     );
   }
   if (content.proxy) (content.proxy as Json).enabled = false;
+}
+
+/**
+ * A BFF without the embedded service's extensions maps one provider value per app value, as the hosted
+ * service does (a list is refused before any call): a valid case for it keeps the first of each list.
+ */
+export function oneProviderValueEach(content: Json): void {
+  for (const [, object] of own((content.read as Json | undefined)?.objects)) {
+    for (const [, mapping] of own((object as Json).selectedValueMappings)) {
+      for (const [appValue, values] of own(mapping)) {
+        if (Array.isArray(values)) (mapping as Json)[appValue] = values[0];
+      }
+    }
+  }
 }
 
 /**
