@@ -288,11 +288,9 @@ describe('the previous config of an uninstalled installation', () => {
 
   it('is kept for the group that uninstalled, answered for 30 days, and never for another group', async () => {
     const config = contactsConfig();
+    // Globex may have uninstalled earlier in this file: what is answered after this uninstall must be
+    // this installation's config, kept from this moment.
     const { body } = await install('globex', config);
-    expect(
-      (await readJsonResponse(await fetch(previousUrl('globex'), { headers: apiKeyHeaders(service) })))
-        .status,
-    ).toBe(404);
     const before = Date.now();
     expect(await remove(body.id)).toBe(204);
     const kept = await readJsonResponse(
@@ -305,7 +303,7 @@ describe('the previous config of an uninstalled installation', () => {
     expect(Date.parse(kept.body.expireTime) - uninstalled).toBe(30 * 24 * 60 * 60 * 1000);
 
     const other = await readJsonResponse(
-      await fetch(previousUrl('acme'), { headers: apiKeyHeaders(service) }),
+      await fetch(previousUrl('initech'), { headers: apiKeyHeaders(service) }),
     );
     expect(other.status).toBe(404);
     expect((await fetch(previousUrl('globex'))).status).toBe(401);

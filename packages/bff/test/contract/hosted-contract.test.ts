@@ -20,7 +20,8 @@ import { hostedInstallation, hostedIntegration } from './hosted-double.js';
 
 const contract = useHostedContract();
 
-const secrets = /SECRET|client-123|nw-workspace|access|refresh/;
+// The workspace (the provider account's name) is not among them: the group's own member is shown it.
+const secrets = /SECRET|client-123|access|refresh/;
 
 function wizard() {
   return fetch(`${contract.bff.url}/integrations/int-nw-sync`, { headers: browserHeaders('alice') });
