@@ -16,7 +16,8 @@ test('quick setup’s 30 days import every object it installs, the records arriv
 
   // Quick setup installs Northwind's recommended mapping; its one history choice defaults to 30 days.
   await openPage(page, '/install');
-  await expect(page.getByRole('radio', { name: /Last 30 days/ })).toBeChecked();
+  const quickSetup = page.getByRole('group', { name: /How much history should/ });
+  await expect(quickSetup.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
   await page.getByRole('button', { name: 'Install with recommended settings' }).click();
 
   // The sync settings page shows each object's import, then each object up to date: the one choice
