@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { CallContext, CallerOptions } from '../call.js';
 import { createCaller } from '../call.js';
+import { UpstreamProblem } from '../upstream-problem.js';
 
 export interface ServiceClientOptions extends CallerOptions {
   baseUrl: URL;
@@ -18,6 +19,15 @@ export function createClientKit(options: ServiceClientOptions) {
   /** Most reads: a GET with the API key that must answer 200. */
   const getJson = (ctx: CallContext, operation: string, url: URL) =>
     call(ctx, { operation, method: 'GET', url, credential: 'api-key', kind: 'read', expectStatus: 200 });
+  /** A GET whose 404 means there is none: undefined then (no JSON answer reads as undefined). */
+  const getJsonOrNull = async (ctx: CallContext, operation: string, url: URL): Promise<unknown> => {
+    try {
+      return await getJson(ctx, operation, url);
+    } catch (error) {
+      if (error instanceof UpstreamProblem && error.status === 404) return undefined;
+      throw error;
+    }
+  };
   return {
     baseUrl,
     searchUrl,
@@ -30,6 +40,7 @@ export function createClientKit(options: ServiceClientOptions) {
     noteIgnored,
     integrationPath,
     getJson,
+    getJsonOrNull,
   };
 }
 

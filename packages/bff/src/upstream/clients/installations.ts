@@ -5,7 +5,6 @@ import type { CallContext } from '../call.js';
 import { endpoint } from '../endpoint.js';
 import { readInstallation, readInstallationWhatCan } from '../sanitise.js';
 import { UpstreamFault } from '../upstream-fault.js';
-import { UpstreamProblem } from '../upstream-problem.js';
 import type { ClientKit } from './client-kit.js';
 import { strictBody } from './client-kit.js';
 
@@ -45,7 +44,8 @@ function withSelectionMaps(config: Config): Config {
 
 /** A group's installations: list, create, update, delete, and pausing their reads. */
 export function createInstallationsClient(kit: ClientKit) {
-  const { baseUrl, readUrl, call, read, settle, noteIgnored, getJson, integrationPath, log } = kit;
+  const { baseUrl, readUrl, call, read, settle, noteIgnored, getJson, getJsonOrNull, integrationPath, log } =
+    kit;
   return {
     async listInstallations(
       ctx: CallContext,
@@ -69,14 +69,8 @@ export function createInstallationsClient(kit: ClientKit) {
     ): Promise<PreviousConfig | null> {
       const operation = 'getPreviousConfig';
       const url = endpoint(baseUrl, [...integrationPath(integrationId), 'previous-config'], { groupRef });
-      let json: unknown;
-      try {
-        json = await getJson(ctx, operation, url);
-      } catch (error) {
-        if (error instanceof UpstreamProblem && error.status === 404) return null;
-        throw error;
-      }
-      return read(ctx, operation, previousConfigSchema, json);
+      const json = await getJsonOrNull(ctx, operation, url);
+      return json === undefined ? null : read(ctx, operation, previousConfigSchema, json);
     },
 
     /**

@@ -4,12 +4,11 @@ import { endpoint } from '../endpoint.js';
 import type { BackfillProgress, Operation, ReadStatus } from '../read-shapes.js';
 import { backfillProgressSchema, operationListSchema, readStatusSchema } from '../read-shapes.js';
 import { UpstreamFault } from '../upstream-fault.js';
-import { UpstreamProblem } from '../upstream-problem.js';
 import type { ClientKit } from './client-kit.js';
 
 /** An installation's reads: their status, operations, backfill progress, and starting one now. */
 export function createReadsClient(kit: ClientKit) {
-  const { baseUrl, readUrl, call, read, getJson, integrationPath } = kit;
+  const { baseUrl, readUrl, call, read, getJson, getJsonOrNull, integrationPath } = kit;
   return {
     /**
      * The embedded service's `read-status` extension: per-object read state (next run, records delivered,
@@ -67,14 +66,8 @@ export function createReadsClient(kit: ClientKit) {
         objectName,
         'backfill-progress',
       ]);
-      let json: unknown;
-      try {
-        json = await getJson(ctx, operation, url);
-      } catch (error) {
-        if (error instanceof UpstreamProblem && error.status === 404) return null;
-        throw error;
-      }
-      return read(ctx, operation, backfillProgressSchema, json);
+      const json = await getJsonOrNull(ctx, operation, url);
+      return json === undefined ? null : read(ctx, operation, backfillProgressSchema, json);
     },
 
     /**
