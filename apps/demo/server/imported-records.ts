@@ -53,6 +53,9 @@ export function openImportedRecords(dataDir: string) {
   const latest = db.prepare<[string, number], Row>(
     'SELECT * FROM imported_records WHERE group_ref = ? ORDER BY seq DESC LIMIT ?',
   );
+  const latestOfObject = db.prepare<[string, string, number], Row>(
+    'SELECT * FROM imported_records WHERE group_ref = ? AND object_name = ? ORDER BY seq DESC LIMIT ?',
+  );
 
   // Arrival order, for "latest first"; one process writes, so a counter read once at start suffices.
   let seq = (db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM imported_records').get() as { seq: number })
@@ -80,14 +83,19 @@ export function openImportedRecords(dataDir: string) {
     save(message: WebhookMessage): void {
       saveMessage(message, new Date().toISOString());
     },
-    page(groupRef: string, limit: number): ImportedRecordsPage {
+    /** The counts of every object, and the latest records of one object (`objectName`) or of all. */
+    page(groupRef: string, limit: number, objectName?: string): ImportedRecordsPage {
       const byObject: Record<string, number> = {};
       let total = 0;
       for (const row of counts.all(groupRef)) {
         byObject[row.object_name] = row.n;
         total += row.n;
       }
-      const records = latest.all(groupRef, limit).map((row) => ({
+      const rows =
+        objectName === undefined
+          ? latest.all(groupRef, limit)
+          : latestOfObject.all(groupRef, objectName, limit);
+      const records = rows.map((row) => ({
         objectName: row.object_name,
         recordId: row.record_id,
         readType: row.read_type,

@@ -53,7 +53,10 @@ export function northwindRoutes(options: NorthwindRoutesOptions) {
     .get('/records', async (c) => {
       const session = await options.resolveSession(c);
       if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
-      return c.json(records.page(session.groupRef, pageSize), 200);
+      // `?object=contacts` lists that object's latest records only: a backfill of one object would
+      // otherwise push another's out of the page.
+      const objectName = c.req.query('object') || undefined;
+      return c.json(records.page(session.groupRef, pageSize, objectName), 200);
     })
     .post('/receiver-faults', async (c) => {
       if (!options.receiverFaults) return problem(c, 404, 'notFound', 'There is nothing at this address.');
