@@ -13,6 +13,11 @@ export interface ProviderRequest {
    */
   path: string;
   query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  /**
+   * Provider-specific request options sent as headers (Salesforce's `Sforce-Query-Options: batchSize=N`);
+   * never `authorization`, which the layer sets from the connection.
+   */
+  headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
