@@ -33,14 +33,21 @@ function comparable(field: FieldDescribe, value: FieldValue | Literal): number |
   return typeof value === 'string' ? value.toLowerCase() : value;
 }
 
-const likePattern = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .toLowerCase()
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replaceAll('%', '.*')
-      .replaceAll('_', '.')}$`,
-  );
+/** A LIKE pattern as a case-insensitive regular expression: `%` any run, `_` one character, `\%` and `\_` themselves. */
+function likePattern(pattern: string): RegExp {
+  let source = '';
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index]!;
+    const next = pattern[index + 1];
+    if (char === '\\' && (next === '%' || next === '_')) {
+      source += next;
+      index++;
+    } else if (char === '%') source += '.*';
+    else if (char === '_') source += '.';
+    else source += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, 'is');
+}
 
 function field(sobject: SObjectName, name: string): FieldDescribe {
   const found = resolveField(sobject, name);
@@ -78,7 +85,7 @@ function matcher(sobject: SObjectName, condition: Condition): (record: SObjectRe
       const expected = comparable(described, condition.value);
       if (condition.operator === 'LIKE') {
         const pattern = likePattern(String(condition.value ?? ''));
-        return (record) => pattern.test(String(record[described.name] ?? '').toLowerCase());
+        return (record) => pattern.test(String(record[described.name] ?? ''));
       }
       return (record) => {
         const actual = comparable(described, record[described.name] ?? null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SalesforceError } from './errors.js';
+import { QueryEngine } from './query.js';
 import { parseSoql } from './soql.js';
 
 describe('parseSoql', () => {
@@ -65,12 +66,37 @@ describe('parseSoql', () => {
     expect(parseSoql('SELECT COUNT() FROM Account').fields).toBeUndefined();
   });
 
+  it('decodes every escape Salesforce lists, and keeps \\_ and \\% for LIKE', () => {
+    const soql = String.raw`SELECT Id FROM Contact WHERE Title = 'a\'b\\c\"d\ne\Rf\tg\bh\Fi\u00e9' AND Email LIKE '100\%\_%'`;
+    const { where } = parseSoql(soql);
+    expect(where).toMatchObject({
+      left: { value: `a'b\\c"d\ne\rf\tg\bh\fi\u00e9` },
+      right: { operator: 'LIKE', value: String.raw`100\%\_%` },
+    });
+  });
+
+  it('matches LIKE \\% and \\_ literally and % and _ as wildcards', () => {
+    const records = ['100%_off', '100x_off', '100%yoff'].map((Title, index) => ({
+      Id: `003${index}`,
+      Title,
+    }));
+    const engine = new QueryEngine(() => records);
+    const titles = (pattern: string) =>
+      engine
+        .run(`SELECT Title FROM Contact WHERE Title LIKE '${pattern}'`, '60.0', 2000)
+        .records.map((record) => record.Title);
+    expect(titles(String.raw`100\%\_%`)).toEqual(['100%_off']);
+    expect(titles('100%_off')).toEqual(['100%_off', '100x_off', '100%yoff']);
+  });
+
   it.each([
     ['no FROM', 'SELECT Id Contact'],
     ['a missing value', 'SELECT Id FROM Contact WHERE Email ='],
     ['an unclosed parenthesis', "SELECT Id FROM Contact WHERE (Email = 'a'"],
     ['trailing words', 'SELECT Id FROM Contact LIMIT 5 please'],
     ['an unknown character', 'SELECT Id FROM Contact WHERE Email ~ 1'],
+    ['an unknown escape in a string', String.raw`SELECT Id FROM Contact WHERE Email = 'a\qb'`],
+    ['\\u without four hex digits', String.raw`SELECT Id FROM Contact WHERE Email = 'a\u12'`],
   ])('refuses %s as MALFORMED_QUERY', (_, soql) => {
     let thrown: unknown;
     try {

@@ -42,6 +42,36 @@ const tokenPattern =
 
 const malformed = (detail: string) => salesforceError('MALFORMED_QUERY', detail);
 
+const escapes: Record<string, string> = {
+  n: '\n',
+  N: '\n',
+  r: '\r',
+  R: '\r',
+  t: '\t',
+  T: '\t',
+  b: '\b',
+  B: '\b',
+  f: '\f',
+  F: '\f',
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+};
+
+/**
+ * A quoted string's text with SOQL's escape sequences decoded; any other backslash is an error, as in
+ * Salesforce. `\_` and `\%` stay escaped: they mean a literal `_` or `%` in a LIKE pattern, which reads them.
+ */
+function unescapeString(body: string): string {
+  return body.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (whole, code: string) => {
+    if (code.length === 5) return String.fromCharCode(Number.parseInt(code.slice(1), 16));
+    if (code === '_' || code === '%') return whole;
+    const decoded = escapes[code];
+    if (decoded === undefined) throw malformed(`Invalid string literal: unrecognized escape \\${code}`);
+    return decoded;
+  });
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   tokenPattern.lastIndex = 0;
@@ -51,8 +81,7 @@ function tokenize(text: string): Token[] {
     const match = tokenPattern.exec(text);
     if (!match?.groups) throw malformed(`unexpected token: '${text.slice(start).trim().split(/\s/)[0]}'`);
     const { string, datetime, date, number, symbol, word } = match.groups;
-    if (string !== undefined)
-      tokens.push({ type: 'string', text: string.slice(1, -1).replace(/\\(.)/g, '$1') });
+    if (string !== undefined) tokens.push({ type: 'string', text: unescapeString(string.slice(1, -1)) });
     else if (datetime !== undefined) tokens.push({ type: 'word', text: `@datetime:${datetime}` });
     else if (date !== undefined) tokens.push({ type: 'word', text: `@date:${date}` });
     else if (number !== undefined) tokens.push({ type: 'number', text: number });
