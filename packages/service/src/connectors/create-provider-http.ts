@@ -1,0 +1,223 @@
+/**
+ * `ProviderHttp` for one connection over undici. Each call carries the connection's bearer token; a token
+ * that expires within `refreshMarginMs` is refreshed first, and a 401 on an older token refreshes once and
+ * retries once. Refreshes of one connection are shared within the process (one in flight, every caller
+ * awaits it), because with rotating refresh tokens a second refresh with the same token would revoke the
+ * grant. The rotated tokens are stored compare-and-set: when another writer got there first, its tokens are
+ * used and ours dropped, so a retired refresh token is never sent again.
+ *
+ * The connection's status goes to the token source only when it changes (`working` after a success,
+ * `bad_credentials` when the grant is gone), so a busy read costs no write per call.
+ */
+import type { Dispatcher } from 'undici';
+import { exchange, redact } from './http-exchange.js';
+import { ProviderError } from './provider-error.js';
+import type {
+  ConnectionTokenSource,
+  ConnectionTokens,
+  ProviderHttp,
+  ProviderRequest,
+  ProviderResponse,
+} from './provider-http.js';
+import { rateLimitWaitMs } from './rate-limit-wait.js';
+import { type OAuthClient, reconnectMessage, refreshTokens } from './refresh-tokens.js';
+
+export interface ProviderHttpOptions {
+  /** The catalog's provider name, used in messages. */
+  provider: string;
+  /** Identifies the connection: every `ProviderHttp` of one connection in this process shares its refresh. */
+  connectionId: string;
+  tokens: ConnectionTokenSource;
+  /** The provider app's token endpoint and credentials. */
+  oauth: OAuthClient;
+  /** The API's base URL; undefined uses the tokens' `instanceUrl` (Salesforce). */
+  baseUrl?: string;
+  /** Per request, from sending to the answer's last byte (default 30 s). */
+  timeoutMs?: number;
+  /** Refresh a token that expires within this many ms (default 60 s). */
+  refreshMarginMs?: number;
+  now?: () => number;
+  /** undici's global dispatcher when absent. */
+  dispatcher?: Dispatcher;
+}
+
+type Status = 'working' | 'bad_credentials';
+
+/** What the calls of one connection share within the process. */
+interface ConnectionState {
+  refreshing?: Promise<ConnectionTokens>;
+  reported?: Status;
+}
+
+const connections = new Map<string, ConnectionState>();
+
+function stateOf(provider: string, connectionId: string): ConnectionState {
+  const key = `${provider}\u0000${connectionId}`;
+  let state = connections.get(key);
+  if (!state) {
+    state = {};
+    connections.set(key, state);
+  }
+  return state;
+}
+
+/** A query value as the providers take it: a list repeats its name (`properties=a&properties=b`). */
+function withQuery(url: URL, query: ProviderRequest['query']): URL {
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
+    else url.searchParams.append(name, String(value));
+  }
+  return url;
+}
+
+export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
+  const { provider, tokens: source, oauth } = options;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const marginMs = options.refreshMarginMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const state = stateOf(provider, options.connectionId);
+
+  async function report(status: Status, error?: ProviderError): Promise<void> {
+    if (state.reported === status) return;
+    state.reported = status;
+    await source.reportStatus(status, error);
+  }
+
+  /**
+   * Runs the one refresh of `stale`, or joins the one already running. It takes no caller's signal: the
+   * callers that joined it must not lose their refresh because the first one gave up.
+   */
+  function refresh(stale: ConnectionTokens): Promise<ConnectionTokens> {
+    if (state.refreshing) return state.refreshing;
+    const run = (async () => {
+      let next: ConnectionTokens;
+      try {
+        next = await refreshTokens({
+          provider,
+          client: oauth,
+          tokens: stale,
+          timeoutMs,
+          now: now(),
+          dispatcher: options.dispatcher,
+        });
+      } catch (error) {
+        if (error instanceof ProviderError && error.kind === 'authInvalid') {
+          // Another process may have rotated the token we sent: its tokens are good, ours are not.
+          const stored = await source.current();
+          if (stored.refreshToken !== stale.refreshToken || stored.accessToken !== stale.accessToken)
+            return stored;
+          await report('bad_credentials', error);
+        }
+        throw error;
+      }
+      if (await source.replace(stale, next)) return next;
+      return source.current();
+    })();
+    state.refreshing = run;
+    const clear = () => {
+      if (state.refreshing === run) delete state.refreshing;
+    };
+    run.then(clear, clear);
+    return run;
+  }
+
+  /** The tokens to send with, refreshed first when they expire within the margin. */
+  async function usableTokens(): Promise<{ tokens: ConnectionTokens; fresh: boolean }> {
+    if (state.refreshing) return { tokens: await state.refreshing, fresh: true };
+    const tokens = await source.current();
+    if (tokens.expiresAtMs !== undefined && tokens.expiresAtMs - marginMs <= now()) {
+      return { tokens: await refresh(tokens), fresh: true };
+    }
+    return { tokens, fresh: false };
+  }
+
+  function urlOf(request: ProviderRequest, tokens: ConnectionTokens): URL {
+    const base = options.baseUrl ?? tokens.instanceUrl;
+    if (!base) {
+      throw new ProviderError('malformed', `${provider} named no API base URL for this connection.`, {
+        provider,
+      });
+    }
+    // A path only, so that a provider's next-page link can never send the token to another origin.
+    if (!request.path.startsWith('/')) {
+      throw new Error(`A provider request's path must start with "/": ${request.path}`);
+    }
+    return withQuery(new URL(base.replace(/\/+$/, '') + request.path), request.query);
+  }
+
+  function call(request: ProviderRequest, tokens: ConnectionTokens) {
+    // The request's own headers first: whatever they say, the bearer token is the connection's.
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+    headers.authorization = `Bearer ${tokens.accessToken}`;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    return exchange({
+      provider,
+      method: request.method,
+      url: urlOf(request, tokens),
+      headers,
+      ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+      timeoutMs,
+      signal: request.signal,
+      dispatcher: options.dispatcher,
+      secrets: [tokens.accessToken, tokens.refreshToken, oauth.clientSecret],
+    });
+  }
+
+  async function send(request: ProviderRequest): Promise<ProviderResponse> {
+    let { tokens, fresh } = await usableTokens();
+    let answer = await call(request, tokens);
+    if (answer.status === 401 && !fresh) {
+      // The token may have expired early or been replaced: refresh once (or take a newer stored one).
+      const stored = await source.current();
+      tokens = stored.accessToken !== tokens.accessToken ? stored : await refresh(tokens);
+      fresh = true;
+      answer = await call(request, tokens);
+    }
+    const secrets = [tokens.accessToken, tokens.refreshToken, oauth.clientSecret];
+    const where = `${request.method} ${redact(request.path.split('?')[0] ?? '', secrets)}`;
+    if (answer.status === 401) {
+      const error = new ProviderError('authInvalid', reconnectMessage(provider), { provider, status: 401 });
+      await report('bad_credentials', error);
+      throw error;
+    }
+    if (answer.status === 429) {
+      throw new ProviderError(
+        'rateLimited',
+        `${provider} is limiting requests (${where}); waiting before retrying.`,
+        {
+          provider,
+          status: 429,
+          retryAfterMs: rateLimitWaitMs(answer.headers, now()),
+        },
+      );
+    }
+    if (answer.status >= 500) {
+      throw new ProviderError(
+        'unavailable',
+        `${provider} answered ${answer.status} to ${where}; try again later.`,
+        {
+          provider,
+          status: answer.status,
+        },
+      );
+    }
+    let body: unknown;
+    if (answer.text.trim() !== '') {
+      try {
+        body = JSON.parse(answer.text);
+      } catch {
+        throw new ProviderError(
+          'malformed',
+          `${provider} answered ${where} with a body that is not JSON (${answer.headers['content-type'] ?? 'no content type'}).`,
+          { provider, status: answer.status },
+        );
+      }
+    }
+    if (answer.status < 400) await report('working');
+    return { status: answer.status, headers: answer.headers, body };
+  }
+
+  return { provider, send };
+}
