@@ -1,7 +1,7 @@
 /**
  * The sObject collections under `/services/data/vXX.X/composite/sobjects`: create, update and delete up to
- * 200 records in one request, answered per record `{ id, success, errors }`; with `allOrNone`, one failure
- * leaves every record unwritten, as in Salesforce.
+ * 200 records in one request, answered per record as SaveResults `{ id, success, errors: [{ statusCode,
+ * message, fields }] }`; with `allOrNone`, one failure leaves every record unwritten, as in Salesforce.
  */
 import { Hono } from 'hono';
 import { type ErrorEntry, SalesforceError, salesforceError } from './errors.js';
@@ -12,7 +12,12 @@ import { keyPrefix, sobjectNames } from './sobjects.js';
 
 export const maxCollectionRecords = 200;
 
-type Outcome = { id: string | null; success: boolean; errors: ErrorEntry[] };
+/** A record's error in a SaveResult: the code is `statusCode` there, not the REST error body's `errorCode`. */
+type SaveError = { statusCode: ErrorEntry['errorCode']; message: string; fields: string[] };
+type Outcome = { id: string | null; success: boolean; errors: SaveError[] };
+
+const saveErrors = (entries: ErrorEntry[]): SaveError[] =>
+  entries.map(({ errorCode, message, fields }) => ({ statusCode: errorCode, message, fields: fields ?? [] }));
 
 /** Runs each record's write; with `allOrNone`, one failure leaves every record unwritten, as in Salesforce. */
 function collection<Input>(
@@ -36,16 +41,17 @@ function collection<Input>(
   const anyFailed = failures.some(Boolean);
   return inputs.map((input, index) => {
     const errors = failures[index];
-    if (errors) return { id: null, success: false, errors };
+    if (errors) return { id: null, success: false, errors: saveErrors(errors) };
     if (allOrNone && anyFailed) {
       return {
         id: null,
         success: false,
         errors: [
           {
-            errorCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
+            statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
             message:
               'Record rolled back because not all records were valid and the request was using AllOrNone header',
+            fields: [],
           },
         ],
       };

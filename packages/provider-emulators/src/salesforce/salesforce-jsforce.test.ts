@@ -151,6 +151,10 @@ describe('records', () => {
         allOrNone: true,
       });
     expect(rolledBack.map((r) => r.success)).toEqual([false, false]);
+    expect(rolledBack.map((r) => (r as { errors: unknown[] }).errors)).toEqual([
+      [expect.objectContaining({ statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK' })],
+      [expect.objectContaining({ statusCode: 'REQUIRED_FIELD_MISSING', fields: ['Name'] })],
+    ]);
     expect((await conn.query("SELECT Id FROM Account WHERE Name = 'Collection C'")).totalSize).toBe(0);
 
     const ids = results.map((r) => (r as { id: string }).id);
