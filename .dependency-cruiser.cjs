@@ -1,8 +1,8 @@
 /**
- * The import rules of the service's and the provider emulators' source (`pnpm lint` runs `depcruise`):
- * no circular imports; in the service, the HTTP routes sit on top, mounted only by the app, so everything
- * else (installations, lookups, search, reads, stores) is usable without them; the emulators and the
- * service meet only at the sandbox data set.
+ * The import rules of the service's, the provider emulators' and the sandbox data set's source (`pnpm lint`
+ * runs `depcruise`): no circular imports; in the service, the HTTP routes sit on top, mounted only by the
+ * app, so everything else (installations, lookups, search, reads, stores) is usable without them; the
+ * emulators never import the service, and the data set they share imports no package of ours.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -11,8 +11,8 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'A module of the service or the emulators must not import itself back, also through type-only imports.',
-      from: { path: '^packages/(service|provider-emulators)/src/' },
+        'A module of the service, the emulators or the data set must not import itself back, also through type-only imports.',
+      from: { path: '^packages/(service|provider-emulators|sandbox-data)/src/' },
       to: { circular: true },
     },
     {
@@ -27,16 +27,21 @@ module.exports = {
       to: { path: '^packages/service/src/routes/' },
     },
     {
-      name: 'emulators-through-sandbox-data',
+      name: 'emulators-without-service',
       severity: 'error',
       comment:
-        'The provider emulators reuse only the sandbox data set of the service (`@splice/service/sandbox-data`), so that starting one loads no store or server of the service.',
+        'The provider emulators take the generated data set from `@splice/sandbox-data`, never from the service, so that starting one loads no store or server of the service and the service may start them in its tests without a cycle.',
       from: { path: '^packages/provider-emulators/src/' },
       // Workspace packages may show by name (unresolved) or by their source path.
-      to: {
-        path: '^(@splice/service|packages/service/src/)',
-        pathNot: '^(@splice/service/sandbox-data|packages/service/src/sandbox-data\\.ts)$',
-      },
+      to: { path: '^(@splice/service|packages/service/)' },
+    },
+    {
+      name: 'sandbox-data-on-its-own',
+      severity: 'error',
+      comment:
+        'The generated data set depends on no other package of ours, so the service and the emulators can both depend on it.',
+      from: { path: '^packages/sandbox-data/src/' },
+      to: { path: '^(@splice/|packages/)', pathNot: '^packages/sandbox-data/' },
     },
     {
       name: 'service-without-emulators',

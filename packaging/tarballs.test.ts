@@ -16,14 +16,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The five packages as a builder gets them: `pnpm pack` (whose `prepack` builds `dist`), then `npm install`
+ * The six packages as a builder gets them: `pnpm pack` (whose `prepack` builds `dist`), then `npm install`
  * of the tarballs into an empty folder outside the workspace, then plain `node` there: no TypeScript
  * loader, no workspace links, every other dependency from the registry (better-sqlite3 compiles its addon
  * there, which is most of this test's time).
  */
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const packages = ['schema', 'server-kit', 'service', 'bff', 'react'] as const;
+const packages = ['schema', 'server-kit', 'sandbox-data', 'service', 'bff', 'react'] as const;
 const appOrigin = 'http://app.test';
 const credentials = { apiKey: 'packaging-api-key-0123456789', authToken: 'packaging-auth-token-0123456789' };
 
@@ -112,7 +112,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'splice-packaging-'));
   const packed = join(root, 'tarballs');
   tarballs = {} as typeof tarballs;
-  // Each package builds against the others' sources, so the five can build side by side.
+  // Each package builds against the others' sources, so the six can build side by side.
   await Promise.all(
     packages.map(async (name) => {
       const started = performance.now();
@@ -144,7 +144,7 @@ beforeAll(async () => {
     `react-dom@${react.devDependencies?.['react-dom']}`,
   ];
   const started = performance.now();
-  log('npm install of the five tarballs (better-sqlite3 compiles its addon: one to three minutes)...');
+  log('npm install of the six tarballs (better-sqlite3 compiles its addon: one to three minutes)...');
   await runGroup(
     'npm',
     ['install', '--no-audit', '--no-fund', ...Object.values(tarballs), ...hostDependencies],
@@ -268,6 +268,7 @@ describe('installed with npm, in plain node', () => {
     expect(entryPoints['@splice/schema']?.length).toBeGreaterThan(10);
     expect(entryPoints['@splice/schema']).toContain('problemTypes');
     expect(entryPoints['@splice/server-kit']).toContain('renderProblem');
+    expect(entryPoints['@splice/sandbox-data']).toContain('generateSandboxData');
     expect(entryPoints['@splice/react']).toContain('SpliceProvider');
   });
 

@@ -17,7 +17,7 @@ import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-ex
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-export const packageDirs = ['schema', 'server-kit', 'service', 'bff', 'react'].map((name) =>
+export const packageDirs = ['schema', 'server-kit', 'sandbox-data', 'service', 'bff', 'react'].map((name) =>
   join(repo, 'packages', name),
 );
 export const updateCommand = 'pnpm api:update';

@@ -2,7 +2,14 @@
 // { "@splice/bff/dev": ["createDevSession", ...], ... }.
 import { readFileSync } from 'node:fs';
 
-const names = ['@splice/schema', '@splice/server-kit', '@splice/service', '@splice/bff', '@splice/react'];
+const names = [
+  '@splice/schema',
+  '@splice/server-kit',
+  '@splice/sandbox-data',
+  '@splice/service',
+  '@splice/bff',
+  '@splice/react',
+];
 const result = {};
 for (const name of names) {
   const manifest = JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8'));

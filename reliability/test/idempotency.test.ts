@@ -1,5 +1,5 @@
+import { mulberry32 } from '@splice/sandbox-data';
 import { createInstallationBodySchema } from '@splice/schema';
-import { mulberry32 } from '@splice/service';
 import fc from 'fast-check';
 /**
  * Idempotent creates through the BFF against the real service, counted in the service's own store: per

@@ -17,9 +17,6 @@ export type { OAuthDeps } from './oauth/connect-flow.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
 export { createSandboxProvider } from './provider/index.js';
-export type { Random } from './provider/prng.js';
-/** The repository's one seeded generator: the sandbox's data and the reliability suite's cases. */
-export { intBetween, mulberry32, pick } from './provider/prng.js';
 export type {
   FieldFilter,
   IdRange,

@@ -2,8 +2,9 @@
  * Cases for the BFF's routes over HTTP, as a same-origin page sends them: the create, search and invite
  * bodies of the browser (no group, no org: those come from the session), the wizard's path parameter.
  */
+
+import { mulberry32, pick } from '@splice/sandbox-data';
 import { createInstallationBodySchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
-import { mulberry32, pick } from '@splice/service';
 import fc from 'fast-check';
 import { browserHeaders } from '../bff-harness.js';
 import {

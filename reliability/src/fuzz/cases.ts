@@ -3,9 +3,9 @@
  * (repaired for the refinements and the manifest), invalid ones by mutation, each judged against zod (the
  * one definition every server validates with) so a case's class is never a guess.
  */
+
+import { pick, type Random } from '@splice/sandbox-data';
 import { protoKeyIssues, toIssues } from '@splice/schema';
-import type { Random } from '@splice/service';
-import { pick } from '@splice/service';
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/mini';
 import type { JsonSchema } from './json-schema-arbitrary.js';

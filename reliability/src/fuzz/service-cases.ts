@@ -3,8 +3,8 @@
  * own paths and with its own credentials.
  */
 
+import { mulberry32, pick } from '@splice/sandbox-data';
 import { installationRequestSchema, inviteRequestSchema, searchRequestSchema } from '@splice/schema';
-import { mulberry32, pick } from '@splice/service';
 import fc from 'fast-check';
 import type { InProcessService } from '../service-harness.js';
 import {

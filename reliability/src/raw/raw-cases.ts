@@ -4,7 +4,7 @@
  * an object. Every case says whether the answer must be a refusal (4xx problem+json) or may succeed (a
  * duplicate key whose last value is valid: JSON's last-wins rule makes it a valid body).
  */
-import { mulberry32 } from '@splice/service';
+import { mulberry32 } from '@splice/sandbox-data';
 
 export interface RawTarget {
   name: string;

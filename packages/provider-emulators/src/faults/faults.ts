@@ -4,7 +4,7 @@
  * its provider's error shape). The draws come from a seeded generator, so a run with the same seed fails
  * the same calls.
  */
-import { mulberry32, type Random } from '@splice/service/sandbox-data';
+import { mulberry32, type Random } from '@splice/sandbox-data';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

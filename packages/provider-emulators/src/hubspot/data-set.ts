@@ -8,7 +8,7 @@ import {
   generateSandboxData,
   type SandboxCounts,
   type SandboxRecord,
-} from '@splice/service/sandbox-data';
+} from '@splice/sandbox-data';
 import type { CrmRecord } from './crm-record.js';
 import { lastModifiedProperty, type ObjectType } from './object-types.js';
 

@@ -7,7 +7,7 @@ import {
   generateSandboxData,
   type SandboxCounts,
   type SandboxRecord,
-} from '@splice/service/sandbox-data';
+} from '@splice/sandbox-data';
 import { keyPrefix, type SObjectName } from './sobjects.js';
 
 export type FieldValue = string | number | boolean | null;

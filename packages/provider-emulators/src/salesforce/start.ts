@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { SandboxCounts } from '@splice/service/sandbox-data';
+import type { SandboxCounts } from '@splice/sandbox-data';
 import { type Faults, noFaults } from '../faults/faults.js';
 import { type RateLimit, RollingWindow } from '../limits/rolling-window.js';
 import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';

@@ -1,12 +1,8 @@
-/** The sandbox CRM provider: metadata, deterministic data set, seeding and the search / sample-read API. */
+/**
+ * The sandbox CRM provider: metadata, seeding of the deterministic data set (`@splice/sandbox-data`) and the
+ * search / sample-read API.
+ */
 export { UnknownFieldError, UnknownObjectError } from './errors.js';
-export type { SandboxCounts, SandboxDataSet, SandboxFieldValue, SandboxRecord } from './generate.js';
-export {
-  defaultSandboxCounts,
-  defaultSandboxSeed,
-  generateSandboxData,
-  generatorVersion,
-} from './generate.js';
 export type * from './provider-contract.js';
 export { getObjectMetadata, listObjects, sandboxObjects } from './sandbox-crm-metadata.js';
 export type { SandboxProvider } from './sandbox-provider.js';

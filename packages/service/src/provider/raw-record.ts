@@ -3,7 +3,7 @@
  * looks like what a real provider would send. Every property value is a string (or null), booleans as
  * 'true'/'false'; the timestamps also appear at the top level, as the API always sends them.
  */
-import type { SandboxFieldValue, SandboxRecord } from './generate.js';
+import type { SandboxFieldValue, SandboxRecord } from '@splice/sandbox-data';
 
 /** `propertyNames` limits `properties` to the fields that were asked for (a sample read); default all. */
 export function toRawRecord(

@@ -8,8 +8,9 @@
  * head count, a new amount), sometimes a new record. Every change stamps `updatedAt` with the current time
  * in whole seconds, as CRMs store it.
  */
+
+import { intBetween, mulberry32, type Random } from '@splice/sandbox-data';
 import type { Database } from 'better-sqlite3';
-import { intBetween, mulberry32, type Random } from './prng.js';
 import { sandboxTables } from './sandbox-tables.js';
 
 const day = 86_400_000;

@@ -9,9 +9,9 @@
  * string only string-ish fields (string, singleSelect, date, datetime, reference) with exactly the same text
  * as the field's public value. A value that cannot match yields `noMatch`, never a coerced guess.
  */
+
+import { type SandboxFieldValue, toIsoString } from '@splice/sandbox-data';
 import type { FieldMetadata } from '@splice/schema';
-import type { SandboxFieldValue } from './generate.js';
-import { toIsoString } from './iso-time.js';
 
 export const noMatch: unique symbol = Symbol('noMatch');
 

@@ -1,6 +1,6 @@
+import { generateSandboxData } from '@splice/sandbox-data';
 import { objectMetadataSchema } from '@splice/schema';
 import { describe, expect, it } from 'vitest';
-import { generateSandboxData } from './generate.js';
 import { getObjectMetadata, listObjects, sandboxObjects } from './sandbox-crm-metadata.js';
 
 describe('sandbox CRM metadata', () => {

@@ -3,30 +3,14 @@
  * sandbox tables' columns (one typed column and one index per field) and for search's typed matching.
  * Field order here is column order.
  */
+
+import { countries } from '@splice/sandbox-data';
 import type { FieldMetadata, ObjectMetadata } from '@splice/schema';
 
 type FieldValueOption = NonNullable<FieldMetadata['values']>[number];
 
 const options = (pairs: ReadonlyArray<readonly [string, string]>): FieldValueOption[] =>
   pairs.map(([value, displayValue]) => ({ value, displayValue }));
-
-/** ISO 3166 codes with their names and calling codes (the generator uses the calling code for phones). */
-export const countries = [
-  ['US', 'United States', '1'],
-  ['GB', 'United Kingdom', '44'],
-  ['DE', 'Germany', '49'],
-  ['FR', 'France', '33'],
-  ['NL', 'Netherlands', '31'],
-  ['ES', 'Spain', '34'],
-  ['IT', 'Italy', '39'],
-  ['SE', 'Sweden', '46'],
-  ['CA', 'Canada', '1'],
-  ['AU', 'Australia', '61'],
-  ['BR', 'Brazil', '55'],
-  ['IN', 'India', '91'],
-  ['JP', 'Japan', '81'],
-  ['SG', 'Singapore', '65'],
-] as const;
 
 const countryValues = options(countries.map(([code, name]) => [code, name] as const));
 

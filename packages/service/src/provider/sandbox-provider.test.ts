@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateSandboxData } from '@splice/sandbox-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../store/open-database.js';
 import { UnknownFieldError, UnknownObjectError } from './errors.js';
-import { generateSandboxData } from './generate.js';
 import { createSandboxProvider, maxSearchLimit, type SandboxProvider } from './sandbox-provider.js';
 
 const counts = { contacts: 2_000, companies: 100, deals: 300 };

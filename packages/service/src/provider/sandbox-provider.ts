@@ -9,10 +9,10 @@
  * Nothing is cached in JS beyond those statements, so memory does not grow with the data set.
  */
 
+import type { SandboxFieldValue, SandboxRecord } from '@splice/sandbox-data';
 import type { ObjectMetadata } from '@splice/schema';
 import type { Database, Statement } from 'better-sqlite3';
 import { UnknownFieldError, UnknownObjectError } from './errors.js';
-import type { SandboxFieldValue, SandboxRecord } from './generate.js';
 import type {
   FieldFilter,
   IdRange,

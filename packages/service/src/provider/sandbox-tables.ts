@@ -10,8 +10,6 @@
  * whenever the requested seed, counts or generator version differ from what `provider_meta` records.
  */
 
-import type { ObjectMetadata } from '@splice/schema';
-import type { Database } from 'better-sqlite3';
 import {
   defaultSandboxCounts,
   defaultSandboxSeed,
@@ -19,7 +17,9 @@ import {
   generatorVersion,
   type SandboxCounts,
   type SandboxRecord,
-} from './generate.js';
+} from '@splice/sandbox-data';
+import type { ObjectMetadata } from '@splice/schema';
+import type { Database } from 'better-sqlite3';
 import { type ColumnCodec, codecFor } from './sandbox-columns.js';
 import { sandboxObjects } from './sandbox-crm-metadata.js';
 

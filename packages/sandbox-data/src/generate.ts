@@ -8,11 +8,13 @@
  * thousand) are built eagerly because contacts and deals borrow their domains and names.
  *
  * Records come out in their public form: ids and references as strings, booleans as booleans, datetimes as
- * ISO 8601 strings, dates as YYYY-MM-DD, keyed by the field names of ./sandbox-crm-metadata.
+ * ISO 8601 strings, dates as YYYY-MM-DD, keyed by the field names of the sandbox CRM's objects (the
+ * service's sandbox metadata declares those fields; the provider emulators rename them into each
+ * provider's own vocabulary).
  */
+import { countries } from './countries.js';
 import { toIsoString } from './iso-time.js';
 import { intBetween, mixSeed, mulberry32, pick, type Random, weightedPicker } from './prng.js';
-import { countries } from './sandbox-crm-metadata.js';
 import {
   companyPrefixes,
   companySuffixes,
