@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
 import { demoWebhookSecret } from './demo-data.js';
 import { DestinationAddressPolicy } from './reads/destination-address.js';
 import { type ReadTiming, readTimingFromEnv } from './reads/timing.js';
@@ -47,6 +48,50 @@ export interface ServiceConfig {
   readMaxStreams?: number;
   /** `SPLICE_PUBLIC_URL`: the origin browsers reach the service on (default: the listening address). */
   publicUrl?: string;
+  /** Each CRM provider's app credentials and API base URL (`SPLICE_HUBSPOT_*`, `SPLICE_SALESFORCE_*`). */
+  providerApps: ProviderApps;
+}
+
+/**
+ * A provider app as the service uses it: the credentials the provider issued to the builder's app, and the
+ * API's base URL (for Salesforce, the login URL: each connection's API is at its token answer's
+ * `instance_url`). The defaults are the local emulators' app on their default ports.
+ */
+const providerAppSchema = (defaults: { baseUrl: string }) =>
+  z.object({
+    clientId: z._default(z.string().check(z.minLength(1)), 'splice-emulator-client'),
+    clientSecret: z._default(z.string().check(z.minLength(1)), 'splice-emulator-secret'),
+    baseUrl: z.pipe(
+      z._default(z.url({ protocol: /^https?$/ }), defaults.baseUrl),
+      z.transform((url: string) => url.replace(/\/+$/, '')),
+    ),
+  });
+
+export const providerAppsSchema = z.object({
+  hubspot: providerAppSchema({ baseUrl: 'http://127.0.0.1:4020' }),
+  salesforce: providerAppSchema({ baseUrl: 'http://127.0.0.1:4021' }),
+});
+export type ProviderApps = z.infer<typeof providerAppsSchema>;
+export type ProviderAppConfig = ProviderApps['hubspot'];
+
+/** The provider apps from `SPLICE_{HUBSPOT,SALESFORCE}_{CLIENT_ID,CLIENT_SECRET,BASE_URL}`; empty is unset. */
+export function providerAppsFromEnv(env: NodeJS.ProcessEnv): ProviderApps {
+  const app = (prefix: string) => ({
+    clientId: env[`${prefix}_CLIENT_ID`] || undefined,
+    clientSecret: env[`${prefix}_CLIENT_SECRET`] || undefined,
+    baseUrl: env[`${prefix}_BASE_URL`] || undefined,
+  });
+  const parsed = providerAppsSchema.safeParse({
+    hubspot: app('SPLICE_HUBSPOT'),
+    salesforce: app('SPLICE_SALESFORCE'),
+  });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const [provider, field] = (issue?.path ?? []).map(String);
+    const variable = `SPLICE_${provider?.toUpperCase()}_${field?.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+    throw new Error(`${variable} is not valid: ${issue?.message ?? 'invalid value'}.`);
+  }
+  return parsed.data;
 }
 
 /**
@@ -121,5 +166,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     ...(env.SPLICE_PUBLIC_URL
       ? { publicUrl: publicOriginOf('SPLICE_PUBLIC_URL', env.SPLICE_PUBLIC_URL) }
       : {}),
+    providerApps: providerAppsFromEnv(env),
   };
 }
