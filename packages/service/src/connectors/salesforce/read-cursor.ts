@@ -1,0 +1,49 @@
+/**
+ * The cursor of a Salesforce read, opaque to the service: base64url JSON of where the read stands. A query's
+ * `nextRecordsUrl` continues it while Salesforce keeps the query (about 15 minutes idle); the position of
+ * the last record returned (modification time and Id, the read's order) restarts it after that, or after a
+ * restart of the service, without losing or repeating a record.
+ */
+import * as z from 'zod/mini';
+import { ProviderError } from '../provider-error.js';
+import { dataPath, salesforceProvider } from './salesforce-api.js';
+
+/** A record's place in a read's order: `ORDER BY SystemModstamp, Id`. */
+const positionSchema = z.object({ stampMs: z.number(), id: z.string() });
+export type ReadPosition = z.infer<typeof positionSchema>;
+
+// A query locator of this API version: `/services/data/v60.0/query/01gxx0000000001-2000`.
+const locatorPattern = new RegExp(`^${dataPath.replaceAll('.', '\\.')}/query/[A-Za-z0-9-]+$`);
+
+const readCursorSchema = z.object({
+  /** The running query's `nextRecordsUrl`. */
+  next: z.optional(z.string().check(z.regex(locatorPattern))),
+  /** Where the running query resumed: its records up to this position were read before it started. */
+  after: z.optional(positionSchema),
+  /** The last record returned, where a fresh query resumes when the running one is gone. */
+  last: z.optional(positionSchema),
+});
+export type ReadCursor = z.infer<typeof readCursorSchema>;
+
+export const encodeReadCursor = (cursor: ReadCursor): string =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+export function decodeReadCursor(text: string): ReadCursor {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    json = undefined;
+  }
+  const parsed = readCursorSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ProviderError('badRequest', 'The read cursor is not one the Salesforce connector wrote.', {
+      provider: salesforceProvider,
+    });
+  }
+  return parsed.data;
+}
+
+/** Whether a record comes after a position in the read's order. */
+export const isAfter = (record: ReadPosition, position: ReadPosition): boolean =>
+  record.stampMs > position.stampMs || (record.stampMs === position.stampMs && record.id > position.id);
