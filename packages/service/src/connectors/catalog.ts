@@ -5,14 +5,14 @@
 import type { ProviderApps } from '../config.js';
 import type { ProviderCatalogEntry } from './catalog-entry.js';
 import { hubSpotCatalogEntry } from './hubspot/catalog-entry.js';
+import { salesforceCatalogEntry } from './salesforce/catalog-entry.js';
 
 export type { ProviderCatalogEntry };
 
 export function providerCatalog(apps: ProviderApps): ReadonlyMap<string, ProviderCatalogEntry> {
   const entries: ProviderCatalogEntry[] = [
     hubSpotCatalogEntry(apps.hubspot),
-    // Salesforce's entry registers here: `salesforceCatalogEntry(apps.salesforce)` from
-    // ./salesforce/catalog-entry.ts, built from `apps.salesforce` (SPLICE_SALESFORCE_*) the same way.
+    salesforceCatalogEntry(apps.salesforce),
   ];
   return new Map(entries.map((entry) => [entry.name, entry]));
 }
