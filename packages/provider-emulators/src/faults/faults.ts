@@ -1,7 +1,8 @@
 /**
- * Faults a test turns on while an emulator runs: extra latency on every API call, and a share of calls
+ * Faults a test turns on while an emulator runs: extra latency on every API call, a share of calls
  * failing with a 5xx the way an overloaded provider answers (each emulator renders the `InjectedFault` in
- * its provider's error shape). The draws come from a seeded generator, so a run with the same seed fails
+ * its provider's error shape), and a share answered 200 with an HTML page instead of JSON, as a proxy or
+ * maintenance page in front of a provider answers. The draws come from a seeded generator, so a run with the same seed fails
  * the same calls.
  */
 import { mulberry32, type Random } from '@splice/sandbox-data';
@@ -14,9 +15,11 @@ export interface Faults {
   errorStatus: ContentfulStatusCode;
   /** Milliseconds added before every API call is answered. */
   latencyMs: number;
+  /** Share of API calls, from 0 to 1, answered 200 with an HTML page where JSON was expected. */
+  malformedRate: number;
 }
 
-export const noFaults: Readonly<Faults> = { errorRate: 0, errorStatus: 502, latencyMs: 0 };
+export const noFaults: Readonly<Faults> = { errorRate: 0, errorStatus: 502, latencyMs: 0, malformedRate: 0 };
 
 export class InjectedFault extends Error {
   constructor(readonly status: ContentfulStatusCode) {
@@ -26,9 +29,12 @@ export class InjectedFault extends Error {
 
 export function faultMiddleware(faults: Faults, seed: number): MiddlewareHandler {
   const random: Random = mulberry32(seed);
-  return async (_c, next) => {
+  return async (c, next) => {
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     if (faults.errorRate > 0 && random() < faults.errorRate) throw new InjectedFault(faults.errorStatus);
+    if (faults.malformedRate > 0 && random() < faults.malformedRate) {
+      return c.html('<html><body><h1>Down for maintenance</h1></body></html>', 200);
+    }
     await next();
   };
 }

@@ -23,6 +23,8 @@ export interface HubSpotAppDeps {
   rateLimit: RollingWindow;
   faults: Faults;
   faultSeed: number;
+  /** The search's last reachable result (HubSpot: 10,000). */
+  searchResultCap?: number;
 }
 
 type CrmEnv = { Variables: { grant: Grant } };
@@ -45,7 +47,10 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
     })
     // HubSpot counts an app's calls per account; the emulator serves one account.
     .use(hubSpotRateLimit(deps.rateLimit, (c) => `${account.hubId}:${(c.get('grant') as Grant).app.appId}`))
-    .route('/objects', objectsRoutes(deps.store))
+    .route(
+      '/objects',
+      objectsRoutes(deps.store, { ...(deps.searchResultCap && { searchResultCap: deps.searchResultCap }) }),
+    )
     .route('/objects', batchRoutes(deps.store))
     .route('/properties', propertiesRoutes());
 

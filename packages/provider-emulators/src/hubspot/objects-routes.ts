@@ -28,7 +28,7 @@ interface WriteBody {
 const written = (properties: Record<string, string | null>) =>
   Object.keys(properties).filter((name) => properties[name] !== null);
 
-export function objectsRoutes(store: CrmStore) {
+export function objectsRoutes(store: CrmStore, options: { searchResultCap?: number } = {}) {
   /** A record with its properties and the associations of the types `associations` asks for. */
   const view = (type: ObjectType, record: CrmRecord, properties?: string[], asked: ObjectType[] = []) =>
     viewRecord(
@@ -69,7 +69,7 @@ export function objectsRoutes(store: CrmStore) {
     .post('/:objectType/search', async (c) => {
       const type = objectTypeOf(c);
       const request = await jsonBody<SearchRequest>(c);
-      const page = search(type, store.live(type), request);
+      const page = search(type, store.live(type), request, options.searchResultCap);
       const properties = request.properties && request.properties.length > 0 ? request.properties : undefined;
       return c.json({
         total: page.total,

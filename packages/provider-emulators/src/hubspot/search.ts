@@ -188,7 +188,13 @@ export interface SearchPage {
   nextAfter?: string;
 }
 
-export function search(type: ObjectType, records: readonly CrmRecord[], request: SearchRequest): SearchPage {
+/** `resultCap`: the last result a page may reach (HubSpot's 10,000; tests lower it to reach it quickly). */
+export function search(
+  type: ObjectType,
+  records: readonly CrmRecord[],
+  request: SearchRequest,
+  resultCap: number = maxSearchResults,
+): SearchPage {
   const limit = request.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > maxSearchLimit) {
     throw validationError(`limit must be between 1 and ${maxSearchLimit}, it was ${String(request.limit)}.`, [
@@ -201,10 +207,10 @@ export function search(type: ObjectType, records: readonly CrmRecord[], request:
       `after must be a paging cursor from a previous page, it was ${String(request.after)}.`,
     );
   }
-  if (offset + limit > maxSearchResults) {
+  if (offset + limit > resultCap) {
     throw validationError(
-      `Paging past the first ${maxSearchResults} results is not supported; narrow the filters (e.g. by hs_object_id or a modification date) instead.`,
-      [{ message: `after + limit must be at most ${maxSearchResults}`, in: 'after' }],
+      `Paging past the first ${resultCap} results is not supported; narrow the filters (e.g. by hs_object_id or a modification date) instead.`,
+      [{ message: `after + limit must be at most ${resultCap}`, in: 'after' }],
     );
   }
   const groups = (request.filterGroups ?? []).filter((group) => (group.filters ?? []).length > 0);
@@ -221,6 +227,6 @@ export function search(type: ObjectType, records: readonly CrmRecord[], request:
   if (request.sorts && request.sorts.length > 0) found.sort(sorter(type, request.sorts));
   const results = found.slice(offset, offset + limit);
   const next = offset + limit;
-  const hasNext = next < found.length && next < maxSearchResults;
+  const hasNext = next < found.length && next < resultCap;
   return { total: found.length, results, ...(hasNext && { nextAfter: String(next) }) };
 }

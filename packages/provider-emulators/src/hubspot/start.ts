@@ -33,6 +33,11 @@ export interface HubSpotEmulatorOptions {
   faults?: Partial<Faults>;
   /** The clock tokens expire and records are stamped by (default `Date.now`). */
   now?: () => number;
+  /**
+   * No search page may reach past this many results (HubSpot: 10,000); a test lowers it to meet the cap
+   * without generating ten thousand records.
+   */
+  searchResultCap?: number;
 }
 
 export interface RunningHubSpotEmulator {
@@ -85,6 +90,7 @@ export async function startHubSpotEmulator(
     rateLimit: new RollingWindow(rateLimit, now),
     faults,
     faultSeed: options.seed ?? hubId,
+    ...(options.searchResultCap !== undefined && { searchResultCap: options.searchResultCap }),
   });
 
   const host = options.host ?? '127.0.0.1';
