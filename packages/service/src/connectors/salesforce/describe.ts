@@ -93,14 +93,17 @@ export function toObjectMetadata(describe: SObjectDescribe): ObjectMetadata {
  * caller's field name becomes a name that may go into a query.
  */
 export class DescribedFields {
+  private readonly byName: ReadonlyMap<string, DescribeField>;
   private readonly byLowerName: ReadonlyMap<string, DescribeField>;
 
   constructor(readonly describe: SObjectDescribe) {
+    this.byName = new Map(describe.fields.map((field) => [field.name, field]));
     this.byLowerName = new Map(describe.fields.map((field) => [field.name.toLowerCase(), field]));
   }
 
+  /** Exact spelling first: every field of every record read is looked up here. */
   get(name: string): DescribeField | undefined {
-    return this.byLowerName.get(name.toLowerCase());
+    return this.byName.get(name) ?? this.byLowerName.get(name.toLowerCase());
   }
 
   /** The fields a default read returns: every field but the compound ones, which repeat their parts. */
