@@ -1,8 +1,8 @@
 /**
  * The HubSpot connector: CRM v3 objects over one connection's `ProviderHttp`.
  *
- * - Metadata: `GET /crm/v3/properties/{objectType}`, cached per object for the connector's life (the
- *   read path types every value by it).
+ * - Metadata: `GET /crm/v3/properties/{objectType}`, reused per object for `metadataTtlMs` (the read
+ *   path types every value by it).
  * - Full reads (no `sinceMs`): the list endpoint, paged by its `after`; records modified after `untilMs`
  *   are left out (the next window reads them).
  * - Incremental reads (`sinceMs` set), "Incremental reads": the search endpoint, `GTE`/`LTE` on the
@@ -78,27 +78,38 @@ function instantMs(value: string | null | undefined): number | undefined {
 
 const path = (objectName: string, rest = '') => `/crm/v3/objects/${encodeURIComponent(objectName)}${rest}`;
 
-export function createHubSpotConnector(http: ProviderHttp): Connector {
-  const metadataCache = new Map<string, Promise<ObjectMetadata>>();
+export interface HubSpotConnectorOptions {
+  /** How long an object's properties are reused (default 5 minutes): a property added in HubSpot shows up after it. */
+  metadataTtlMs?: number;
+  /** Default `Date.now`. */
+  now?: () => number;
+}
+
+export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConnectorOptions = {}): Connector {
+  const metadataTtlMs = options.metadataTtlMs ?? 5 * 60_000;
+  const now = options.now ?? Date.now;
+  const metadataCache = new Map<string, { atMs: number; metadata: Promise<ObjectMetadata> }>();
 
   function metadataOf(objectName: string, signal?: AbortSignal): Promise<ObjectMetadata> {
-    let cached = metadataCache.get(objectName);
-    if (!cached) {
-      cached = (async () => {
-        const response = await http.send({
-          method: 'GET',
-          path: `/crm/v3/properties/${encodeURIComponent(objectName)}`,
-          ...(signal && { signal }),
-        });
-        if (response.status !== 200) throw hubSpotError(response, `list the properties of ${objectName}`);
-        const results = (response.body as { results?: unknown } | undefined)?.results;
-        if (!Array.isArray(results)) throw malformed(`the properties of ${objectName}`);
-        return objectMetadataOf(objectName, results as HubSpotProperty[]);
-      })();
-      metadataCache.set(objectName, cached);
-      // A failure is not remembered: the next call asks again.
-      cached.catch(() => metadataCache.delete(objectName));
-    }
+    const entry = metadataCache.get(objectName);
+    if (entry && now() - entry.atMs < metadataTtlMs) return entry.metadata;
+    const cached = (async () => {
+      const response = await http.send({
+        method: 'GET',
+        path: `/crm/v3/properties/${encodeURIComponent(objectName)}`,
+        ...(signal && { signal }),
+      });
+      if (response.status !== 200) throw hubSpotError(response, `list the properties of ${objectName}`);
+      const results = (response.body as { results?: unknown } | undefined)?.results;
+      if (!Array.isArray(results)) throw malformed(`the properties of ${objectName}`);
+      return objectMetadataOf(objectName, results as HubSpotProperty[]);
+    })();
+    const fresh = { atMs: now(), metadata: cached };
+    metadataCache.set(objectName, fresh);
+    // A failure is not remembered: the next call asks again.
+    cached.catch(() => {
+      if (metadataCache.get(objectName) === fresh) metadataCache.delete(objectName);
+    });
     return cached;
   }
 

@@ -1,0 +1,55 @@
+/**
+ * A connection's connector: its provider's catalog entry, the connection's tokens and the one HTTP layer,
+ * put together the way every caller (the read engine, search, the wizard's metadata, writes) needs them.
+ * The API base URL is the entry's, or the connection's `instance_url` where the provider answers one.
+ */
+import type { Dispatcher } from 'undici';
+import type { ProviderCatalogEntry } from './catalog-entry.js';
+import type { Connector } from './connector.js';
+import { createProviderHttp } from './create-provider-http.js';
+import { createHubSpotConnector } from './hubspot/hubspot-connector.js';
+import type { ConnectionTokenSource } from './provider-http.js';
+import { SalesforceConnector } from './salesforce/salesforce-connector.js';
+
+export interface ConnectionForConnector {
+  /** The stored connection's id: calls of one connection share one token refresh in the process. */
+  id: string;
+  tokens: ConnectionTokenSource;
+}
+
+export interface ConnectorOptions {
+  /** Per request (default 30 s). */
+  timeoutMs?: number;
+  now?: () => number;
+  dispatcher?: Dispatcher;
+}
+
+export function connectorFor(
+  entry: ProviderCatalogEntry,
+  connection: ConnectionForConnector,
+  options: ConnectorOptions = {},
+): Connector {
+  const http = createProviderHttp({
+    provider: entry.name,
+    connectionId: connection.id,
+    tokens: connection.tokens,
+    oauth: {
+      tokenUrl: entry.oauth.tokenUrl,
+      clientId: entry.oauth.clientId,
+      clientSecret: entry.oauth.clientSecret,
+    },
+    ...(entry.api.kind === 'fixed' && { baseUrl: entry.api.baseUrl }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.now && { now: options.now }),
+    ...(options.dispatcher && { dispatcher: options.dispatcher }),
+  });
+  const connectorOptions = options.now ? { now: options.now } : {};
+  switch (entry.name) {
+    case 'hubspot':
+      return createHubSpotConnector(http, connectorOptions);
+    case 'salesforce':
+      return new SalesforceConnector(http, connectorOptions);
+    default:
+      throw new Error(`No connector is registered for the provider "${entry.name}".`);
+  }
+}
