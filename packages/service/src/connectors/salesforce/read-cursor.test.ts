@@ -24,11 +24,14 @@ describe('read cursor', () => {
     expect(() => decodeReadCursor(text)).toThrow(expect.objectContaining({ kind: 'badRequest' }));
   });
 
-  it('orders positions by stamp, then by id', () => {
+  it('orders positions by stamp, then by id as SOQL sorts it', () => {
     const at = { stampMs: 1000, id: '003B' };
     expect(isAfter({ stampMs: 1001, id: '003A' }, at)).toBe(true);
     expect(isAfter({ stampMs: 1000, id: '003C' }, at)).toBe(true);
     expect(isAfter({ stampMs: 1000, id: '003B' }, at)).toBe(false);
     expect(isAfter({ stampMs: 999, id: '003Z' }, at)).toBe(false);
+    // As SOQL sorts: case-insensitively, so 003a comes before 003B and 003c after it.
+    expect(isAfter({ stampMs: 1000, id: '003a' }, at)).toBe(false);
+    expect(isAfter({ stampMs: 1000, id: '003c' }, at)).toBe(true);
   });
 });

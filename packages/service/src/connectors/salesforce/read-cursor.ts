@@ -44,6 +44,12 @@ export function decodeReadCursor(text: string): ReadCursor {
   return parsed.data;
 }
 
-/** Whether a record comes after a position in the read's order. */
-export const isAfter = (record: ReadPosition, position: ReadPosition): boolean =>
-  record.stampMs > position.stampMs || (record.stampMs === position.stampMs && record.id > position.id);
+/**
+ * Whether a record comes after a position in the read's order. SOQL sorts text case-insensitively (by the
+ * uppercase characters' values), so Ids compare that way too; the 18-character Ids the API answers are
+ * unique that way.
+ */
+export function isAfter(record: ReadPosition, position: ReadPosition): boolean {
+  if (record.stampMs !== position.stampMs) return record.stampMs > position.stampMs;
+  return record.id.toUpperCase() > position.id.toUpperCase();
+}
