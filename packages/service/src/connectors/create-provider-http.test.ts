@@ -240,6 +240,22 @@ describe('createProviderHttp', () => {
     expect(source.reports.map((r) => r.status)).toEqual(['bad_credentials', 'working']);
   });
 
+  it('answers the call when reporting the status fails, and reports it again on the next call', async () => {
+    const source = new MemoryTokenSource(initial());
+    const report = source.reportStatus.bind(source);
+    let failing = true;
+    source.reportStatus = async (status, error) => {
+      if (failing) throw new Error('store unavailable');
+      return report(status, error);
+    };
+    const provider = http(source);
+    expect((await provider.send({ method: 'GET', path: '/x' })).status).toBe(200);
+    failing = false;
+    await provider.send({ method: 'GET', path: '/x' });
+    await provider.send({ method: 'GET', path: '/x' });
+    expect(source.reports.map((r) => r.status)).toEqual(['working']);
+  });
+
   it('reports working once for many successful calls', async () => {
     const source = new MemoryTokenSource(initial());
     const provider = http(source);

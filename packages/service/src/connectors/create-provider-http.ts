@@ -81,7 +81,12 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   async function report(status: Status, error?: ProviderError): Promise<void> {
     if (state.reported === status) return;
     state.reported = status;
-    await source.reportStatus(status, error);
+    try {
+      await source.reportStatus(status, error);
+    } catch {
+      // The call's own outcome stands; the status is reported again on the next call.
+      if (state.reported === status) delete state.reported;
+    }
   }
 
   /**
