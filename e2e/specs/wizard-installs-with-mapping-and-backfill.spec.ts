@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from '../support/session.js';
+import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 import { currentStep, nextTo, openWizard } from '../support/wizard.js';
 
@@ -133,6 +133,28 @@ test('the wizard installs with a field mapping, value mapping and backfill choic
     const stage = String(record.fields.lifecycleStage);
     expect(record.mappedFields).toHaveProperty('funnelStage', expected[stage] ?? null);
   }
+
+  // Searching by the funnel stage "Customer" finds the records of both lifecycle stages it stands for,
+  // each shown as "Customer".
+  await openPage(page, '/search');
+  const box = page.locator('[data-scope="search-box"]');
+  await box.getByRole('button', { name: 'Add condition' }).click();
+  await box.getByLabel('Field', { exact: true }).selectOption('funnelStage');
+  await box.getByLabel('Value', { exact: true }).selectOption('customer');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
+  await box.getByRole('button', { name: 'Search', exact: true }).click();
+  const answer = await answered;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON().fieldFilters).toEqual([
+    { fieldName: 'funnelStage', operator: 'eq', value: 'customer' },
+  ]);
+  const { results } = (await answer.json()) as { results: DeliveredRecord[] };
+  expect(new Set(results.map((r) => r.fields.lifecycleStage))).toEqual(new Set(['customer', 'evangelist']));
+  for (const result of results) expect(result.mappedFields.funnelStage).toBe('customer');
+  const table = box.getByRole('table', { name: 'Results for Contacts' });
+  const shown = table.locator('tbody tr:not([hidden]) td[data-label="Funnel stage"]');
+  await expect(shown.first()).toBeVisible();
+  expect(new Set(await shown.allTextContents())).toEqual(new Set(['Customer']));
 });
 
 interface DeliveredRecord {

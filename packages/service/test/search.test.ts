@@ -1,3 +1,4 @@
+import { limits } from '@splice/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from './harness.js';
 import {
@@ -195,6 +196,38 @@ describe('search: filters and mappings', () => {
       expect(res.status).toBe(200);
       expect(res.body.results.length).toBeGreaterThan(0);
       for (const r of res.body.results as Result[]) expect(r.mappedFields.funnelStage).toBe('customer');
+    }
+  });
+
+  it('finds by an app value the records holding any of the provider values it stands for', async () => {
+    const resultsOf = async (fieldName: string, value: string) => {
+      const res = await search('acme', 'contacts', [{ fieldName, operator: 'eq', value }]);
+      expect(res.status).toBe(200);
+      return res.body.results as Result[];
+    };
+    const found = await resultsOf('funnelStage', 'customer');
+    expect(new Set(found.map((r) => r.fields.lifecycleStage))).toEqual(new Set(['customer', 'evangelist']));
+    for (const r of found) expect(r.mappedFields.funnelStage).toBe('customer');
+    // Each page is the first records in id order, so the app value's page is the first of both pages merged.
+    const byProviderValue = [
+      ...(await resultsOf('lifecycleStage', 'customer')),
+      ...(await resultsOf('lifecycleStage', 'evangelist')),
+    ];
+    const merged = byProviderValue.map((r) => Number(r.id)).sort((a, b) => a - b);
+    expect(found.map((r) => Number(r.id))).toEqual(merged.slice(0, found.length));
+    expect(found).toHaveLength(Math.min(merged.length, limits.searchPage));
+  });
+
+  it('ANDs a condition on an app value of several provider values with the others', async () => {
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'funnelStage', operator: 'eq', value: 'customer' },
+      { fieldName: 'stage', operator: 'eq', value: 'won' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const r of res.body.results as Result[]) {
+      expect(['customer', 'evangelist']).toContain(r.fields.lifecycleStage);
+      expect(r.fields.status).toBe('customer');
     }
   });
 

@@ -283,9 +283,9 @@ describe('toMappedFields: several provider values, and values left unmapped', ()
     expect(toMappedFields({ email: 'ada@example.com' }, ctx).mail).toBe('ada@example.com');
   });
 
-  it('searches an app value standing for several provider values by the first of them', () => {
+  it('filters an app value standing for several provider values by each of them', () => {
     const field = resolveFieldName('funnelStage', withRule());
-    expect(toProviderValue('customer', field)).toBe('customer');
+    expect(toProviderValue('customer', field)).toEqual(['customer', 'evangelist']);
     expect(toProviderValue('mql', field)).toBe('marketingqualifiedlead');
   });
 });

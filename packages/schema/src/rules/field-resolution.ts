@@ -68,8 +68,11 @@ export interface ResolvedFilter<V> {
   field: ResolvedField;
   /** The value as the filter gives it (an app-side value when the name is mapped). */
   value: V;
-  /** The value as the provider holds it: translated through the name's value mapping. */
-  providerValue: V | string;
+  /**
+   * The value as the provider holds it, translated through the name's value mapping: a list when the app
+   * value stands for several provider values, and the condition then holds for any one of them.
+   */
+  providerValue: V | string | readonly string[];
 }
 
 /**
@@ -90,15 +93,16 @@ export function resolveFilters<F extends { fieldName: string; value?: unknown }>
 
 /**
  * A filter value given as an app-side value is translated to the provider's value through the value
- * mapping; any other value (already a provider value, or a number/boolean) passes unchanged. An `eq`
- * filter compares with one value, so an app value that stands for several provider values is searched
- * by the first of them.
+ * mapping; any other value (already a provider value, or a number/boolean) passes unchanged. An app value
+ * that stands for several provider values becomes the list of them: a record holding any one of them has
+ * that app value, so an `eq` on the app value matches each of them.
  */
-export function toProviderValue<V>(value: V, field: ResolvedField): V | string {
+export function toProviderValue<V>(value: V, field: ResolvedField): V | string | readonly string[] {
   if (typeof value !== 'string' || !field.valueMapping || !Object.hasOwn(field.valueMapping, value)) {
     return value;
   }
-  return providerValuesOf(field.valueMapping[value] as FieldValueMapping[string])[0] ?? value;
+  const providerValues = providerValuesOf(field.valueMapping[value] as FieldValueMapping[string]);
+  return providerValues.length === 1 ? (providerValues[0] as string) : providerValues;
 }
 
 /**

@@ -6,10 +6,13 @@ import type { FilterValue, ObjectMetadata } from '@splice/schema';
 
 export type { FilterValue };
 
-/** An `eq` condition on a provider field, with a provider value. */
+/**
+ * An `eq` condition on a provider field, with a provider value; given a list, the field equals any one of
+ * its values (an app value that a value mapping makes stand for several provider values).
+ */
 export interface FieldFilter {
   fieldName: string;
-  value: FilterValue;
+  value: FilterValue | readonly FilterValue[];
 }
 
 /** One provider record. */

@@ -147,6 +147,30 @@ describe('sandbox provider', () => {
     expect(ids('contacts', [...filters, { fieldName: 'isCustomer', value: false }])).toEqual([]);
   });
 
+  it('matches a filter with several values when the field equals any of them, within the AND', () => {
+    const stages = ['customer', 'evangelist'];
+    const want = contacts.filter((c) => stages.includes(String(c.lifecycleStage))).map((c) => c.id);
+    expect(new Set(want.map((id) => contacts[Number(id) - 1]!.lifecycleStage))).toEqual(new Set(stages));
+    expect(ids('contacts', [{ fieldName: 'lifecycleStage', value: stages }], 1_000)).toEqual(want);
+
+    const withCountry = contacts
+      .filter((c) => stages.includes(String(c.lifecycleStage)) && c.country === 'DE')
+      .map((c) => c.id);
+    expect(withCountry.length).toBeGreaterThan(0);
+    const filters = [
+      { fieldName: 'lifecycleStage', value: stages },
+      { fieldName: 'country', value: 'DE' },
+    ];
+    expect(ids('contacts', filters, 1_000)).toEqual(withCountry);
+    // A value of the wrong type among them matches nothing by itself and keeps the others; alone, nothing.
+    expect(ids('contacts', [{ fieldName: 'lifecycleStage', value: [...stages, true] }], 1_000)).toEqual(want);
+    expect(ids('contacts', [{ fieldName: 'lifecycleStage', value: [true, 7] }])).toEqual([]);
+    // Bulk reads take the same conditions.
+    const window = { untilMs: Date.now() + 86_400_000, conditions: filters };
+    expect(sandbox.readPage('contacts', window, 0, 1_000).records.map((r) => r.id)).toEqual(withCountry);
+    expect(sandbox.countRecords('contacts', window)).toBe(withCountry.length);
+  });
+
   it('returns at most `limit` records, in id order', () => {
     const page = ids('contacts', [{ fieldName: 'status', value: 'lead' }], 7);
     expect(page).toHaveLength(7);

@@ -2,8 +2,9 @@
  * The sandbox CRM provider (`sandboxcrm`): search and sample reads over the generated data set kept in the
  * service's SQLite database (./sandbox-tables).
  *
- * Search is a single indexed SQL query per call: `eq` filters joined by AND, each value first checked
- * against the field's type (./sandbox-columns) so a mistyped value matches nothing instead of being coerced.
+ * Search is a single indexed SQL query per call: `eq` filters joined by AND (a filter with several values
+ * matches any of them), each value first checked against the field's type (./sandbox-conditions) so a
+ * mistyped value matches nothing instead of being coerced.
  * Results come in id order; the single-column indexes hold entries in id order within a value, so SQLite
  * reads only the first `limit` matches. Statements are prepared once per (object, filtered fields) shape.
  * Nothing is cached in JS beyond those statements, so memory does not grow with the data set.
@@ -12,7 +13,7 @@
 import type { SandboxFieldValue, SandboxRecord } from '@splice/sandbox-data';
 import type { ObjectMetadata } from '@splice/schema';
 import type { Database, Statement } from 'better-sqlite3';
-import { UnknownFieldError, UnknownObjectError } from './errors.js';
+import { UnknownObjectError } from './errors.js';
 import type {
   FieldFilter,
   IdRange,
@@ -24,6 +25,7 @@ import type {
 } from './provider-contract.js';
 import { toRawRecord } from './raw-record.js';
 import { noMatch } from './sandbox-columns.js';
+import { conditionTerms } from './sandbox-conditions.js';
 import { getObjectMetadata, listObjects } from './sandbox-crm-metadata.js';
 import { createSandboxReader } from './sandbox-reader.js';
 import {
@@ -50,7 +52,7 @@ export interface SandboxProvider {
   /** `undefined` for an object the sandbox does not have. */
   getObjectMetadata(objectName: string): ObjectMetadata | undefined;
   /**
-   * Records matching every filter (AND of typed `eq`), in id order, at most `limit` (clamped to
+   * Records matching every filter (AND of typed `eq`, a list of values meaning any of them), in id order, at most `limit` (clamped to
    * `maxSearchLimit`). Throws `UnknownObjectError`, `UnknownFieldError`, or `RangeError` for a bad limit.
    */
   search(objectName: string, filters: readonly FieldFilter[], limit: number): SearchResult;
@@ -105,22 +107,13 @@ export function createSandboxProvider(db: Database, options: SeedOptions = {}): 
     search(objectName: string, filters: readonly FieldFilter[], limit: number): SearchResult {
       const table = tableOf(objectName);
       if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`invalid search limit: ${limit}`);
-      const columns = filters.map((filter) => {
-        const column = table.columnsByField.get(filter.fieldName);
-        if (column === undefined) throw new UnknownFieldError(providerName, objectName, filter.fieldName);
-        return column;
-      });
-      const params: Array<string | number | null> = [];
-      for (const [index, column] of columns.entries()) {
-        const param = column.codec.filterParam(filters[index]!.value);
-        // A value of the wrong type (or a text no stored value can have) matches no record.
-        if (param === noMatch) return { records: [] };
-        params.push(param);
-      }
-      if (limit === 0) return { records: [] };
+      const conditions = conditionTerms(table, filters);
+      // A value of the wrong type (or a text no stored value can have) matches no record.
+      if (conditions === noMatch || limit === 0) return { records: [] };
 
-      const where = columns.length === 0 ? '' : `WHERE ${columns.map((c) => `${c.sql} = ?`).join(' AND ')}`;
-      const key = `${objectName}\u0000${columns.map((c) => c.fieldName).join('\u0000')}`;
+      const { terms, params, shape } = conditions;
+      const where = terms.length === 0 ? '' : `WHERE ${terms.join(' AND ')}`;
+      const key = `${objectName}\u0000${shape}`;
       const statement = prepared(key, `SELECT * FROM ${table.sql} ${where} ORDER BY "id" LIMIT ?`);
       const rows = statement.all(...params, Math.min(limit, maxSearchLimit));
       return { records: rows.map((row) => toProviderRecord(table, row)) };

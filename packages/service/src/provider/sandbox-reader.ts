@@ -1,6 +1,6 @@
 /**
  * Bulk reads of the sandbox CRM for the read engine: records whose last-modified time lies in a window,
- * with `eq` conditions, one page at a time in id order.
+ * with `eq` conditions (./sandbox-conditions), one page at a time in id order.
  *
  * Paging is keyset on the id (the table's rowid), so each page starts where the last one stopped and a whole
  * read is one pass over the table. When the window covers all history the `updatedAt` term is written as
@@ -8,10 +8,11 @@
  * each page; a narrow window (a scheduled read, a 30-day backfill) may use that index.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { UnknownFieldError, UnknownObjectError } from './errors.js';
+import { UnknownObjectError } from './errors.js';
 import type { IdRange, ProviderRecord, ReadPage, ReadWindow } from './provider-contract.js';
 import { toRawRecord } from './raw-record.js';
 import { noMatch } from './sandbox-columns.js';
+import { conditionTerms } from './sandbox-conditions.js';
 import type { SandboxTable } from './sandbox-tables.js';
 import { providerName, sandboxTables } from './sandbox-tables.js';
 
@@ -63,17 +64,13 @@ export function createSandboxReader(db: Database): SandboxReader {
     terms.push(fullHistory ? '+"updatedAt" <= ?' : '"updatedAt" > ? AND "updatedAt" <= ?');
     if (!fullHistory) params.push(window.sinceMs!);
     params.push(window.untilMs);
-    for (const condition of window.conditions) {
-      const column = table.columnsByField.get(condition.fieldName);
-      if (column === undefined) throw new UnknownFieldError(providerName, objectName, condition.fieldName);
-      const param = column.codec.filterParam(condition.value);
-      // A value of the wrong type matches no record, exactly as in search.
-      if (param === noMatch) return undefined;
-      terms.push(`${column.sql} = ?`);
-      params.push(param);
-    }
+    const conditions = conditionTerms(table, window.conditions);
+    // A value of the wrong type matches no record, exactly as in search.
+    if (conditions === noMatch) return undefined;
+    terms.push(...conditions.terms);
+    params.push(...conditions.params);
     if (kind === 'slice') terms.unshift('"id" > ? AND "id" <= ?');
-    const key = `${kind}\u0000${objectName}\u0000${fullHistory}\u0000${window.conditions.map((c) => c.fieldName).join('\u0000')}`;
+    const key = `${kind}\u0000${objectName}\u0000${fullHistory}\u0000${conditions.shape}`;
     let statement = statements.get(key);
     if (statement === undefined) {
       const sql =

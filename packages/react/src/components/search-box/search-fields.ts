@@ -20,7 +20,8 @@ export interface SearchFieldOption {
   choices?: Array<{ value: string; label: string }>;
   /**
    * For a value-mapped name: the provider field behind it and app value -> provider value, so a picked
-   * value is translated before the query leaves (the condition goes to the provider field).
+   * value is translated before the query leaves (the condition goes to the provider field). Only app values
+   * standing for one provider value are here; the others go out on the mapped name.
    */
   translate?: { providerField: string; values: Record<string, string> };
 }
@@ -41,17 +42,18 @@ function valueMapped(
   mapping: FieldValueMapping | undefined,
   labels: Array<{ mappedValue: string; mappedDisplayValue: string }> = [],
 ): Pick<SearchFieldOption, 'choices' | 'translate'> {
-  // A search compares with one value: an app value standing for several provider values is searched by
-  // the first, as the service translates it.
+  const entries = Object.entries(mapping ?? {});
+  if (entries.length === 0) return {};
+  // An app value standing for several provider values has no one provider value to send: it goes out as
+  // it is, on the mapped name, and the service, which knows the mapping, finds records holding any of them.
   const values = Object.fromEntries(
-    Object.entries(mapping ?? {}).flatMap(([app, provider]) => {
-      const first = providerValuesOf(provider)[0];
-      return first ? [[app, first]] : [];
+    entries.flatMap(([app, provider]) => {
+      const only = providerValuesOf(provider);
+      return only.length === 1 ? [[app, only[0]!]] : [];
     }),
   );
-  if (Object.keys(values).length === 0) return {};
   return {
-    choices: Object.keys(values).map((value) => ({
+    choices: entries.map(([value]) => ({
       value,
       label: labels.find((l) => l.mappedValue === value)?.mappedDisplayValue ?? value,
     })),
