@@ -194,6 +194,7 @@ function ConnectButtonView(props: ConnectButtonProps) {
               integrationId={props.integrationId}
               provider={provider}
               classNames={props.classNames}
+              onDisconnected={flow.reset}
             />
           }
         />

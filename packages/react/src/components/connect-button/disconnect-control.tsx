@@ -18,6 +18,11 @@ export interface DisconnectControlProps {
   integrationId: string;
   provider: string;
   classNames?: ClassNames<DisconnectPart> | undefined;
+  /**
+   * Called once the connection is gone. The connect controls beside it end the connect flow that may
+   * have made it, so they show the connection as it now is, not as that flow left it.
+   */
+  onDisconnected?: (() => void) | undefined;
 }
 
 /** The refusal in the user's words: an installation in the way has its own message, in every language. */
@@ -33,7 +38,12 @@ function refusal(error: Error, messages: SpliceMessages) {
  * gives focus back to the button that opened it when dismissed. Once disconnected, this control goes with
  * the connection, and the connect controls beside it take the focus (their Connect button).
  */
-export function DisconnectControl({ integrationId, provider, classNames }: DisconnectControlProps) {
+export function DisconnectControl({
+  integrationId,
+  provider,
+  classNames,
+  onDisconnected,
+}: DisconnectControlProps) {
   const { messages } = useSpliceContext();
   const { disconnect, isPending, error, reset } = useDisconnect(integrationId);
   const [confirming, setConfirming] = useState(false);
@@ -99,7 +109,10 @@ export function DisconnectControl({ integrationId, provider, classNames }: Disco
           data-part="danger"
           aria-disabled={isPending || undefined}
           onClick={() => {
-            if (!isPending) void disconnect();
+            if (isPending) return;
+            void disconnect().then((result) => {
+              if (result.ok) onDisconnected?.();
+            });
           }}
         >
           {isPending ? messages.disconnecting : messages.disconnectConfirm}

@@ -1,9 +1,12 @@
 import { problemTypes } from '@splice/schema';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBff, problem } from '../../test-utils/fake-bff.js';
+import type { FakePopupHandle } from '../../test-utils/fake-popup.js';
+import { fakePopups } from '../../test-utils/fake-popup.js';
 import { testWrapper } from '../../test-utils/test-provider.js';
+import { connection } from '../../test-utils/test-wizard.js';
 import { ConnectButton } from './connect-button.js';
 
 /** A stand-in BFF that records the disconnects it answers. */
@@ -25,6 +28,9 @@ function renderButton(fetch: ReturnType<typeof createFakeBff>) {
     </Wrapper>,
   );
 }
+
+let popups: FakePopupHandle | undefined;
+afterEach(() => popups?.restore());
 
 describe('ConnectButton: the connected account and Disconnect', () => {
   it('names the provider account the connection signs in to', async () => {
@@ -56,6 +62,29 @@ describe('ConnectButton: the connected account and Disconnect', () => {
     await waitFor(() => expect(connect).toHaveFocus());
     expect(disconnects).toEqual(['/bff/integrations/crm-sync/connection']);
     expect(screen.queryByText('Account: Acme Inc.')).toBeNull();
+  });
+
+  it('disconnects an account connected on this very page, then offers Connect again', async () => {
+    popups = fakePopups({ kind: 'result', outcome: 'connected' });
+    let connected = false;
+    const fake = createFakeBff({
+      connection: () => ({ connection: connected ? connection : null }),
+      connect: () => {
+        connected = true;
+        return { url: 'https://crm.example/authorize', attempt: 'a1' };
+      },
+    });
+    renderButton((input, init) => {
+      if (init?.method === 'DELETE') connected = false;
+      return fake(input, init);
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Connect Sandbox CRM' }));
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Sandbox CRM' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, disconnect' }));
+    const connect = await screen.findByRole('button', { name: 'Connect Sandbox CRM' });
+    await waitFor(() => expect(connect).toHaveFocus());
+    expect(screen.queryByText('Sandbox CRM is connected.')).toBeNull();
   });
 
   it('says to uninstall first when an installation reads through the connection, and stays connected', async () => {
