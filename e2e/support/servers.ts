@@ -18,7 +18,8 @@ import { join } from 'node:path';
  * - `runs`: installations that run: a 30-day backfill and Run now (alice@acme), and a receiver that
  *   fails for a while, then recovers (bob@globex). Its receiver can be told to fail, and retries are fast.
  * - `manages`: managing an installation as alice@acme: edit, pause and resume, two tabs editing at once,
- *   uninstall and reinstall (which connects again: the uninstall removed the unused connection).
+ *   uninstall and reinstall (which connects again: the uninstall removed the unused connection); bob@globex
+ *   edits a mapping; carol@initech connects and disconnects, then connects, installs and is refused Disconnect.
  */
 // E2E_PORT_BASE moves them all (default 5197, six ports from it), so two checkouts can run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);

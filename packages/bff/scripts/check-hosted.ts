@@ -27,6 +27,7 @@ import {
   connectionAnswerSchema,
   connectUrlSchema,
   installationSchema,
+  integrationCatalogSchema,
   integrationDetailsSchema,
   inviteSchema,
   runNowAnswerSchema,
@@ -302,6 +303,7 @@ async function main() {
     const objectName = wizard.readObjects?.[0]?.objectName ?? 'account';
     const start = { attempt: 'check-hosted-0123456789', mode: 'popup' };
     const routes: Route[] = [
+      { name: 'catalog', method: 'GET', path: '/integrations', answer: integrationCatalogSchema },
       {
         name: 'connection',
         method: 'GET',
@@ -375,6 +377,7 @@ async function main() {
         path: `${integration}/installation`,
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       },
+      { name: 'disconnect', method: 'DELETE', path: `${integration}/connection` },
     ];
     for (const route of routes) await drive(route);
   } finally {

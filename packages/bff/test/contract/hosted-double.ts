@@ -23,10 +23,14 @@ export interface Answer {
 
 export interface Scenario {
   integration: Answer;
+  /** `GET {base_url}/projects/{p}/integrations` (listIntegrations). */
+  integrations: Answer;
   /** Per provider object name. */
   metadata: Record<string, Answer>;
   installations: Answer;
   connections: Answer;
+  /** `DELETE {base_url}/projects/{p}/connections/{connectionId}` (deleteConnection). */
+  deleteConnection: Answer;
   create: Answer;
   search: Answer;
   invite: Answer;
@@ -253,6 +257,7 @@ export function hostedOperations() {
 export function defaultScenario(): Scenario {
   return {
     integration: { status: 200, body: hostedIntegration },
+    integrations: { status: 200, body: [hostedIntegration] },
     metadata: {
       account: { status: 200, body: hostedMetadata('account') },
       person: { status: 200, body: hostedMetadata('person') },
@@ -260,6 +265,7 @@ export function defaultScenario(): Scenario {
     },
     installations: { status: 200, body: [] },
     connections: { status: 200, body: [hostedConnection] },
+    deleteConnection: { status: 204, body: '' },
     create: { status: 201, body: hostedInstallation() },
     search: {
       status: 200,
@@ -390,6 +396,9 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
   }
   if (needsGroup.includes(operation) && !url.searchParams.get('groupRef')) say('groupRef is missing');
   if (operation === 'update') checkUpdate(req, say);
+  if ((req.method === 'GET' || operation === 'deleteConnection') && req.body !== '') {
+    say('a body where the operation takes none');
+  }
   if (req.method !== 'POST') return;
   if (req.headers['content-type'] !== 'application/json') say('a body that is not application/json');
   let body: unknown;
@@ -468,7 +477,11 @@ function operationOf(req: IncomingMessage): { operation: string; objectName?: st
   }
   if (req.method === 'GET' && /^\/v1\/projects\/demo\/integrations\/[^/]+$/.test(path))
     return { operation: 'integration' };
+  if (req.method === 'GET' && path === '/v1/projects/demo/integrations') return { operation: 'integrations' };
   if (req.method === 'GET' && path === '/v1/projects/demo/connections') return { operation: 'connections' };
+  if (req.method === 'DELETE' && /^\/v1\/projects\/demo\/connections\/[^/:]+$/.test(path)) {
+    return { operation: 'deleteConnection' };
+  }
   if (req.method === 'POST' && /^\/v1\/projects\/demo\/integrations\/[^/]+\/installations$/.test(path)) {
     return { operation: 'create' };
   }
