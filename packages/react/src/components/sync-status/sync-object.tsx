@@ -8,8 +8,8 @@ import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
 import type { SyncRunsPart } from './sync-runs.js';
 import { SyncRuns } from './sync-runs.js';
+import { syncKindWords, syncProblemWords, syncStateWords } from './sync-status-messages.js';
 import { backfillEndEstimate, relativeTime } from './sync-time.js';
-import { wordsOf } from './sync-words.js';
 
 export type SyncObjectPart =
   | SyncRunsPart
@@ -52,7 +52,7 @@ function lastRunText(object: SyncObjectStatus, now: Date, messages: SpliceMessag
   const run = object.lastRun;
   if (!run) return messages.syncNever;
   const when = relativeTime(run.time, now, messages.syncLocale);
-  const kind = wordsOf(messages, 'syncKind', run.readType ?? 'unknown');
+  const kind = messages[syncKindWords[run.readType ?? 'unknown']];
   const template =
     run.status === 'failure'
       ? messages.syncRunFailedValue
@@ -96,7 +96,7 @@ export function SyncObject(props: SyncObjectProps) {
           {label}
         </Heading>
         <span {...part('badge', classNames)} data-state={object.state}>
-          {wordsOf(messages, 'syncState', object.state)}
+          {messages[syncStateWords[object.state]]}
         </span>
       </div>
 
@@ -146,7 +146,7 @@ export function SyncObject(props: SyncObjectProps) {
 
       {object.problem && (
         <div {...part('problem', classNames)} data-state={object.problem.code}>
-          <p>{wordsOf(messages, 'syncProblem', object.problem.code)}</p>
+          <p>{messages[syncProblemWords[object.problem.code]]}</p>
           {object.problem.since && (
             <p>
               {formatMessage(messages.syncProblemSince, {

@@ -6,8 +6,8 @@ import { formatMessage } from '../../provider/messages.js';
 import { LoadFailure } from '../shared/load-failure.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
+import { syncKindWords, syncRunStatusWords } from './sync-status-messages.js';
 import { relativeTime } from './sync-time.js';
-import { wordsOf } from './sync-words.js';
 
 export type SyncRunsPart =
   | 'runs'
@@ -46,11 +46,11 @@ function RunItem(props: {
   return (
     <li {...part('run', classNames)} data-state={run.status}>
       <span {...part('run-outcome', classNames)} data-state={run.status}>
-        {wordsOf(messages, 'syncRunStatus', run.status)}
+        {messages[syncRunStatusWords[run.status]]}
       </span>{' '}
       <time dateTime={run.time}>{relativeTime(run.time, now, locale)}</time>
       {' · '}
-      {wordsOf(messages, 'syncKind', run.readType ?? 'unknown')}
+      {messages[syncKindWords[run.readType ?? 'unknown']]}
       {delivered !== undefined && (
         <>
           {' · '}

@@ -1,3 +1,5 @@
+import type { ReadType, SyncObjectState, SyncProblemCode, SyncRun } from '@splice/schema';
+
 /** SyncStatus's user-visible strings (English defaults, replaceable via `messages`). */
 export const syncStatusMessages = {
   /** The BCP 47 locale that dates, times and numbers of the sync status are written in. */
@@ -69,3 +71,39 @@ export const syncStatusMessages = {
   /** Stands for the provider's name in "Reconnect …" until the integration's details arrive. */
   syncYourAccount: 'your account',
 } as const;
+
+type SyncStatusMessageKey = keyof typeof syncStatusMessages;
+
+/** The words of each object state (its badge). */
+export const syncStateWords = {
+  backfilling: 'syncStateBackfilling',
+  reading: 'syncStateReading',
+  up_to_date: 'syncStateUpToDate',
+  waiting: 'syncStateWaiting',
+  paused: 'syncStatePaused',
+  turned_off: 'syncStateTurnedOff',
+  failing: 'syncStateFailing',
+} as const satisfies Record<SyncObjectState, SyncStatusMessageKey>;
+
+/** The words of each problem: what went wrong and what to do. */
+export const syncProblemWords = {
+  delivery_retrying: 'syncProblemDeliveryRetrying',
+  delivery_disabled: 'syncProblemDeliveryDisabled',
+  read_failed: 'syncProblemReadFailed',
+  connection: 'syncProblemConnection',
+} as const satisfies Record<SyncProblemCode, SyncStatusMessageKey>;
+
+/** The words of each kind of read; `unknown` where the service does not say which kind it was. */
+export const syncKindWords = {
+  backfill: 'syncKindBackfill',
+  scheduled: 'syncKindScheduled',
+  triggered: 'syncKindTriggered',
+  unknown: 'syncKindUnknown',
+} as const satisfies Record<ReadType | 'unknown', SyncStatusMessageKey>;
+
+/** The words of each outcome of a run. */
+export const syncRunStatusWords = {
+  in_progress: 'syncRunStatusInProgress',
+  success: 'syncRunStatusSuccess',
+  failure: 'syncRunStatusFailure',
+} as const satisfies Record<SyncRun['status'], SyncStatusMessageKey>;
