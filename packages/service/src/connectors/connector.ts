@@ -8,6 +8,7 @@
 import type { ObjectMetadata } from '@splice/schema';
 import type { FieldFilter, ProviderRecord } from '../provider/provider-contract.js';
 
+export { valuesOf } from '../provider/provider-contract.js';
 export type { FieldFilter, ProviderRecord };
 
 /** One page of a read: the records modified within a window, oldest change first where the API allows. */

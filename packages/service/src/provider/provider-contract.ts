@@ -15,6 +15,12 @@ export interface FieldFilter {
   value: FilterValue | readonly FilterValue[];
 }
 
+/** The values a condition's field may equal: one, or each of its list. */
+export function valuesOf(filter: FieldFilter): readonly FilterValue[] {
+  // A scalar is one value; the only object a condition holds is its list of values.
+  return typeof filter.value === 'object' ? filter.value : [filter.value];
+}
+
 /** One provider record. */
 export interface ProviderRecord {
   id: string;

@@ -4,9 +4,8 @@
  * caller. Each value is first checked against the field's type (./sandbox-columns): a value of the wrong
  * type can match no record, so it is dropped, and a condition left with no value matches nothing.
  */
-import type { FilterValue } from '@splice/schema';
 import { UnknownFieldError } from './errors.js';
-import type { FieldFilter } from './provider-contract.js';
+import { type FieldFilter, valuesOf } from './provider-contract.js';
 import { noMatch } from './sandbox-columns.js';
 import { providerName, type SandboxTable } from './sandbox-tables.js';
 
@@ -40,11 +39,8 @@ export function conditionTerms(
   const params: Array<string | number | null> = [];
   const shape: string[] = [];
   for (const [index, column] of columns.entries()) {
-    const given = conditions[index]!.value;
-    // A scalar is one value; the only object a condition holds is its list of values.
-    const values: readonly FilterValue[] = typeof given === 'object' ? given : [given];
     const matchable = new Set<string | number | null>();
-    for (const value of values) {
+    for (const value of valuesOf(conditions[index]!)) {
       const param = column.codec.filterParam(value);
       if (param !== noMatch) matchable.add(param);
     }

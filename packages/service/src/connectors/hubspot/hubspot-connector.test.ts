@@ -260,6 +260,32 @@ describe('HubSpot connector: reads', () => {
     expect(found.length).toBeLessThan(everyone.records.length);
   });
 
+  it('searches a condition with several values as one IN: records with any of them, within the AND', async () => {
+    const { connector } = connect();
+    const everyone = await readAll(connector, {
+      objectName: 'contacts',
+      fields: ['lifecyclestage', 'country'],
+      pageSize: 100,
+    });
+    const stages = ['customer', 'evangelist'];
+    const country = everyone.records.find((r) => stages.includes(String(r.fields.lifecyclestage)))?.fields
+      .country as string;
+    const expected = everyone.records.filter(
+      (r) => stages.includes(String(r.fields.lifecyclestage)) && r.fields.country === country,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const found = await connector.search({
+      objectName: 'contacts',
+      filters: [
+        { fieldName: 'lifecyclestage', value: stages },
+        { fieldName: 'country', value: country },
+      ],
+      fields: ['lifecyclestage', 'country'],
+      limit: 500,
+    });
+    expect(ids(found).sort()).toEqual(ids(expected).sort());
+  });
+
   it('describes fields with their types, picklists and read-only flags', async () => {
     const { connector } = connect();
     const [contacts, deals] = await connector.listObjectMetadata(['contacts', 'deals']);

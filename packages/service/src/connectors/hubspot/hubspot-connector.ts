@@ -26,6 +26,7 @@ import type {
   WriteOutcome,
   WriteRecordRequest,
 } from '../connector.js';
+import { valuesOf } from '../connector.js';
 import { ProviderError } from '../provider-error.js';
 import type { ProviderHttp, ProviderResponse } from '../provider-http.js';
 import { hubSpotBatchLimit } from './catalog-entry.js';
@@ -219,11 +220,13 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
   async function search(request: SearchRequest): Promise<ProviderRecord[]> {
     const { objectName } = request;
     const metadata = await metadataOf(objectName, request.signal);
-    const filters = request.filters.map((filter) => ({
-      propertyName: filter.fieldName,
-      operator: 'EQ',
-      value: String(filter.value),
-    }));
+    const filters = request.filters.map((filter) => {
+      const values = valuesOf(filter).map(String);
+      // Several values the property may equal are one `IN` filter of the group.
+      return values.length === 1
+        ? { propertyName: filter.fieldName, operator: 'EQ', value: values[0] }
+        : { propertyName: filter.fieldName, operator: 'IN', values };
+    });
     const response = await http.send({
       method: 'POST',
       path: path(objectName, '/search'),

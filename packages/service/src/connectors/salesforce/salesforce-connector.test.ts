@@ -284,6 +284,31 @@ describe('search', () => {
     ).toEqual([]);
   });
 
+  it('matches a condition with several values when the field equals any of them, leaving out mistyped ones', async () => {
+    const all = (
+      await readAll(connector, { objectName: 'Contact', fields: ['LeadSource'], pageSize: 2_000 })
+    ).flat();
+    const sources = ['Web', 'Phone Inquiry'];
+    const expected = all.filter((r) => sources.includes(String(r.fields.LeadSource))).map((r) => r.id);
+    expect(new Set(all.filter((r) => expected.includes(r.id)).map((r) => r.fields.LeadSource))).toEqual(
+      new Set(sources),
+    );
+    const found = await connector.search({
+      objectName: 'Contact',
+      filters: [{ fieldName: 'LeadSource', value: [...sources, true] }],
+      fields: ['LeadSource'],
+      limit: 2_000,
+    });
+    expect(found.map((r) => r.id).sort()).toEqual(expected.sort());
+    expect(
+      await connector.search({
+        objectName: 'Contact',
+        filters: [{ fieldName: 'LeadSource', value: [true, 7] }],
+        limit: 10,
+      }),
+    ).toEqual([]);
+  });
+
   it('refuses an unknown field as a bad request naming it', async () => {
     const error = await failureOf(
       connector.search({

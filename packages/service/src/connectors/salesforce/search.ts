@@ -1,9 +1,10 @@
 /**
- * Search as SOQL: one page of records whose fields equal the given values, the conditions ANDed. Field
+ * Search as SOQL: one page of records whose fields equal the given values (a condition with several values
+ * is an `IN`), the conditions ANDed. Field
  * names are the describe's (an unknown one is a bad request naming it) and values are literals built by
  * ./soql.ts, so no filter can change the query's shape.
  */
-import type { ProviderRecord, SearchRequest } from '../connector.js';
+import { type ProviderRecord, type SearchRequest, valuesOf } from '../connector.js';
 import { ProviderError } from '../provider-error.js';
 import type { ProviderHttp } from '../provider-http.js';
 import type { DescribedFields } from './describe.js';
@@ -29,10 +30,22 @@ export async function searchSalesforce(
   const where: SoqlCondition[] = [];
   for (const filter of request.filters) {
     const field = described.get(filter.fieldName)!;
-    const literal = filterLiteral(field, filter.value);
-    // A value of the wrong type equals nothing: no record can match, so nothing is asked.
-    if (literal === noMatch) return [];
-    where.push({ field: field.name, operator: '=', literal });
+    // A value of the wrong type equals nothing: it is left out, and a condition left with no value
+    // matches no record, so nothing is asked.
+    const literals = [
+      ...new Set(
+        valuesOf(filter).flatMap((value) => {
+          const literal = filterLiteral(field, value);
+          return literal === noMatch ? [] : [literal];
+        }),
+      ),
+    ];
+    if (literals.length === 0) return [];
+    where.push(
+      literals.length === 1
+        ? { field: field.name, operator: '=', literal: literals[0]! }
+        : { field: field.name, operator: 'IN', literal: `(${literals.join(', ')})` },
+    );
   }
   const limit = Math.min(Math.max(Math.floor(request.limit), 0), queryBatchSize.max);
   if (limit === 0) return [];

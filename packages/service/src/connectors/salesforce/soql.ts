@@ -95,10 +95,13 @@ export function filterLiteral(field: DescribeField, value: FilterValue): string 
   }
 }
 
-/** A condition of a query: a described field, an operator and a literal built above. */
+/**
+ * A condition of a query: a described field, an operator and a literal built above (for `IN`, a
+ * parenthesised list of them).
+ */
 export interface SoqlCondition {
   field: string;
-  operator: '=' | '>' | '>=' | '<=';
+  operator: '=' | '>' | '>=' | '<=' | 'IN';
   literal: string;
 }
 
