@@ -2,6 +2,7 @@
  * The composition root's bag: everything the routes use, passed in so tests and the CLI wire the same app
  * (./start-service.ts builds it). Nothing below the routes should need the whole bag.
  */
+import type { ConnectorSource } from './connectors/connector-source.js';
 import type { Credentials } from './middleware/credentials/index.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import type { Provider } from './provider/provider-contract.js';
@@ -13,7 +14,10 @@ import type { Repository } from './store/index.js';
 /** Everything the routes use, passed in so tests and the CLI wire the same app. */
 export interface ServiceDeps {
   repo: Repository;
+  /** Providers served in-process (the sandbox CRM), by name. */
   providers: ReadonlyMap<string, Provider>;
+  /** Providers reached over HTTP through their connectors (HubSpot, Salesforce); absent in older tests. */
+  connectors?: ConnectorSource;
   credentials: Credentials;
   /** The OAuth connect flow's store, the key that seals tokens, and the clock. */
   oauth: OAuthDeps;

@@ -1,0 +1,15 @@
+/**
+ * How the service reaches a catalog provider (HubSpot, Salesforce) for one of its connections. The read
+ * engine, search, the wizard's metadata and sample read and writes ask this, never the catalog or the
+ * HTTP layer directly, so the connection's tokens are read from and rotated in one place (the store).
+ */
+import type { Connection } from '../store/entities/connections.js';
+import type { ProviderCatalogEntry } from './catalog-entry.js';
+import type { Connector } from './connector.js';
+
+export interface ConnectorSource {
+  /** The provider's catalog entry; undefined for a provider served in-process (the sandbox CRM). */
+  entry(provider: string): ProviderCatalogEntry | undefined;
+  /** The connector for one stored connection of a catalog provider, its tokens those of the connection. */
+  forConnection(connection: Connection): Connector;
+}
