@@ -48,7 +48,8 @@ module.exports = {
       severity: 'error',
       comment:
         'The emulators stand in for providers in tests and local runs; the service source never imports them.',
-      from: { path: '^packages/service/src/', pathNot: '\\.test\\.ts$' },
+      // Tests and their fixtures (left out of the build) start them.
+      from: { path: '^packages/service/src/', pathNot: '\\.(test|fixture)\\.ts$' },
       to: { path: '^(@splice/provider-emulators|packages/provider-emulators/)' },
     },
   ],
