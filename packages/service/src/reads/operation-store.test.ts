@@ -141,6 +141,36 @@ describe.each([
     expect(await store.headOperations(10)).toEqual([]);
   });
 
+  it("commits a connector's opaque cursor with its page and refuses a page read from a cursor it moved past", async () => {
+    await store.savePlan('i1', 'i1-config', [{ objectName: 'contacts', backfill: operation('b1') }], t0);
+    const [head] = await store.headOperations(10);
+    expect(head?.cursor).toBeUndefined();
+    const connectorPage = async (from: ReadOperation, cursor: string, ids: string[]) => {
+      await store.checkpoint({
+        operationId: from.id,
+        fromAfterId: from.afterId,
+        afterId: from.afterId,
+        ...(from.cursor === undefined ? {} : { fromCursor: from.cursor }),
+        cursor,
+        recordsProcessed: from.recordsProcessed + ids.length,
+        messages: ids.map((id) => message(id, 1)),
+        finished: false,
+        createTime: t0,
+      });
+      return (await store.getOperation(from.id))!;
+    };
+    const first = await connectorPage(head!, 'c1', ['m1']);
+    expect([first.cursor, first.recordsProcessed]).toEqual(['c1', 1]);
+    // The first page again (read before any cursor was stored): nothing is written.
+    await connectorPage(head!, 'c1-again', ['m1x']);
+    const second = await connectorPage(first, 'c2', ['m2']);
+    expect([second.cursor, second.recordsProcessed]).toEqual(['c2', 2]);
+    // A page read from c1 once c2 is stored: nothing is written either.
+    await connectorPage(first, 'c2-again', ['m2x']);
+    expect((await store.getOperation('b1'))?.cursor).toBe('c2');
+    expect(await store.pendingDeliveries('i1', 'contacts')).toBe(2);
+  });
+
   it('retries, parks, wakes and fails messages, and reports the stream', async () => {
     await store.savePlan('i1', 'i1-config', [{ objectName: 'contacts', backfill: operation('b1') }], t0);
     const [head] = await store.headOperations(10);

@@ -35,8 +35,13 @@ export interface ReadOperation {
   sinceTime?: string;
   /** Inclusive upper bound on the record's last-modified time. */
   untilTime: string;
-  /** The read cursor: the last record id already turned into messages. */
+  /** The read cursor: the last record id already turned into messages (the in-process sandbox). */
   afterId: number;
+  /**
+   * A provider connector's read cursor (opaque, the connector's `nextCursor`): where the next page starts.
+   * Undefined before a connector's first page and for the sandbox, which reads by `afterId`.
+   */
+  cursor?: string;
   recordsProcessed: number;
   recordsEstimatedTotal?: number;
   recordsDelivered: number;
@@ -131,6 +136,10 @@ export interface ReadPageCheckpoint {
    */
   fromAfterId: number;
   afterId: number;
+  /** The connector cursor the page was read from (compared as `fromAfterId` is); undefined for none. */
+  fromCursor?: string;
+  /** The connector cursor to continue from; undefined stores none. */
+  cursor?: string;
   recordsProcessed: number;
   messages: NewDelivery[];
   /** The last page: the operation moves on to delivering (or ends, when nothing is left to deliver). */

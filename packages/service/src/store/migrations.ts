@@ -393,6 +393,13 @@ export const migrations: readonly Migration[] = [
     "a connection's provider workspace",
     () => 'ALTER TABLE connections ADD COLUMN provider_workspace_ref TEXT;',
   ),
+  // A provider connector's opaque read cursor (HubSpot's `after`, Salesforce's query locator), stored with
+  // each page as `after_id` is for the in-process sandbox; null until a connector's first page.
+  migration(
+    11,
+    "a read operation's provider cursor",
+    () => 'ALTER TABLE read_operations ADD COLUMN read_cursor TEXT;',
+  ),
 ];
 
 /**

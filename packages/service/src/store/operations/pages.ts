@@ -17,16 +17,23 @@ export async function checkpoint(tables: OperationTables, page: ReadPageCheckpoi
       page.operationId,
     );
     const row = rows[0];
-    // Not reading any more (failed meanwhile), or the cursor moved since this page was read (another
-    // instance stored it): nothing is written.
-    if (row?.phase !== 'reading' || Number(row.after_id) !== page.fromAfterId) return false;
+    // Not reading any more (failed meanwhile), or the cursor (the sandbox's id or a connector's opaque
+    // cursor) moved since this page was read (another instance stored it): nothing is written.
+    if (
+      row?.phase !== 'reading' ||
+      Number(row.after_id) !== page.fromAfterId ||
+      (row.read_cursor ?? undefined) !== page.fromCursor
+    ) {
+      return false;
+    }
     yield* insertMessages(row, page.messages, page.createTime);
     const lease = dialect.pageLease;
     yield* step(
-      `UPDATE read_operations SET after_id = ?, records_processed = ?, messages_total = messages_total + ?,
+      `UPDATE read_operations SET after_id = ?, read_cursor = ?, records_processed = ?, messages_total = messages_total + ?,
          phase = ?, update_time = ?, records_estimated_total = coalesce(?, records_estimated_total)${lease.text}
        WHERE id = ?`,
       page.afterId,
+      page.cursor ?? null,
       page.recordsProcessed,
       page.messages.length,
       page.finished ? 'delivering' : 'reading',

@@ -22,6 +22,7 @@ export interface OperationRow {
   since_time: string | null;
   until_time: string;
   after_id: Num;
+  read_cursor: string | null;
   records_processed: Num;
   records_estimated_total: Num | null;
   records_delivered: Num;
@@ -100,6 +101,7 @@ export function toOperation(row: OperationRow): ReadOperation {
     ...(row.since_time ? { sinceTime: row.since_time } : {}),
     untilTime: row.until_time,
     afterId: num(row.after_id),
+    ...(row.read_cursor === null || row.read_cursor === undefined ? {} : { cursor: row.read_cursor }),
     recordsProcessed: num(row.records_processed),
     ...(row.records_estimated_total === null
       ? {}
