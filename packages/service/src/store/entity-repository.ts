@@ -105,6 +105,17 @@ export abstract class EntityRepository implements Repository {
   ): Promise<Connection | undefined> {
     return this.atomically((db) => connections.updateConnection(db, projectId, id, changes));
   }
+  replaceConnectionCredentials(
+    projectId: string,
+    id: string,
+    expected: Record<string, unknown>,
+    next: Record<string, unknown>,
+  ): Promise<boolean> {
+    return this.use((db) => connections.replaceConnectionCredentials(db, projectId, id, expected, next));
+  }
+  setConnectionStatus(projectId: string, id: string, status: Connection['status']): Promise<boolean> {
+    return this.use((db) => connections.setConnectionStatus(db, projectId, id, status));
+  }
 
   insertInstallation(installation: NewInstallation): Promise<Installation> {
     return this.use((db) => installations.insertInstallation(db, installation));

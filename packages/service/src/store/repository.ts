@@ -111,6 +111,18 @@ export interface Repository {
     id: string,
     changes: ConnectionChanges,
   ): Promise<Connection | undefined>;
+  /**
+   * Replaces a connection's credentials when they are still `expected` (compare-and-set, one conditional
+   * UPDATE): false when another writer changed them first, or there is no such connection.
+   */
+  replaceConnectionCredentials(
+    projectId: string,
+    id: string,
+    expected: Record<string, unknown>,
+    next: Record<string, unknown>,
+  ): Promise<boolean>;
+  /** Sets a connection's status alone; false when it already had it or there is no such connection. */
+  setConnectionStatus(projectId: string, id: string, status: Connection['status']): Promise<boolean>;
 
   /** Throws `ConflictError` when the group already has an installation of the integration. */
   insertInstallation(installation: NewInstallation): Promise<Installation>;

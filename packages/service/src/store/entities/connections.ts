@@ -120,3 +120,48 @@ export async function updateConnection(
 export async function deleteConnection(db: StoreAccess, projectId: string, id: string): Promise<boolean> {
   return (await db.change('DELETE FROM connections WHERE project_id = ? AND id = ?', projectId, id)) > 0;
 }
+
+/**
+ * Replaces a connection's credentials only while they are still `expected` (compare-and-set in one
+ * conditional UPDATE): of two writers that read the same credentials, one wins and the other changes
+ * nothing. Sealed credentials carry a fresh IV each time, so equal credentials mean the same write.
+ */
+export async function replaceConnectionCredentials(
+  db: StoreAccess,
+  projectId: string,
+  id: string,
+  expected: Record<string, unknown>,
+  next: Record<string, unknown>,
+): Promise<boolean> {
+  const changed = await db.change(
+    `UPDATE connections SET credentials = ?, update_time = ?
+     WHERE project_id = ? AND id = ? AND credentials = ?`,
+    JSON.stringify(next),
+    now(),
+    projectId,
+    id,
+    JSON.stringify(expected),
+  );
+  return changed === 1;
+}
+
+/**
+ * Sets a connection's status alone (one UPDATE, so it cannot undo a concurrent credentials change);
+ * `updateTime` moves only when the status does. False when there is no such connection or no change.
+ */
+export async function setConnectionStatus(
+  db: StoreAccess,
+  projectId: string,
+  id: string,
+  status: ConnectionStatus,
+): Promise<boolean> {
+  const changed = await db.change(
+    'UPDATE connections SET status = ?, update_time = ? WHERE project_id = ? AND id = ? AND status <> ?',
+    status,
+    now(),
+    projectId,
+    id,
+    status,
+  );
+  return changed === 1;
+}

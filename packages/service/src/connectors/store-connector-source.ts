@@ -1,0 +1,93 @@
+/**
+ * The service's `ConnectorSource`: a catalog provider's connector for a stored connection, its tokens read
+ * from the connection's sealed credentials and rotated in the store. A rotation is compare-and-set on the
+ * credentials row, so of two processes refreshing one connection at once only one rotation is kept and the
+ * other reads the winner's tokens; the connection's status follows what the provider answers (`working`,
+ * `bad_credentials`), which sync status and the BFF show.
+ */
+
+import type { SecretBox } from '../oauth/crypto.js';
+import { openCredentials, type StoredTokens, sealCredentials } from '../oauth/sealed-credentials.js';
+import type { Connection, Repository } from '../store/index.js';
+import type { ProviderCatalogEntry } from './catalog-entry.js';
+import type { Connector } from './connector.js';
+import { type ConnectorOptions, connectorFor } from './connector-for.js';
+import type { ConnectorSource } from './connector-source.js';
+import { ProviderError } from './provider-error.js';
+import type { ConnectionTokenSource, ConnectionTokens } from './provider-http.js';
+import { reconnectMessage } from './refresh-tokens.js';
+
+export interface StoreConnectorSourceOptions {
+  repo: Repository;
+  catalog: ReadonlyMap<string, ProviderCatalogEntry>;
+  /** The key the connect flow sealed the connections' tokens with. */
+  secrets: SecretBox;
+  connector?: ConnectorOptions;
+}
+
+/** Connectors kept for reuse (a connector caches its provider's field metadata for a while). */
+const cachedConnectors = 500;
+
+const sameTokens = (a: ConnectionTokens, b: ConnectionTokens) =>
+  a.accessToken === b.accessToken && a.refreshToken === b.refreshToken;
+
+/** A stored connection's tokens as the HTTP layer uses them. */
+export function storeTokenSource(
+  repo: Repository,
+  secrets: SecretBox,
+  connection: Pick<Connection, 'projectId' | 'id' | 'provider'>,
+): ConnectionTokenSource {
+  const { projectId, id, provider } = connection;
+  const unusable = () => new ProviderError('authInvalid', reconnectMessage(provider), { provider });
+
+  async function stored(): Promise<{ credentials: Record<string, unknown>; tokens: StoredTokens }> {
+    const row = await repo.getConnection(projectId, id);
+    const tokens = row && openCredentials(secrets, row.credentials);
+    // Gone, or sealed by another key: nothing to call the provider with until the user reconnects.
+    if (!row || !tokens) throw unusable();
+    return { credentials: row.credentials, tokens };
+  }
+
+  return {
+    async current() {
+      const { scopes: _granted, ...tokens } = (await stored()).tokens;
+      return tokens;
+    },
+    async replace(previous, next) {
+      const { credentials, tokens } = await stored();
+      if (!sameTokens(tokens, previous)) return false;
+      // The grant's scopes do not change on a refresh.
+      const sealed = sealCredentials(secrets, { ...next, ...(tokens.scopes && { scopes: tokens.scopes }) });
+      return repo.replaceConnectionCredentials(projectId, id, credentials, sealed);
+    },
+    async reportStatus(status) {
+      await repo.setConnectionStatus(projectId, id, status);
+    },
+  };
+}
+
+export function createConnectorSource(options: StoreConnectorSourceOptions): ConnectorSource {
+  const { repo, catalog, secrets } = options;
+  const connectors = new Map<string, Connector>();
+  return {
+    entry: (provider) => catalog.get(provider),
+    forConnection(connection) {
+      const key = `${connection.projectId}\u0000${connection.id}`;
+      const known = connectors.get(key);
+      if (known) return known;
+      const entry = catalog.get(connection.provider);
+      if (!entry) throw new Error(`"${connection.provider}" is not a catalog provider.`);
+      const connector = connectorFor(
+        entry,
+        { id: connection.id, tokens: storeTokenSource(repo, secrets, connection) },
+        options.connector,
+      );
+      if (connectors.size >= cachedConnectors) {
+        const oldest = connectors.keys().next().value;
+        if (oldest !== undefined) connectors.delete(oldest);
+      }
+      connectors.set(key, connector);
+      return connector;
+    },
+  };
+}
