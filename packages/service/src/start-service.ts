@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
-import { defaultManifestPath, devCredentials, publicOriginOf } from './config.js';
+import {
+  defaultManifestPath,
+  devCredentials,
+  type ProviderApps,
+  providerAppsFromEnv,
+  publicOriginOf,
+} from './config.js';
+import { providerCatalog } from './connectors/catalog.js';
+import { createConnectorSource } from './connectors/store-connector-source.js';
 import { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
 import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
@@ -75,6 +83,11 @@ export interface StartServiceOptions {
   /** The demo app's receiver: the demo data set's destinations point at it. */
   demoReceiverUrl?: string;
   demoWebhookSecret?: string;
+  /**
+   * The CRM providers' apps (HubSpot, Salesforce): credentials and API base URLs. Default: the local
+   * emulators' app on their default ports (`providerAppsFromEnv` of an empty environment).
+   */
+  providerApps?: ProviderApps;
 }
 
 export interface RunningService {
@@ -131,6 +144,11 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     authToken: options.authToken ?? devCredentials.authToken,
   };
   const providers = new Map<string, Provider>([[sandbox.name, sandbox]]);
+  const connectors = createConnectorSource({
+    repo,
+    catalog: providerCatalog(options.providerApps ?? providerAppsFromEnv({})),
+    secrets: oauth.secrets,
+  });
   if (options.demoReceiverUrl) {
     await seedDemoDestinations(destinations, manifest, {
       url: options.demoReceiverUrl,
@@ -169,6 +187,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const app = createServiceApp({
     repo,
     providers,
+    connectors,
     credentials,
     oauth,
     destinations,

@@ -18,6 +18,7 @@ import {
 } from '@splice/schema';
 import { common, json, param as pathParam, problems, toSchema } from './builders.js';
 import { installationPaths, installationSchemas } from './installation-paths.js';
+import { providerPaths, providerSchemas } from './provider-paths.js';
 import { readsPaths, readsSchemas } from './reads-paths.js';
 
 const excludeReadOnly = {
@@ -67,6 +68,7 @@ export function openApiDocument() {
         Problem: toSchema(problemSchema, 'output'),
         ...readsSchemas(),
         ...installationSchemas(),
+        ...providerSchemas(),
       },
     },
     paths: {
@@ -196,29 +198,7 @@ export function openApiDocument() {
           },
         },
       },
-      '/v1/providers/{provider}': {
-        get: {
-          operationId: 'getProvider',
-          summary: "The provider's name and display name (the hosted service's path; no credentials).",
-          security: [],
-          parameters: [pathParam('provider', 'The provider, e.g. sandboxcrm.')],
-          responses: {
-            '200': {
-              description: 'The provider.',
-              content: {
-                'application/json': {
-                  schema: {
-                    type: 'object',
-                    required: ['name', 'displayName'],
-                    properties: { name: { type: 'string' }, displayName: { type: 'string' } },
-                  },
-                },
-              },
-            },
-            ...problems([404, ['notFound'], 'No such provider.']),
-          },
-        },
-      },
+      ...providerPaths(),
       '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}': {
         post: {
           operationId: 'search',

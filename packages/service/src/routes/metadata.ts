@@ -2,6 +2,7 @@ import type { ManifestIntegration, ObjectMetadata } from '@splice/schema';
 import { problemError, queryParams } from '@splice/server-kit';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import { providerInfo } from '../connectors/provider-info.js';
 import type { ServiceDeps } from '../deps.js';
 import { installationView } from '../installations/create-installation.js';
 import { findPreviousConfig } from '../installations/previous-config.js';
@@ -114,9 +115,12 @@ export function metadataRoutes(deps: ServiceDeps) {
           );
         },
       )
-      // The hosted service's `GET /providers/{provider}` (no credentials there either): the provider's name
-      // as people know it, so a wizard can say "Sandbox CRM" rather than its id.
+      // The hosted service's `GET /providers/{provider}` (no credentials there either): a catalog provider's
+      // entry in the hosted shape; for the in-process sandbox its name as people know it, so a wizard can
+      // say "Sandbox CRM" rather than its id.
       .get('/providers/:provider', (c) => {
+        const entry = deps.connectors?.entry(c.req.param('provider'));
+        if (entry) return c.json(providerInfo(entry), 200);
         const provider = deps.providers.get(c.req.param('provider'));
         if (!provider)
           throw problemError(404, 'notFound', `There is no provider "${c.req.param('provider')}".`);
