@@ -3,9 +3,17 @@
  * `maxPendingPerStream` of its messages wait for delivery, and an operation whose messages all settled is
  * finished. What an operation knows of its installation is looked up once and kept while it runs.
  */
+import type { ConnectorSource } from '../connectors/connector-source.js';
+import { ProviderError } from '../connectors/provider-error.js';
 import type { Provider } from '../provider/provider-contract.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import type { Repository } from '../store/index.js';
+import {
+  type ConnectorContext,
+  isConnectorContext,
+  providerErrorOutcome,
+  readConnectorPage,
+} from './connector-reads.js';
 import type { EngineLog } from './engine-loop.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import type { PageBuilder } from './page-builder.js';
@@ -23,16 +31,20 @@ export class OperationReader {
   readonly #pageBuilders: ReadonlyMap<string, PageBuilder>;
   readonly #timing: ReadTiming;
   readonly #log: EngineLog;
-  readonly #contexts = new Map<string, OperationContext>();
+  readonly #connectors: ConnectorSource | undefined;
+  readonly #contexts = new Map<string, OperationContext | ConnectorContext>();
 
   constructor(options: {
     store: OperationStore;
     repo: Repository;
     providers: ReadonlyMap<string, Provider>;
     pageBuilders: ReadonlyMap<string, PageBuilder>;
+    /** Catalog providers (HubSpot, Salesforce), read through their connectors. */
+    connectors?: ConnectorSource;
     timing: ReadTiming;
     log: EngineLog;
   }) {
+    this.#connectors = options.connectors;
     this.#store = options.store;
     this.#repo = options.repo;
     this.#providers = options.providers;
@@ -69,9 +81,15 @@ export class OperationReader {
       }
       const pending = await this.#store.pendingDeliveries(operation.installationId, operation.objectName);
       if (pending >= this.#timing.maxPendingPerStream) continue;
+      const cached = this.#contexts.get(operation.id);
+      // Waiting out a provider's rate limit or a retry's backoff: other streams read meanwhile.
+      if (cached && isConnectorContext(cached) && (cached.notBefore ?? 0) > this.#timing.now()) continue;
+      let context: OperationContext | ConnectorContext | undefined;
       try {
-        const context = await this.#contextOf(operation);
-        const page = await readOnePage(this.#store, operation, context, this.#timing, slice);
+        context = await this.#contextOf(operation);
+        const page = isConnectorContext(context)
+          ? await readConnectorPage(this.#store, operation, context, this.#timing, slice)
+          : await readOnePage(this.#store, operation, context, this.#timing, slice);
         if (page.messages > 0) messagesStored();
         // The context serves reading only; the operation now delivers (or ended already).
         if (page.finished) this.#contexts.delete(operation.id);
@@ -79,9 +97,19 @@ export class OperationReader {
         // The database is unreachable (a restart, a failover): the read waits at its checkpoint and goes on
         // once it is back. Failing it would need the database too, and would end a read for nothing.
         if (error instanceof StoreUnavailableError) throw error;
-        const reason =
-          error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;
-        if (!(error instanceof ReadRefused)) this.#log(`operation ${operation.id} failed to read`, error);
+        let reason: string;
+        if (error instanceof ProviderError && context && isConnectorContext(context)) {
+          const outcome = providerErrorOutcome(context, error, this.#timing);
+          if ('retryAt' in outcome) {
+            context.notBefore = outcome.retryAt;
+            continue;
+          }
+          reason = outcome.reason;
+        } else {
+          reason =
+            error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;
+          if (!(error instanceof ReadRefused)) this.#log(`operation ${operation.id} failed to read`, error);
+        }
         await this.#store.failReading(operation.id, reason, now());
         this.#contexts.delete(operation.id);
       }
@@ -103,10 +131,16 @@ export class OperationReader {
     await Promise.all([...this.#pageBuilders.values()].map((builder) => builder.close()));
   }
 
-  async #contextOf(operation: ReadOperation): Promise<OperationContext> {
+  async #contextOf(operation: ReadOperation): Promise<OperationContext | ConnectorContext> {
     let context = this.#contexts.get(operation.id);
     if (!context) {
-      context = await buildContext(this.#repo, this.#providers, operation, this.#pageBuilders);
+      context = await buildContext(
+        this.#repo,
+        this.#providers,
+        operation,
+        this.#pageBuilders,
+        this.#connectors,
+      );
       this.#contexts.set(operation.id, context);
     }
     return context;

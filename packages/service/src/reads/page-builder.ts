@@ -4,7 +4,7 @@
  * (`inThreadPageBuilder`, any provider) or in a worker thread beside it (./page-thread.ts, the sandbox), so
  * a backfill uses both cores while the engine's thread stores pages and delivers messages.
  */
-import type { Provider, ReadWindow } from '../provider/provider-contract.js';
+import type { Provider, ProviderRecord, ReadWindow } from '../provider/provider-contract.js';
 import type { RecordShaping } from '../records/record-shaping.js';
 import type { MessageEnvelope } from './build-messages.js';
 import { packMessages, resultEntries } from './build-messages.js';
@@ -47,14 +47,26 @@ export async function buildPage(
   pause?: () => Promise<void>,
 ): Promise<BuiltPage> {
   const page = provider.readPage(request.objectName, request.window, request.afterId, request.limit);
+  const messages = await messagesOf(page.records, request, pause);
+  return { messages, lastId: page.lastId, records: page.records.length };
+}
+
+/**
+ * A page's records shaped and packed into messages; `pause` is awaited between chunks of `buildChunk`
+ * records. The sandbox's pages and a connector's pages become messages the same way.
+ */
+export async function messagesOf(
+  records: readonly ProviderRecord[],
+  request: Pick<PageRequest, 'shaping' | 'envelope' | 'destinationName' | 'maxMessageBytes' | 'buildChunk'>,
+  pause?: () => Promise<void>,
+): Promise<NewDelivery[]> {
   const resultEntry = resultEntries(request.shaping);
   const entries: string[] = [];
-  for (let index = 0; index < page.records.length; index++) {
-    entries.push(resultEntry(page.records[index]!));
+  for (let index = 0; index < records.length; index++) {
+    entries.push(resultEntry(records[index]!));
     if (pause && (index + 1) % request.buildChunk === 0) await pause();
   }
-  const messages = packMessages(request.envelope, entries, request.destinationName, request.maxMessageBytes);
-  return { messages, lastId: page.lastId, records: page.records.length };
+  return packMessages(request.envelope, entries, request.destinationName, request.maxMessageBytes);
 }
 
 /** Builds pages in the caller's thread, yielding to the event loop so requests stay answered. */

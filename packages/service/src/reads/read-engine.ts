@@ -17,6 +17,7 @@
  * so a restart (or a SIGKILL) resumes where the last checkpoint left off.
  */
 import type { ManifestIntegration } from '@splice/schema';
+import type { ConnectorSource } from '../connectors/connector-source.js';
 import type { Provider } from '../provider/provider-contract.js';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
@@ -38,6 +39,8 @@ export type { TriggerInput };
 export interface ReadEngineOptions {
   repo: Repository;
   providers: ReadonlyMap<string, Provider>;
+  /** Catalog providers (HubSpot, Salesforce): their operations read through the connection's connector. */
+  connectors?: ConnectorSource;
   store: OperationStore;
   destinations: DestinationStore;
   timing?: Partial<ReadTiming>;
@@ -86,6 +89,7 @@ export class ReadEngine {
       repo: options.repo,
       providers: options.providers,
       pageBuilders: options.pageBuilders ?? new Map(),
+      ...(options.connectors ? { connectors: options.connectors } : {}),
       timing,
       log,
     });

@@ -5,26 +5,22 @@
  */
 import type { ManifestIntegration } from '@splice/schema';
 import { resolveFilters } from '@splice/schema';
+import type { ConnectorSource } from '../connectors/connector-source.js';
 import { integrationManifest } from '../lookups/find-integration.js';
 import type { FieldFilter, Provider, ReadWindow } from '../provider/provider-contract.js';
-import type { RecordShaping } from '../records/record-shaping.js';
-import type { Installation, Repository } from '../store/index.js';
-import type { MessageEnvelope } from './build-messages.js';
+import type { Repository } from '../store/index.js';
+import { type ConnectorContext, connectorContext } from './connector-reads.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import type { BuiltPage, PageBuilder, PageRequest } from './page-builder.js';
 import { inThreadPageBuilder } from './page-builder.js';
+import type { ReadContextBase } from './read-context.js';
 import { type EffectiveReadObject, effectiveReadObjects } from './read-plan.js';
 import type { TimeSlice } from './time-slice.js';
 import type { ReadTiming } from './timing.js';
 
-export interface OperationContext {
-  installation: Installation;
+/** An operation of a provider served in-process (the sandbox CRM), read by record id. */
+export interface OperationContext extends ReadContextBase {
   provider: Provider;
-  object: EffectiveReadObject;
-  envelope: MessageEnvelope;
-  shaping: RecordShaping;
-  window: ReadWindow;
-  destinationName: string;
   /** Where pages are read and shaped: a worker thread when the provider has one, else this thread. */
   pages: PageBuilder;
   /** The next page, asked for while the engine stores this one (its `afterId` says which it is). */
@@ -61,17 +57,24 @@ export function readConditions(object: EffectiveReadObject, withBackfill: boolea
   }));
 }
 
+/**
+ * What an operation reads with, looked up once: a catalog provider's connector for the installation's
+ * connection (`connectors`), else the in-process provider of that name.
+ */
 export async function buildContext(
   repo: Repository,
   providers: ReadonlyMap<string, Provider>,
   operation: ReadOperation,
   pageBuilders: ReadonlyMap<string, PageBuilder> = new Map(),
-): Promise<OperationContext> {
+  connectors?: ConnectorSource,
+): Promise<OperationContext | ConnectorContext> {
   const installation = await repo.getInstallationById(operation.projectId, operation.installationId);
   if (!installation) throw new ReadRefused('the installation no longer exists');
   const { integration, manifest } = await integrationOf(repo, operation.projectId, operation.integrationId);
+  const catalogued = connectors?.entry(integration.provider) !== undefined;
   const provider = providers.get(integration.provider);
-  if (!provider) throw new ReadRefused(`the service has no provider "${integration.provider}"`);
+  if (!catalogued && !provider)
+    throw new ReadRefused(`the service has no provider "${integration.provider}"`);
   const object = effectiveReadObjects(installation, manifest).find(
     (o) => o.objectName === operation.objectName,
   );
@@ -80,12 +83,10 @@ export async function buildContext(
   const group = await repo.getGroup(installation.projectId, installation.groupRef);
   const connection = await repo.getConnection(installation.projectId, installation.connectionId);
   const consumerRef = connection?.consumerRef ?? installation.createdBy;
-  return {
+  const base: ReadContextBase = {
     installation,
-    provider,
     object,
     destinationName: object.destination,
-    pages: pageBuilders.get(integration.provider) ?? inThreadPageBuilder(provider),
     shaping: {
       ...(object.config ? { objectConfig: object.config } : {}),
       ...(object.manifestObject ? { manifestObject: object.manifestObject } : {}),
@@ -110,6 +111,17 @@ export async function buildContext(
       untilMs: Date.parse(operation.untilTime),
       conditions: readConditions(object, operation.readType === 'backfill'),
     },
+  };
+  if (catalogued && connectors) {
+    if (!connection) throw new ReadRefused("the installation's connection no longer exists");
+    return connectorContext(base, connectors.forConnection(connection));
+  }
+  // `provider` is set whenever the provider is not catalogued (checked above).
+  const inProcess = provider as Provider;
+  return {
+    ...base,
+    provider: inProcess,
+    pages: pageBuilders.get(integration.provider) ?? inThreadPageBuilder(inProcess),
   };
 }
 

@@ -1,0 +1,203 @@
+/**
+ * The read engine reading catalog providers through their connectors, against the HubSpot and Salesforce
+ * emulators over real HTTP, on a real SQLite store, delivering to a real webhook receiver: backfills
+ * deliver every contact exactly once, a restarted engine resumes at the stored cursor, an incremental read
+ * delivers just the changed records, a rate limit slows a read without failing it, and a revoked grant
+ * fails the read with a message that says to reconnect.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type EmulatedProviders,
+  startEmulatedProviders,
+} from '../src/connectors/emulated-providers.fixture.js';
+import { dataPath } from '../src/connectors/salesforce/salesforce-api.js';
+import { readUntil } from '../src/reads/read-plan.js';
+import {
+  arrivalsPerRecord,
+  type CatalogProvider,
+  type ConnectorReadsWorld,
+  connectorReadsWorld,
+  contactObject,
+  operationDone,
+} from './connector-reads.fixture.js';
+import { waitFor } from './webhook-receiver.js';
+
+const contacts = 300;
+let emulated: EmulatedProviders;
+let world: ConnectorReadsWorld | undefined;
+
+beforeAll(async () => {
+  emulated = await startEmulatedProviders({ contacts, companies: 5, deals: 5 });
+});
+afterAll(() => emulated.close());
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+  emulated.hubspot.rateLimit.max = 1_000_000;
+});
+
+/** Every contact id the emulator holds, listed over its own API (not through the connector). */
+async function emulatorContactIds(provider: CatalogProvider, accessToken: string): Promise<string[]> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const ids: string[] = [];
+  if (provider === 'hubspot') {
+    let after: string | undefined;
+    do {
+      const url = `${emulated.hubspot.url}/crm/v3/objects/contacts?limit=100${after ? `&after=${after}` : ''}`;
+      const page = (await (await fetch(url, { headers })).json()) as {
+        results: { id: string }[];
+        paging?: { next?: { after: string } };
+      };
+      ids.push(...page.results.map((record) => record.id));
+      after = page.paging?.next?.after;
+    } while (after);
+    return ids;
+  }
+  let next: string | undefined = `${dataPath}/query?q=${encodeURIComponent('SELECT Id FROM Contact')}`;
+  while (next) {
+    const page = (await (await fetch(`${emulated.salesforce.url}${next}`, { headers })).json()) as {
+      records: { Id: string }[];
+      nextRecordsUrl?: string;
+    };
+    ids.push(...page.records.map((record) => record.Id));
+    next = page.nextRecordsUrl;
+  }
+  return ids;
+}
+
+/** Changes a contact's first name over the emulator's own API. */
+async function renameContact(provider: CatalogProvider, accessToken: string, id: string, name: string) {
+  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const res =
+    provider === 'hubspot'
+      ? await fetch(`${emulated.hubspot.url}/crm/v3/objects/contacts/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ properties: { firstname: name } }),
+        })
+      : await fetch(`${emulated.salesforce.url}${dataPath}/sobjects/Contact/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ FirstName: name }),
+        });
+  expect(res.ok).toBe(true);
+}
+
+async function backfillOf(w: ConnectorReadsWorld, objectName: string): Promise<string> {
+  const state = await w.store.getReadObject(w.installation.id, objectName);
+  expect(state?.backfillOperationId).toBeDefined();
+  return state!.backfillOperationId!;
+}
+
+describe.each(['hubspot', 'salesforce'] as const)('reads of %s through its connector', (provider) => {
+  const { objectName, fields } = contactObject[provider];
+
+  it('backfills every contact exactly once to the receiver, with the fields the installation reads', async () => {
+    world = await connectorReadsWorld(emulated, provider);
+    const engine = world.startEngine();
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, objectName));
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts });
+    const expected = await emulatorContactIds(provider, (await world.tokens.current()).accessToken);
+    expect(expected).toHaveLength(contacts);
+    const counts = arrivalsPerRecord(world.receiver);
+    expect([...counts.keys()].sort()).toEqual([...expected].sort());
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(world.receiver.badSignatures).toBe(0);
+    const [first] = world.receiver.arrivals;
+    expect(first?.body).toMatchObject({ provider, objectName, readType: 'backfill' });
+    expect(Object.keys(first?.body.result[0].fields).sort()).toEqual([...fields].sort());
+  });
+
+  it('delivers just the records changed since the backfill in an incremental read', async () => {
+    world = await connectorReadsWorld(emulated, provider);
+    const engine = world.startEngine();
+    await engine.installationChanged(world.installation);
+    const backfill = await operationDone(world, await backfillOf(world, objectName));
+    const accessToken = (await world.tokens.current()).accessToken;
+    const changed = (await emulatorContactIds(provider, accessToken)).slice(10, 13);
+    for (const id of changed) await renameContact(provider, accessToken, id, 'Renamed');
+    const changedAt = Date.now();
+    // A read ends a second behind the clock, on a whole second (readUntil): wait until it covers the changes.
+    await waitFor(() => readUntil(Date.now()) > changedAt, 5_000, 'the changes to be readable');
+    const operationId = await engine.trigger({
+      installation: world.installation,
+      objectName,
+      sinceTime: backfill.untilTime,
+    });
+    const operation = await operationDone(world, operationId);
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: changed.length });
+    const counts = arrivalsPerRecord(world.receiver, operationId);
+    expect([...counts.keys()].sort()).toEqual([...changed].sort());
+    const renamed = world.receiver.arrivals
+      .filter((arrival) => arrival.body.operationId === operationId)
+      .flatMap((arrival) => arrival.body.result as { fields: Record<string, unknown> }[]);
+    const firstName = provider === 'hubspot' ? 'firstname' : 'FirstName';
+    expect(renamed.map((record) => record.fields[firstName])).toEqual(changed.map(() => 'Renamed'));
+  });
+});
+
+describe('a connector read across trouble', () => {
+  it('resumes at the stored cursor after a restart and delivers nothing twice', async () => {
+    world = await connectorReadsWorld(emulated, 'hubspot');
+    // One message in flight and a slow receiver: the engine is stopped mid-read.
+    world.receiver.fault = () => ({ kind: 'slow', ms: 30 });
+    const first = world.startEngine({
+      pageSize: 20,
+      deliveryWindow: 1,
+      deliveryConcurrency: 1,
+      maxPendingPerStream: 2,
+    });
+    await first.installationChanged(world.installation);
+    const operationId = await backfillOf(world, 'contacts');
+    const w = world;
+    const midway = await waitFor(
+      async () => {
+        const operation = await w.store.getOperation(operationId);
+        return operation && operation.recordsProcessed >= 60 ? operation : undefined;
+      },
+      20_000,
+      'a few pages read',
+    );
+    expect(midway.cursor).toBeDefined();
+    await first.stop();
+    const stopped = (await world.store.getOperation(operationId))!;
+    expect(stopped.phase).toBe('reading');
+    expect(stopped.recordsProcessed).toBeLessThan(contacts);
+    world.receiver.fault = () => ({ kind: 'ok' });
+    world.startEngine({ pageSize: 20 });
+    const operation = await operationDone(world, operationId);
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts });
+    const counts = arrivalsPerRecord(world.receiver);
+    expect(counts.size).toBe(contacts);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('waits out a rate limit and completes the read', async () => {
+    world = await connectorReadsWorld(emulated, 'hubspot');
+    emulated.hubspot.rateLimit.max = 3;
+    emulated.hubspot.rateLimit.intervalMs = 300;
+    const engine = world.startEngine({ pageSize: 20 });
+    const started = Date.now();
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, 'contacts'), 30_000);
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts, errors: [] });
+    // 15 pages at 3 requests per 300 ms cannot be read in less than about 1.2 s.
+    expect(Date.now() - started).toBeGreaterThan(1_200);
+    expect(arrivalsPerRecord(world.receiver).size).toBe(contacts);
+  });
+
+  it('fails the read with a message to reconnect when the grant is revoked, and reports bad_credentials', async () => {
+    world = await connectorReadsWorld(emulated, 'hubspot');
+    const { accessToken } = await world.tokens.current();
+    expect(emulated.hubspot.revokeGrant(accessToken)).toBe(true);
+    const engine = world.startEngine();
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, 'contacts'));
+    expect(operation.status).toBe('failure');
+    expect(operation.errors[0]).toMatch(/reconnect the account/);
+    expect(operation.errors.join(' ')).not.toContain(accessToken);
+    expect(world.tokens.reports.map((report) => report.status)).toContain('bad_credentials');
+    expect(world.receiver.arrivals).toHaveLength(0);
+  });
+});
