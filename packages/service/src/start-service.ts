@@ -158,6 +158,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const reads = new ReadEngine({
     repo,
     providers,
+    connectors,
     store: stores.operations,
     ...(stores.queue ? { queue: stores.queue } : {}),
     destinations,
