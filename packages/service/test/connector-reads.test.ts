@@ -11,6 +11,7 @@ import {
   startEmulatedProviders,
 } from '../src/connectors/emulated-providers.fixture.js';
 import { dataPath } from '../src/connectors/salesforce/salesforce-api.js';
+import { maxProviderTries } from '../src/reads/connector-reads.js';
 import { readUntil } from '../src/reads/read-plan.js';
 import {
   arrivalsPerRecord,
@@ -34,6 +35,8 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
   emulated.hubspot.rateLimit.max = 1_000_000;
+  emulated.hubspot.faults.errorRate = 0;
+  emulated.hubspot.faults.malformedRate = 0;
 });
 
 /** Every contact id the emulator holds, listed over its own API (not through the connector). */
@@ -185,6 +188,31 @@ describe('a connector read across trouble', () => {
     // 15 pages at 3 requests per 300 ms cannot be read in less than about 1.2 s.
     expect(Date.now() - started).toBeGreaterThan(1_200);
     expect(arrivalsPerRecord(world.receiver).size).toBe(contacts);
+  });
+
+  it('tries pages again when the provider answers 502 or an HTML page, and reads every contact once', async () => {
+    world = await connectorReadsWorld(emulated, 'hubspot');
+    emulated.hubspot.faults.errorRate = 0.2;
+    emulated.hubspot.faults.malformedRate = 0.1;
+    const engine = world.startEngine({ pageSize: 20 });
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, 'contacts'), 30_000);
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts, errors: [] });
+    const counts = arrivalsPerRecord(world.receiver);
+    expect(counts.size).toBe(contacts);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('fails the read saying what went wrong once the provider stays unavailable', async () => {
+    world = await connectorReadsWorld(emulated, 'hubspot');
+    emulated.hubspot.faults.errorRate = 1;
+    const engine = world.startEngine();
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, 'contacts'));
+    expect(operation.status).toBe('failure');
+    expect(operation.errors[0]).toMatch(
+      new RegExp(`^hubspot could not be reached ${maxProviderTries} times in a row`),
+    );
   });
 
   it('fails the read with a message to reconnect when the grant is revoked, and reports bad_credentials', async () => {
