@@ -1,6 +1,6 @@
 import type { ConfigContent, Issue, ManifestIntegration, ObjectMetadata } from '@splice/schema';
 import { fieldMappings, problemTypes, providerValuesOf, resolveFilters, valueFitsType } from '@splice/schema';
-import type { Provider } from '../provider/provider-contract.js';
+import type { ProviderCalls } from '../provider-calls/provider-calls.js';
 
 const contentPath = 'config.content';
 
@@ -149,15 +149,25 @@ function typeMatches(value: string | number | boolean | undefined, field: Object
  * is not paused, asking for the selected fields, the source fields of the mappings and the filtered
  * fields. An object or field the provider lacks is refused with an issue naming where the config uses it.
  */
-export function sampleRead(
+export async function sampleRead(
   content: ConfigContent,
   manifest: ManifestIntegration,
-  provider: Provider,
-): Issue[] {
+  provider: ProviderCalls,
+): Promise<Issue[]> {
   const issues: Issue[] = [];
+  // Every object's fields at once (a catalog provider answers each over HTTP), each asked for once.
+  const objectNames = new Set([
+    ...Object.keys(content.read?.objects ?? {}),
+    ...Object.keys(content.write?.objects ?? {}),
+  ]);
+  const described = new Map(
+    await Promise.all(
+      [...objectNames].map(async (name) => [name, await provider.objectMetadata(name)] as const),
+    ),
+  );
   for (const [objectName, objectConfig] of Object.entries(content.read?.objects ?? {})) {
     const base = `${contentPath}.read.objects.${objectName}`;
-    const metadata = provider.getObjectMetadata(objectName);
+    const metadata = described.get(objectName);
     if (!metadata) {
       issues.push(
         issue(
@@ -209,7 +219,7 @@ export function sampleRead(
         ...Object.keys(objectConfig.selectedFields ?? {}),
         ...Object.values(objectConfig.selectedFieldMappings ?? {}),
       ]);
-      const read = provider.sampleRead(objectName, [...wanted].filter(has));
+      const read = await provider.sampleRead(objectName, [...wanted].filter(has));
       if (!read.ok) {
         for (const field of read.unknownFields) issues.push(fieldIssue(base, objectName, field));
       }
@@ -217,7 +227,7 @@ export function sampleRead(
   }
   for (const [objectName, objectConfig] of Object.entries(content.write?.objects ?? {})) {
     const base = `${contentPath}.write.objects.${objectName}`;
-    const metadata = provider.getObjectMetadata(objectName);
+    const metadata = described.get(objectName);
     if (!metadata) {
       issues.push(issue(base, `The provider has no object "${objectName}".`, objectName));
       continue;

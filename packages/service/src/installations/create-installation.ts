@@ -4,7 +4,8 @@ import { problemError } from '@splice/server-kit';
 import type { ServiceDeps } from '../deps.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
-import type { Provider } from '../provider/provider-contract.js';
+import { providerCallsFor } from '../provider-calls/provider-calls-for.js';
+import { withProviderProblems } from '../provider-calls/provider-problem.js';
 import type { Connection, Group, Installation, NewInstallation } from '../store/index.js';
 import { ConflictError } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
@@ -136,8 +137,10 @@ async function insertInstallation(
     });
   }
   if (!skipSampling) {
-    const provider = deps.providers.get(integration.provider) as Provider;
-    const sampleIssues = sampleRead(request.config.content, manifest, provider);
+    const provider = await providerCallsFor(deps, integration.provider, connection);
+    const sampleIssues = await withProviderProblems(() =>
+      sampleRead(request.config.content, manifest, provider),
+    );
     if (sampleIssues.length) {
       throw problemError(422, 'sampleReadFailed', {
         detail:

@@ -3,7 +3,8 @@ import { configContentSchema, issueTypes, parseUpdateMask, toIssues } from '@spl
 import { problemError, validationError } from '@splice/server-kit';
 import type { ServiceDeps } from '../deps.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
-import type { Provider } from '../provider/provider-contract.js';
+import { providerCallsFor } from '../provider-calls/provider-calls-for.js';
+import { withProviderProblems } from '../provider-calls/provider-problem.js';
 import type { Connection, Installation } from '../store/index.js';
 import { checkAgainstManifest, sampleRead } from './check-config.js';
 import { normaliseContent } from './create-installation.js';
@@ -187,8 +188,10 @@ async function replaceInstallation(deps: ServiceDeps, input: UpdateInstallationI
   // with skipSampling on purpose) and an unrelated edit should not be refused for them.
   const sampled = changedReadObjects(content, masks);
   if (!skipSampling && sampled) {
-    const provider = deps.providers.get(integration.provider) as Provider;
-    const sampleIssues = sampleRead(sampled, manifest, provider);
+    const provider = await providerCallsFor(deps, integration.provider, () =>
+      deps.repo.getConnection(installation.projectId, connectionId),
+    );
+    const sampleIssues = await withProviderProblems(() => sampleRead(sampled, manifest, provider));
     if (sampleIssues.length) {
       throw problemError(422, 'sampleReadFailed', {
         detail:

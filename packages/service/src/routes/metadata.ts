@@ -10,7 +10,8 @@ import { findIntegration } from '../lookups/find-integration.js';
 import { publicConnection } from '../lookups/public-connection.js';
 import { parsedManifest } from '../manifest/parsed-manifest.js';
 import { requireCredentials } from '../middleware/credentials/index.js';
-import type { Provider } from '../provider/provider-contract.js';
+import { knowsProvider, providerCallsFor } from '../provider-calls/provider-calls-for.js';
+import { withProviderProblems } from '../provider-calls/provider-problem.js';
 import type { Integration, Project } from '../store/index.js';
 import { withIntegration, withProject } from './target-middleware.js';
 
@@ -37,13 +38,15 @@ async function objectMetadata(
   if (!(await repo.getGroup(project.id, query.groupRef))) {
     throw problemError(404, 'groupNotFound', `Project "${project.name}" has no group "${query.groupRef}".`);
   }
-  if (!(await repo.getDefaultConnection(project.id, query.groupRef, providerName))) {
+  const connection = await repo.getDefaultConnection(project.id, query.groupRef, providerName);
+  if (!connection) {
     throw problemError(422, 'connectionRequired', {
       detail: `Group "${query.groupRef}" has no ${providerName} connection: its fields cannot be read yet.`,
     });
   }
-  const provider = deps.providers.get(providerName) as Provider;
-  const metadata = provider.getObjectMetadata(objectName);
+  // A catalog provider answers the connection's live fields (custom fields included), not a fixed list.
+  const calls = await providerCallsFor(deps, providerName, connection);
+  const metadata = await withProviderProblems(() => calls.objectMetadata(objectName));
   if (!metadata) {
     throw problemError(404, 'notFound', `The provider "${providerName}" has no object "${objectName}".`);
   }
@@ -137,7 +140,7 @@ export function metadataRoutes(deps: ServiceDeps) {
           const { project } = c.var;
           const query = c.req.valid('query');
           const provider = c.req.param('provider');
-          if (!deps.providers.has(provider)) {
+          if (!knowsProvider(deps, provider)) {
             throw problemError(404, 'notFound', `There is no provider "${provider}".`);
           }
           return c.json(await objectMetadata(deps, project, provider, c.req.param('objectName'), query), 200);

@@ -1,10 +1,18 @@
-import type { Issue, SearchRequest, SearchResultItem } from '@splice/schema';
-import { limits, problemTypes, readObjectConfigSchema, resolveFilters, searchability } from '@splice/schema';
+import type { Issue, ObjectMetadata, SearchRequest, SearchResultItem } from '@splice/schema';
+import {
+  fieldMappings,
+  limits,
+  problemTypes,
+  readObjectConfigSchema,
+  resolveFilters,
+  searchability,
+} from '@splice/schema';
 import { problemError } from '@splice/server-kit';
 import type { ServiceDeps } from '../deps.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
-import type { Provider } from '../provider/provider-contract.js';
-import { recordShaper } from '../records/record-shaping.js';
+import { providerCallsFor } from '../provider-calls/provider-calls-for.js';
+import { type FieldIssue, withProviderProblems } from '../provider-calls/provider-problem.js';
+import { type RecordShaping, recordShaper } from '../records/record-shaping.js';
 
 export interface SearchInput {
   target: IntegrationWithManifest;
@@ -60,38 +68,72 @@ export async function searchRecords(
     throw problemError(422, 'objectNotSearchable', { detail: objectIssue.detail, issues: [objectIssue] });
   }
 
-  const provider = deps.providers.get(integration.provider) as Provider;
-  const metadata = provider.getObjectMetadata(request.objectName);
-  if (!metadata) {
-    throw problemError(422, 'objectNotSearchable', `The provider has no object "${request.objectName}".`);
-  }
+  const calls = await providerCallsFor(deps, integration.provider, () =>
+    repo.getConnection(project.id, installation.connectionId),
+  );
   const ctx = {
     manifestObject: manifest.read.objects.find((o) => o.objectName === request.objectName),
     objectConfig,
   };
   const resolved = resolveFilters(request.fieldFilters, ctx);
-  const issues: Issue[] = [];
-  resolved.forEach(({ field }, index) => {
-    if (!Object.hasOwn(metadata.fields, field.providerField)) {
-      issues.push({
-        type: problemTypes.unknownField.type,
-        detail: `"${field.requestedName}" is neither a mapped name nor a field of the provider's "${request.objectName}".`,
-        in: 'body',
-        name: `fieldFilters[${index}].fieldName`,
-        value: field.requestedName,
+  // A field the provider refuses is named as the filter the request gave it in.
+  const filterIssue: FieldIssue = (providerField) => {
+    const index = resolved.findIndex(({ field }) => field.providerField === providerField);
+    return index < 0
+      ? undefined
+      : unknownFieldIssue(request.objectName, resolved[index]!.field.requestedName, index);
+  };
+  return withProviderProblems(async () => {
+    const metadata = await calls.objectMetadata(request.objectName);
+    if (!metadata) {
+      throw problemError(422, 'objectNotSearchable', `The provider has no object "${request.objectName}".`);
+    }
+    const issues: Issue[] = [];
+    resolved.forEach(({ field }, index) => {
+      if (!Object.hasOwn(metadata.fields, field.providerField)) {
+        issues.push(unknownFieldIssue(request.objectName, field.requestedName, index));
+      }
+    });
+    if (issues.length) {
+      throw problemError(422, 'unknownField', {
+        detail: 'Some filters name fields that do not exist.',
+        issues,
       });
     }
-  });
-  if (issues.length) {
-    throw problemError(422, 'unknownField', {
-      detail: 'Some filters name fields that do not exist.',
-      issues,
+    const filters = resolved.map(({ field, providerValue }) => ({
+      fieldName: field.providerField,
+      value: providerValue,
+    }));
+    const records = await calls.search(request.objectName, filters, {
+      limit: limits.searchPage,
+      fields: fieldsToRead(metadata, ctx),
     });
+    return { results: records.map(recordShaper(ctx)) };
+  }, filterIssue);
+}
+
+function unknownFieldIssue(objectName: string, requestedName: string, index: number): Issue {
+  return {
+    type: problemTypes.unknownField.type,
+    detail: `"${requestedName}" is neither a mapped name nor a field of the provider's "${objectName}".`,
+    in: 'body',
+    name: `fieldFilters[${index}].fieldName`,
+    value: requestedName,
+  };
+}
+
+/**
+ * The provider fields a result needs: the ones it shows and the sources of its mapped fields; every field
+ * the object has when the installation reads them all (a provider's default set would leave some out).
+ */
+function fieldsToRead(metadata: ObjectMetadata, shaping: RecordShaping): string[] {
+  const selected = Object.entries(shaping.objectConfig?.selectedFields ?? {}).filter(([, on]) => on);
+  if (!shaping.objectConfig || shaping.objectConfig.selectedFieldsAuto === 'all' || selected.length === 0) {
+    return Object.keys(metadata.fields);
   }
-  const filters = resolved.map(({ field, providerValue }) => ({
-    fieldName: field.providerField,
-    value: providerValue,
-  }));
-  const { records } = provider.search(request.objectName, filters, limits.searchPage);
-  return { results: records.map(recordShaper(ctx)) };
+  const wanted = new Set([
+    ...selected.map(([name]) => name),
+    ...[...fieldMappings(shaping).values()].map((mapping) => mapping.providerField),
+  ]);
+  return [...wanted].filter((name) => Object.hasOwn(metadata.fields, name));
 }
