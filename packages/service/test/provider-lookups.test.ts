@@ -245,6 +245,35 @@ describe('createInstallation for a catalog provider', () => {
   });
 });
 
+describe('updateInstallation for a catalog provider', () => {
+  it('samples a replaced read object through the connector: a known field passes, an unknown one is named', async () => {
+    const installation = await repo.getInstallation('demo', 'hubspot-sync', 'acme');
+    const url = `/v1/projects/demo/integrations/hubspot-sync/installations/${installation!.id}`;
+    const contacts = hubspotContent.read.objects.contacts;
+    const replace = (selectedFields: Record<string, boolean>) =>
+      send(url, {
+        method: 'PATCH',
+        headers: jsonHeaders,
+        body: JSON.stringify({
+          updateMask: ['config.content.read.objects.contacts'],
+          installation: {
+            config: { content: { read: { objects: { contacts: { ...contacts, selectedFields } } } } },
+          },
+        }),
+      });
+    const refused = await replace({ ...contacts.selectedFields, shoe_size: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body.issues).toEqual([
+      expect.objectContaining({
+        name: 'installation.config.content.read.objects.contacts.selectedFields.shoe_size',
+      }),
+    ]);
+    const accepted = await replace({ ...contacts.selectedFields, phone: true });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.config.content.read.objects.contacts.selectedFields.phone).toBe(true);
+  });
+});
+
 describe('search on HubSpot through the connector', () => {
   it('finds records by one eq condition and by two', async () => {
     const [sample] = await contactsOf(hubspotConnection, 'contacts', ['email', 'firstname']);
