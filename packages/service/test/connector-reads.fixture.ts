@@ -53,6 +53,8 @@ export interface ConnectorReadsWorld {
 export async function connectorReadsWorld(
   emulated: EmulatedProviders,
   provider: CatalogProvider,
+  /** The installation reads every field of the object instead of the few `contactObject` names. */
+  options: { allFields?: boolean } = {},
 ): Promise<ConnectorReadsWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'splice-connector-reads-'));
   const db = openDatabase(dir);
@@ -119,7 +121,9 @@ export async function connectorReadsWorld(
               destination: 'contactsWebhook',
               schedule: '*/15 * * * *',
               backfill: { defaultPeriod: { fullHistory: true } },
-              selectedFields: Object.fromEntries(fields.map((name) => [name, true])),
+              ...(options.allFields
+                ? { selectedFieldsAuto: 'all' }
+                : { selectedFields: Object.fromEntries(fields.map((name) => [name, true])) }),
               selectedFieldMappings: {},
             },
           },

@@ -112,6 +112,22 @@ describe.each(['hubspot', 'salesforce'] as const)('reads of %s through its conne
     expect(Object.keys(first?.body.result[0].fields).sort()).toEqual([...fields].sort());
   });
 
+  it('reads every field the provider describes when the installation reads all fields', async () => {
+    world = await connectorReadsWorld(emulated, provider, { allFields: true });
+    const engine = world.startEngine();
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, objectName));
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts });
+    const shown = new Set(
+      world.receiver.arrivals.flatMap((arrival) =>
+        (arrival.body.result as { fields: Record<string, unknown> }[]).flatMap((r) => Object.keys(r.fields)),
+      ),
+    );
+    // More than the few fields a selecting installation gets: the object's described fields.
+    for (const field of fields) expect(shown).toContain(field);
+    expect(shown.size).toBeGreaterThan(fields.length + 3);
+  });
+
   it('delivers just the records changed since the backfill in an incremental read', async () => {
     world = await connectorReadsWorld(emulated, provider);
     const engine = world.startEngine();
