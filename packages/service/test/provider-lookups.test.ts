@@ -422,6 +422,13 @@ describe('object metadata from the connection', () => {
       },
     );
     expect(missing.status).toBe(404);
+    const notHubSpot = await send(
+      '/v1/projects/demo/providers/hubspot/objects/spaceships/metadata?groupRef=acme',
+      {
+        headers: jsonHeaders,
+      },
+    );
+    expect(notHubSpot.status).toBe(404);
   });
 
   it('leaves the sandbox answer as it was', async () => {
@@ -445,6 +452,26 @@ describe('provider trouble as problems', () => {
     } finally {
       providers.hubspot.rateLimit.max = max;
     }
+  });
+
+  it('a provider answering 5xx is a 503, one answering HTML where JSON belongs a 502', async () => {
+    const { faults } = providers.salesforce;
+    const searchOnce = () => search('salesforce-sync', 'globex', 'Contact', [['Email', 'x@y.z']]);
+    try {
+      faults.errorRate = 1;
+      const down = await searchOnce();
+      expect(down.status).toBe(503);
+      expect(down.body.detail).toMatch(/salesforce/);
+      faults.errorRate = 0;
+      faults.malformedRate = 1;
+      const garbled = await searchOnce();
+      expect(garbled.status).toBe(502);
+      expect(garbled.body.type).toBe('urn:problem-type:upstream-bad-answer');
+    } finally {
+      faults.errorRate = 0;
+      faults.malformedRate = 0;
+    }
+    expect((await searchOnce()).status).toBe(200);
   });
 
   it('a revoked grant asks for a reconnect, and no answer ever carries a token', async () => {
