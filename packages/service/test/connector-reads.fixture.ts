@@ -53,15 +53,19 @@ export interface ConnectorReadsWorld {
 export async function connectorReadsWorld(
   emulated: EmulatedProviders,
   provider: CatalogProvider,
-  /** The installation reads every field of the object instead of the few `contactObject` names. */
-  options: { allFields?: boolean } = {},
+  /**
+   * `allFields`: the installation reads every field of the object; `fields`: these instead of the few
+   * `contactObject` names.
+   */
+  options: { allFields?: boolean; fields?: string[] } = {},
 ): Promise<ConnectorReadsWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'splice-connector-reads-'));
   const db = openDatabase(dir);
   const readsDb = openDatabase(dir, { synchronous: 'NORMAL' });
   const repo = new SqliteRepository(db);
   await seedDemoData(repo, loadManifest(defaultManifestPath));
-  const { objectName, fields } = contactObject[provider];
+  const { objectName } = contactObject[provider];
+  const fields = options.fields ?? contactObject[provider].fields;
   const integrationName = `${provider}-sync`;
   const manifest = {
     name: integrationName,

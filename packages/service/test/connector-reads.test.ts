@@ -231,6 +231,16 @@ describe('a connector read across trouble', () => {
     );
   });
 
+  it("fails the read with the provider's reason when it refuses the request (a field Salesforce lacks)", async () => {
+    world = await connectorReadsWorld(emulated, 'salesforce', { fields: ['Email', 'NoSuchField__c'] });
+    const engine = world.startEngine();
+    await engine.installationChanged(world.installation);
+    const operation = await operationDone(world, await backfillOf(world, 'Contact'));
+    expect(operation.status).toBe('failure');
+    expect(operation.errors[0]).toMatch(/^salesforce refused the read: .*NoSuchField__c/);
+    expect(world.receiver.arrivals).toHaveLength(0);
+  });
+
   it('fails the read with a message to reconnect when the grant is revoked, and reports bad_credentials', async () => {
     world = await connectorReadsWorld(emulated, 'hubspot');
     const { accessToken } = await world.tokens.current();
