@@ -18,6 +18,11 @@ export interface ProviderOAuth {
   /** The builder's app at the provider. The secret never leaves the service. */
   clientId: string;
   clientSecret: string;
+  /**
+   * Where the account of an access token is looked up (`{tokenInfoUrl}/{token}`) when the token answer
+   * does not name it (HubSpot's access-token information); undefined when the token answer always does.
+   */
+  tokenInfoUrl?: string;
   /** Names of the token answer's fields that identify the account, the user and the granted scopes. */
   tokenMetadataFields: { workspaceRefField?: string; consumerRefField?: string; scopesField?: string };
 }

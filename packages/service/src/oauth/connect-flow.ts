@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ConnectError } from '@splice/schema';
 import { manifestIntegrationSchema } from '@splice/schema';
+import type { ProviderCatalogEntry } from '../connectors/catalog-entry.js';
 import type { Connection, Project, Repository } from '../store/index.js';
+import { catalogAuthorizeUrl, exchangeCatalogCode } from './catalog-authorization.js';
 import type { SecretBox } from './crypto.js';
 import { hashSecret, pkceChallenge, randomToken } from './crypto.js';
 import type { OAuthStore } from './oauth-store.js';
@@ -11,6 +13,7 @@ import {
   exchangeCode,
   sandboxClientId,
 } from './sandbox-authorization-server.js';
+import { sealCredentials } from './sealed-credentials.js';
 
 /** A `state` (and the URL carrying it) works once, for 10 minutes. */
 export const flowLifetimeMs = 10 * 60_000;
@@ -55,8 +58,15 @@ export async function scopesFor(repo: Repository, projectId: string, provider: s
   return [...scopes].sort();
 }
 
+/** Finds a catalog provider's entry (HubSpot, Salesforce); undefined for the in-process sandbox CRM. */
+export interface ProviderEntries {
+  entry(provider: string): ProviderCatalogEntry | undefined;
+}
+
 /**
- * Records a flow and answers the provider URL to open. The service is the OAuth client: it keeps the PKCE
+ * Records a flow and answers the provider URL to open: a catalog provider's own authorize URL (with the
+ * entry's client id and scopes, and a PKCE challenge where its grant type takes one), else the sandbox
+ * provider's page. The service is the OAuth client: it keeps the PKCE
  * verifier (sealed) and sends only its S256 challenge; the `state` is stored as a hash and binds the
  * flow to the project, group, consumer (and connection, for an update). `publicOrigin` is the configured
  * origin browsers reach the service on, never a request's `Host`: the provider pages and the
@@ -67,8 +77,9 @@ export async function startFlow(
   oauth: OAuthDeps,
   start: FlowStart,
   publicOrigin: string,
+  catalog?: ProviderEntries,
 ): Promise<string> {
-  const scope = (await scopesFor(repo, start.project.id, start.provider)).join(' ');
+  const entry = catalog?.entry(start.provider);
   const now = oauth.now?.() ?? new Date();
   const state = randomToken();
   const verifier = randomToken(48);
@@ -91,11 +102,14 @@ export async function startFlow(
     completionHash: null,
     completeTime: null,
   });
+  const redirectUri = `${publicOrigin}${callbackPath}`;
+  if (entry) return catalogAuthorizeUrl(entry, { state, verifier, redirectUri });
+  const scope = (await scopesFor(repo, start.project.id, start.provider)).join(' ');
   const url = new URL(`${publicOrigin}${authorizePath}`);
   url.search = new URLSearchParams({
     response_type: 'code',
     client_id: sandboxClientId,
-    redirect_uri: `${publicOrigin}${callbackPath}`,
+    redirect_uri: redirectUri,
     state,
     code_challenge: pkceChallenge(verifier),
     code_challenge_method: 'S256',
@@ -131,15 +145,18 @@ function end(
   return { kind: 'redirect', url: url.toString() };
 }
 
+/** What a successful callback saves, or holds for its browser: the sealed tokens and the account. */
+interface FlowResult {
+  credentials: Record<string, unknown>;
+  providerWorkspaceRef?: string;
+  authScheme: string;
+}
+
 /**
  * Creates the group's connection, or refreshes it (same connection id, new tokens, status `created`).
  * The group is created on its first connection, named as the connect call said (default: its ref).
  */
-function saveConnection(
-  repo: Repository,
-  flow: FlowRecord,
-  credentials: Record<string, unknown>,
-): Promise<Connection> {
+function saveConnection(repo: Repository, flow: FlowRecord, result: FlowResult): Promise<Connection> {
   return repo.transaction(async (tx) => {
     const existingGroup = await tx.getGroup(flow.projectId, flow.groupRef);
     if (!existingGroup) {
@@ -148,19 +165,18 @@ function saveConnection(
     const target = flow.connectionId
       ? await tx.getConnection(flow.projectId, flow.connectionId)
       : await tx.getDefaultConnection(flow.projectId, flow.groupRef, flow.provider);
-    // The sandbox provider signs the user in to the workspace the flow named (its consent page shows it).
     const changes = {
       status: 'created' as const,
       consumerRef: flow.consumerRef,
-      providerWorkspaceRef: flow.groupName,
-      credentials,
+      ...(result.providerWorkspaceRef !== undefined && { providerWorkspaceRef: result.providerWorkspaceRef }),
+      credentials: result.credentials,
     };
     if (target) return (await tx.updateConnection(flow.projectId, target.id, changes)) as Connection;
     return tx.insertConnection({
       projectId: flow.projectId,
       provider: flow.provider,
       groupRef: flow.groupRef,
-      authScheme: 'oauth2/authorizationCodePKCE',
+      authScheme: result.authScheme,
       isDefault: true,
       ...changes,
     });
@@ -182,6 +198,7 @@ export async function completeFlow(
   oauth: OAuthDeps,
   params: { state?: string; code?: string; error?: string },
   publicOrigin: string,
+  catalog?: ProviderEntries,
 ): Promise<FlowEnd> {
   const now = oauth.now?.() ?? new Date();
   const stateHash = params.state ? hashSecret(params.state) : '';
@@ -196,33 +213,74 @@ export async function completeFlow(
     return end(flow.redirectUrl, params.error === 'access_denied' ? 'access_denied' : 'provider_error');
   const verifier = oauth.secrets.open(JSON.parse(flow.codeVerifier));
   if (typeof verifier !== 'string') return end(flow.redirectUrl, 'provider_error');
-  const answer = await exchangeCode(
-    oauth.store,
-    {
-      code: params.code,
-      codeVerifier: verifier,
-      redirectUri: `${publicOrigin}${callbackPath}`,
-      clientId: sandboxClientId,
-    },
-    now,
-  );
-  if (!answer.ok) return end(flow.redirectUrl, 'provider_error');
-  const { tokens } = answer;
-  const sealed = oauth.secrets.seal({
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000).toISOString(),
-    scopes: tokens.scope.split(' ').filter(Boolean),
-  });
+  const redirectUri = `${publicOrigin}${callbackPath}`;
+  const entry = catalog?.entry(flow.provider);
+  const result = entry
+    ? await catalogResult(oauth, entry, { code: params.code, verifier, redirectUri }, now)
+    : await sandboxResult(oauth, flow, { code: params.code, verifier, redirectUri }, now);
+  if (!result) return end(flow.redirectUrl, 'provider_error');
   if (flow.browserBinding && flow.redirectUrl) {
     const completion = randomToken();
-    await oauth.store.holdResult(stateHash, hashSecret(completion), JSON.stringify(sealed));
+    await oauth.store.holdResult(stateHash, hashSecret(completion), JSON.stringify(result));
     const url = new URL(flow.redirectUrl);
     url.searchParams.set('completion', completion);
     return { kind: 'redirect', url: url.toString() };
   }
-  const connection = await saveConnection(repo, flow, { sealed });
+  const connection = await saveConnection(repo, flow, result);
   return end(flow.redirectUrl, 'connected', connection.id);
+}
+
+interface CodeGrant {
+  code: string | undefined;
+  verifier: string;
+  redirectUri: string;
+}
+
+/** The sandbox provider's tokens for the code; it signs the user in to the workspace the flow named. */
+async function sandboxResult(
+  oauth: OAuthDeps,
+  flow: FlowRecord,
+  grant: CodeGrant,
+  now: Date,
+): Promise<FlowResult | undefined> {
+  const answer = await exchangeCode(
+    oauth.store,
+    {
+      code: grant.code,
+      codeVerifier: grant.verifier,
+      redirectUri: grant.redirectUri,
+      clientId: sandboxClientId,
+    },
+    now,
+  );
+  if (!answer.ok) return undefined;
+  const { tokens } = answer;
+  return {
+    credentials: sealCredentials(oauth.secrets, {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAtMs: now.getTime() + tokens.expiresIn * 1000,
+      scopes: tokens.scope.split(' ').filter(Boolean),
+    }),
+    providerWorkspaceRef: flow.groupName,
+    authScheme: 'oauth2/authorizationCodePKCE',
+  };
+}
+
+/** A catalog provider's tokens for the code, from its token endpoint, and the account they name. */
+async function catalogResult(
+  oauth: OAuthDeps,
+  entry: ProviderCatalogEntry,
+  grant: CodeGrant,
+  now: Date,
+): Promise<FlowResult | undefined> {
+  const answer = await exchangeCatalogCode(entry, grant, now.getTime());
+  if (!answer) return undefined;
+  return {
+    credentials: sealCredentials(oauth.secrets, answer.tokens),
+    ...(answer.providerWorkspaceRef !== undefined && { providerWorkspaceRef: answer.providerWorkspaceRef }),
+    authScheme: `oauth2/${entry.oauth.grantType}`,
+  };
 }
 
 const sameHash = (a: string, b: string) => {
@@ -251,5 +309,7 @@ export async function completeHeldFlow(
   if (heldSince + heldResultLifetimeMs <= now.getTime()) return null;
   if (!flow.heldCredentials || !flow.browserBinding || params.browserSecret === undefined) return null;
   if (!sameHash(hashSecret(params.browserSecret), flow.browserBinding)) return null;
-  return saveConnection(repo, flow, { sealed: JSON.parse(flow.heldCredentials) });
+  const held = JSON.parse(flow.heldCredentials) as Partial<FlowResult>;
+  if (!held.credentials || !held.authScheme) return null;
+  return saveConnection(repo, flow, held as FlowResult);
 }

@@ -144,7 +144,7 @@ export function oauthRoutes(deps: ServiceDeps) {
       const body = c.req.valid('json');
       requireRedirectForBinding(body);
       const project = await findProject(repo, body.projectIdOrName);
-      if (!deps.providers.has(body.provider)) {
+      if (!deps.providers.has(body.provider) && !deps.connectors?.entry(body.provider)) {
         throw validationError([
           {
             name: 'provider',
@@ -171,6 +171,7 @@ export function oauthRoutes(deps: ServiceDeps) {
           browserBinding: body.browserBinding ?? null,
         },
         publicOrigin(),
+        deps.connectors,
       );
       return c.text(url, 200);
     })
@@ -228,6 +229,7 @@ export function oauthRoutes(deps: ServiceDeps) {
             browserBinding: body.browserBinding ?? null,
           },
           publicOrigin(),
+          deps.connectors,
         );
         return c.text(url, 200);
       },
@@ -238,7 +240,13 @@ export function oauthRoutes(deps: ServiceDeps) {
       const q = c.req.query();
       return answerFlowEnd(
         c,
-        await completeFlow(repo, oauth, { state: q.state, code: q.code, error: q.error }, publicOrigin()),
+        await completeFlow(
+          repo,
+          oauth,
+          { state: q.state, code: q.code, error: q.error },
+          publicOrigin(),
+          deps.connectors,
+        ),
       );
     })
     .get(authorizePath, async (c) => {

@@ -37,6 +37,7 @@ export function hubSpotCatalogEntry(app: ProviderAppConfig): ProviderCatalogEntr
       grantType: 'authorizationCode',
       authorizeUrl,
       tokenUrl: `${app.baseUrl}/oauth/v1/token`,
+      tokenInfoUrl: `${app.baseUrl}/oauth/v1/access-tokens`,
       scopes: hubSpotScopes,
       clientId: app.clientId,
       clientSecret: app.clientSecret,
