@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ManifestIntegration } from '@splice/schema';
 import { defaultManifestPath } from '../src/config.js';
+import type { ConnectorSource } from '../src/connectors/connector-source.js';
 import type { EmulatedProviders } from '../src/connectors/emulated-providers.fixture.js';
 import type { MemoryTokenSource } from '../src/connectors/memory-token-source.js';
 import { seedDemoData } from '../src/demo-data.js';
@@ -35,6 +36,8 @@ export const contactObject: Record<CatalogProvider, { objectName: string; fields
   salesforce: { objectName: 'Contact', fields: ['Email', 'FirstName', 'LastName'] },
 };
 
+let worlds = 0;
+
 export interface ConnectorReadsWorld {
   dir: string;
   db: Database;
@@ -45,8 +48,11 @@ export interface ConnectorReadsWorld {
   receiver: WebhookReceiver;
   installation: Installation;
   tokens: MemoryTokenSource;
-  /** A new engine on the same stores (a restarted service), started. */
-  startEngine(timing?: Partial<ReadTiming>): ReadEngine;
+  /**
+   * A new engine on the same stores (a restarted service), started; its connectors come from `connectors`
+   * (default: the emulators' source over the tokens `grant` issued).
+   */
+  startEngine(timing?: Partial<ReadTiming>, connectors?: ConnectorSource): ReadEngine;
   close(): Promise<void>;
 }
 
@@ -92,7 +98,8 @@ export async function connectorReadsWorld(
     specVersion: '1.0.0',
     content: manifest,
   });
-  const connectionId = `conn-${provider}-acme`;
+  // A new id per world: the HTTP layer remembers the status it last reported per connection id.
+  const connectionId = `conn-${provider}-acme-${++worlds}`;
   await repo.insertConnection({
     id: connectionId,
     projectId: 'demo',
@@ -155,11 +162,11 @@ export async function connectorReadsWorld(
     receiver,
     installation,
     tokens,
-    startEngine(timing = {}) {
+    startEngine(timing = {}, connectors = emulated.source) {
       const engine = new ReadEngine({
         repo,
         providers: new Map(),
-        connectors: emulated.source,
+        connectors,
         store,
         destinations,
         timing: { tickMs: 20, retryBaseMs: 20, retryMaxMs: 200, parkMs: 50, pageSize: 50, ...timing },

@@ -5,12 +5,18 @@
  * delivers just the changed records, a rate limit slows a read without failing it, and a revoked grant
  * fails the read with a message that says to reconnect.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { providerAppsFromEnv } from '../src/config.js';
+import { providerCatalog } from '../src/connectors/catalog.js';
 import {
   type EmulatedProviders,
   startEmulatedProviders,
 } from '../src/connectors/emulated-providers.fixture.js';
 import { dataPath } from '../src/connectors/salesforce/salesforce-api.js';
+import { createConnectorSource } from '../src/connectors/store-connector-source.js';
+import { SecretBox } from '../src/oauth/crypto.js';
+import { sealCredentials } from '../src/oauth/sealed-credentials.js';
 import { maxProviderTries } from '../src/reads/connector-reads.js';
 import { readUntil } from '../src/reads/read-plan.js';
 import {
@@ -249,9 +255,52 @@ describe('a connector read across trouble', () => {
     await engine.installationChanged(world.installation);
     const operation = await operationDone(world, await backfillOf(world, 'contacts'));
     expect(operation.status).toBe('failure');
-    expect(operation.errors[0]).toMatch(/reconnect the account/);
+    expect(operation.errors[0]).toMatch(/no longer authorized.*Reconnect the hubspot account/);
     expect(operation.errors.join(' ')).not.toContain(accessToken);
     expect(world.tokens.reports.map((report) => report.status)).toContain('bad_credentials');
     expect(world.receiver.arrivals).toHaveLength(0);
+  });
+
+  it('marks a stored connection bad_credentials when its grant is revoked, and reads again once it is reconnected', async () => {
+    world = await connectorReadsWorld(emulated, 'hubspot');
+    const w = world;
+    const secrets = new SecretBox(randomBytes(32));
+    const connectionId = w.installation.connectionId;
+    // What a finished connect flow leaves: the emulator's tokens sealed in the connection.
+    const connect = async () => {
+      const issued = emulated.hubspot.issueTokens();
+      await w.repo.updateConnection('demo', connectionId, {
+        status: 'working',
+        credentials: sealCredentials(secrets, {
+          accessToken: issued.accessToken,
+          refreshToken: issued.refreshToken,
+          expiresAtMs: Date.now() + issued.expiresIn * 1000,
+        }),
+      });
+      return issued.accessToken;
+    };
+    const firstToken = await connect();
+    const connectors = createConnectorSource({
+      repo: w.repo,
+      catalog: providerCatalog(providerAppsFromEnv({ SPLICE_HUBSPOT_BASE_URL: emulated.hubspot.url })),
+      secrets,
+    });
+    emulated.hubspot.revokeGrant(firstToken);
+    const engine = w.startEngine({}, connectors);
+    await engine.installationChanged(w.installation);
+    const failed = await operationDone(w, await backfillOf(w, 'contacts'));
+    expect(failed.status).toBe('failure');
+    expect(failed.errors[0]).toMatch(/Reconnect the hubspot account/);
+    expect((await w.repo.getConnection('demo', connectionId))?.status).toBe('bad_credentials');
+    expect(w.receiver.arrivals).toHaveLength(0);
+
+    await connect();
+    const operationId = await engine.trigger({ installation: w.installation, objectName: 'contacts' });
+    expect(await operationDone(w, operationId)).toMatchObject({
+      status: 'success',
+      recordsProcessed: contacts,
+    });
+    expect(arrivalsPerRecord(w.receiver, operationId).size).toBe(contacts);
+    expect((await w.repo.getConnection('demo', connectionId))?.status).toBe('working');
   });
 });

@@ -11,6 +11,7 @@
 import { fieldMappings } from '@splice/schema';
 import type { Connector, ReadPageRequest, ReadPageResult } from '../connectors/connector.js';
 import type { ProviderError } from '../connectors/provider-error.js';
+import { reconnectMessage } from '../connectors/refresh-tokens.js';
 import { type FieldFilter, type ProviderRecord, valuesOf } from '../provider/provider-contract.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import { messagesOf } from './page-builder.js';
@@ -163,9 +164,8 @@ export function providerErrorOutcome(
       return { reason: `${provider} ${what} ${context.failedTries} times in a row: ${error.message}` };
     }
     case 'authInvalid':
-      return {
-        reason: `${provider} no longer accepts this connection's authorization: reconnect the account, then the read can run again (${error.message})`,
-      };
+      // The HTTP layer has marked the connection bad_credentials; the user's way out is a reconnect.
+      return { reason: reconnectMessage(provider) };
     default:
       return { reason: `${provider} refused the read: ${error.message}` };
   }
