@@ -277,4 +277,35 @@ describe('connecting a catalog provider through its own consent page', () => {
     expect(openCredentials(secrets, again.credentials)?.accessToken).not.toBe(before?.accessToken);
     await removeConnection(again);
   });
+
+  it('a revoked grant shows the connection bad_credentials through the API; a reconnect makes reads work again', async () => {
+    const connection = await connectionOf(
+      await callback(await consent(await startConnect('salesforce'), 'allow')),
+    );
+    const read = { objectName: 'Contact', fields: ['Email'], pageSize: 2 };
+    const statusShown = async () => {
+      const res = await fetch(`${service.baseUrl}/projects/demo/connections?groupRef=initech`, {
+        headers: apiKeyHeaders(service),
+      });
+      const [shown] = (await res.json()) as { id: string; status: string }[];
+      expect(shown?.id).toBe(connection.id);
+      return shown?.status;
+    };
+    await readThrough(connection, read);
+    expect(await statusShown()).toBe('working');
+    providers.salesforce.revokeGrant(openCredentials(secrets, connection.credentials)?.accessToken as string);
+    await expect(readThrough(connection, read)).rejects.toMatchObject({ kind: 'authInvalid' });
+    expect(await statusShown()).toBe('bad_credentials');
+
+    const update = await fetch(`${service.baseUrl}/projects/demo/connections/${connection.id}:oauth-update`, {
+      method: 'PATCH',
+      headers: apiKeyHeaders(service),
+      body: JSON.stringify({ redirectUrl }),
+    });
+    const again = await connectionOf(await callback(await consent(new URL(await update.text()), 'allow')));
+    expect(again.id).toBe(connection.id);
+    expect((await readThrough(again, read)).records).toHaveLength(2);
+    expect(await statusShown()).toBe('working');
+    await removeConnection(again);
+  });
 });
