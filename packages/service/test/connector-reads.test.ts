@@ -3,7 +3,7 @@
  * emulators over real HTTP, on a real SQLite store, delivering to a real webhook receiver: backfills
  * deliver every contact exactly once, a restarted engine resumes at the stored cursor, an incremental read
  * delivers just the changed records, a rate limit slows a read without failing it, and a revoked grant
- * fails the read with a message that says to reconnect.
+ * holds the read at its cursor until the connection is reconnected.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -247,21 +247,40 @@ describe('a connector read across trouble', () => {
     expect(world.receiver.arrivals).toHaveLength(0);
   });
 
-  it('fails the read with a message to reconnect when the grant is revoked, and reports bad_credentials', async () => {
+  it('waits at its cursor when the grant is revoked mid-read, and after a reconnect delivers the rest once', async () => {
     world = await connectorReadsWorld(emulated, 'hubspot');
-    const { accessToken } = await world.tokens.current();
-    expect(emulated.hubspot.revokeGrant(accessToken)).toBe(true);
-    const engine = world.startEngine();
-    await engine.installationChanged(world.installation);
-    const operation = await operationDone(world, await backfillOf(world, 'contacts'));
-    expect(operation.status).toBe('failure');
-    expect(operation.errors[0]).toMatch(/no longer authorized.*Reconnect the hubspot account/);
-    expect(operation.errors.join(' ')).not.toContain(accessToken);
-    expect(world.tokens.reports.map((report) => report.status)).toContain('bad_credentials');
-    expect(world.receiver.arrivals).toHaveLength(0);
+    const w = world;
+    // A slow receiver and few messages ahead: the grant is revoked with most of the read still to come.
+    w.receiver.fault = () => ({ kind: 'slow', ms: 30 });
+    const engine = w.startEngine({ pageSize: 20, deliveryWindow: 1, maxPendingPerStream: 2 });
+    await engine.installationChanged(w.installation);
+    const operationId = await backfillOf(w, 'contacts');
+    await waitFor(
+      async () => ((await w.store.getOperation(operationId))?.recordsProcessed ?? 0) >= 60,
+      20_000,
+      'a few pages read',
+    );
+    expect(emulated.hubspot.revokeGrant((await w.tokens.current()).accessToken)).toBe(true);
+    await waitFor(
+      () => w.tokens.reports.some((report) => report.status === 'bad_credentials'),
+      10_000,
+      'the connection reported bad_credentials',
+    );
+    const waiting = (await w.store.getOperation(operationId))!;
+    expect(waiting).toMatchObject({ status: 'in_progress', phase: 'reading', errors: [] });
+    expect(waiting.recordsProcessed).toBeLessThan(contacts);
+    expect(waiting.cursor).toBeDefined();
+    // A reconnect: new tokens for the same connection.
+    w.receiver.fault = () => ({ kind: 'ok' });
+    emulated.grant('hubspot', w.installation.connectionId);
+    const operation = await operationDone(w, operationId);
+    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts });
+    const counts = arrivalsPerRecord(w.receiver);
+    expect(counts.size).toBe(contacts);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
-  it('marks a stored connection bad_credentials when its grant is revoked, and reads again once it is reconnected', async () => {
+  it('marks a stored connection bad_credentials when its grant is revoked, and reads on once it is reconnected', async () => {
     world = await connectorReadsWorld(emulated, 'hubspot');
     const w = world;
     const secrets = new SecretBox(randomBytes(32));
@@ -270,7 +289,7 @@ describe('a connector read across trouble', () => {
     const connect = async () => {
       const issued = emulated.hubspot.issueTokens();
       await w.repo.updateConnection('demo', connectionId, {
-        status: 'working',
+        status: 'created',
         credentials: sealCredentials(secrets, {
           accessToken: issued.accessToken,
           refreshToken: issued.refreshToken,
@@ -288,14 +307,20 @@ describe('a connector read across trouble', () => {
     emulated.hubspot.revokeGrant(firstToken);
     const engine = w.startEngine({}, connectors);
     await engine.installationChanged(w.installation);
-    const failed = await operationDone(w, await backfillOf(w, 'contacts'));
-    expect(failed.status).toBe('failure');
-    expect(failed.errors[0]).toMatch(/Reconnect the hubspot account/);
-    expect((await w.repo.getConnection('demo', connectionId))?.status).toBe('bad_credentials');
+    const operationId = await backfillOf(w, 'contacts');
+    await waitFor(
+      async () => (await w.repo.getConnection('demo', connectionId))?.status === 'bad_credentials',
+      10_000,
+      'the stored connection marked bad_credentials',
+    );
+    expect(await w.store.getOperation(operationId)).toMatchObject({
+      status: 'in_progress',
+      phase: 'reading',
+      recordsProcessed: 0,
+    });
     expect(w.receiver.arrivals).toHaveLength(0);
 
     await connect();
-    const operationId = await engine.trigger({ installation: w.installation, objectName: 'contacts' });
     expect(await operationDone(w, operationId)).toMatchObject({
       status: 'success',
       recordsProcessed: contacts,

@@ -5,13 +5,12 @@
  * a page read from a cursor the operation has moved past is not stored (the store compares cursors).
  *
  * A provider's trouble is acted on by its kind: a rate limit waits the provider's time and reads on, an
- * unavailable or unreadable answer is tried again with backoff a few times, and anything a retry cannot
- * mend (the grant revoked, a refused request) fails the operation with a message the user can act on.
+ * unavailable or unreadable answer is tried again with backoff a few times, a revoked grant waits at the
+ * cursor for the user to reconnect, and a refused request fails the operation with the provider's reason.
  */
 import { fieldMappings } from '@splice/schema';
 import type { Connector, ReadPageRequest, ReadPageResult } from '../connectors/connector.js';
 import type { ProviderError } from '../connectors/provider-error.js';
-import { reconnectMessage } from '../connectors/refresh-tokens.js';
 import { type FieldFilter, type ProviderRecord, valuesOf } from '../provider/provider-contract.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import { messagesOf } from './page-builder.js';
@@ -32,6 +31,11 @@ export interface ConnectorContext extends ReadContextBase {
   notBefore?: number;
   /** Tries in a row that met an unavailable provider or an unreadable answer. */
   failedTries: number;
+  /**
+   * The provider refused the connection's authorization: the operation waits at its cursor until the
+   * connection is no longer `bad_credentials` (the user reconnected), then reads on with the new tokens.
+   */
+  awaitingReconnect?: boolean;
 }
 
 export function connectorContext(base: ReadContextBase, connector: Connector): ConnectorContext {
@@ -164,8 +168,11 @@ export function providerErrorOutcome(
       return { reason: `${provider} ${what} ${context.failedTries} times in a row: ${error.message}` };
     }
     case 'authInvalid':
-      // The HTTP layer has marked the connection bad_credentials; the user's way out is a reconnect.
-      return { reason: reconnectMessage(provider) };
+      // The HTTP layer has marked the connection bad_credentials, which sync status shows with a Reconnect.
+      // Failing would lose the rest of a backfill (incremental reads start after its window); waiting at
+      // the cursor delivers it once the user reconnects.
+      context.awaitingReconnect = true;
+      return { retryAt: now + timing.parkMs };
     default:
       return { reason: `${provider} refused the read: ${error.message}` };
   }

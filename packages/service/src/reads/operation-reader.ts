@@ -82,8 +82,14 @@ export class OperationReader {
       const pending = await this.#store.pendingDeliveries(operation.installationId, operation.objectName);
       if (pending >= this.#timing.maxPendingPerStream) continue;
       const cached = this.#contexts.get(operation.id);
-      // Waiting out a provider's rate limit or a retry's backoff: other streams read meanwhile.
-      if (cached && isConnectorContext(cached) && (cached.notBefore ?? 0) > this.#timing.now()) continue;
+      if (cached && isConnectorContext(cached)) {
+        // Waiting out a provider's rate limit, a retry's backoff or a reconnect: other streams read meanwhile.
+        if ((cached.notBefore ?? 0) > this.#timing.now()) continue;
+        if (cached.awaitingReconnect && !(await this.#reconnected(operation.id, cached))) {
+          cached.notBefore = this.#timing.now() + this.#timing.parkMs;
+          continue;
+        }
+      }
       let context: OperationContext | ConnectorContext | undefined;
       try {
         context = await this.#contextOf(operation);
@@ -129,6 +135,18 @@ export class OperationReader {
   async close(): Promise<void> {
     this.#contexts.clear();
     await Promise.all([...this.#pageBuilders.values()].map((builder) => builder.close()));
+  }
+
+  /**
+   * Whether a connection the provider refused may work again: it is no longer `bad_credentials` (a
+   * reconnect stored new tokens). The operation's context is then looked up afresh, connector included.
+   */
+  async #reconnected(operationId: string, context: ConnectorContext): Promise<boolean> {
+    const { projectId, connectionId } = context.installation;
+    const connection = await this.#repo.getConnection(projectId, connectionId);
+    if (connection?.status === 'bad_credentials') return false;
+    this.#contexts.delete(operationId);
+    return true;
   }
 
   async #contextOf(operation: ReadOperation): Promise<OperationContext | ConnectorContext> {
