@@ -240,6 +240,32 @@ describe('createProviderHttp', () => {
     expect(source.reports.map((r) => r.status)).toEqual(['bad_credentials', 'working']);
   });
 
+  it('reports bad_credentials again when the tokens of a reconnect are revoked before any call succeeds', async () => {
+    const source = new MemoryTokenSource(initial());
+    const provider = http(source);
+    const revoke = () => {
+      validAccessTokens.clear();
+      currentRefreshToken = 'rt-revoked';
+    };
+    revoke();
+    expect((await failure(provider.send({ method: 'GET', path: '/x' }))).kind).toBe('authInvalid');
+    expect(source.reports.map((r) => r.status)).toEqual(['bad_credentials']);
+
+    // A reconnect stores new tokens and marks the connection usable again, without this process knowing.
+    source.set({
+      accessToken: 'at-reconnected',
+      refreshToken: 'rt-reconnected',
+      expiresAtMs: now + 1_800_000,
+    });
+    currentRefreshToken = 'rt-reconnected';
+    revoke();
+    expect((await failure(provider.send({ method: 'GET', path: '/x' }))).kind).toBe('authInvalid');
+    expect(source.reports.map((r) => r.status)).toEqual(['bad_credentials', 'bad_credentials']);
+    // Still once per outcome: the same revoked tokens are not reported again.
+    await failure(provider.send({ method: 'GET', path: '/x' }));
+    expect(source.reports.map((r) => r.status)).toEqual(['bad_credentials', 'bad_credentials']);
+  });
+
   it('answers the call when reporting the status fails, and reports it again on the next call', async () => {
     const source = new MemoryTokenSource(initial());
     const report = source.reportStatus.bind(source);

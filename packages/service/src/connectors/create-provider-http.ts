@@ -7,7 +7,10 @@
  * used and ours dropped, so a retired refresh token is never sent again.
  *
  * The connection's status goes to the token source only when it changes (`working` after a success,
- * `bad_credentials` when the grant is gone), so a busy read costs no write per call.
+ * `bad_credentials` when the grant is gone), so a busy read costs no write per call. What was reported is
+ * remembered with the tokens it was about: a reconnect stores new tokens (and a fresh status) without this
+ * process knowing, so tokens it has not reported on start unknown and their first outcome is reported. A
+ * refresh this process stored carries the report over to the rotated tokens.
  */
 import type { Dispatcher } from 'undici';
 import { exchange, redact } from './http-exchange.js';
@@ -46,7 +49,12 @@ type Status = 'working' | 'bad_credentials';
 /** What the calls of one connection share within the process. */
 interface ConnectionState {
   refreshing?: Promise<ConnectionTokens>;
-  reported?: Status;
+  /** The last status reported, and the tokens (by `identityOf`) the outcome was had with. */
+  reported?: { status: Status; tokens: string };
+}
+
+function identityOf(tokens: ConnectionTokens): string {
+  return `${tokens.accessToken}\u0000${tokens.refreshToken ?? ''}`;
 }
 
 const connections = new Map<string, ConnectionState>();
@@ -78,14 +86,16 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   const now = options.now ?? Date.now;
   const state = stateOf(provider, options.connectionId);
 
-  async function report(status: Status, error?: ProviderError): Promise<void> {
-    if (state.reported === status) return;
-    state.reported = status;
+  async function report(status: Status, sentWith: ConnectionTokens, error?: ProviderError): Promise<void> {
+    const tokens = identityOf(sentWith);
+    if (state.reported?.status === status && state.reported.tokens === tokens) return;
+    const reported = { status, tokens };
+    state.reported = reported;
     try {
       await source.reportStatus(status, error);
     } catch {
       // The call's own outcome stands; the status is reported again on the next call.
-      if (state.reported === status) delete state.reported;
+      if (state.reported === reported) delete state.reported;
     }
   }
 
@@ -112,11 +122,16 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
           const stored = await source.current();
           if (stored.refreshToken !== stale.refreshToken || stored.accessToken !== stale.accessToken)
             return stored;
-          await report('bad_credentials', error);
+          await report('bad_credentials', stale, error);
         }
         throw error;
       }
-      if (await source.replace(stale, next)) return next;
+      if (await source.replace(stale, next)) {
+        // Our own rotation of the same grant: what was reported about the old tokens holds for the new.
+        if (state.reported?.tokens === identityOf(stale))
+          state.reported = { ...state.reported, tokens: identityOf(next) };
+        return next;
+      }
       return source.current();
     })();
     state.refreshing = run;
@@ -184,7 +199,7 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     const where = `${request.method} ${redact(request.path.split('?')[0] ?? '', secrets)}`;
     if (answer.status === 401) {
       const error = new ProviderError('authInvalid', reconnectMessage(provider), { provider, status: 401 });
-      await report('bad_credentials', error);
+      await report('bad_credentials', tokens, error);
       throw error;
     }
     if (answer.status === 429) {
@@ -220,7 +235,7 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         );
       }
     }
-    if (answer.status < 400) await report('working');
+    if (answer.status < 400) await report('working', tokens);
     return { status: answer.status, headers: answer.headers, body };
   }
 
