@@ -6,6 +6,7 @@ import type { CrmRecord } from './crm-record.js';
 import { HubSpotError } from './errors.js';
 import { lastModifiedProperty, type ObjectType, objectTypes, singularName } from './object-types.js';
 import { checkPropertyValues } from './property-values.js';
+import { SearchIndex } from './search-index.js';
 
 /** The properties HubSpot keeps one record per value of, and the object types they belong to. */
 const uniqueProperties: Partial<Record<ObjectType, string>> = { contacts: 'email' };
@@ -15,6 +16,8 @@ interface TypeTable {
   ordered: CrmRecord[];
   byId: Map<string, CrmRecord>;
   nextId: number;
+  /** Over the live records as they were at the last write; dropped by the next one. */
+  searchIndex?: SearchIndex;
 }
 
 export class CrmStore {
@@ -58,6 +61,13 @@ export class CrmStore {
     return this.tables[type].ordered.filter((record) => !record.archived);
   }
 
+  /** The search index over the live records of a type (built again after a write to the type). */
+  searchIndex(type: ObjectType): SearchIndex {
+    const table = this.tables[type];
+    table.searchIndex ??= new SearchIndex(type, this.live(type));
+    return table.searchIndex;
+  }
+
   /** A live record by id, or by a unique property's value (`idProperty`); undefined when none. */
   find(type: ObjectType, id: string, idProperty?: string): CrmRecord | undefined {
     const record =
@@ -94,6 +104,7 @@ export class CrmStore {
       };
       table.ordered.push(record);
       table.byId.set(id, record);
+      delete table.searchIndex;
       return record;
     });
   }
@@ -105,6 +116,7 @@ export class CrmStore {
     const at = new Date(this.now()).toISOString();
     Object.assign(record.properties, properties, { [lastModifiedProperty[type]]: at });
     record.updatedAt = at;
+    delete this.tables[type].searchIndex;
     return record;
   }
 
@@ -115,6 +127,7 @@ export class CrmStore {
     const at = new Date(this.now()).toISOString();
     record.archived = true;
     record.archivedAt = at;
+    delete this.tables[type].searchIndex;
   }
 
   private assertUnique(type: ObjectType, properties: Record<string, string | null>, selfId?: string) {

@@ -69,7 +69,8 @@ export function objectsRoutes(store: CrmStore, options: { searchResultCap?: numb
     .post('/:objectType/search', async (c) => {
       const type = objectTypeOf(c);
       const request = await jsonBody<SearchRequest>(c);
-      const page = search(type, store.live(type), request, options.searchResultCap);
+      const index = store.searchIndex(type);
+      const page = search(type, index.records, request, options.searchResultCap, index);
       const properties = request.properties && request.properties.length > 0 ? request.properties : undefined;
       return c.json({
         total: page.total,

@@ -5,9 +5,10 @@
  */
 import type { CrmRecord } from './crm-record.js';
 import { validationError } from './errors.js';
-import type { ObjectType } from './object-types.js';
-import { type PropertyDefinition, propertyDefinitions } from './properties.js';
-import { parseInstant } from './property-values.js';
+import { lastModifiedProperty, type ObjectType } from './object-types.js';
+import { propertyDefinitions } from './properties.js';
+import { comparable } from './search-compare.js';
+import type { SearchIndex } from './search-index.js';
 
 export const maxSearchLimit = 200;
 export const maxSearchResults = 10_000;
@@ -55,21 +56,6 @@ const queryProperties: Record<ObjectType, readonly string[]> = {
   companies: ['name', 'domain', 'phone'],
   deals: ['dealname'],
 };
-
-type Comparable = number | string;
-
-/** A value in the property's own order: numbers and instants numerically, text case-insensitively. */
-function comparable(definition: PropertyDefinition | undefined, value: string): Comparable | undefined {
-  switch (definition?.type) {
-    case 'number':
-      return value.trim() === '' || Number.isNaN(Number(value)) ? undefined : Number(value);
-    case 'datetime':
-    case 'date':
-      return parseInstant(value);
-    default:
-      return value.toLowerCase();
-  }
-}
 
 const tokens = (text: string) =>
   text
@@ -182,18 +168,87 @@ function sorter(type: ObjectType, sorts: NonNullable<SearchRequest['sorts']>) {
   };
 }
 
+function isModifiedAscending(type: ObjectType, sort: NonNullable<SearchRequest['sorts']>[number]): boolean {
+  const modified = lastModifiedProperty[type];
+  return typeof sort === 'string'
+    ? sort === modified
+    : sort.propertyName === modified && sort.direction !== 'DESCENDING';
+}
+
 export interface SearchPage {
   total: number;
   results: CrmRecord[];
   nextAfter?: string;
 }
 
-/** `resultCap`: the last result a page may reach (HubSpot's 10,000; tests lower it to reach it quickly). */
+type Group = { filters?: Filter[] };
+
+/**
+ * The records one filter group can match, from the index: those of an `EQ` or `IN` filter (id order), or
+ * else those in the window of its bounds on the modification time (in that order); undefined when the
+ * group has neither and every record must be looked at.
+ */
+function groupCandidates(
+  index: SearchIndex,
+  group: Group,
+): { records: CrmRecord[]; byModified: boolean } | undefined {
+  const filters = group.filters ?? [];
+  const equal = filters.find((filter) => filter.operator === 'EQ' || filter.operator === 'IN');
+  if (equal && (equal.operator === 'EQ' || equal.values === undefined || Array.isArray(equal.values))) {
+    const values = equal.operator === 'EQ' ? [equal.value] : (equal.values ?? []);
+    return { records: index.equalTo(equal.propertyName, values), byModified: false };
+  }
+  const definition = propertyDefinitions[index.type].get(index.modifiedProperty);
+  const instant = (raw: unknown) =>
+    raw === undefined || raw === null ? undefined : comparable(definition, String(raw));
+  let low: number | undefined;
+  let high: number | undefined;
+  let bounded = false;
+  for (const filter of filters) {
+    if (filter.propertyName !== index.modifiedProperty) continue;
+    const from = filter.operator === 'GTE' || filter.operator === 'GT' || filter.operator === 'BETWEEN';
+    const to = filter.operator === 'LTE' || filter.operator === 'LT';
+    const lowValue = from ? instant(filter.value) : undefined;
+    const highValue = to
+      ? instant(filter.value)
+      : filter.operator === 'BETWEEN'
+        ? instant(filter.highValue)
+        : undefined;
+    // A bound that is not an instant matches nothing; the full check below says so.
+    if (from && typeof lowValue !== 'number') return { records: [], byModified: true };
+    if ((to || filter.operator === 'BETWEEN') && typeof highValue !== 'number')
+      return { records: [], byModified: true };
+    if (typeof lowValue === 'number') low = low === undefined ? lowValue : Math.max(low, lowValue);
+    if (typeof highValue === 'number') high = high === undefined ? highValue : Math.min(high, highValue);
+    bounded ||= from || to;
+  }
+  return bounded ? { records: index.modifiedBetween(low, high), byModified: true } : undefined;
+}
+
+/** The records the filter groups can match, in id order, or undefined when every record may. */
+function candidates(index: SearchIndex, groups: readonly Group[]) {
+  if (groups.length === 0) return undefined;
+  const each = [];
+  for (const group of groups) {
+    const found = groupCandidates(index, group);
+    if (!found) return undefined;
+    each.push(found);
+  }
+  if (each.length === 1) return each[0];
+  const union = [...new Set(each.flatMap((found) => found.records))];
+  return { records: union.sort((a, b) => Number(a.id) - Number(b.id)), byModified: false };
+}
+
+/**
+ * `resultCap`: the last result a page may reach (HubSpot's 10,000; tests lower it to reach it quickly).
+ * `index`: over the same `records`, to look only at the records a filter group can match.
+ */
 export function search(
   type: ObjectType,
   records: readonly CrmRecord[],
   request: SearchRequest,
   resultCap: number = maxSearchResults,
+  index?: SearchIndex,
 ): SearchPage {
   const limit = request.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > maxSearchLimit) {
@@ -216,7 +271,9 @@ export function search(
   const groups = (request.filterGroups ?? []).filter((group) => (group.filters ?? []).length > 0);
   checkFilters(type, groups);
   const words = request.query ? tokens(request.query) : [];
-  const found = records.filter(
+  const narrowed = index ? candidates(index, groups) : undefined;
+  const scanned = narrowed?.records ?? records;
+  const found = scanned.filter(
     (record) =>
       (groups.length === 0 ||
         groups.some((group) => (group.filters ?? []).every((filter) => matches(type, record, filter)))) &&
@@ -224,7 +281,12 @@ export function search(
         queryProperties[type].some((name) => (record.properties[name] ?? '').toLowerCase().includes(word)),
       ),
   );
-  if (request.sorts && request.sorts.length > 0) found.sort(sorter(type, request.sorts));
+  const sorts = request.sorts ?? [];
+  const sortedByModified = narrowed?.byModified && sorts.length === 1 && isModifiedAscending(type, sorts[0]!);
+  if (sorts.length > 0) {
+    // Candidates from the modification-time window are already in the order that sort gives.
+    if (!sortedByModified) found.sort(sorter(type, sorts));
+  } else if (narrowed?.byModified) found.sort((a, b) => Number(a.id) - Number(b.id));
   const results = found.slice(offset, offset + limit);
   const next = offset + limit;
   const hasNext = next < found.length && next < resultCap;
