@@ -10,7 +10,26 @@ const times = live.map((r) => Date.parse(r.properties.lastmodifieddate!)).sort((
 const middle = times[1500]!;
 const late = times[2600]!;
 
+const window: SearchRequest = {
+  filterGroups: [{ filters: [{ propertyName: 'lastmodifieddate', operator: 'GTE', value: String(middle) }] }],
+  sorts: [{ propertyName: 'lastmodifieddate', direction: 'ASCENDING' }],
+  limit: 200,
+  after: '200',
+};
 const requests: SearchRequest[] = [
+  // Sorted first, then asked for unsorted below: a sort must not reorder what the index holds.
+  {
+    filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'lead' }] }],
+    sorts: ['-email'],
+    limit: 100,
+  },
+  {
+    filterGroups: [
+      { filters: [{ propertyName: 'lastmodifieddate', operator: 'GTE', value: String(middle) }] },
+    ],
+    sorts: [{ propertyName: 'lastmodifieddate', direction: 'DESCENDING' }],
+    limit: 100,
+  },
   {
     filterGroups: [
       { filters: [{ propertyName: 'email', operator: 'EQ', value: some.properties.email!.toUpperCase() }] },
@@ -90,6 +109,11 @@ const requests: SearchRequest[] = [
     query: 'a',
     sorts: ['-email'],
     limit: 20,
+  },
+  window,
+  {
+    filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'lead' }] }],
+    limit: 100,
   },
 ];
 

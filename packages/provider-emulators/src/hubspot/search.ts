@@ -184,19 +184,28 @@ export interface SearchPage {
 type Group = { filters?: Filter[] };
 
 /**
+ * Records a search may match, and how: `byModified`, in order of modification time (else id order);
+ * `exact`, every one of them matches the filter groups (else each is checked against them).
+ */
+interface Candidates {
+  records: CrmRecord[];
+  byModified: boolean;
+  exact: boolean;
+}
+
+/**
  * The records one filter group can match, from the index: those of an `EQ` or `IN` filter (id order), or
  * else those in the window of its bounds on the modification time (in that order); undefined when the
  * group has neither and every record must be looked at.
  */
-function groupCandidates(
-  index: SearchIndex,
-  group: Group,
-): { records: CrmRecord[]; byModified: boolean } | undefined {
+function groupCandidates(index: SearchIndex, group: Group): Candidates | undefined {
   const filters = group.filters ?? [];
   const equal = filters.find((filter) => filter.operator === 'EQ' || filter.operator === 'IN');
   if (equal && (equal.operator === 'EQ' || equal.values === undefined || Array.isArray(equal.values))) {
     const values = equal.operator === 'EQ' ? [equal.value] : (equal.values ?? []);
-    return { records: index.equalTo(equal.propertyName, values), byModified: false };
+    // The index keys by the value EQ compares, so a group of this filter alone needs no further check.
+    const exact = filters.length === 1;
+    return { records: index.equalTo(equal.propertyName, values), byModified: false, exact };
   }
   const definition = propertyDefinitions[index.type].get(index.modifiedProperty);
   const instant = (raw: unknown) =>
@@ -215,18 +224,24 @@ function groupCandidates(
         ? instant(filter.highValue)
         : undefined;
     // A bound that is not an instant matches nothing; the full check below says so.
-    if (from && typeof lowValue !== 'number') return { records: [], byModified: true };
+    if (from && typeof lowValue !== 'number') return { records: [], byModified: true, exact: true };
     if ((to || filter.operator === 'BETWEEN') && typeof highValue !== 'number')
-      return { records: [], byModified: true };
+      return { records: [], byModified: true, exact: true };
     if (typeof lowValue === 'number') low = low === undefined ? lowValue : Math.max(low, lowValue);
     if (typeof highValue === 'number') high = high === undefined ? highValue : Math.min(high, highValue);
     bounded ||= from || to;
   }
-  return bounded ? { records: index.modifiedBetween(low, high), byModified: true } : undefined;
+  // Inclusive bounds alone select exactly the window; GT, LT or other filters are checked record by record.
+  const exact = filters.every(
+    (filter) =>
+      filter.propertyName === index.modifiedProperty &&
+      (filter.operator === 'GTE' || filter.operator === 'LTE' || filter.operator === 'BETWEEN'),
+  );
+  return bounded ? { records: index.modifiedBetween(low, high), byModified: true, exact } : undefined;
 }
 
 /** The records the filter groups can match, in id order, or undefined when every record may. */
-function candidates(index: SearchIndex, groups: readonly Group[]) {
+function candidates(index: SearchIndex, groups: readonly Group[]): Candidates | undefined {
   if (groups.length === 0) return undefined;
   const each = [];
   for (const group of groups) {
@@ -236,7 +251,11 @@ function candidates(index: SearchIndex, groups: readonly Group[]) {
   }
   if (each.length === 1) return each[0];
   const union = [...new Set(each.flatMap((found) => found.records))];
-  return { records: union.sort((a, b) => Number(a.id) - Number(b.id)), byModified: false };
+  return {
+    records: union.sort((a, b) => Number(a.id) - Number(b.id)),
+    byModified: false,
+    exact: each.every((found) => found.exact),
+  };
 }
 
 /**
@@ -273,20 +292,30 @@ export function search(
   const words = request.query ? tokens(request.query) : [];
   const narrowed = index ? candidates(index, groups) : undefined;
   const scanned = narrowed?.records ?? records;
-  const found = scanned.filter(
-    (record) =>
-      (groups.length === 0 ||
-        groups.some((group) => (group.filters ?? []).every((filter) => matches(type, record, filter)))) &&
-      words.every((word) =>
-        queryProperties[type].some((name) => (record.properties[name] ?? '').toLowerCase().includes(word)),
-      ),
-  );
+  // The index's own arrays: copied before sorting.
+  let found =
+    narrowed?.exact && words.length === 0
+      ? narrowed.records
+      : scanned.filter(
+          (record) =>
+            (groups.length === 0 ||
+              groups.some((group) =>
+                (group.filters ?? []).every((filter) => matches(type, record, filter)),
+              )) &&
+            words.every((word) =>
+              queryProperties[type].some((name) =>
+                (record.properties[name] ?? '').toLowerCase().includes(word),
+              ),
+            ),
+        );
   const sorts = request.sorts ?? [];
   const sortedByModified = narrowed?.byModified && sorts.length === 1 && isModifiedAscending(type, sorts[0]!);
-  if (sorts.length > 0) {
-    // Candidates from the modification-time window are already in the order that sort gives.
-    if (!sortedByModified) found.sort(sorter(type, sorts));
-  } else if (narrowed?.byModified) found.sort((a, b) => Number(a.id) - Number(b.id));
+  const needsSort = sorts.length > 0 ? !sortedByModified : Boolean(narrowed?.byModified);
+  if (needsSort) {
+    if (found === narrowed?.records) found = [...found];
+    // Candidates from the modification-time window are already in the order an ascending sort by it gives.
+    found.sort(sorts.length > 0 ? sorter(type, sorts) : (a, b) => Number(a.id) - Number(b.id));
+  }
   const results = found.slice(offset, offset + limit);
   const next = offset + limit;
   const hasNext = next < found.length && next < resultCap;
