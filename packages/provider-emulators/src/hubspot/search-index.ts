@@ -27,8 +27,11 @@ export class SearchIndex {
     return lastModifiedProperty[this.type];
   }
 
-  /** The records whose `property` equals one of `values` (as `EQ` compares), in id order. */
-  equalTo(property: string, values: readonly unknown[]): CrmRecord[] {
+  /**
+   * The records whose `property` equals one of `values` (as `EQ` compares): one list per distinct value
+   * that any record holds, each in id order, no record in two.
+   */
+  equalLists(property: string, values: readonly unknown[]): CrmRecord[][] {
     const definition = propertyDefinitions[this.type].get(property);
     const index = this.equalityOf(property);
     const lists: CrmRecord[][] = [];
@@ -41,9 +44,7 @@ export class SearchIndex {
       const list = index.get(key);
       if (list) lists.push(list);
     }
-    if (lists.length === 0) return [];
-    if (lists.length === 1) return lists[0]!;
-    return lists.flat().sort(byId);
+    return lists;
   }
 
   /**
@@ -89,6 +90,28 @@ export class SearchIndex {
     this.modified = { at: entries.map((e) => e.ms), records: entries.map((e) => e.record) };
     return this.modified;
   }
+}
+
+/**
+ * The first `count` records of id-ordered lists, merged in id order (all of them when `count` is absent).
+ * A list of its own is returned as it is: callers copy before changing it.
+ */
+export function mergeById(lists: readonly CrmRecord[][], count = Number.POSITIVE_INFINITY): CrmRecord[] {
+  if (lists.length === 0) return [];
+  if (lists.length === 1) return count >= lists[0]!.length ? lists[0]! : lists[0]!.slice(0, count);
+  if (!Number.isFinite(count)) return lists.flat().sort(byId);
+  const heads = lists.map(() => 0);
+  const merged: CrmRecord[] = [];
+  while (merged.length < count) {
+    let best = -1;
+    for (let list = 0; list < lists.length; list++) {
+      const head = lists[list]![heads[list]!];
+      if (head && (best < 0 || Number(head.id) < Number(lists[best]![heads[best]!]!.id))) best = list;
+    }
+    if (best < 0) break;
+    merged.push(lists[best]![heads[best]!++]!);
+  }
+  return merged;
 }
 
 /** The first index whose value passes `test` (which is false, then true, along the ascending array). */

@@ -8,7 +8,7 @@ import { validationError } from './errors.js';
 import { lastModifiedProperty, type ObjectType } from './object-types.js';
 import { propertyDefinitions } from './properties.js';
 import { comparable } from './search-compare.js';
-import type { SearchIndex } from './search-index.js';
+import { mergeById, type SearchIndex } from './search-index.js';
 
 export const maxSearchLimit = 200;
 export const maxSearchResults = 10_000;
@@ -191,6 +191,8 @@ interface Candidates {
   records: CrmRecord[];
   byModified: boolean;
   exact: boolean;
+  /** An `EQ` or `IN` filter's records, one id-ordered list per value, no record in two. */
+  lists?: CrmRecord[][];
 }
 
 /**
@@ -205,7 +207,17 @@ function groupCandidates(index: SearchIndex, group: Group): Candidates | undefin
     const values = equal.operator === 'EQ' ? [equal.value] : (equal.values ?? []);
     // The index keys by the value EQ compares, so a group of this filter alone needs no further check.
     const exact = filters.length === 1;
-    return { records: index.equalTo(equal.propertyName, values), byModified: false, exact };
+    const lists = index.equalLists(equal.propertyName, values);
+    let merged: CrmRecord[] | undefined;
+    return {
+      get records() {
+        merged ??= mergeById(lists);
+        return merged;
+      },
+      lists,
+      byModified: false,
+      exact,
+    };
   }
   const definition = propertyDefinitions[index.type].get(index.modifiedProperty);
   const instant = (raw: unknown) =>
@@ -291,6 +303,15 @@ export function search(
   checkFilters(type, groups);
   const words = request.query ? tokens(request.query) : [];
   const narrowed = index ? candidates(index, groups) : undefined;
+  const sorts = request.sorts ?? [];
+  if (narrowed?.lists && narrowed.exact && words.length === 0 && sorts.length === 0) {
+    // Exactly the lists' records, in id order: count them and merge only as far as the page reaches.
+    const total = narrowed.lists.reduce((sum, list) => sum + list.length, 0);
+    const results = mergeById(narrowed.lists, offset + limit).slice(offset);
+    const next = offset + limit;
+    const hasNext = next < total && next < resultCap;
+    return { total, results, ...(hasNext && { nextAfter: String(next) }) };
+  }
   const scanned = narrowed?.records ?? records;
   // The index's own arrays: copied before sorting.
   let found =
@@ -308,7 +329,6 @@ export function search(
               ),
             ),
         );
-  const sorts = request.sorts ?? [];
   const sortedByModified = narrowed?.byModified && sorts.length === 1 && isModifiedAscending(type, sorts[0]!);
   const needsSort = sorts.length > 0 ? !sortedByModified : Boolean(narrowed?.byModified);
   if (needsSort) {
