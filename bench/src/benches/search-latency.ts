@@ -14,29 +14,53 @@ export interface SearchLatencyResult {
   requestsPerRun: number;
 }
 
-const statuses = ['lead', 'qualified', 'customer', 'churned'];
-const stages = ['new', 'working', 'won', 'lost'];
-
 type Filter = { fieldName: string; operator: 'eq'; value: string };
 
 /**
+ * What the three query shapes search: the integration (of group `acme`), the emails of the unique shape
+ * (absent: found by searching the sandbox), a picklist field with its values, and a mapped name with the
+ * app's values for it.
+ */
+export interface SearchTarget {
+  integration: string;
+  emails?: string[];
+  picklist: { fieldName: string; values: string[] };
+  mapped: { fieldName: string; values: string[] };
+}
+
+/** The sandbox CRM through `crm-sync`: `status` a picklist, `stage` mapped to it with value mappings. */
+export const sandboxSearchTarget: SearchTarget = {
+  integration: 'crm-sync',
+  picklist: { fieldName: 'status', values: ['lead', 'qualified', 'customer', 'churned'] },
+  mapped: { fieldName: 'stage', values: ['new', 'working', 'won', 'lost'] },
+};
+
+/**
  * Sequential search latency (one request at a time, keep-alive), straight to the service, for three
- * shapes: eq on a unique field (email), eq on a picklist with many matches (status: the first page of
- * about a quarter of all contacts), eq on a mapped name (`stage`, mapped to `status` with value mappings).
+ * shapes: eq on a unique field (email), eq on a picklist with many matches (the sandbox's status: the first
+ * page of about a quarter of all contacts), eq on a mapped name (`stage`, mapped to the picklist's field with
+ * value mappings). `target` says where (default: the sandbox CRM through `crm-sync`).
  */
 export async function measureSearchLatency(
   service: ServiceReady,
   contacts: number,
-  options: { runs: number; requestsPerQuery: number; warmupRequests: number },
+  options: { runs: number; requestsPerQuery: number; warmupRequests: number; target?: SearchTarget },
 ): Promise<SearchLatencyResult> {
-  const emails = await findEmails(service, 500);
+  const target = options.target ?? sandboxSearchTarget;
+  const emails = target.emails ?? (await findEmails(service, 500));
+  const { picklist, mapped } = target;
+  const nth = (values: string[], i: number) => values[i % values.length]!;
   const shapes: Record<string, (i: number) => Filter[]> = {
     'eq unique (email)': (i) => [{ fieldName: 'email', operator: 'eq', value: emails[i % emails.length]! }],
-    'eq picklist (status)': (i) => [{ fieldName: 'status', operator: 'eq', value: statuses[i % 4]! }],
-    'eq mapped name (stage)': (i) => [{ fieldName: 'stage', operator: 'eq', value: stages[i % 4]! }],
+    [`eq picklist (${picklist.fieldName})`]: (i) => [
+      { fieldName: picklist.fieldName, operator: 'eq', value: nth(picklist.values, i) },
+    ],
+    [`eq mapped name (${mapped.fieldName})`]: (i) => [
+      { fieldName: mapped.fieldName, operator: 'eq', value: nth(mapped.values, i) },
+    ],
   };
   const client = createClient();
-  const url = searchPath(service.searchUrl, 'acme');
+  const url = searchPath(service.searchUrl, 'acme', target.integration);
   const headers = directSearchHeaders(service);
   const search = async (fieldFilters: Filter[]) => {
     const answer = await client.request('POST', url, headers, { objectName: 'contacts', fieldFilters });
