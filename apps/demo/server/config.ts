@@ -24,6 +24,11 @@ export interface DemoConfig {
   receiverFaults: boolean;
   /** The read engine's timing from `SPLICE_READ_TICK_MS`, `SPLICE_RETRY_BASE_MS` and the rest (the e2e suite retries fast). */
   readTiming: Partial<ReadTiming>;
+  /**
+   * `SPLICE_HUBSPOT_*` and `SPLICE_SALESFORCE_*`: a provider's base URL means "use it, start no emulator";
+   * the app credentials default to the emulators' app.
+   */
+  providerEnv: Record<string, string | undefined>;
 }
 
 function portFrom(value: string | undefined): number {
@@ -56,5 +61,8 @@ export function demoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DemoCon
     logLevel: env.DEMO_LOG === 'info' ? 'info' : 'warn',
     receiverFaults: env.DEMO_RECEIVER_FAULTS === '1',
     readTiming: readTimingFromEnv(env),
+    providerEnv: Object.fromEntries(
+      Object.entries(env).filter(([name]) => /^SPLICE_(HUBSPOT|SALESFORCE)_/.test(name)),
+    ),
   };
 }

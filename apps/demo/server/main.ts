@@ -10,6 +10,8 @@ async function main() {
   ${demo.url}
 
   Sign in as alice@acme or bob@globex (CRM connected) or carol@initech (no connection).
+  CRM providers:
+${demo.providers.map((p) => `    ${p.displayName.padEnd(11)} ${p.baseUrl}${p.emulated ? '   (emulator: connect through its consent page)' : ''}`).join('\n')}
   Data: ${config.dataDir}${config.databaseUrl ? ' (service data in PostgreSQL: SPLICE_DATABASE_URL)' : ''}   Embedded service: ${demo.serviceUrl}
   Press Ctrl-C to stop.`);
 

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { BffLogger } from '@splice/bff';
 import { consoleLogger, createBff } from '@splice/bff';
-import { demoDataSet, keepIdleSocketsOpen, startService } from '@splice/service';
+import type { LocalProvider } from '@splice/provider-emulators';
+import { startLocalProviders } from '@splice/provider-emulators';
+import { demoDataSet, keepIdleSocketsOpen, providerAppsFromEnv, startService } from '@splice/service';
 import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
@@ -25,6 +27,8 @@ export interface RunningDemo {
   url: string;
   /** The embedded service, for curl users; its credentials are not printed. */
   serviceUrl: string;
+  /** The CRM providers the service talks to: the emulators this demo started, or those the environment names. */
+  providers: LocalProvider[];
   close(): Promise<void>;
 }
 
@@ -50,19 +54,32 @@ function levelFilter(level: DemoConfig['logLevel']): BffLogger {
  * in a builder's own app, and no CORS is involved anywhere.
  */
 export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
-  const service = await startService({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: config.dataDir,
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    apiKey: config.apiKey,
-    authToken: config.authToken,
-    readTiming: config.readTiming,
-    // The demo's receiver is this server: on loopback, or on the address HOST names. A service delivering
-    // to the internet keeps the default, which refuses loopback and private addresses (README, "Reads and
-    // delivery").
-    allowPrivateDestinations: ['loopback', ...(isIP(config.host) ? [config.host] : [])],
-  });
+  // HubSpot and Salesforce: their emulators on free loopback ports, unless the environment names a provider.
+  const providers = await startLocalProviders(config.providerEnv);
+  let service: Awaited<ReturnType<typeof startService>>;
+  try {
+    service = await startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: config.dataDir,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      apiKey: config.apiKey,
+      authToken: config.authToken,
+      readTiming: config.readTiming,
+      // The demo's receiver is this server: on loopback, or on the address HOST names. A service delivering
+      // to the internet keeps the default, which refuses loopback and private addresses (README, "Reads and
+      // delivery").
+      allowPrivateDestinations: ['loopback', ...(isIP(config.host) ? [config.host] : [])],
+      providerApps: providerAppsFromEnv({ ...config.providerEnv, ...providers.env }),
+    });
+  } catch (error) {
+    await providers.close();
+    throw error;
+  }
+  const closeService = async () => {
+    await service.close();
+    await providers.close();
+  };
 
   const server = createServer();
   // Playwright's request API (and a load balancer in front of a builder's server) reuses idle sockets.
@@ -76,7 +93,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     server.listen(config.port, config.host);
     await once(server, 'listening');
   } catch (error) {
-    await service.close();
+    await closeService();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -104,7 +121,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   } catch (error) {
     server.close();
     records.close();
-    await service.close();
+    await closeService();
     throw error;
   }
   const bff = createBff({
@@ -154,7 +171,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   } catch (error) {
     server.close();
     await bff.close();
-    await service.close();
+    await closeService();
     records.close();
     throw error;
   }
@@ -182,13 +199,14 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   return {
     url: origin,
     serviceUrl: service.url,
+    providers: providers.providers,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await vite.close();
       await closed;
       await bff.close();
-      await service.close();
+      await closeService();
       records.close();
     },
   };

@@ -12,22 +12,33 @@ export type RoutePath = (typeof routes)[number]['path'];
 
 export const defaultRoute: RoutePath = '/installation';
 
-/** A page's hash is its path, optionally with `?step=<wizard step id>` (the wizard's step, for Back/Forward). */
+/**
+ * A page's hash is its path, optionally with `?step=<wizard step id>` (the wizard's step, for Back/Forward)
+ * and, on the install page, `integration=<id>` for an integration other than `crm-sync`.
+ */
 export function routeFromHash(hash: string): RoutePath {
   const path = hash.replace(/^#/, '').split('?')[0];
   return routes.find((route) => route.path === path)?.path ?? defaultRoute;
 }
 
+function queryOf(hash: string): URLSearchParams {
+  return new URLSearchParams(hash.split('?')[1] ?? '');
+}
+
 /** The wizard step the hash names, if any. */
 export function stepFromHash(hash: string): string | undefined {
-  const query = hash.split('?')[1];
-  return query ? (new URLSearchParams(query).get('step') ?? undefined) : undefined;
+  return queryOf(hash).get('step') ?? undefined;
 }
 
-export function hrefOfStep(path: RoutePath, step: string): string {
-  return `#${path}?${new URLSearchParams({ step })}`;
+/** The integration the hash names, if any (none: the page's own, `crm-sync`). */
+export function integrationFromHash(hash: string): string | undefined {
+  return queryOf(hash).get('integration') || undefined;
 }
 
-export function hrefOf(path: RoutePath): string {
-  return `#${path}`;
+export function hrefOfStep(path: RoutePath, step: string, integration?: string): string {
+  return `#${path}?${new URLSearchParams({ ...(integration ? { integration } : {}), step })}`;
+}
+
+export function hrefOf(path: RoutePath, integration?: string): string {
+  return integration ? `#${path}?${new URLSearchParams({ integration })}` : `#${path}`;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RoutePath } from './routes.js';
-import { hrefOfStep, routeFromHash, stepFromHash } from './routes.js';
+import { hrefOf, hrefOfStep, integrationFromHash, routeFromHash, stepFromHash } from './routes.js';
 
 /**
  * The hash as the app reads it, following link clicks and Back/Forward (`popstate` too: entries added
@@ -30,8 +30,13 @@ export function useHashStep(): string | undefined {
   return stepFromHash(useHash());
 }
 
+/** The integration in the hash (`#/install?integration=hubspot-sync`), if any. */
+export function useHashIntegration(): string | undefined {
+  return integrationFromHash(useHash());
+}
+
 /**
- * Puts a wizard step in the URL: a new history entry per step, so Back and Forward move between steps.
+ * Puts a wizard step in the URL (keeping the integration the hash names): a new history entry per step, so Back and Forward move between steps.
  * The first step named on a page replaces its entry instead (opening a page is one entry, not two).
  */
 export function setHashStep(
@@ -39,7 +44,8 @@ export function setHashStep(
   step: string | undefined,
   options: { push?: boolean; replace?: boolean } = {},
 ): void {
-  const href = step ? hrefOfStep(path, step) : `#${path}`;
+  const integration = integrationFromHash(window.location.hash);
+  const href = step ? hrefOfStep(path, step, integration) : hrefOf(path, integration);
   if (href === window.location.hash) return;
   const replace =
     options.replace ||

@@ -2,5 +2,6 @@
 export type { Faults } from './faults/faults.js';
 export * from './hubspot/index.js';
 export type { RateLimit } from './limits/rolling-window.js';
+export * from './local/local-providers.js';
 export type { Grant, IssuedTokens, OAuthApp } from './oauth/authorization-server.js';
 export * from './salesforce/index.js';

@@ -1,7 +1,7 @@
 export type { AppType } from './app.js';
 export { createServiceApp } from './app.js';
-export type { CredentialSource, ServiceConfig } from './config.js';
-export { configFromEnv, defaultManifestPath, devCredentials } from './config.js';
+export type { CredentialSource, ProviderApps, ServiceConfig } from './config.js';
+export { configFromEnv, defaultManifestPath, devCredentials, providerAppsFromEnv } from './config.js';
 export {
   demoDataSet,
   demoWebhookSecret,

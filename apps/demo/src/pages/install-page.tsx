@@ -7,12 +7,22 @@ import { crmIntegrationId } from '../integration.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
 import { setUnsavedChanges } from '../unsaved-changes.js';
-import { setHashStep, useHashStep } from '../use-hash-route.js';
+import { setHashStep, useHashIntegration, useHashStep } from '../use-hash-route.js';
 
-/** Installs `crm-sync` for the signed-in user's company: the full wizard, or a one-question quick setup. */
+/**
+ * Installs `crm-sync` for the signed-in user's company: the full wizard, or a one-question quick setup.
+ * With `?integration=<id>` in the hash, the wizard installs that integration instead (HubSpot sync,
+ * Salesforce sync); the app's other pages serve `crm-sync` only, so its records page is where it leads.
+ */
 export function InstallPage() {
   const user = useSignedInUser();
-  const integration = useIntegration(crmIntegrationId);
+  const integrationId = useHashIntegration() ?? crmIntegrationId;
+  const isCrmSync = integrationId === crmIntegrationId;
+  const integration = useIntegration(integrationId);
+  const name = integration.data?.integration.displayName ?? 'CRM sync';
+  // Where an installation is seen: crm-sync's settings page, or the records another integration delivers.
+  const installedHref = isCrmSync ? hrefOf('/installation') : hrefOf('/records');
+  const installedLink = isCrmSync ? 'See the sync settings' : 'See the imported records';
   const [installed, setInstalled] = useState<Installation | null>(null);
   const existing = integration.data?.installation;
   // 'created' works too (the connect step treats it so); only a missing or refused connection does not.
@@ -39,32 +49,31 @@ export function InstallPage() {
 
       {existing && !installed && (
         <p className="nw-banner" role="status">
-          {user.company} already has CRM sync installed.{' '}
-          <a href={hrefOf('/installation')}>See the sync settings</a>.
+          {user.company} already has {name} installed. <a href={installedHref}>{installedLink}</a>.
         </p>
       )}
       {installed && (
         <p className="nw-banner nw-banner--success" role="status">
-          CRM sync is installed for {user.company}.{' '}
-          <a href={hrefOf('/installation')}>See the sync settings</a>.
+          {name} is installed for {user.company}. <a href={installedHref}>{installedLink}</a>.
         </p>
       )}
 
       <section className="nw-card" aria-label="Installation wizard">
         <InstallationWizard
-          integrationId={crmIntegrationId}
+          key={integrationId}
+          integrationId={integrationId}
           onInstalled={setInstalled}
           draftKey={user.id}
           {...(step ? { step } : {})}
           onStepChange={(id) => setHashStep('/install', id)}
           onDirtyChange={setDirty}
-          existingInstallationHref={hrefOf('/installation')}
+          existingInstallationHref={installedHref}
         />
       </section>
 
       {/* Offered only before anything is installed (a company has one installation of an integration),
           and only with a working CRM connection: without one it could only fail. */}
-      {integration.isSuccess && connected && !existing && !installed && !started && (
+      {isCrmSync && integration.isSuccess && connected && !existing && !installed && !started && (
         <section className="nw-card" aria-labelledby="quick-heading">
           <h2 id="quick-heading">Quick setup</h2>
           <p className="nw-muted">

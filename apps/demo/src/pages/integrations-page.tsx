@@ -7,11 +7,12 @@ import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
 
 /**
- * Where each step leads in this app. Its pages serve `crm-sync` only: another integration of the project
- * is listed with its state but offers no step, since the app has no page to take it on.
+ * Where each step leads in this app. Its settings and search pages serve `crm-sync` only; another
+ * integration (HubSpot sync, Salesforce sync) is connected and installed through the install page, which
+ * takes the integration from the URL; once installed, its records show on the records page.
  */
 function stepHref(step: IntegrationStep, entry: CatalogEntry): string | undefined {
-  if (entry.id !== crmIntegrationId) return undefined;
+  if (entry.id !== crmIntegrationId) return step === 'settings' ? undefined : hrefOf('/install', entry.id);
   const page: RoutePath =
     step === 'settings' || (step === 'reconnect' && entry.installation !== 'not_installed')
       ? '/installation'

@@ -1,0 +1,74 @@
+/**
+ * The CRM providers a local run talks to: for each provider whose base URL the environment names, that
+ * provider; for the others, its emulator on a free loopback port. The answer is the environment the
+ * service reads its provider apps from, so the service itself never needs to know an emulator exists.
+ */
+import { type RunningHubSpotEmulator, startHubSpotEmulator } from '../hubspot/start.js';
+import { type RunningSalesforceEmulator, startSalesforceEmulator } from '../salesforce/start.js';
+
+export interface LocalProvider {
+  provider: 'hubspot' | 'salesforce';
+  displayName: string;
+  baseUrl: string;
+  /** Whether this run started the provider's emulator (false: the environment's base URL is used). */
+  emulated: boolean;
+}
+
+export interface LocalProviders {
+  /** `SPLICE_HUBSPOT_BASE_URL` and `SPLICE_SALESFORCE_BASE_URL`, set to what this run uses. */
+  env: Record<string, string>;
+  providers: LocalProvider[];
+  /** One line per provider, for a startup banner. */
+  describe(): string[];
+  /** Stops the emulators this run started. */
+  close(): Promise<void>;
+}
+
+const known = [
+  { provider: 'hubspot', displayName: 'HubSpot', variable: 'SPLICE_HUBSPOT_BASE_URL' },
+  { provider: 'salesforce', displayName: 'Salesforce', variable: 'SPLICE_SALESFORCE_BASE_URL' },
+] as const;
+
+type RunningEmulator = RunningHubSpotEmulator | RunningSalesforceEmulator;
+
+/** Starts the emulators the environment does not replace with a provider's base URL. */
+export async function startLocalProviders(
+  environment: Readonly<Record<string, string | undefined>>,
+  options: { host?: string } = {},
+): Promise<LocalProviders> {
+  const host = options.host ?? '127.0.0.1';
+  const started = await Promise.allSettled(
+    known.map(async ({ provider, variable }): Promise<RunningEmulator | undefined> => {
+      if (environment[variable]) return undefined;
+      return provider === 'hubspot' ? startHubSpotEmulator({ host }) : startSalesforceEmulator({ host });
+    }),
+  );
+  const emulators = started.flatMap((result) =>
+    result.status === 'fulfilled' && result.value ? [result.value] : [],
+  );
+  const close = async () => {
+    await Promise.all(emulators.map((emulator) => emulator.close()));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  const providers = known.map(({ provider, displayName, variable }, index): LocalProvider => {
+    const result = started[index];
+    const emulator = result?.status === 'fulfilled' ? result.value : undefined;
+    return emulator
+      ? { provider, displayName, baseUrl: emulator.url, emulated: true }
+      : { provider, displayName, baseUrl: environment[variable]!.replace(/\/+$/, ''), emulated: false };
+  });
+  return {
+    env: Object.fromEntries(known.map(({ variable }, index) => [variable, providers[index]!.baseUrl])),
+    providers,
+    describe: () =>
+      providers.map(
+        ({ displayName, baseUrl, emulated }, index) =>
+          `${displayName.padEnd(13)} ${baseUrl}   (${emulated ? 'emulator; set' : 'from'} ${known[index]!.variable}${emulated ? ' to use another' : ''})`,
+      ),
+    close,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * `pnpm service`: the service with the HubSpot and Salesforce emulators beside it, each on a free loopback
+ * port, unless SPLICE_HUBSPOT_BASE_URL or SPLICE_SALESFORCE_BASE_URL names the provider to use instead.
+ * Outside `src`: the published package (its `splice-service` bin) never loads the emulators, which are a
+ * private workspace package; this entry exists only in the repository.
+ */
+import { startLocalProviders } from '@splice/provider-emulators';
+import { configFromEnv } from '../src/config.js';
+import { serveFromCli } from '../src/serve-from-cli.js';
+
+const providers = await startLocalProviders(process.env);
+let config: ReturnType<typeof configFromEnv>;
+try {
+  config = configFromEnv({ ...process.env, ...providers.env });
+} catch (error) {
+  await providers.close();
+  console.error((error as Error).message);
+  process.exit(1);
+}
+await serveFromCli(config, { bannerLines: providers.describe(), closeBeside: providers.close });
