@@ -17,6 +17,7 @@ import { join } from 'node:path';
  *   same tab after a blocked popup.
  * - `runs`: installations that run: a 30-day backfill and Run now (alice@acme), and a receiver that
  *   fails for a while, then recovers (bob@globex). Its receiver can be told to fail, and retries are fast.
+ *   carol@initech connects HubSpot through its emulator's consent page and installs `hubspot-sync`.
  * - `manages`: managing an installation as alice@acme: edit, pause and resume, two tabs editing at once,
  *   uninstall and reinstall (which connects again: the uninstall removed the unused connection); bob@globex
  *   edits a mapping; carol@initech connects and disconnects, then connects, installs and is refused Disconnect.
