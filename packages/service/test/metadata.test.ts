@@ -16,8 +16,14 @@ describe('metadata extensions', () => {
   it('lists every integration of the project, each as the single integration answers it', async () => {
     const res = await get('/projects/demo/integrations');
     expect(res.status).toBe(200);
-    expect(res.body.map((i: { name: string }) => i.name)).toEqual(['crm-sync']);
-    expect(res.body[0]).toEqual((await get('/projects/demo/integrations/crm-sync')).body);
+    expect(res.body.map((i: { name: string }) => i.name)).toEqual([
+      'crm-sync',
+      'hubspot-sync',
+      'salesforce-sync',
+    ]);
+    for (const integration of res.body as { name: string }[]) {
+      expect(integration).toEqual((await get(`/projects/demo/integrations/${integration.name}`)).body);
+    }
     expect((await get('/projects/nowhere/integrations')).status).toBe(404);
     expect((await get('/projects/demo/integrations', {})).status).toBe(401);
   });

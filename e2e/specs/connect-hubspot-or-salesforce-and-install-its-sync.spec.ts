@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { servers } from '../support/servers.js';
+import { openPage, signInAs } from '../support/session.js';
+import { users } from '../support/users.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+
+// carol@initech on the `runs` demo (whose other specs use alice and bob), through the demo's HubSpot and
+// Salesforce emulators: from each provider's consent page to the records its reads deliver. In order, as
+// one company: the records page lists the latest records of both.
+test.use({ baseURL: servers.runs.url, viewport: { width: 1280, height: 900 } });
+test.describe.configure({ mode: 'serial' });
+
+const wizardOf = (page: Page) => page.locator('[data-scope="installation-wizard"]');
+
+/**
+ * From the catalog's Connect step of an integration to its wizard, then the provider's consent page (the
+ * emulator's, on its own origin) in a popup: Allow, and the popup closes.
+ */
+async function connectFromCatalog(page: Page, integration: string, provider: string) {
+  await openPage(page, '/integrations');
+  const entry = page.getByRole('listitem', { name: integration });
+  await expect(entry).toContainText(`Connects to ${provider}`);
+  await expect(entry.getByRole('definition').first()).toHaveText('Not connected');
+  await entry.getByRole('link', { name: `Connect ${integration}` }).click();
+  const wizard = wizardOf(page);
+  await expect(wizard.getByRole('heading', { name: `Set up ${integration}` })).toBeVisible();
+
+  const popupOpened = page.waitForEvent('popup');
+  await wizard.getByRole('button', { name: `Connect ${provider}` }).click();
+  const popup = await popupOpened;
+  const allow = popup.getByRole('button', { name: 'Allow' });
+  await allow.waitFor();
+  expect(new URL(popup.url()).origin).not.toBe(new URL(servers.runs.url).origin);
+  const closed = popup.waitForEvent('close');
+  await allow.click();
+  await closed;
+  await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
+}
+
+/** Installs from the review step; answers the config the wizard sent. */
+async function install(page: Page, integrationId: string) {
+  const wizard = wizardOf(page);
+  const created = page.waitForResponse(
+    (r) =>
+      r.url().endsWith(`/api/integrations/${integrationId}/installations`) && r.request().method() === 'POST',
+  );
+  await currentStep(wizard).getByRole('button', { name: 'Install' }).click();
+  const response = await created;
+  expect(response.status(), await response.text()).toBe(201);
+  await expect(wizard).toHaveAttribute('data-state', 'installed');
+  return response.request().postDataJSON().config.content;
+}
+
+/**
+ * The imported records once `objectName`'s have arrived: the latest row of that object, whose fields are
+ * listed by name (a term each).
+ */
+async function latestImported(page: Page, objectName: string) {
+  await page.getByRole('link', { name: 'See the imported records' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Imported records' })).toBeVisible();
+  await expect(page.getByTestId('imported-total')).toContainText(new RegExp(`${objectName}: \\d`), {
+    timeout: 60_000,
+  });
+  return page
+    .getByRole('row')
+    .filter({ has: page.locator('.nw-record-meta', { hasText: new RegExp(`^${objectName}\\s`) }) })
+    .first();
+}
+
+test('carol@initech connects HubSpot on its consent page, installs HubSpot sync with a mapping, and its contacts arrive in HubSpot’s property names', async ({
+  page,
+}) => {
+  // A popup round trip, an install checked against HubSpot, then a backfill of a few hundred contacts.
+  test.setTimeout(120_000);
+  await signInAs(page, users.carol);
+  await connectFromCatalog(page, 'HubSpot sync', 'HubSpot');
+  await expect(page).toHaveURL(/#\/install\?integration=hubspot-sync/);
+
+  // Contacts only, with the manifest's default history (all of it).
+  const wizard = wizardOf(page);
+  const objects = currentStep(wizard);
+  await objects.getByRole('checkbox', { name: 'Companies' }).uncheck();
+  await objects.getByRole('checkbox', { name: 'Deals' }).uncheck();
+  await expect(objects.getByRole('radio', { name: /Full history/ })).toBeChecked();
+
+  // With the account connected, the wizard reads HubSpot's properties: the stage is HubSpot's lifecycle
+  // stage, whose values (HubSpot's own picklist) map to Northwind's stages.
+  await nextTo(wizard, 'Read Contacts');
+  const contacts = currentStep(wizard);
+  await contacts.getByRole('combobox', { name: 'Pipeline stage' }).fill('lifecyclestage');
+  const stageValues = contacts.getByRole('group', { name: 'Match the values of Pipeline stage' });
+  await stageValues.getByRole('combobox', { name: 'Lead', exact: true }).selectOption('new');
+  await stageValues.getByRole('combobox', { name: 'Opportunity' }).selectOption('working');
+  await stageValues.getByRole('combobox', { name: 'Customer' }).selectOption('won');
+  await stageValues.getByRole('combobox', { name: 'Other' }).selectOption('lost');
+  await nextTo(wizard, 'Review and install');
+  await expect(currentStep(wizard)).toContainText('Pipeline stage ← Lifecycle Stage');
+
+  const config = await install(page, 'hubspot-sync');
+  expect(config.provider).toBe('hubspot');
+  expect(Object.keys(config.read.objects)).toEqual(['contacts']);
+  expect(config.read.objects.contacts.selectedFieldMappings).toMatchObject({ stage: 'lifecyclestage' });
+  expect(config.read.objects.contacts.selectedValueMappings.stage).toEqual({
+    new: 'lead',
+    working: 'opportunity',
+    won: 'customer',
+    lost: 'other',
+  });
+
+  // The backfill reads HubSpot through the connector; Northwind's table shows each contact as delivered:
+  // Northwind's mapped names first, then HubSpot's own property names.
+  const contact = await latestImported(page, 'contacts');
+  for (const name of ['stage', 'surname', 'email', 'firstname', 'lifecyclestage', 'hs_object_id']) {
+    await expect(contact.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(1);
+  }
+  // A mapped stage is one of Northwind's words (or none, for a lifecycle stage left unmapped).
+  const stage = contact.locator('.nw-record-fields__mapped', { hasText: /^stage/ }).getByRole('definition');
+  await expect(stage).toHaveText(/^(new|working|won|lost|—)$/);
+
+  // The catalog now says where Initech stands with HubSpot sync; CRM sync is untouched.
+  await openPage(page, '/integrations');
+  const hubspot = page.getByRole('listitem', { name: 'HubSpot sync' });
+  await expect(hubspot.getByRole('definition').first()).toHaveText('Connected');
+  await expect(hubspot.getByRole('definition').nth(1)).toHaveText('Installed');
+  await expect(page.getByRole('listitem', { name: 'CRM sync' }).getByRole('definition').first()).toHaveText(
+    'Not connected',
+  );
+});
+
+test('carol@initech connects Salesforce on its consent page, installs Salesforce sync with a mapping, and its contacts arrive in Salesforce’s field names', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, users.carol);
+  await connectFromCatalog(page, 'Salesforce sync', 'Salesforce');
+
+  const wizard = wizardOf(page);
+  const objects = currentStep(wizard);
+  await objects.getByRole('checkbox', { name: 'Accounts' }).uncheck();
+  await objects.getByRole('checkbox', { name: 'Opportunities' }).uncheck();
+
+  // Salesforce's describe: the stage is the contact's Lead Source, whose picklist values map to Northwind's.
+  await nextTo(wizard, 'Read Contacts');
+  const contacts = currentStep(wizard);
+  await contacts.getByRole('combobox', { name: 'Pipeline stage' }).fill('LeadSource');
+  const stageValues = contacts.getByRole('group', { name: 'Match the values of Pipeline stage' });
+  await stageValues.getByRole('combobox', { name: 'Web' }).selectOption('new');
+  await stageValues.getByRole('combobox', { name: 'Phone Inquiry' }).selectOption('working');
+  await stageValues.getByRole('combobox', { name: 'Partner Referral' }).selectOption('won');
+  await stageValues.getByRole('combobox', { name: 'Other' }).selectOption('lost');
+  await nextTo(wizard, 'Review and install');
+  await expect(currentStep(wizard)).toContainText('Pipeline stage ← Lead Source');
+
+  const config = await install(page, 'salesforce-sync');
+  expect(config.provider).toBe('salesforce');
+  expect(Object.keys(config.read.objects)).toEqual(['Contact']);
+  expect(config.read.objects.Contact.selectedFieldMappings).toMatchObject({ stage: 'LeadSource' });
+
+  const contact = await latestImported(page, 'Contact');
+  for (const name of ['stage', 'surname', 'Email', 'FirstName', 'LeadSource']) {
+    await expect(contact.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(1);
+  }
+  const stage = contact.locator('.nw-record-fields__mapped', { hasText: /^stage/ }).getByRole('definition');
+  await expect(stage).toHaveText(/^(new|working|won|lost|—)$/);
+});
