@@ -1,6 +1,6 @@
 /**
- * The embedded service reaching HubSpot over HTTP, in a process of its own: the demo project with one more
- * integration, `hubspot-sync` (provider `hubspot`, contacts), and for group `acme` a HubSpot connection
+ * The embedded service reaching HubSpot over HTTP, in a process of its own: the demo project with the demo
+ * manifest's `hubspot-sync` (provider `hubspot`), and for group `acme` a HubSpot connection
  * holding the emulator's tokens sealed as a finished connect flow leaves them. Environment:
  *   BENCH_DATA_DIR        the SQLite data directory (a temp dir)
  *   BENCH_HUBSPOT_URL     the HubSpot emulator (./hubspot-emulator-child.ts)
@@ -9,8 +9,6 @@
  * Sends `{ type: 'ready', url, baseUrl, searchUrl, apiKey, authToken, startMs }` over IPC once it listens,
  * and stops on SIGTERM.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   defaultManifestPath,
   loadManifest,
@@ -35,44 +33,9 @@ const tokens = JSON.parse(process.env.BENCH_HUBSPOT_TOKENS ?? '{}') as {
   expiresIn: number;
 };
 
-/** The demo manifest with `hubspot-sync` after its integrations (the list is the file's last key). */
-const hubspotIntegration = `
-  - name: hubspot-sync
-    displayName: HubSpot sync
-    provider: hubspot
-    read:
-      objects:
-        - objectName: contacts
-          displayName: Contacts
-          destination: contactsWebhook
-          schedule: "*/15 * * * *"
-          requiredFields:
-            - fieldName: email
-              displayName: Email
-            - fieldName: firstname
-              displayName: First name
-            - fieldName: lastname
-              displayName: Last name
-            - mapToName: stage
-              mapToDisplayName: Pipeline stage
-              prompt: Which field holds the contact's stage?
-              mappedValues:
-                - mappedValue: new
-                  mappedDisplayValue: New
-                - mappedValue: working
-                  mappedDisplayValue: Working
-                - mappedValue: won
-                  mappedDisplayValue: Customer
-                - mappedValue: lost
-                  mappedDisplayValue: Churned
-          optionalFieldsAuto: all
-`;
-const manifestPath = path.join(dataDir, 'manifest.yaml');
-writeFileSync(manifestPath, `${readFileSync(defaultManifestPath, 'utf8').trimEnd()}\n${hubspotIntegration}`);
-
 const db = openDatabase(dataDir);
 const repo = new SqliteRepository(db);
-await seedDemoData(repo, loadManifest(manifestPath));
+await seedDemoData(repo, loadManifest(defaultManifestPath));
 const secrets = new SecretBox(loadSecretKey(dataDir));
 await repo.insertConnection({
   id: 'conn-acme-hubspot',
@@ -96,7 +59,6 @@ const service = await startService({
   port: 0,
   dataDir,
   contacts: 1_000,
-  manifestPath,
   sandboxActivity: 0,
   runReads: process.env.BENCH_READS === 'on',
   allowPrivateDestinations: ['loopback'],
