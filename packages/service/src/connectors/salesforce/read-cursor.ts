@@ -1,11 +1,11 @@
 /**
- * The cursor of a Salesforce read, opaque to the service: base64url JSON of where the read stands. A query's
+ * Where a Salesforce read stands, held in an opaque cursor (../opaque-cursor.ts). A query's
  * `nextRecordsUrl` continues it while Salesforce keeps the query (about 15 minutes idle); the position of
  * the last record returned (modification time and Id, the read's order) restarts it after that, or after a
  * restart of the service, without losing or repeating a record.
  */
 import * as z from 'zod/mini';
-import { ProviderError } from '../provider-error.js';
+import { decodeOpaqueCursor, encodeOpaqueCursor } from '../opaque-cursor.js';
 import { dataPath, salesforceProvider } from './salesforce-api.js';
 
 /** A record's place in a read's order: `ORDER BY SystemModstamp, Id`. */
@@ -25,24 +25,10 @@ const readCursorSchema = z.object({
 });
 export type ReadCursor = z.infer<typeof readCursorSchema>;
 
-export const encodeReadCursor = (cursor: ReadCursor): string =>
-  Buffer.from(JSON.stringify(cursor)).toString('base64url');
+export const encodeReadCursor = (cursor: ReadCursor): string => encodeOpaqueCursor(cursor);
 
-export function decodeReadCursor(text: string): ReadCursor {
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    json = undefined;
-  }
-  const parsed = readCursorSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ProviderError('badRequest', 'The read cursor is not one the Salesforce connector wrote.', {
-      provider: salesforceProvider,
-    });
-  }
-  return parsed.data;
-}
+export const decodeReadCursor = (text: string): ReadCursor =>
+  decodeOpaqueCursor(text, readCursorSchema, { name: salesforceProvider, displayName: 'Salesforce' });
 
 /**
  * Whether a record comes after a position in the read's order. SOQL sorts text case-insensitively (by the
