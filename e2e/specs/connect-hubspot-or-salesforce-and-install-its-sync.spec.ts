@@ -80,7 +80,7 @@ function fieldsOf(row: Locator): Promise<Record<string, string>> {
   );
 }
 
-test('carol@initech connects HubSpot on its consent page, installs HubSpot sync with a mapping, and its contacts arrive in HubSpot’s property names', async ({
+test('carol@initech connects HubSpot on its consent page, installs HubSpot sync with a mapping, its contacts arrive in HubSpot’s property names, and search finds one', async ({
   page,
 }) => {
   // A popup round trip, an install checked against HubSpot, then a backfill of a few hundred contacts.
@@ -120,6 +120,11 @@ test('carol@initech connects HubSpot on its consent page, installs HubSpot sync 
     lost: 'other',
   });
 
+  await expect(page.getByRole('link', { name: 'find its records' })).toHaveAttribute(
+    'href',
+    '#/search?integration=hubspot-sync',
+  );
+
   // The backfill reads HubSpot through the connector; Northwind's table shows each contact as delivered:
   // Northwind's mapped names first, then HubSpot's own property names.
   const contact = await fieldsOf(await latestImported(page, 'contacts'));
@@ -136,6 +141,25 @@ test('carol@initech connects HubSpot on its consent page, installs HubSpot sync 
   const lifecycle = contact.lifecyclestage!;
   expect(contact.stage).toBe(stageOf[lifecycle] ?? lifecycle);
   expect(contact.surname).toBe(contact.lastname);
+
+  // Search finds that contact in HubSpot by its email, through the connector's search.
+  await openPage(page, '/search?integration=hubspot-sync');
+  const box = page.locator('[data-scope="search-box"]');
+  await expect(box.getByRole('combobox', { name: 'Object' })).toHaveValue('contacts');
+  await box.getByRole('button', { name: 'Add condition' }).click();
+  await box.getByLabel('Field', { exact: true }).selectOption('email');
+  await box.getByLabel('Value', { exact: true }).fill(contact.email!);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/hubspot-sync/search'));
+  await box.getByRole('button', { name: 'Search', exact: true }).click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
+  const { results } = (await response.json()) as {
+    results: Array<{ id: string; fields: Record<string, unknown> }>;
+  };
+  expect(results.map((r) => r.fields.email)).toEqual([contact.email]);
+  await expect(
+    box.getByRole('table').locator('tbody tr:not([hidden])').first().getByRole('rowheader'),
+  ).toHaveText(contact.hs_object_id!);
 
   // The catalog now says where Initech stands with HubSpot sync; CRM sync is untouched.
   await openPage(page, '/integrations');

@@ -54,7 +54,14 @@ export function InstallPage() {
       )}
       {installed && (
         <p className="nw-banner nw-banner--success" role="status">
-          {name} is installed for {user.company}. <a href={installedHref}>{installedLink}</a>.
+          {name} is installed for {user.company}. <a href={installedHref}>{installedLink}</a>
+          {!isCrmSync && (
+            <>
+              {' '}
+              or <a href={hrefOf('/search', integrationId)}>find its records</a>
+            </>
+          )}
+          .
         </p>
       )}
 

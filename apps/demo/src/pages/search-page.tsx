@@ -3,10 +3,15 @@ import { PageHeader } from '../components/page-header.js';
 import { crmIntegrationId } from '../integration.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
+import { useHashIntegration } from '../use-hash-route.js';
 
-/** Searches the company's CRM records through Splice: by Northwind's mapped names or the CRM's own. */
+/**
+ * Searches the company's CRM records through Splice: by Northwind's mapped names or the CRM's own. In
+ * `crm-sync`, or in the integration the hash names (`#/search?integration=hubspot-sync`).
+ */
 export function SearchPage() {
   const user = useSignedInUser();
+  const integration = useHashIntegration();
   return (
     <>
       <PageHeader title="Find CRM records">
@@ -16,7 +21,11 @@ export function SearchPage() {
         </p>
       </PageHeader>
       <section className="nw-card" aria-label="Search">
-        <SearchBox integrationId={crmIntegrationId} installHref={hrefOf('/install')} />
+        <SearchBox
+          key={integration ?? crmIntegrationId}
+          integrationId={integration ?? crmIntegrationId}
+          installHref={hrefOf('/install', integration)}
+        />
       </section>
     </>
   );
