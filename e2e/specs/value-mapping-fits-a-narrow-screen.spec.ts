@@ -41,5 +41,25 @@ test('at 390 px the value-mapping tables break your values between words, never 
     const box = await select.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
   }
+  // And each shows its whole choice: a select squeezed by long CRM values cut "Not mapped" to "Not mapp".
+  const clipped = await funnel.getByRole('combobox').evaluateAll((selects) =>
+    selects.flatMap((element) => {
+      const select = element as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return ['no canvas'];
+      context.font = style.font;
+      const text = select.selectedOptions[0]?.textContent ?? '';
+      // The drop-down arrow takes about a letter's height of the width beside the text.
+      const arrow = Number.parseFloat(style.fontSize);
+      const room =
+        select.clientWidth -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight) -
+        arrow;
+      return context.measureText(text).width > room ? [text] : [];
+    }),
+  );
+  expect(clipped).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
