@@ -8,7 +8,13 @@ import type { BffLogger } from '@splice/bff';
 import { consoleLogger, createBff } from '@splice/bff';
 import type { LocalProvider } from '@splice/provider-emulators';
 import { startLocalProviders } from '@splice/provider-emulators';
-import { demoDataSet, keepIdleSocketsOpen, providerAppsFromEnv, startService } from '@splice/service';
+import {
+  demoConnectionGrants,
+  demoDataSet,
+  keepIdleSocketsOpen,
+  providerAppsFromEnv,
+  startService,
+} from '@splice/service';
 import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
@@ -71,6 +77,8 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       // delivery").
       allowPrivateDestinations: ['loopback', ...(isIP(config.host) ? [config.host] : [])],
       providerApps: providerAppsFromEnv({ ...config.providerEnv, ...providers.env }),
+      // Acme's HubSpot and Globex's Salesforce: a grant each from this run's emulators.
+      demoConnections: demoConnectionGrants((provider) => providers.issueTokens(provider)),
     });
   } catch (error) {
     await providers.close();

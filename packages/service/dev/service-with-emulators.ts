@@ -6,6 +6,7 @@
  */
 import { startLocalProviders } from '@splice/provider-emulators';
 import { configFromEnv } from '../src/config.js';
+import { demoConnectionGrants } from '../src/demo-data.js';
 import { serveFromCli } from '../src/serve-from-cli.js';
 
 const providers = await startLocalProviders(process.env);
@@ -17,4 +18,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-await serveFromCli(config, { bannerLines: providers.describe(), closeBeside: providers.close });
+// Acme's HubSpot and Globex's Salesforce: a grant each from this run's emulators.
+const demoConnections = demoConnectionGrants((provider) => providers.issueTokens(provider));
+await serveFromCli(config, {
+  demoConnections,
+  bannerLines: providers.describe(),
+  closeBeside: providers.close,
+});

@@ -1,4 +1,6 @@
 import type { Manifest } from '@splice/schema';
+import type { SecretBox } from './oauth/crypto.js';
+import { type StoredTokens, sealCredentials } from './oauth/sealed-credentials.js';
 import type { DestinationStore } from './store/destination-store.js';
 import { ConflictError } from './store/errors.js';
 import type { NewConnection, Repository } from './store/index.js';
@@ -13,9 +15,9 @@ export const demoDataSet = {
   project: { id: 'demo', name: 'demo', displayName: 'Northwind Pipeline' },
   org: { id: 'org-demo', name: 'Northwind Pipeline' },
   groups: [
-    { groupRef: 'acme', groupName: 'Acme Corp', connected: true },
-    { groupRef: 'globex', groupName: 'Globex', connected: true },
-    { groupRef: 'initech', groupName: 'Initech', connected: false },
+    { groupRef: 'acme', groupName: 'Acme Corp', connected: true, crm: 'hubspot' },
+    { groupRef: 'globex', groupName: 'Globex', connected: true, crm: 'salesforce' },
+    { groupRef: 'initech', groupName: 'Initech', connected: false, crm: undefined },
   ],
 } as const;
 
@@ -42,6 +44,68 @@ export function sandboxConnection(
     // Sandbox secrets: stored like real ones so the API's stripping of credentials is exercised.
     credentials: { accessToken: `sandbox-access-${groupRef}`, refreshToken: `sandbox-refresh-${groupRef}` },
   };
+}
+
+/**
+ * A demo group's CRM grant, issued at start by whoever runs the provider: the local emulators hold their
+ * accounts in memory and issue new tokens on every run, so the stored connection's tokens are replaced
+ * at every start rather than seeded once.
+ */
+export interface DemoConnectionGrant {
+  groupRef: string;
+  provider: string;
+  tokens: StoredTokens;
+  /** The provider's name for the account (HubSpot's hub domain, a Salesforce org); default the group's name. */
+  workspace?: string;
+}
+
+/**
+ * Stores each grant as its group's working connection to that provider: a new connection on first start,
+ * the same connection (id and installations kept) with the new tokens after that.
+ */
+/**
+ * The demo groups' grants: each company with a CRM (Acme's HubSpot, Globex's Salesforce) gets the tokens
+ * `issue` answers for its provider; a provider `issue` has no tokens for (a real one, not an emulator,
+ * which only its consent page can grant) leaves that company to connect through the connect flow.
+ */
+export function demoConnectionGrants(
+  issue: (provider: string) => StoredTokens | undefined,
+): DemoConnectionGrant[] {
+  return demoDataSet.groups.flatMap((group) => {
+    const tokens = group.crm && issue(group.crm);
+    return group.crm && tokens ? [{ groupRef: group.groupRef, provider: group.crm, tokens }] : [];
+  });
+}
+
+export async function seedDemoConnections(
+  repo: Repository,
+  secrets: SecretBox,
+  grants: readonly DemoConnectionGrant[],
+): Promise<void> {
+  const projectId = demoDataSet.project.id;
+  for (const grant of grants) {
+    const group = demoDataSet.groups.find((g) => g.groupRef === grant.groupRef);
+    const credentials = sealCredentials(secrets, grant.tokens);
+    const existing = (await repo.listConnections(projectId, grant.groupRef)).find(
+      (connection) => connection.provider === grant.provider,
+    );
+    if (existing) {
+      await repo.updateConnection(projectId, existing.id, { credentials, status: 'working' });
+      continue;
+    }
+    await repo.insertConnection({
+      id: `conn-${grant.groupRef}-${grant.provider}`,
+      projectId,
+      provider: grant.provider,
+      groupRef: grant.groupRef,
+      consumerRef: `${grant.groupRef}-admin`,
+      providerWorkspaceRef: grant.workspace ?? group?.groupName ?? grant.groupRef,
+      status: 'working',
+      authScheme: 'oauth2/authorizationCode',
+      isDefault: true,
+      credentials,
+    });
+  }
 }
 
 export async function seedDemoData(repo: Repository, manifest: Manifest): Promise<void> {

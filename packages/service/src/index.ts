@@ -2,7 +2,9 @@ export type { AppType } from './app.js';
 export { createServiceApp } from './app.js';
 export type { CredentialSource, ProviderApps, ServiceConfig } from './config.js';
 export { configFromEnv, defaultManifestPath, devCredentials, providerAppsFromEnv } from './config.js';
+export type { DemoConnectionGrant } from './demo-data.js';
 export {
+  demoConnectionGrants,
   demoDataSet,
   demoWebhookSecret,
   sandboxConnection,
@@ -14,6 +16,7 @@ export type { ServiceDeps } from './deps.js';
 export { keepIdleSocketsOpen } from './http/idle-sockets.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
 export type { OAuthDeps } from './oauth/connect-flow.js';
+export type { StoredTokens } from './oauth/sealed-credentials.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
 export { createSandboxProvider } from './provider/index.js';

@@ -1,6 +1,6 @@
 import type { ServiceConfig } from './config.js';
 import { ManifestError } from './manifest/load-manifest.js';
-import { startService } from './start-service.js';
+import { type StartServiceOptions, startService } from './start-service.js';
 import { startupBanner } from './startup-banner.js';
 
 export interface CliExtras {
@@ -8,6 +8,8 @@ export interface CliExtras {
   bannerLines?: readonly string[];
   /** Stops what the entry started beside the service, after the service has stopped. */
   closeBeside?: () => Promise<void>;
+  /** CRM grants the entry's providers issued for the demo groups (`StartServiceOptions.demoConnections`). */
+  demoConnections?: StartServiceOptions['demoConnections'];
 }
 
 /**
@@ -16,7 +18,10 @@ export interface CliExtras {
  */
 export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}): Promise<void> {
   try {
-    const service = await startService(config);
+    const service = await startService({
+      ...config,
+      ...(extras.demoConnections && { demoConnections: extras.demoConnections }),
+    });
     console.log(
       [startupBanner(config, service), ...(extras.bannerLines ?? []).map((l) => `  ${l}`)].join('\n'),
     );

@@ -12,7 +12,14 @@ import {
 } from './config.js';
 import { providerCatalog } from './connectors/catalog.js';
 import { createConnectorSource } from './connectors/store-connector-source.js';
-import { demoDataSet, demoWebhookSecret, seedDemoData, seedDemoDestinations } from './demo-data.js';
+import {
+  type DemoConnectionGrant,
+  demoDataSet,
+  demoWebhookSecret,
+  seedDemoConnections,
+  seedDemoData,
+  seedDemoDestinations,
+} from './demo-data.js';
 import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
 import { loadSecretKey } from './oauth/secret-key.js';
@@ -53,6 +60,11 @@ export interface StartServiceOptions {
   manifestPath?: string;
   /** Seals stored OAuth tokens: 32 bytes, base64. Default: a key file in `dataDir`, made on first start. */
   secretKey?: string;
+  /**
+   * CRM grants for the demo groups, stored as their working connections at every start (the local
+   * emulators issue new tokens each run): see `demoConnectionGrants`.
+   */
+  demoConnections?: readonly DemoConnectionGrant[];
   /** Sandbox changes per minute per connected group. Default 3; 0 keeps the sandbox still. */
   sandboxActivity?: number;
   /** Read engine time constants (tests shrink them). */
@@ -138,6 +150,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const { repo, oauth, destinations } = stores;
   await destinations.sealPlainSecrets();
   await seedDemoData(repo, manifest);
+  await seedDemoConnections(repo, oauth.secrets, options.demoConnections ?? []);
   const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 5_000 });
   const credentials = {
     apiKey: options.apiKey ?? devCredentials.apiKey,

@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  type RunningHubSpotEmulator,
+  type RunningSalesforceEmulator,
+  startHubSpotEmulator,
+  startSalesforceEmulator,
+} from '@splice/provider-emulators';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import Sqlite from 'better-sqlite3';
 import { afterAll } from 'vitest';
 import type { RunningService, StartServiceOptions } from '../src/index.js';
-import { startService } from '../src/index.js';
+import { demoConnectionGrants, providerAppsFromEnv, startService } from '../src/index.js';
 import { databaseFileName, type Repository, SqliteRepository } from '../src/store/index.js';
 import { openPgPool, PgRepository } from '../src/store/pg/index.js';
 
@@ -28,7 +34,42 @@ async function freshDatabaseUrl(): Promise<string> {
   return (await postgres).createDatabase(`service_${++databases}`);
 }
 
+/**
+ * The file's HubSpot and Salesforce: both emulators on loopback ports, started by the file's first service
+ * and shared by its services (each service's demo groups get grants of their own).
+ */
+export interface TestProviders {
+  hubspot: RunningHubSpotEmulator;
+  salesforce: RunningSalesforceEmulator;
+}
+let testProviders: Promise<TestProviders> | undefined;
+afterAll(async () => {
+  const providers = await testProviders;
+  await Promise.all([providers?.hubspot.close(), providers?.salesforce.close()]);
+});
+
+export function emulatedProviders(): Promise<TestProviders> {
+  testProviders ??= Promise.all([startHubSpotEmulator(), startSalesforceEmulator()]).then(
+    ([hubspot, salesforce]) => ({ hubspot, salesforce }),
+  );
+  return testProviders;
+}
+
+/** A new grant at a provider's emulator, in the form a connection stores it. */
+function issueTokens(providers: TestProviders, provider: string) {
+  const emulator = provider === 'hubspot' ? providers.hubspot : providers.salesforce;
+  const issued = emulator.issueTokens();
+  return {
+    accessToken: issued.accessToken,
+    refreshToken: issued.refreshToken,
+    expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
+    ...(provider === 'salesforce' && { instanceUrl: providers.salesforce.url }),
+  };
+}
+
 export interface TestService extends RunningService {
+  /** The emulated HubSpot and Salesforce its catalog points at: Acme's CRM and Globex's. */
+  providers: TestProviders;
   dataDir: string;
   /** Stops the service and removes its data directory. */
   dispose(): Promise<void>;
@@ -48,8 +89,14 @@ export interface TestService extends RunningService {
 export async function startTestService(options: Partial<StartServiceOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'splice-service-'));
   const databaseUrl = options.databaseUrl ?? (onPostgres ? await freshDatabaseUrl() : undefined);
+  const providers = await emulatedProviders();
   const service = await startService({
     port: 0,
+    providerApps: providerAppsFromEnv({
+      SPLICE_HUBSPOT_BASE_URL: providers.hubspot.url,
+      SPLICE_SALESFORCE_BASE_URL: providers.salesforce.url,
+    }),
+    demoConnections: demoConnectionGrants((provider) => issueTokens(providers, provider)),
     contacts: 2_000,
     runReads: false,
     // The tests' receivers listen on this machine.
@@ -69,6 +116,7 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
   };
   return {
     ...service,
+    providers,
     dataDir,
     dispose: async () => {
       await pool?.end();

@@ -18,6 +18,11 @@ export interface LocalProviders {
   /** `SPLICE_HUBSPOT_BASE_URL` and `SPLICE_SALESFORCE_BASE_URL`, set to what this run uses. */
   env: Record<string, string>;
   providers: LocalProvider[];
+  /**
+   * A new grant's tokens at a provider this run emulates (as if its user had just allowed the app), in the
+   * form a connection stores them; undefined for a real provider, which only its consent page can grant.
+   */
+  issueTokens(provider: string): EmulatedGrantTokens | undefined;
   /** One line per provider, for a startup banner. */
   describe(): string[];
   /** Stops the emulators this run started. */
@@ -28,6 +33,14 @@ const known = [
   { provider: 'hubspot', displayName: 'HubSpot', variable: 'SPLICE_HUBSPOT_BASE_URL' },
   { provider: 'salesforce', displayName: 'Salesforce', variable: 'SPLICE_SALESFORCE_BASE_URL' },
 ] as const;
+
+export interface EmulatedGrantTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAtMs: number;
+  /** Salesforce's: the org's API origin, which its token answer carries. */
+  instanceUrl?: string;
+}
 
 type RunningEmulator = RunningHubSpotEmulator | RunningSalesforceEmulator;
 
@@ -64,6 +77,19 @@ export async function startLocalProviders(
   return {
     env: Object.fromEntries(known.map(({ variable }, index) => [variable, providers[index]!.baseUrl])),
     providers,
+    issueTokens(provider) {
+      const index = known.findIndex((entry) => entry.provider === provider);
+      const result = started[index];
+      const emulator = result?.status === 'fulfilled' ? result.value : undefined;
+      if (!emulator) return undefined;
+      const issued = emulator.issueTokens();
+      return {
+        accessToken: issued.accessToken,
+        refreshToken: issued.refreshToken,
+        expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
+        ...(provider === 'salesforce' && { instanceUrl: emulator.url }),
+      };
+    },
     describe: () =>
       providers.map(
         ({ displayName, baseUrl, emulated }, index) =>
