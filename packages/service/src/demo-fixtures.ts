@@ -40,3 +40,58 @@ export function recommendedContent(backfill?: Backfill, destination?: string) {
     },
   };
 }
+
+/**
+ * The demo's recommended installation for each CRM the demo's companies use (Acme's HubSpot, Globex's
+ * Salesforce): the integration of the demo manifest that syncs it, and its contacts read with every field,
+ * the app's `stage` read from the provider's picklist that holds a contact's status (values matched one
+ * to one, in the provider's own values) and, where the provider has one, `priority` from its score.
+ */
+export const recommendedCrmReads = {
+  hubspot: {
+    integration: 'hubspot-sync',
+    objects: { contacts: 'contacts', companies: 'companies', deals: 'deals' },
+    contacts: {
+      objectName: 'contacts',
+      selectedFieldsAuto: 'all',
+      selectedFieldMappings: { stage: 'hs_lead_status', priority: 'hubspotscore' },
+      selectedValueMappings: {
+        stage: { new: 'NEW', working: 'OPEN_DEAL', won: 'CONNECTED', lost: 'UNQUALIFIED' },
+      },
+    },
+  },
+  salesforce: {
+    integration: 'salesforce-sync',
+    objects: { contacts: 'Contact', companies: 'Account', deals: 'Opportunity' },
+    contacts: {
+      objectName: 'Contact',
+      selectedFieldsAuto: 'all',
+      selectedFieldMappings: { stage: 'LeadSource' },
+      selectedValueMappings: {
+        stage: { new: 'Web', working: 'Phone Inquiry', won: 'Partner Referral', lost: 'Other' },
+      },
+    },
+  },
+} as const;
+
+export type DemoCrm = keyof typeof recommendedCrmReads;
+
+/**
+ * The config content of the recommended installation for a CRM; without a backfill the manifest's default
+ * applies. With a `destination` the contacts are also delivered there (tests and benches count them).
+ */
+export function recommendedCrmContent(crm: DemoCrm, backfill?: Backfill, destination?: string) {
+  const { contacts } = recommendedCrmReads[crm];
+  return {
+    provider: crm,
+    read: {
+      objects: {
+        [contacts.objectName]: {
+          ...contacts,
+          ...(destination ? { destination } : {}),
+          ...(backfill ? { backfill } : {}),
+        },
+      },
+    },
+  };
+}
