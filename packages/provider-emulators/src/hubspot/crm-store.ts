@@ -91,29 +91,44 @@ export class CrmStore {
   create(type: ObjectType, inputs: readonly unknown[]): CrmRecord[] {
     const checked = inputs.map((properties) => checkPropertyValues(type, properties));
     for (const properties of checked) this.assertUnique(type, properties);
-    return checked.map((properties) => {
-      const table = this.tables[type];
-      const id = String(table.nextId++);
-      const at = new Date(this.now()).toISOString();
-      const record: CrmRecord = {
-        id,
-        properties: { ...properties, hs_object_id: id, createdate: at, [lastModifiedProperty[type]]: at },
-        createdAt: at,
-        updatedAt: at,
-        archived: false,
-      };
-      table.ordered.push(record);
-      table.byId.set(id, record);
-      delete table.searchIndex;
-      return record;
-    });
+    return checked.map((properties) => this.insert(type, properties));
+  }
+
+  /**
+   * A record the account makes itself (the activity generator, HubSpot's own calculated properties):
+   * its values are trusted, so they are not checked as a caller's are.
+   */
+  insert(type: ObjectType, properties: Readonly<Record<string, string | null>>): CrmRecord {
+    const table = this.tables[type];
+    const id = String(table.nextId++);
+    const at = this.stampAfter();
+    const record: CrmRecord = {
+      id,
+      properties: { ...properties, hs_object_id: id, createdate: at, [lastModifiedProperty[type]]: at },
+      createdAt: at,
+      updatedAt: at,
+      archived: false,
+    };
+    table.ordered.push(record);
+    table.byId.set(id, record);
+    delete table.searchIndex;
+    return record;
   }
 
   update(type: ObjectType, id: string, input: unknown, idProperty?: string): CrmRecord {
     const record = this.get(type, id, idProperty);
     const properties = checkPropertyValues(type, input);
     this.assertUnique(type, properties, record.id);
-    const at = new Date(this.now()).toISOString();
+    return this.change(type, record, properties);
+  }
+
+  /** Writes trusted values into a live record and stamps its modification time. */
+  change(
+    type: ObjectType,
+    record: CrmRecord,
+    properties: Readonly<Record<string, string | null>>,
+  ): CrmRecord {
+    const at = this.stampAfter(record);
     Object.assign(record.properties, properties, { [lastModifiedProperty[type]]: at });
     record.updatedAt = at;
     delete this.tables[type].searchIndex;
@@ -124,10 +139,19 @@ export class CrmStore {
   archive(type: ObjectType, id: string): void {
     const record = this.tables[type].byId.get(id);
     if (!record || record.archived) return;
-    const at = new Date(this.now()).toISOString();
     record.archived = true;
-    record.archivedAt = at;
+    record.archivedAt = this.stampAfter(record);
     delete this.tables[type].searchIndex;
+  }
+
+  /**
+   * Now, as the ISO instant a write stamps, but always after the record's last stamp: two writes to one
+   * record within a millisecond still get distinct modification times, so a read by modification time
+   * can tell them apart.
+   */
+  private stampAfter(record?: CrmRecord): string {
+    const previous = record ? Date.parse(record.updatedAt) : Number.NEGATIVE_INFINITY;
+    return new Date(Math.max(this.now(), previous + 1)).toISOString();
   }
 
   private assertUnique(type: ObjectType, properties: Record<string, string | null>, selfId?: string) {

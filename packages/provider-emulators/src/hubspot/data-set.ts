@@ -15,13 +15,13 @@ import { lastModifiedProperty, type ObjectType } from './object-types.js';
 export const defaultEmulatorCounts: Readonly<SandboxCounts> = { contacts: 500, companies: 50, deals: 200 };
 
 /** The sandbox's lead statuses and deal stages, in the values HubSpot's default picklists use. */
-const leadStatus: Record<string, string> = {
+export const leadStatus: Record<string, string> = {
   lead: 'NEW',
   qualified: 'OPEN_DEAL',
   customer: 'CONNECTED',
   churned: 'UNQUALIFIED',
 };
-const dealStage: Record<string, string> = {
+export const dealStage: Record<string, string> = {
   prospecting: 'appointmentscheduled',
   qualification: 'qualifiedtobuy',
   proposal: 'presentationscheduled',
@@ -68,42 +68,40 @@ function toCrmRecord(
   };
 }
 
-const contact = (c: SandboxRecord): CrmRecord =>
-  toCrmRecord('contacts', c, {
-    email: wire(c.email),
-    firstname: wire(c.firstName),
-    lastname: wire(c.lastName),
-    phone: wire(c.phone),
-    jobtitle: wire(c.jobTitle),
-    hs_lead_status: leadStatus[c.status as string] ?? null,
-    lifecyclestage: wire(c.lifecycleStage),
-    country: wire(c.country),
-    hubspotscore: wire(c.score),
-    annualrevenue: wire(c.annualRevenue),
-    hs_email_optout: wire(c.doNotContact),
-    associatedcompanyid: wire(c.companyId),
-  });
+/** A generated contact's properties under HubSpot's names (the activity generator makes new ones too). */
+export const contactProperties = (c: SandboxRecord): Record<string, string | null> => ({
+  email: wire(c.email),
+  firstname: wire(c.firstName),
+  lastname: wire(c.lastName),
+  phone: wire(c.phone),
+  jobtitle: wire(c.jobTitle),
+  hs_lead_status: leadStatus[c.status as string] ?? null,
+  lifecyclestage: wire(c.lifecycleStage),
+  country: wire(c.country),
+  hubspotscore: wire(c.score),
+  annualrevenue: wire(c.annualRevenue),
+  hs_email_optout: wire(c.doNotContact),
+  associatedcompanyid: wire(c.companyId),
+});
 
-const company = (c: SandboxRecord): CrmRecord =>
-  toCrmRecord('companies', c, {
-    name: wire(c.name),
-    domain: wire(c.domain),
-    industry: industry[c.industry as string] ?? null,
-    numberofemployees: wire(c.employees),
-    country: wire(c.country),
-  });
+export const companyProperties = (c: SandboxRecord): Record<string, string | null> => ({
+  name: wire(c.name),
+  domain: wire(c.domain),
+  industry: industry[c.industry as string] ?? null,
+  numberofemployees: wire(c.employees),
+  country: wire(c.country),
+});
 
-const deal = (d: SandboxRecord): CrmRecord =>
-  toCrmRecord('deals', d, {
-    dealname: wire(d.name),
-    amount: wire(d.amount),
-    dealstage: dealStage[d.stage as string] ?? null,
-    pipeline: 'default',
-    // HubSpot's close date is a datetime: midnight UTC of the sandbox's close day.
-    closedate: `${d.closeDate as string}T00:00:00.000Z`,
-    hs_is_closed_won: wire(d.isWon),
-    associatedcompanyid: wire(d.companyId),
-  });
+export const dealProperties = (d: SandboxRecord): Record<string, string | null> => ({
+  dealname: wire(d.name),
+  amount: wire(d.amount),
+  dealstage: dealStage[d.stage as string] ?? null,
+  pipeline: 'default',
+  // HubSpot's close date is a datetime: midnight UTC of the sandbox's close day.
+  closedate: `${d.closeDate as string}T00:00:00.000Z`,
+  hs_is_closed_won: wire(d.isWon),
+  associatedcompanyid: wire(d.companyId),
+});
 
 /** Every record of each object type, in id order. */
 export function generateCrmRecords(
@@ -112,8 +110,8 @@ export function generateCrmRecords(
 ): Record<ObjectType, CrmRecord[]> {
   const data = generateSandboxData(counts, seed);
   return {
-    contacts: Array.from(data.contacts, contact),
-    companies: data.companies.map(company),
-    deals: Array.from(data.deals, deal),
+    contacts: Array.from(data.contacts, (c) => toCrmRecord('contacts', c, contactProperties(c))),
+    companies: data.companies.map((c) => toCrmRecord('companies', c, companyProperties(c))),
+    deals: Array.from(data.deals, (d) => toCrmRecord('deals', d, dealProperties(d))),
   };
 }

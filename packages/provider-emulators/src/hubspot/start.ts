@@ -5,9 +5,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxCounts } from '@splice/sandbox-data';
+import { defaultSandboxSeed } from '@splice/sandbox-data';
+import { type ActivityOptions, type ChangedRecord, startActivity } from '../activity/activity-generator.js';
+import { GeneratedRecords } from '../activity/generated-records.js';
 import { type Faults, noFaults } from '../faults/faults.js';
 import { type RateLimit, RollingWindow } from '../limits/rolling-window.js';
 import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';
+import { hubSpotActivityTarget } from './activity-target.js';
 import { createHubSpotApp } from './app.js';
 import { CrmStore } from './crm-store.js';
 import { defaultEmulatorCounts, generateCrmRecords } from './data-set.js';
@@ -31,6 +35,8 @@ export interface HubSpotEmulatorOptions {
   /** Requests per app and account per interval (default 110 per 10 s). */
   rateLimit?: Partial<RateLimit>;
   faults?: Partial<Faults>;
+  /** Records created, changed and deleted over time (default: none; the account stays still). */
+  activity?: ActivityOptions;
   /** The clock tokens expire and records are stamped by (default `Date.now`). */
   now?: () => number;
   /**
@@ -52,6 +58,10 @@ export interface RunningHubSpotEmulator {
   issueTokens(scopes?: string[]): IssuedTokens;
   /** Ends the grant a token belongs to, as a user uninstalling the app does; false for an unknown token. */
   revokeGrant(token: string): boolean;
+  /** Ends every live grant of every app, as the account's users removing the apps do; answers how many. */
+  revokeAllGrants(): number;
+  /** Applies `count` changes of the activity generator now (whatever its rate) and says which records. */
+  applyChanges(count: number): ChangedRecord[];
   close(): Promise<void>;
 }
 
@@ -68,7 +78,14 @@ export async function startHubSpotEmulator(
   const now = options.now ?? Date.now;
   const hubId = options.hubId ?? 20_250_101;
   const apps = options.apps ?? [defaultApp];
-  const store = new CrmStore(generateCrmRecords(options.counts ?? defaultEmulatorCounts, options.seed), now);
+  const counts = options.counts ?? defaultEmulatorCounts;
+  const seed = options.seed ?? defaultSandboxSeed;
+  const store = new CrmStore(generateCrmRecords(counts, seed), now);
+  const activity = startActivity(hubSpotActivityTarget(store), new GeneratedRecords(counts, seed), {
+    ...options.activity,
+    seed: seed ^ 0xac71,
+    now,
+  });
   const account = {
     hubId,
     hubDomain: `splice-emulator-${hubId}.hubspot.test`,
@@ -106,8 +123,11 @@ export async function startHubSpotEmulator(
     app: apps[0]!,
     issueTokens: (scopes = []) => oauth.issue(oauth.createGrant(apps[0], scopes)),
     revokeGrant: (token) => oauth.revokeByToken(token),
+    revokeAllGrants: () => oauth.revokeAll(),
+    applyChanges: (count) => activity.applyChanges(count),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        activity.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),

@@ -231,6 +231,20 @@ export class AuthorizationServer {
     return grant !== undefined;
   }
 
+  /**
+   * Ends every live grant (of one app, or of every app), as the account's user removing the app does: each
+   * token the grants issued stops working and each refresh is refused. Answers how many were live.
+   */
+  revokeAll(app?: OAuthApp): number {
+    let ended = 0;
+    for (const grant of new Set(this.refreshTokens.values())) {
+      if (grant.revoked || (app !== undefined && grant.app !== app)) continue;
+      grant.revoked = true;
+      ended++;
+    }
+    return ended;
+  }
+
   private authenticateClient(form: Record<string, string | undefined>): OAuthApp {
     const app = this.app(form.client_id);
     if (form.client_secret !== app.clientSecret) {

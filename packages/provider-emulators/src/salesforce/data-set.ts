@@ -63,8 +63,8 @@ function system(sobject: SObjectName, source: SandboxRecord): SObjectRecord {
 const accountId = (companyId: SandboxRecord[string] | undefined) =>
   companyId === null || companyId === undefined ? null : salesforceId('Account', Number(companyId));
 
-const account = (c: SandboxRecord): SObjectRecord => ({
-  ...system('Account', c),
+/** A generated company's fields under Salesforce's names (the activity generator makes new ones too). */
+export const accountFields = (c: SandboxRecord): SObjectRecord => ({
   Name: c.name as string,
   Website: `https://${c.domain as string}`,
   Industry: industry[c.industry as string] ?? null,
@@ -72,8 +72,7 @@ const account = (c: SandboxRecord): SObjectRecord => ({
   BillingCountry: c.country as string,
 });
 
-const contact = (c: SandboxRecord): SObjectRecord => ({
-  ...system('Contact', c),
+export const contactFields = (c: SandboxRecord): SObjectRecord => ({
   FirstName: c.firstName as string,
   LastName: c.lastName as string,
   Email: c.email as string,
@@ -85,8 +84,7 @@ const contact = (c: SandboxRecord): SObjectRecord => ({
   AccountId: accountId(c.companyId),
 });
 
-const opportunity = (d: SandboxRecord): SObjectRecord => ({
-  ...system('Opportunity', d),
+export const opportunityFields = (d: SandboxRecord): SObjectRecord => ({
   Name: d.name as string,
   Amount: d.amount as number,
   StageName: stage[d.stage as string] ?? 'Prospecting',
@@ -98,8 +96,8 @@ const opportunity = (d: SandboxRecord): SObjectRecord => ({
 export function generateOrgRecords(counts: SandboxCounts, seed: number = defaultSandboxSeed) {
   const data = generateSandboxData(counts, seed);
   return {
-    Account: data.companies.map(account),
-    Contact: Array.from(data.contacts, contact),
-    Opportunity: Array.from(data.deals, opportunity),
+    Account: data.companies.map((c) => ({ ...system('Account', c), ...accountFields(c) })),
+    Contact: Array.from(data.contacts, (c) => ({ ...system('Contact', c), ...contactFields(c) })),
+    Opportunity: Array.from(data.deals, (d) => ({ ...system('Opportunity', d), ...opportunityFields(d) })),
   } satisfies Record<SObjectName, SObjectRecord[]>;
 }

@@ -48,7 +48,7 @@ export class OrgStore {
   create(sobject: SObjectName, input: unknown): SObjectRecord {
     const fields = checkFieldValues(sobject, input, true);
     const table = this.tables[sobject];
-    const at = this.stamp();
+    const at = this.stampAfter();
     const record: SObjectRecord = {
       Id: salesforceId(sobject, table.nextSequence++),
       IsDeleted: false,
@@ -66,7 +66,7 @@ export class OrgStore {
   update(sobject: SObjectName, id: string, input: unknown): SObjectRecord {
     const record = this.get(sobject, id);
     const fields = checkFieldValues(sobject, input, false);
-    const at = this.stamp();
+    const at = this.stampAfter(record);
     Object.assign(record, fields, { LastModifiedDate: at, SystemModstamp: at });
     if (sobject === 'Opportunity') record.IsWon = record.StageName === 'Closed Won';
     return record;
@@ -74,11 +74,18 @@ export class OrgStore {
 
   delete(sobject: SObjectName, id: string): void {
     const record = this.get(sobject, id);
-    const at = this.stamp();
+    const at = this.stampAfter(record);
     Object.assign(record, { IsDeleted: true, SystemModstamp: at });
   }
 
-  private stamp(): string {
-    return salesforceDatetime(new Date(this.now()).toISOString());
+  /**
+   * Now, as Salesforce writes a datetime, but always after the record's last `SystemModstamp`: two writes
+   * to one record within a millisecond still get distinct stamps, so a read by modification time can tell
+   * them apart.
+   */
+  private stampAfter(record?: SObjectRecord): string {
+    const previous = record ? Date.parse(String(record.SystemModstamp).replace(/\+0000$/, 'Z')) : Number.NaN;
+    const at = Number.isNaN(previous) ? this.now() : Math.max(this.now(), previous + 1);
+    return salesforceDatetime(new Date(at).toISOString());
   }
 }

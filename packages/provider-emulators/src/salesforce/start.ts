@@ -5,9 +5,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxCounts } from '@splice/sandbox-data';
+import { defaultSandboxSeed } from '@splice/sandbox-data';
+import { type ActivityOptions, type ChangedRecord, startActivity } from '../activity/activity-generator.js';
+import { GeneratedRecords } from '../activity/generated-records.js';
 import { type Faults, noFaults } from '../faults/faults.js';
 import { type RateLimit, RollingWindow } from '../limits/rolling-window.js';
 import { AuthorizationServer, type IssuedTokens, type OAuthApp } from '../oauth/authorization-server.js';
+import { salesforceActivityTarget } from './activity-target.js';
 import { defaultApiLimit } from './api-limit.js';
 import { createSalesforceApp } from './app.js';
 import { generateOrgRecords } from './data-set.js';
@@ -31,6 +35,8 @@ export interface SalesforceEmulatorOptions {
   /** API requests per org per interval (default 15,000 a day). */
   apiLimit?: Partial<RateLimit>;
   faults?: Partial<Faults>;
+  /** Records created, changed and deleted over time (default: none; the account stays still). */
+  activity?: ActivityOptions;
   /** The clock tokens expire and records are stamped by (default `Date.now`). */
   now?: () => number;
 }
@@ -47,6 +53,10 @@ export interface RunningSalesforceEmulator {
   issueTokens(scopes?: string[]): IssuedTokens;
   /** Ends the grant a token belongs to; false for an unknown token. */
   revokeGrant(token: string): boolean;
+  /** Ends every live grant of every app, as the account's users removing the apps do; answers how many. */
+  revokeAllGrants(): number;
+  /** Applies `count` changes of the activity generator now (whatever its rate) and says which records. */
+  applyChanges(count: number): ChangedRecord[];
   close(): Promise<void>;
 }
 
@@ -63,7 +73,13 @@ export async function startSalesforceEmulator(
   const now = options.now ?? Date.now;
   const apps = options.apps ?? [defaultConnectedApp];
   const counts = options.counts ?? { contacts: 500, companies: 50, deals: 200 };
-  const store = new OrgStore(generateOrgRecords(counts, options.seed), now);
+  const seed = options.seed ?? defaultSandboxSeed;
+  const store = new OrgStore(generateOrgRecords(counts, seed), now);
+  const activity = startActivity(salesforceActivityTarget(store), new GeneratedRecords(counts, seed), {
+    ...options.activity,
+    seed: seed ^ 0xac71,
+    now,
+  });
   const oauth = new AuthorizationServer({
     apps,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 7200,
@@ -95,8 +111,11 @@ export async function startSalesforceEmulator(
     app: apps[0]!,
     issueTokens: (scopes = ['api', 'refresh_token']) => oauth.issue(oauth.createGrant(apps[0], scopes)),
     revokeGrant: (token) => oauth.revokeByToken(token),
+    revokeAllGrants: () => oauth.revokeAll(),
+    applyChanges: (count) => activity.applyChanges(count),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        activity.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),

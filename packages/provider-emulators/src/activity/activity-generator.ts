@@ -1,0 +1,147 @@
+/**
+ * An emulated account that changes over time, so incremental reads have something new to find: mostly
+ * updates of existing records (a contact's lead status, job title or phone, a company's head count, a deal
+ * moving to its next stage), sometimes a new record, now and then a deletion. Written once for both
+ * emulators: each gives an `ActivityTarget` that applies a change in its provider's own names and values,
+ * and its store stamps the record's modification time with the emulator's clock.
+ */
+import { mulberry32, type Random, type SandboxRecord } from '@splice/sandbox-data';
+import type { GeneratedRecords, RecordKind } from './generated-records.js';
+
+export type ChangeKind = 'created' | 'updated' | 'deleted';
+
+/** One change the generator made, in the provider's names: `contacts` for HubSpot, `Contact` for Salesforce. */
+export interface ChangedRecord {
+  objectType: string;
+  id: string;
+  kind: ChangeKind;
+}
+
+/** The draws an update takes its new values from. */
+export interface ChangeDraw {
+  random: Random;
+  /** A new person from the generator, to borrow a realistic value from (a job title, a phone). */
+  person(): SandboxRecord;
+  now: number;
+}
+
+/** What an emulator's store offers the generator, in its provider's names and values. */
+export interface ActivityTarget {
+  objectType(kind: RecordKind): string;
+  /** A live record of the kind, drawn at random; undefined when there is none. */
+  randomLiveId(kind: RecordKind, random: Random): string | undefined;
+  /** Stores a new record made from a generated one; undefined when it would repeat a unique value. */
+  create(kind: RecordKind, source: SandboxRecord): string | undefined;
+  update(kind: RecordKind, id: string, draw: ChangeDraw): void;
+  /** Archives (HubSpot) or deletes (Salesforce) the record. */
+  remove(kind: RecordKind, id: string): void;
+}
+
+export interface ActivityOptions {
+  /** Changes per minute the timer applies; 0 (the default) keeps the account still. */
+  changesPerMinute?: number;
+  /** How often the timer applies the changes it owes (default 1 s). */
+  tickMs?: number;
+}
+
+export interface Activity {
+  /** Applies `count` changes now and says which records they touched, in order. */
+  applyChanges(count: number): ChangedRecord[];
+  /** Stops the timer (applyChanges still works). */
+  stop(): void;
+}
+
+const kindWeights: ReadonlyArray<readonly [RecordKind, number]> = [
+  ['contact', 0.6],
+  ['company', 0.15],
+  ['deal', 0.25],
+];
+const createShare = 0.2;
+const deleteShare = 0.05;
+/** A generated record whose unique value is taken is replaced by the next one, a few times at most. */
+const createAttempts = 5;
+
+function pickKind(random: Random): RecordKind {
+  let roll = random();
+  for (const [kind, weight] of kindWeights) {
+    roll -= weight;
+    if (roll < 0) return kind;
+  }
+  return 'contact';
+}
+
+/** A generated record as made now: its deal's close date as far ahead of today as the generator put it. */
+function madeNow(source: SandboxRecord, now: number): SandboxRecord {
+  const iso = new Date(now).toISOString();
+  const record: SandboxRecord = { ...source, createdAt: iso, updatedAt: iso };
+  if (typeof source.closeDate === 'string' && typeof source.createdAt === 'string') {
+    const ahead = Date.parse(`${source.closeDate}T00:00:00Z`) - Date.parse(source.createdAt);
+    record.closeDate = new Date(now + Math.max(ahead, 0)).toISOString().slice(0, 10);
+  }
+  return record;
+}
+
+export function startActivity(
+  target: ActivityTarget,
+  records: GeneratedRecords,
+  options: ActivityOptions & { seed: number; now: () => number },
+): Activity {
+  const random = mulberry32(options.seed);
+  const now = options.now;
+
+  function create(kind: RecordKind): ChangedRecord | undefined {
+    for (let attempt = 0; attempt < createAttempts; attempt++) {
+      const id = target.create(kind, madeNow(records.next(kind), now()));
+      if (id !== undefined) return { objectType: target.objectType(kind), id, kind: 'created' };
+    }
+    return undefined;
+  }
+
+  function applyOne(): ChangedRecord | undefined {
+    const kind = pickKind(random);
+    const roll = random();
+    const id = roll < createShare ? undefined : target.randomLiveId(kind, random);
+    if (id === undefined) return create(kind);
+    // Companies are not deleted: in Salesforce that would take their contacts and opportunities with them.
+    if (roll >= 1 - deleteShare && kind !== 'company') {
+      target.remove(kind, id);
+      return { objectType: target.objectType(kind), id, kind: 'deleted' };
+    }
+    target.update(kind, id, { random, person: () => records.next('contact'), now: now() });
+    return { objectType: target.objectType(kind), id, kind: 'updated' };
+  }
+
+  const activity: Activity = {
+    applyChanges(count) {
+      const changed: ChangedRecord[] = [];
+      for (let index = 0; index < count; index++) {
+        const change = applyOne();
+        if (change) changed.push(change);
+      }
+      return changed;
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+
+  const perMinute = options.changesPerMinute ?? 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  if (perMinute > 0) {
+    // Changes owed accumulate between ticks, so any rate, however low, is met on average.
+    let owed = 0;
+    let last = now();
+    timer = setInterval(() => {
+      const current = now();
+      owed += (perMinute * (current - last)) / 60_000;
+      last = current;
+      const due = Math.floor(owed);
+      if (due > 0) {
+        owed -= due;
+        activity.applyChanges(due);
+      }
+    }, options.tickMs ?? 1_000);
+    timer.unref();
+  }
+  return activity;
+}
