@@ -62,7 +62,7 @@ describe('pnpm service', { timeout: 30_000 }, () => {
     for (const secret of ['key-from-env', 'token-from-env', 'c2VjcmV0LWZyb20tZW52aXJvbm1lbnQtMzItYnl0ZXM']) {
       expect(cli.output()).not.toContain(secret);
     }
-    const response = await fetch(`${baseUrl}/projects/demo/integrations/crm-sync`, {
+    const response = await fetch(`${baseUrl}/projects/demo/integrations/hubspot-sync`, {
       headers: { 'x-api-key': 'key-from-env' },
     });
     expect(response.status).toBe(200);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from './harness.js';
 import {
@@ -5,10 +6,19 @@ import {
   bearerHeaders,
   contactsConfig,
   createInstallationUrl,
+  crmIntegration,
   postJson,
   readJsonResponse,
   startTestService,
 } from './harness.js';
+
+const writeManifestPath = fileURLToPath(new URL('./fixtures/hubspot-write-manifest.yaml', import.meta.url));
+
+/** Globex's CRM is Salesforce: its installations are of `salesforce-sync`, in Salesforce's names. */
+const globexUrl = (running: TestService = service, project = 'demo') =>
+  createInstallationUrl(running, project, crmIntegration.salesforce);
+const globexContacts = (extra: Record<string, unknown> = {}) => contactsConfig(extra, 'salesforce');
+const contactPath = 'config.content.read.objects.Contact';
 
 let service: TestService;
 beforeAll(async () => {
@@ -47,17 +57,17 @@ describe('createInstallation: success', () => {
   it('creates an installation with a bearer token and returns the record fields of the hosted service', async () => {
     const res = await postJson(createInstallationUrl(service), bearerHeaders(service), {
       groupRef: 'acme',
-      config: contactsConfig({ selectedFieldMappings: { stage: 'status' } }),
+      config: contactsConfig({ selectedFieldMappings: { stage: 'hs_lead_status' } }),
     });
     expect(res.status).toBe(201);
     const installation = res.body;
     expect(installation).toMatchObject({
       projectId: 'demo',
-      integrationId: 'crm-sync',
+      integrationId: 'hubspot-sync',
       healthStatus: 'healthy',
       createdBy: 'api:create-installation',
       group: { groupRef: 'acme', groupName: 'Acme Corp' },
-      connection: { provider: 'sandboxcrm', status: 'working', group: { groupRef: 'acme' } },
+      connection: { provider: 'hubspot', status: 'working', group: { groupRef: 'acme' } },
     });
     expect(typeof installation.id).toBe('string');
     expect(new Date(installation.createTime).toISOString()).toBe(installation.createTime);
@@ -65,11 +75,13 @@ describe('createInstallation: success', () => {
     expect(typeof installation.config.revisionId).toBe('string');
     expect(installation.config.content.read.objects.contacts).toMatchObject({
       objectName: 'contacts',
-      selectedFields: { email: true, firstName: true, score: true },
-      selectedFieldMappings: { stage: 'status' },
+      selectedFields: { email: true, firstname: true, hubspotscore: true },
+      selectedFieldMappings: { stage: 'hs_lead_status' },
     });
     // Credentials of the connection never leave the service.
-    expect(JSON.stringify(installation)).not.toMatch(/sandbox-access|sandbox-refresh|credentials/);
+    const { accessToken, refreshToken } = service.demoGrant('acme').tokens;
+    const text = JSON.stringify(installation);
+    for (const secret of [accessToken, refreshToken, 'credentials']) expect(text).not.toContain(secret);
   });
 
   it('refuses a second installation for the same group and integration with 409', async () => {
@@ -84,19 +96,19 @@ describe('createInstallation: success', () => {
   it('adds empty selectedFields and selectedFieldMappings maps and keeps an explicit createdBy', async () => {
     const fresh = await startTestService();
     try {
-      const res = await postJson(createInstallationUrl(fresh), apiKeyHeaders(fresh), {
+      const res = await postJson(globexUrl(fresh), apiKeyHeaders(fresh), {
         groupRef: 'globex',
         config: {
           createdBy: 'consumer:jane',
           revisionId: 'ignored-revision',
-          content: { provider: 'sandboxcrm', read: { objects: { companies: { objectName: 'companies' } } } },
+          content: { provider: 'salesforce', read: { objects: { Account: { objectName: 'Account' } } } },
         },
       });
       expect(res.status).toBe(201);
       expect(res.body.createdBy).toBe('consumer:jane');
       expect(res.body.config.revisionId).not.toBe('ignored-revision');
-      expect(res.body.config.content.read.objects.companies).toEqual({
-        objectName: 'companies',
+      expect(res.body.config.content.read.objects.Account).toEqual({
+        objectName: 'Account',
         selectedFields: {},
         selectedFieldMappings: {},
       });
@@ -108,9 +120,9 @@ describe('createInstallation: success', () => {
 
 describe('createInstallation: what cannot be installed', () => {
   it('answers an unknown project with 404 project-not-found', async () => {
-    const res = await postJson(createInstallationUrl(service, 'nope'), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(service, 'nope'), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig(),
+      config: globexContacts(),
     });
     expect(res.status).toBe(404);
     expect(res.body.type).toBe('urn:problem-type:project-not-found');
@@ -119,7 +131,7 @@ describe('createInstallation: what cannot be installed', () => {
   it('answers an unknown integration with 404 integration-not-found', async () => {
     const res = await postJson(createInstallationUrl(service, 'demo', 'nope'), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig(),
+      config: globexContacts(),
     });
     expect(res.status).toBe(404);
     expect(res.body.type).toBe('urn:problem-type:integration-not-found');
@@ -148,136 +160,139 @@ describe('createInstallation: what cannot be installed', () => {
   });
 
   it('answers a connection of another group with 422 connection-not-found', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const acmeConnection = `conn-acme-hubspot`;
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      connectionId: 'conn-acme',
-      config: contactsConfig(),
+      connectionId: acmeConnection,
+      config: globexContacts(),
     });
     expect(res.status).toBe(422);
-    expect(res.body.issues[0]).toMatchObject({ name: 'connectionId', value: 'conn-acme' });
+    expect(res.body.issues[0]).toMatchObject({ name: 'connectionId', value: acmeConnection });
   });
 
   it('refuses an object the manifest does not read, whatever skipSampling says', async () => {
-    const res = await postJson(
-      `${createInstallationUrl(service)}?skipSampling=true`,
-      apiKeyHeaders(service),
-      {
-        groupRef: 'globex',
-        config: {
-          content: { provider: 'sandboxcrm', read: { objects: { tickets: { objectName: 'tickets' } } } },
-        },
+    const res = await postJson(`${globexUrl()}?skipSampling=true`, apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: {
+        content: { provider: 'salesforce', read: { objects: { Case: { objectName: 'Case' } } } },
       },
-    );
+    });
     expect(res.status).toBe(422);
     expect(res.body.type).toBe('urn:problem-type:invalid-config');
-    expect(res.body.issues[0].name).toBe('config.content.read.objects.tickets');
+    expect(res.body.issues[0].name).toBe('config.content.read.objects.Case');
   });
 
   it('refuses a value mapping to an app value the manifest does not list, whatever skipSampling says', async () => {
-    const res = await postJson(
-      `${createInstallationUrl(service)}?skipSampling=true`,
-      apiKeyHeaders(service),
-      {
-        groupRef: 'globex',
-        config: contactsConfig({ selectedValueMappings: { funnelStage: { champion: 'evangelist' } } }),
-      },
-    );
+    const res = await postJson(`${globexUrl()}?skipSampling=true`, apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: globexContacts({
+        selectedFieldMappings: { stage: 'LeadSource' },
+        selectedValueMappings: { stage: { champion: 'Web' } },
+      }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.issues).toEqual([
       expect.objectContaining({
-        name: 'config.content.read.objects.contacts.selectedValueMappings.funnelStage.champion',
+        name: `${contactPath}.selectedValueMappings.stage.champion`,
         value: 'champion',
       }),
     ]);
   });
 
   it('refuses another provider than the integration uses', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: { content: { provider: 'salesforce' } },
+      config: { content: { provider: 'hubspot' } },
     });
     expect(res.status).toBe(422);
-    expect(res.body.issues[0]).toMatchObject({ name: 'config.content.provider', value: 'salesforce' });
+    expect(res.body.issues[0]).toMatchObject({ name: 'config.content.provider', value: 'hubspot' });
   });
 });
 
 describe('createInstallation: the sample read (skipSampling)', () => {
   it('refuses fields the provider lacks with 422 and one issue per field', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig({
-        selectedFields: { email: true, favouriteColour: true },
+      config: globexContacts({
+        selectedFields: { Email: true, favouriteColour: true },
         selectedFieldMappings: { stage: 'pipelineStage' },
       }),
     });
     expect(res.status).toBe(422);
     expect(res.body.type).toBe('urn:problem-type:sample-read-failed');
     expect(res.body.issues.map((i: { name: string }) => i.name)).toEqual([
-      'config.content.read.objects.contacts.selectedFields.favouriteColour',
-      'config.content.read.objects.contacts.selectedFieldMappings.stage',
+      `${contactPath}.selectedFields.favouriteColour`,
+      `${contactPath}.selectedFieldMappings.stage`,
     ]);
   });
 
   it('refuses a mapped provider value the picklist lacks, naming its place in the list', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig({
-        selectedValueMappings: {
-          funnelStage: { customer: ['customer', 'advocate'], mql: 'marketingqualifiedlead' },
-        },
+      config: globexContacts({
+        selectedFieldMappings: { stage: 'LeadSource' },
+        selectedValueMappings: { stage: { won: ['Partner Referral', 'Trade Show'], new: 'Web' } },
       }),
     });
     expect(res.status).toBe(422);
     expect(res.body.issues).toEqual([
       expect.objectContaining({
-        name: 'config.content.read.objects.contacts.selectedValueMappings.funnelStage.customer[1]',
-        value: 'advocate',
+        name: `${contactPath}.selectedValueMappings.stage.won[1]`,
+        value: 'Trade Show',
       }),
     ]);
   });
 
   it('refuses a read filter whose value does not match the field type', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig({ fieldFilters: [{ fieldName: 'isCustomer', operator: 'eq', value: 'yes' }] }),
+      config: globexContacts({
+        fieldFilters: [{ fieldName: 'HasOptedOutOfEmail', operator: 'eq', value: 'yes' }],
+      }),
     });
     expect(res.status).toBe(422);
-    expect(res.body.issues[0].name).toBe('config.content.read.objects.contacts.fieldFilters[0].value');
+    expect(res.body.issues[0].name).toBe(`${contactPath}.fieldFilters[0].value`);
   });
 
   it('refuses a write default of the wrong type and an unknown write field', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
-      groupRef: 'globex',
-      config: {
-        content: {
-          provider: 'sandboxcrm',
-          write: {
-            objects: {
-              contacts: {
-                objectName: 'contacts',
-                selectedFieldSettings: { score: { default: { stringValue: 'high' } }, mood: {} },
+    // The demo's integrations only read: this one, on Acme's HubSpot, also writes contacts.
+    const writing = await startTestService({ manifestPath: writeManifestPath });
+    try {
+      const res = await postJson(createInstallationUrl(writing), apiKeyHeaders(writing), {
+        groupRef: 'acme',
+        config: {
+          content: {
+            provider: 'hubspot',
+            write: {
+              objects: {
+                contacts: {
+                  objectName: 'contacts',
+                  selectedFieldSettings: { annualrevenue: { default: { stringValue: 'high' } }, mood: {} },
+                },
               },
             },
           },
         },
-      },
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.issues.map((i: { name: string }) => i.name).sort()).toEqual([
-      'config.content.write.objects.contacts.selectedFieldSettings.mood',
-      'config.content.write.objects.contacts.selectedFieldSettings.score',
-    ]);
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.issues.map((i: { name: string }) => i.name).sort()).toEqual([
+        'config.content.write.objects.contacts.selectedFieldSettings.annualrevenue',
+        'config.content.write.objects.contacts.selectedFieldSettings.mood',
+      ]);
+    } finally {
+      await writing.dispose();
+    }
   });
 
   it('saves the same unknown field when skipSampling=true', async () => {
     const fresh = await startTestService();
     try {
-      const res = await postJson(`${createInstallationUrl(fresh)}?skipSampling=true`, apiKeyHeaders(fresh), {
+      const res = await postJson(`${globexUrl(fresh)}?skipSampling=true`, apiKeyHeaders(fresh), {
         groupRef: 'globex',
-        config: contactsConfig({ selectedFields: { favouriteColour: true } }),
+        config: globexContacts({ selectedFields: { favouriteColour: true } }),
       });
       expect(res.status).toBe(201);
-      expect(res.body.config.content.read.objects.contacts.selectedFields).toEqual({ favouriteColour: true });
+      expect(res.body.config.content.read.objects.Contact.selectedFields).toEqual({ favouriteColour: true });
     } finally {
       await fresh.dispose();
     }
@@ -286,52 +301,53 @@ describe('createInstallation: the sample read (skipSampling)', () => {
 
 describe('createInstallation: malformed input (interface: errors)', () => {
   it('names each offending property with its full indexed path', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
       surprise: true,
-      config: contactsConfig({
+      config: globexContacts({
         backfill: { defaultPeriod: { days: -1 } },
         fieldFilters: [
-          { fieldName: 'email', operator: 'eq', value: 'a@b.c' },
-          { fieldName: 'score', operator: 'gt', value: 3 },
+          { fieldName: 'Email', operator: 'eq', value: 'a@b.c' },
+          { fieldName: 'Phone', operator: 'gt', value: 3 },
         ],
       }),
     });
     expect(res.status).toBe(400);
     expect(res.contentType).toBe('application/problem+json');
     const names = res.body.issues.map((i: { name: string }) => i.name);
-    expect(names).toContain('config.content.read.objects.contacts.backfill.defaultPeriod.days');
-    expect(names).toContain('config.content.read.objects.contacts.fieldFilters[1].operator');
+    expect(names).toContain(`${contactPath}.backfill.defaultPeriod.days`);
+    expect(names).toContain(`${contactPath}.fieldFilters[1].operator`);
     expect(names).toContain('surprise');
     const days = res.body.issues.find((i: { name: string }) => i.name.endsWith('days'));
     expect(days).toMatchObject({ in: 'body', value: -1 });
   });
 
   it('refuses a provider value mapped to two app values, naming the second', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig({
-        selectedValueMappings: { funnelStage: { customer: ['customer', 'evangelist'], sql: 'evangelist' } },
+      config: globexContacts({
+        selectedFieldMappings: { stage: 'LeadSource' },
+        selectedValueMappings: { stage: { won: ['Partner Referral', 'Other'], lost: 'Other' } },
       }),
     });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([
       expect.objectContaining({
-        name: 'config.content.read.objects.contacts.selectedValueMappings.funnelStage.sql',
-        value: 'evangelist',
+        name: `${contactPath}.selectedValueMappings.stage.lost`,
+        value: 'Other',
       }),
     ]);
   });
 
   it('refuses five fields that are not a cron schedule, naming the schedule', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig({ schedule: 'a b c d e' }),
+      config: globexContacts({ schedule: 'a b c d e' }),
     });
     expect(res.status).toBe(400);
     expect(res.contentType).toBe('application/problem+json');
     expect(res.body.issues).toMatchObject([
-      { in: 'body', name: 'config.content.read.objects.contacts.schedule', value: 'a b c d e' },
+      { in: 'body', name: `${contactPath}.schedule`, value: 'a b c d e' },
     ]);
     expect(res.body.issues[0].detail).toContain('"a" is not a valid minute');
   });
@@ -344,14 +360,10 @@ describe('createInstallation: malformed input (interface: errors)', () => {
   });
 
   it('refuses a skipSampling that is not a boolean, naming the query parameter', async () => {
-    const res = await postJson(
-      `${createInstallationUrl(service)}?skipSampling=maybe`,
-      apiKeyHeaders(service),
-      {
-        groupRef: 'globex',
-        config: contactsConfig(),
-      },
-    );
+    const res = await postJson(`${globexUrl()}?skipSampling=maybe`, apiKeyHeaders(service), {
+      groupRef: 'globex',
+      config: globexContacts(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues[0]).toMatchObject({ in: 'query', name: 'skipSampling', value: 'maybe' });
   });

@@ -7,14 +7,17 @@ import {
   apiKeyHeaders,
   contactsConfig,
   createInstallationUrl,
+  demoConnectionIds,
   readJsonResponse,
   startTestService,
   type TestService,
 } from './harness.js';
 
+const { acme: acmeConnection, globex: globexConnection } = demoConnectionIds;
+
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ contacts: 200, sandboxActivity: 0 });
+  service = await startTestService();
 });
 afterAll(() => service.dispose());
 
@@ -29,16 +32,16 @@ const listConnections = async (groupRef: string) =>
   );
 
 describe('deleteConnection', () => {
-  it('names the provider workspace a connection signs in to (the sandbox names it after the company)', async () => {
+  it('names the provider workspace a connection signs in to (the demo names it after the company)', async () => {
     const listed = await listConnections('acme');
-    expect(listed.body[0]).toMatchObject({ id: 'conn-acme', providerWorkspaceRef: 'Acme Corp' });
+    expect(listed.body[0]).toMatchObject({ id: acmeConnection, providerWorkspaceRef: 'Acme Corp' });
   });
 
   it('deletes a connection no installation uses: 204, and the group has none left', async () => {
-    const res = await remove('conn-globex');
+    const res = await remove(globexConnection);
     expect(res.status).toBe(204);
     expect((await listConnections('globex')).body).toEqual([]);
-    expect((await remove('conn-globex')).status).toBe(404);
+    expect((await remove(globexConnection)).status).toBe(404);
   });
 
   it('refuses to delete a connection an installation uses, naming the installation, and keeps both', async () => {
@@ -50,7 +53,7 @@ describe('deleteConnection', () => {
       }),
     );
     expect(created.status).toBe(201);
-    const res = await remove('conn-acme');
+    const res = await remove(acmeConnection);
     expect(res.status).toBe(409);
     expect(res.body.type).toBe('urn:problem-type:connection-in-use');
     expect(res.body.detail).toContain(created.body.id);
@@ -59,6 +62,6 @@ describe('deleteConnection', () => {
 
   it('answers 404 for an unknown connection and 401 without a credential', async () => {
     expect((await remove('no-such-connection')).status).toBe(404);
-    expect((await remove('conn-acme', {})).status).toBe(401);
+    expect((await remove(acmeConnection, {})).status).toBe(401);
   });
 });

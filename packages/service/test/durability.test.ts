@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startService } from '../src/index.js';
 import {
   apiKeyHeaders,
   bearerHeaders,
   contactsConfig,
   createInstallationUrl,
+  crmIntegration,
   postJson,
   readJsonResponse,
+  startTestService,
 } from './harness.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'splice-durability-'));
@@ -17,10 +18,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('durability', () => {
   it('keeps every installation and invite across a restart', async () => {
-    const first = await startService({ port: 0, dataDir, contacts: 2_000, runReads: false });
-    const created = await postJson(createInstallationUrl(first), apiKeyHeaders(first), {
+    const first = await startTestService({ dataDir });
+    const installUrl = (service: typeof first) =>
+      createInstallationUrl(service, 'demo', crmIntegration.salesforce);
+    const created = await postJson(installUrl(first), apiKeyHeaders(first), {
       groupRef: 'globex',
-      config: contactsConfig(),
+      config: contactsConfig({}, 'salesforce'),
     });
     const invited = await postJson(`${first.baseUrl}/orgs/org-demo/invites`, bearerHeaders(first), {
       email: 'kim@example.com',
@@ -29,16 +32,19 @@ describe('durability', () => {
     expect(invited.status).toBe(201);
     await first.close();
 
-    const again = await startService({ port: 0, dataDir, contacts: 2_000, runReads: false });
+    // The restart stores new Salesforce tokens on the same connection: the installation keeps it.
+    const again = await startTestService({ dataDir });
     try {
-      const listed = await fetch(
-        `${again.baseUrl}/projects/demo/integrations/crm-sync/installations?groupRef=globex`,
-        { headers: { 'x-api-key': again.apiKey } },
-      );
-      expect((await readJsonResponse(listed)).body).toEqual([created.body]);
-      const repeat = await postJson(createInstallationUrl(again), apiKeyHeaders(again), {
+      const listed = await fetch(`${installUrl(again)}?groupRef=globex`, {
+        headers: { 'x-api-key': again.apiKey },
+      });
+      // The same installation; only its connection was updated, with the new tokens.
+      expect((await readJsonResponse(listed)).body).toEqual([
+        { ...created.body, connection: { ...created.body.connection, updateTime: expect.any(String) } },
+      ]);
+      const repeat = await postJson(installUrl(again), apiKeyHeaders(again), {
         groupRef: 'globex',
-        config: contactsConfig(),
+        config: contactsConfig({}, 'salesforce'),
       });
       expect(repeat.status).toBe(409);
       const reinvite = await postJson(`${again.baseUrl}/orgs/org-demo/invites`, bearerHeaders(again), {

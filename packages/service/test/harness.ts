@@ -12,7 +12,12 @@ import { startPostgres } from '@splice/testing-postgres';
 import Sqlite from 'better-sqlite3';
 import { afterAll } from 'vitest';
 import type { RunningService, StartServiceOptions } from '../src/index.js';
-import { demoConnectionGrants, providerAppsFromEnv, startService } from '../src/index.js';
+import {
+  type DemoConnectionGrant,
+  demoConnectionGrants,
+  providerAppsFromEnv,
+  startService,
+} from '../src/index.js';
 import { databaseFileName, type Repository, SqliteRepository } from '../src/store/index.js';
 import { openPgPool, PgRepository } from '../src/store/pg/index.js';
 
@@ -70,6 +75,8 @@ function issueTokens(providers: TestProviders, provider: string) {
 export interface TestService extends RunningService {
   /** The emulated HubSpot and Salesforce its catalog points at: Acme's CRM and Globex's. */
   providers: TestProviders;
+  /** The grant this start stored as a demo group's CRM connection (Acme's HubSpot, Globex's Salesforce). */
+  demoGrant(groupRef: string): DemoConnectionGrant;
   dataDir: string;
   /** Stops the service and removes its data directory. */
   dispose(): Promise<void>;
@@ -90,14 +97,15 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'splice-service-'));
   const databaseUrl = options.databaseUrl ?? (onPostgres ? await freshDatabaseUrl() : undefined);
   const providers = await emulatedProviders();
+  const demoConnections =
+    options.demoConnections ?? demoConnectionGrants((provider) => issueTokens(providers, provider));
   const service = await startService({
     port: 0,
     providerApps: providerAppsFromEnv({
       SPLICE_HUBSPOT_BASE_URL: providers.hubspot.url,
       SPLICE_SALESFORCE_BASE_URL: providers.salesforce.url,
     }),
-    demoConnections: demoConnectionGrants((provider) => issueTokens(providers, provider)),
-    contacts: 2_000,
+    demoConnections,
     runReads: false,
     // The tests' receivers listen on this machine.
     allowPrivateDestinations: ['loopback'],
@@ -117,6 +125,11 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
   return {
     ...service,
     providers,
+    demoGrant(groupRef) {
+      const grant = demoConnections.find((g) => g.groupRef === groupRef);
+      if (!grant) throw new Error(`This service has no CRM grant for ${groupRef}`);
+      return grant;
+    },
     dataDir,
     dispose: async () => {
       await pool?.end();
@@ -145,7 +158,18 @@ export async function startTestService(options: Partial<StartServiceOptions> = {
   };
 }
 
-export function createInstallationUrl(service: RunningService, project = 'demo', integration = 'crm-sync') {
+/** The ids `seedDemoConnections` gives the demo groups' CRM connections. */
+export const demoConnectionIds = { acme: 'conn-acme-hubspot', globex: 'conn-globex-salesforce' } as const;
+
+/** The demo manifest's integration that syncs each demo CRM: Acme's HubSpot and Globex's Salesforce. */
+export const crmIntegration = { hubspot: 'hubspot-sync', salesforce: 'salesforce-sync' } as const;
+export type TestCrm = keyof typeof crmIntegration;
+
+export function createInstallationUrl(
+  service: RunningService,
+  project = 'demo',
+  integration: string = crmIntegration.hubspot,
+) {
   return `${service.baseUrl}/projects/${project}/integrations/${integration}/installations`;
 }
 
@@ -153,7 +177,7 @@ export function searchUrl(
   service: RunningService,
   groupRef: string,
   project = 'demo',
-  integration = 'crm-sync',
+  integration: string = crmIntegration.hubspot,
 ) {
   return `${service.searchUrl}/projects/${project}/integrations/${integration}?groupRef=${encodeURIComponent(groupRef)}`;
 }
@@ -197,18 +221,28 @@ export async function postJson(
   return readJsonResponse(await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
-/** A minimal config the demo integration accepts: read contacts with a few fields. */
-export function contactsConfig(extra: Record<string, unknown> = {}) {
+/** The contacts object of each demo CRM and a few of its fields, in the provider's own names. */
+export const crmContacts = {
+  hubspot: { objectName: 'contacts', selectedFields: { email: true, firstname: true, hubspotscore: true } },
+  salesforce: { objectName: 'Contact', selectedFields: { Email: true, FirstName: true, Phone: true } },
+} as const;
+
+/**
+ * A minimal config the demo's integration for `crm` accepts (Acme's HubSpot unless told): read contacts
+ * with a few fields; `extra` adds to or replaces the contacts object's settings.
+ */
+export function contactsConfig(extra: Record<string, unknown> = {}, crm: TestCrm = 'hubspot') {
+  const { objectName, selectedFields } = crmContacts[crm];
   return {
     content: {
-      provider: 'sandboxcrm',
+      provider: crm,
       read: {
         objects: {
-          contacts: {
-            objectName: 'contacts',
+          [objectName]: {
+            objectName,
             schedule: '*/15 * * * *',
             destination: 'contactsWebhook',
-            selectedFields: { email: true, firstName: true, score: true },
+            selectedFields,
             ...extra,
           },
         },

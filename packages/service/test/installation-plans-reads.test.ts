@@ -14,7 +14,7 @@ import { contactsConfig, startTestService, type TestService } from './harness.js
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startTestService({ contacts: 200, sandboxActivity: 0 });
+  service = await startTestService();
 });
 afterAll(async () => {
   await service.dispose();
@@ -26,7 +26,7 @@ describe('installation operations plan the reads themselves', () => {
     await service.withRepo(async (repo) => {
       // Only what the two operations use: the repository and the read engine (sampling is skipped).
       const deps = { repo, providers: new Map(), reads: service.reads } as unknown as ServiceDeps;
-      const target = await findIntegration(repo, 'demo', 'crm-sync');
+      const target = await findIntegration(repo, 'demo', 'hubspot-sync');
       const request = installationRequestSchema.parse({ groupRef: 'acme', config: contactsConfig() });
 
       const { installation } = await createInstallation(deps, { target, request, skipSampling: true });

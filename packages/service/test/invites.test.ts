@@ -81,9 +81,9 @@ describe('org invites (interface: org invites)', () => {
 
 describe('providers (the hosted GET /providers/{provider})', () => {
   it("answers the provider's display name without credentials, 404 for an unknown one", async () => {
-    const res = await fetch(`${service.baseUrl}/providers/sandboxcrm`).then(readJsonResponse);
+    const res = await fetch(`${service.baseUrl}/providers/hubspot`).then(readJsonResponse);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ name: 'sandboxcrm', displayName: 'Sandbox CRM' });
+    expect(res.body).toMatchObject({ name: 'hubspot', displayName: 'HubSpot' });
     expect((await fetch(`${service.baseUrl}/providers/nope`)).status).toBe(404);
   });
 });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultManifestPath } from '../src/config.js';
+import { loadManifest } from '../src/manifest/load-manifest.js';
 import type { TestService } from './harness.js';
-import { readJsonResponse, startTestService } from './harness.js';
+import { demoConnectionIds, readJsonResponse, startTestService } from './harness.js';
+
+const demoManifest = loadManifest(defaultManifestPath);
 
 let service: TestService;
 beforeAll(async () => {
@@ -16,11 +20,9 @@ describe('metadata extensions', () => {
   it('lists every integration of the project, each as the single integration answers it', async () => {
     const res = await get('/projects/demo/integrations');
     expect(res.status).toBe(200);
-    expect(res.body.map((i: { name: string }) => i.name)).toEqual([
-      'crm-sync',
-      'hubspot-sync',
-      'salesforce-sync',
-    ]);
+    const names = res.body.map((i: { name: string }) => i.name);
+    expect(names).toEqual(demoManifest.integrations.map((integration) => integration.name));
+    expect(names).toEqual(expect.arrayContaining(['hubspot-sync', 'salesforce-sync']));
     for (const integration of res.body as { name: string }[]) {
       expect(integration).toEqual((await get(`/projects/demo/integrations/${integration.name}`)).body);
     }
@@ -29,50 +31,79 @@ describe('metadata extensions', () => {
   });
 
   it('serves the integration with its manifest revision', async () => {
-    const res = await get('/projects/demo/integrations/crm-sync');
+    const res = await get('/projects/demo/integrations/salesforce-sync');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: 'crm-sync',
-      name: 'crm-sync',
-      provider: 'sandboxcrm',
+      id: 'salesforce-sync',
+      name: 'salesforce-sync',
+      provider: 'salesforce',
       projectId: 'demo',
     });
     const objects = res.body.latestRevision.content.read.objects;
     expect(objects.map((o: { objectName: string }) => o.objectName)).toEqual([
-      'contacts',
-      'companies',
-      'deals',
+      'Contact',
+      'Account',
+      'Opportunity',
     ]);
-    expect(objects[2].enabled).toBe('always');
-    expect(res.body.latestRevision.content.write.objects).toEqual([
-      { objectName: 'contacts', displayName: 'Contacts' },
+    expect(objects[0].backfill).toEqual({ defaultPeriod: { fullHistory: true } });
+    expect(objects[2].requiredFields.map((f: { fieldName: string }) => f.fieldName)).toEqual([
+      'Amount',
+      'StageName',
     ]);
+    expect(res.body.latestRevision.content).toEqual(
+      demoManifest.integrations.find((integration) => integration.name === 'salesforce-sync'),
+    );
   });
 
-  it('serves the provider fields of an object for a connected group', async () => {
-    const res = await get('/projects/demo/integrations/crm-sync/objects/contacts/metadata?groupRef=acme');
+  it("serves the provider fields of an object for a connected group (Acme's HubSpot)", async () => {
+    const res = await get('/projects/demo/integrations/hubspot-sync/objects/contacts/metadata?groupRef=acme');
     expect(res.status).toBe(200);
     for (const field of [
-      'id',
+      'hs_object_id',
       'email',
-      'firstName',
-      'lastName',
-      'status',
-      'score',
-      'isCustomer',
-      'createdAt',
-      'companyId',
+      'firstname',
+      'lastname',
+      'hs_lead_status',
+      'hubspotscore',
+      'hs_email_optout',
+      'createdate',
+      'associatedcompanyid',
     ]) {
       expect(res.body.fields[field]?.fieldName).toBe(field);
     }
-    expect(res.body.fields.status.valueType).toBe('singleSelect');
-    expect(res.body.fields.status.values.length).toBeGreaterThan(1);
-    expect(res.body.fields.score.valueType).toBe('int');
-    expect(res.body.fields.isCustomer.valueType).toBe('boolean');
+    expect(res.body.fields.hs_lead_status.valueType).toBe('singleSelect');
+    expect(res.body.fields.hs_lead_status.values.length).toBeGreaterThan(1);
+    expect(res.body.fields.hubspotscore.valueType).toBe('float');
+    expect(res.body.fields.hs_email_optout.valueType).toBe('boolean');
+    expect(res.body.fields.createdate.valueType).toBe('datetime');
+  });
+
+  it("serves the provider fields of an object for a connected group (Globex's Salesforce)", async () => {
+    const res = await get(
+      '/projects/demo/integrations/salesforce-sync/objects/Contact/metadata?groupRef=globex',
+    );
+    expect(res.status).toBe(200);
+    for (const field of [
+      'Id',
+      'Email',
+      'FirstName',
+      'LastName',
+      'LeadSource',
+      'HasOptedOutOfEmail',
+      'AccountId',
+    ]) {
+      expect(res.body.fields[field]?.fieldName).toBe(field);
+    }
+    expect(res.body.fields.LeadSource.valueType).toBe('singleSelect');
+    expect(res.body.fields.LeadSource.values.length).toBeGreaterThan(1);
+    expect(res.body.fields.HasOptedOutOfEmail.valueType).toBe('boolean');
+    expect(res.body.fields.AccountId.valueType).toBe('reference');
   });
 
   it('refuses metadata for a group without a connection', async () => {
-    const res = await get('/projects/demo/integrations/crm-sync/objects/contacts/metadata?groupRef=initech');
+    const res = await get(
+      '/projects/demo/integrations/hubspot-sync/objects/contacts/metadata?groupRef=initech',
+    );
     expect(res.status).toBe(422);
     expect(res.body.type).toBe('urn:problem-type:connection-required');
   });
@@ -81,22 +112,33 @@ describe('metadata extensions', () => {
     const res = await get('/projects/demo/connections?groupRef=acme');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
-    expect(res.body[0]).toMatchObject({ id: 'conn-acme', status: 'working', group: { groupRef: 'acme' } });
-    expect(JSON.stringify(res.body)).not.toMatch(/sandbox-access|credentials|Token/);
+    expect(res.body[0]).toMatchObject({
+      id: demoConnectionIds.acme,
+      provider: 'hubspot',
+      status: 'working',
+      group: { groupRef: 'acme' },
+    });
+    const text = JSON.stringify(res.body);
+    expect(text).not.toMatch(/credentials|Token/);
+    const { accessToken, refreshToken } = service.demoGrant('acme').tokens;
+    for (const secret of [accessToken, refreshToken]) expect(text).not.toContain(secret);
   });
 
   it('lists no installation for a group that has none', async () => {
-    const res = await get('/projects/demo/integrations/crm-sync/installations?groupRef=acme');
+    const res = await get('/projects/demo/integrations/hubspot-sync/installations?groupRef=acme');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
 
   it('accepts the bearer token too, and refuses no credential', async () => {
     expect(
-      (await get('/projects/demo/integrations/crm-sync', { authorization: `Bearer ${service.authToken}` }))
-        .status,
+      (
+        await get('/projects/demo/integrations/hubspot-sync', {
+          authorization: `Bearer ${service.authToken}`,
+        })
+      ).status,
     ).toBe(200);
-    expect((await get('/projects/demo/integrations/crm-sync', {})).status).toBe(401);
+    expect((await get('/projects/demo/integrations/hubspot-sync', {})).status).toBe(401);
   });
 });
 
@@ -141,21 +183,19 @@ describe('OpenAPI document', () => {
 
 describe('provider-level object metadata (the hosted service’s path, no installation needed)', () => {
   it('serves the same fields as the integration path, for a connected group without an installation', async () => {
-    const byProvider = await get(
-      '/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme',
-    );
+    const byProvider = await get('/projects/demo/providers/hubspot/objects/contacts/metadata?groupRef=acme');
     const byIntegration = await get(
-      '/projects/demo/integrations/crm-sync/objects/contacts/metadata?groupRef=acme',
+      '/projects/demo/integrations/hubspot-sync/objects/contacts/metadata?groupRef=acme',
     );
     expect(byProvider.status).toBe(200);
     expect(byProvider.body).toEqual(byIntegration.body);
-    expect(byProvider.body.fields.status.valueType).toBe('singleSelect');
+    expect(byProvider.body.fields.hs_lead_status.valueType).toBe('singleSelect');
   });
 
   it('leaves read-only fields out when asked to', async () => {
-    const all = await get('/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme');
+    const all = await get('/projects/demo/providers/hubspot/objects/contacts/metadata?groupRef=acme');
     const writable = await get(
-      '/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme&excludeReadOnly=true',
+      '/projects/demo/providers/hubspot/objects/contacts/metadata?groupRef=acme&excludeReadOnly=true',
     );
     expect(writable.status).toBe(200);
     const readOnly = Object.values(
@@ -169,7 +209,7 @@ describe('provider-level object metadata (the hosted service’s path, no instal
 
   it('refuses a group without a connection (422), an unknown provider or object (404), a missing groupRef (400)', async () => {
     const unconnected = await get(
-      '/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=initech',
+      '/projects/demo/providers/hubspot/objects/contacts/metadata?groupRef=initech',
     );
     expect(unconnected.status).toBe(422);
     expect(unconnected.body.type).toBe('urn:problem-type:connection-required');
@@ -177,9 +217,9 @@ describe('provider-level object metadata (the hosted service’s path, no instal
       404,
     );
     expect(
-      (await get('/projects/demo/providers/sandboxcrm/objects/widgets/metadata?groupRef=acme')).status,
+      (await get('/projects/demo/providers/hubspot/objects/widgets/metadata?groupRef=acme')).status,
     ).toBe(404);
-    const missing = await get('/projects/demo/providers/sandboxcrm/objects/contacts/metadata');
+    const missing = await get('/projects/demo/providers/hubspot/objects/contacts/metadata');
     expect(missing.status).toBe(400);
     expect(missing.body.issues).toEqual([expect.objectContaining({ in: 'query', name: 'groupRef' })]);
   });

@@ -4,6 +4,7 @@ import {
   apiKeyHeaders,
   contactsConfig,
   createInstallationUrl,
+  crmIntegration,
   postJson,
   searchHeaders,
   searchUrl,
@@ -11,6 +12,8 @@ import {
 } from './harness.js';
 
 let service: TestService;
+/** Globex installs Salesforce's integration. */
+const globexUrl = () => createInstallationUrl(service, 'demo', crmIntegration.salesforce);
 beforeAll(async () => {
   service = await startTestService();
   const created = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
@@ -36,33 +39,36 @@ describe('names that Object.prototype also has', () => {
   );
 
   it('the sample read refuses a filter on a field named toString', async () => {
-    const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
+    const res = await postJson(globexUrl(), apiKeyHeaders(service), {
       groupRef: 'globex',
-      config: contactsConfig({ fieldFilters: [{ fieldName: 'toString', operator: 'eq', value: 'x' }] }),
+      config: contactsConfig(
+        { fieldFilters: [{ fieldName: 'toString', operator: 'eq', value: 'x' }] },
+        'salesforce',
+      ),
     });
     expect(res.status).toBe(422);
-    expect(res.body.issues[0].name).toBe('config.content.read.objects.contacts.fieldFilters[0].fieldName');
+    expect(res.body.issues[0].name).toBe('config.content.read.objects.Contact.fieldFilters[0].fieldName');
   });
 
   it('a "__proto__" map key is refused with an issue naming it, not dropped', async () => {
-    const response = await fetch(`${createInstallationUrl(service)}?skipSampling=true`, {
+    const response = await fetch(`${globexUrl()}?skipSampling=true`, {
       method: 'POST',
       headers: apiKeyHeaders(service),
-      body: '{"groupRef":"globex","config":{"content":{"provider":"sandboxcrm","read":{"objects":{"contacts":{"objectName":"contacts","selectedFields":{"__proto__":true,"email":true}}}}}}}',
+      body: '{"groupRef":"globex","config":{"content":{"provider":"salesforce","read":{"objects":{"Contact":{"objectName":"Contact","selectedFields":{"__proto__":true,"Email":true}}}}}}}',
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { issues: Array<{ name: string }> };
     expect(body.issues.map((i) => i.name)).toEqual([
-      'config.content.read.objects.contacts.selectedFields.__proto__',
+      'config.content.read.objects.Contact.selectedFields.__proto__',
     ]);
   });
 
   it('a 10,000-level deep body is a 400 problem, not a 500', async () => {
     const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
-    const response = await fetch(createInstallationUrl(service), {
+    const response = await fetch(globexUrl(), {
       method: 'POST',
       headers: apiKeyHeaders(service),
-      body: `{"groupRef":"globex","config":{"content":{"provider":"sandboxcrm"}},"extra":${deep}}`,
+      body: `{"groupRef":"globex","config":{"content":{"provider":"salesforce"}},"extra":${deep}}`,
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { issues: Array<{ name: string; value?: unknown }> };

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';
-import type { RunningService } from '../src/start-service.js';
-import { startService } from '../src/start-service.js';
+import { startTestService, type TestService } from './harness.js';
 
 /** One HTTP request with the Host header a client chooses (fetch would set its own). */
 function post(url: string, host: string, headers: Record<string, string>, body: string) {
@@ -24,39 +20,29 @@ function post(url: string, host: string, headers: Record<string, string>, body: 
 }
 
 describe('the public origin of the OAuth pages', () => {
-  let dataDir: string;
-  let service: RunningService;
+  let service: TestService;
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'splice-public-origin-'));
-    service = await startService({
-      port: 0,
-      dataDir,
-      contacts: 50,
-      runReads: false,
-      sandboxActivity: 0,
-      publicUrl: 'https://splice.example.com',
-    });
+    service = await startTestService({ publicUrl: 'https://splice.example.com' });
   });
   afterAll(async () => {
-    await service?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await service?.dispose();
   });
 
-  it('builds the provider URL and redirect_uri on the configured origin, whatever Host is sent', async () => {
+  it("builds the redirect_uri on the configured origin, whatever Host is sent; the consent page is the provider's", async () => {
     const answer = await post(
       `${service.baseUrl}/oauth-connect`,
       'evil.example',
       { 'content-type': 'application/json', 'x-api-key': service.apiKey },
       JSON.stringify({
         projectIdOrName: 'demo',
-        provider: 'sandboxcrm',
+        provider: 'hubspot',
         groupRef: 'initech',
         consumerRef: 'carol',
       }),
     );
     expect(answer.status).toBe(200);
     const url = new URL(answer.text);
-    expect(url.origin).toBe('https://splice.example.com');
+    expect(url.origin).toBe(new URL(service.providers.hubspot.url).origin);
     expect(url.searchParams.get('redirect_uri')).toBe('https://splice.example.com/callbacks/v1/oauth');
     expect(service.publicUrl).toBe('https://splice.example.com');
   });

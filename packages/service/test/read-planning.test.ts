@@ -4,11 +4,12 @@
  * status answered before planning looked idle, so a page that polls only while something runs never asked
  * again and showed "waiting" for good. The tick here is a minute, so only planning at creation can pass.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   apiKeyHeaders,
   contactsConfig,
   createInstallationUrl,
+  crmIntegration,
   type Json,
   postJson,
   readJsonResponse,
@@ -20,8 +21,6 @@ let service: TestService;
 
 beforeAll(async () => {
   service = await startTestService({
-    contacts: 200,
-    sandboxActivity: 0,
     runReads: true,
     readTiming: { tickMs: 60_000 },
   });
@@ -32,8 +31,8 @@ afterAll(async () => {
   await service.dispose();
 });
 
-const installationUrl = (id: string) =>
-  `${service.baseUrl}/projects/demo/integrations/crm-sync/installations/${id}`;
+const installationUrl = (id: string, integration: string = crmIntegration.hubspot) =>
+  `${service.baseUrl}/projects/demo/integrations/${integration}/installations/${id}`;
 
 async function getJson(url: string): Promise<{ status: number; body: Json }> {
   return readJsonResponse(await fetch(url, { headers: apiKeyHeaders(service) }));
@@ -41,9 +40,14 @@ async function getJson(url: string): Promise<{ status: number; body: Json }> {
 
 describe('planning at creation', () => {
   it('answers the backfill and the next run right after the installation is created', async () => {
+    // HubSpot answers slowly, so the backfill of its whole history is still running when the status is asked.
+    service.providers.hubspot.faults.latencyMs = 300;
+    onTestFinished(() => {
+      service.providers.hubspot.faults.latencyMs = 0;
+    });
     const created = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
       groupRef: 'acme',
-      ...{ config: contactsConfig({ backfill: { defaultPeriod: { days: 30 } } }) },
+      ...{ config: contactsConfig({ backfill: { defaultPeriod: { fullHistory: true } } }) },
     });
     expect(created.status).toBe(201);
     const id: string = created.body.id;
@@ -68,19 +72,24 @@ describe('planning at creation', () => {
   });
 
   it('forgets a deleted installation: its schedule stops and its unfinished backfill fails', async () => {
-    const created = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
-      groupRef: 'globex',
-      config: contactsConfig({ backfill: { defaultPeriod: { fullHistory: true } } }),
-    });
+    const salesforce = crmIntegration.salesforce;
+    const created = await postJson(
+      createInstallationUrl(service, 'demo', salesforce),
+      apiKeyHeaders(service),
+      {
+        groupRef: 'globex',
+        config: contactsConfig({ backfill: { defaultPeriod: { fullHistory: true } } }, 'salesforce'),
+      },
+    );
     expect(created.status).toBe(201);
     const id: string = created.body.id;
     await service.reads.forgetInstallation(id);
 
-    const status = await getJson(`${installationUrl(id)}/read-status`);
-    const contacts = status.body.objects.find((o: Json) => o.objectName === 'contacts');
+    const status = await getJson(`${installationUrl(id, salesforce)}/read-status`);
+    const contacts = status.body.objects.find((o: Json) => o.objectName === 'Contact');
     expect(contacts.nextRunTime).toBeNull();
     expect(contacts).not.toHaveProperty('backfill');
-    const operations = await getJson(`${installationUrl(id)}/operations`);
+    const operations = await getJson(`${installationUrl(id, salesforce)}/operations`);
     expect(operations.body.results).toHaveLength(1);
     expect(operations.body.results[0]).toMatchObject({ status: 'failure' });
     expect(operations.body.results[0].metadata.errors).toEqual(['the installation was deleted']);

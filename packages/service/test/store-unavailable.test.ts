@@ -7,6 +7,7 @@ import {
   bearerHeaders,
   contactsConfig,
   createInstallationUrl,
+  crmIntegration,
   postJson,
   readJsonResponse,
   searchHeaders,
@@ -34,6 +35,9 @@ describe('the service while PostgreSQL is unreachable', () => {
 
   const get = async (url: string) => readJsonResponse(await fetch(url, { headers: apiKeyHeaders(service) }));
   const installation = (groupRef: string) => ({ groupRef, config: contactsConfig() });
+  // Globex's CRM is Salesforce.
+  const globexUrl = () => createInstallationUrl(service, 'demo', crmIntegration.salesforce);
+  const globexInstallation = { groupRef: 'globex', config: contactsConfig({}, 'salesforce') };
   const destination = (name: string) => ({
     name,
     type: 'webhook',
@@ -53,15 +57,15 @@ describe('the service while PostgreSQL is unreachable', () => {
     await server.pause();
     const attempts = {
       'list installations': () => get(`${createInstallationUrl(service)}?groupRef=acme`),
-      'create an installation': () =>
-        postJson(createInstallationUrl(service), apiKeyHeaders(service), installation('globex')),
+      'create an installation': () => postJson(globexUrl(), apiKeyHeaders(service), globexInstallation),
       'list destinations': () => get(destinations),
       'create a destination': () => postJson(destinations, apiKeyHeaders(service), destination('during')),
       'list invites': async () =>
         readJsonResponse(
           await fetch(`${service.baseUrl}/orgs/org-demo/invites`, { headers: bearerHeaders(service) }),
         ),
-      'get the integration': () => get(`${service.baseUrl}/projects/demo/integrations/crm-sync`),
+      'get the integration': () =>
+        get(`${service.baseUrl}/projects/demo/integrations/${crmIntegration.hubspot}`),
       // A valid body: the integration's lookup may be answered from the service's short-lived copy
       // (src/lookups/find-integration.ts), so the request reaches the group and installation lookups.
       search: () =>
@@ -72,7 +76,7 @@ describe('the service while PostgreSQL is unreachable', () => {
       'start an OAuth flow': () =>
         postJson(`${service.baseUrl}/oauth-connect`, apiKeyHeaders(service), {
           projectIdOrName: 'demo',
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           groupRef: 'initech',
           consumerRef: 'u1',
         }),
@@ -102,11 +106,7 @@ describe('the service while PostgreSQL is unreachable', () => {
     expect(JSON.stringify(listed.body)).toContain(created.body.id);
     expect((await get(`${destinations}/before`)).status).toBe(200);
     expect((await postJson(destinations, apiKeyHeaders(service), destination('after'))).status).toBe(201);
-    const next = await postJson(
-      createInstallationUrl(service),
-      apiKeyHeaders(service),
-      installation('globex'),
-    );
+    const next = await postJson(globexUrl(), apiKeyHeaders(service), globexInstallation);
     expect(next.status).toBe(201);
   }, 60_000);
 });
