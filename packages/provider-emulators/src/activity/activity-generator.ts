@@ -128,16 +128,18 @@ export function startActivity(
   const perMinute = options.changesPerMinute ?? 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   if (perMinute > 0) {
-    // Changes owed accumulate between ticks, so any rate, however low, is met on average.
+    // Changes owed accumulate between ticks, so any rate, however low, is met on average. They are
+    // counted in change-milliseconds (rate times elapsed time), which stay whole where a sum of fractions
+    // of a change would fall just short of the next one.
     let owed = 0;
     let last = now();
     timer = setInterval(() => {
       const current = now();
-      owed += (perMinute * (current - last)) / 60_000;
+      owed += perMinute * (current - last);
       last = current;
-      const due = Math.floor(owed);
+      const due = Math.floor(owed / 60_000);
       if (due > 0) {
-        owed -= due;
+        owed -= due * 60_000;
         activity.applyChanges(due);
       }
     }, options.tickMs ?? 1_000);
