@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -7,10 +7,12 @@ import {
   startHubSpotEmulator,
   startSalesforceEmulator,
 } from '@splice/provider-emulators';
+import type { Manifest } from '@splice/schema';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import Sqlite from 'better-sqlite3';
 import { afterAll } from 'vitest';
+import { defaultManifestPath } from '../src/config.js';
 import type { RunningService, StartServiceOptions } from '../src/index.js';
 import {
   type DemoConnectionGrant,
@@ -18,6 +20,7 @@ import {
   providerAppsFromEnv,
   startService,
 } from '../src/index.js';
+import { loadManifest } from '../src/manifest/load-manifest.js';
 import { databaseFileName, type Repository, SqliteRepository } from '../src/store/index.js';
 import { openPgPool, PgRepository } from '../src/store/pg/index.js';
 
@@ -164,6 +167,20 @@ export const demoConnectionIds = { acme: 'conn-acme-hubspot', globex: 'conn-glob
 /** The demo manifest's integration that syncs each demo CRM: Acme's HubSpot and Globex's Salesforce. */
 export const crmIntegration = { hubspot: 'hubspot-sync', salesforce: 'salesforce-sync' } as const;
 export type TestCrm = keyof typeof crmIntegration;
+
+/**
+ * A manifest file (JSON, which is YAML) with the demo manifest as `edit` changes it, for a service started
+ * with `manifestPath`: a test that needs a rule the demo's integrations do not use adds it here.
+ */
+export function demoManifestWith(edit: (manifest: Manifest) => void): string {
+  const manifest = loadManifest(defaultManifestPath);
+  edit(manifest);
+  const dir = mkdtempSync(join(tmpdir(), 'splice-manifest-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'manifest.yaml');
+  writeFileSync(path, JSON.stringify(manifest, null, 2));
+  return path;
+}
 
 export function createInstallationUrl(
   service: RunningService,

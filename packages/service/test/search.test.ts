@@ -4,6 +4,8 @@ import type { TestService } from './harness.js';
 import {
   apiKeyHeaders,
   createInstallationUrl,
+  crmIntegration,
+  demoManifestWith,
   postJson,
   searchHeaders,
   searchUrl,
@@ -19,26 +21,43 @@ type Result = {
   raw: Record<string, unknown>;
 };
 
-function search(groupRef: string, objectName: string, fieldFilters: unknown[]) {
-  return postJson(searchUrl(service, groupRef), searchHeaders(service), { objectName, fieldFilters });
+function search(
+  groupRef: string,
+  objectName: string,
+  fieldFilters: unknown[],
+  integration: string = crmIntegration.hubspot,
+) {
+  return postJson(searchUrl(service, groupRef, 'demo', integration), searchHeaders(service), {
+    objectName,
+    fieldFilters,
+  });
 }
 
+/** The demo manifest, with HubSpot's deals marked `enabled: always` (searchable even where disabled). */
+const manifestPath = demoManifestWith((manifest) => {
+  const deals = manifest.integrations
+    .find((integration) => integration.name === crmIntegration.hubspot)
+    ?.read?.objects.find((object) => object.objectName === 'deals');
+  if (!deals) throw new Error('The demo manifest has no HubSpot deals');
+  deals.enabled = 'always';
+});
+
 beforeAll(async () => {
-  service = await startTestService();
-  // acme maps its app's "stage" to the CRM's status, with app values translated, and pauses companies.
+  service = await startTestService({ manifestPath });
+  // acme maps its app's "stage" to HubSpot's lead status, with app values translated, and pauses companies.
   const acme = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
     groupRef: 'acme',
     config: {
       content: {
-        provider: 'sandboxcrm',
+        provider: 'hubspot',
         read: {
           objects: {
             contacts: {
               objectName: 'contacts',
               selectedFieldsAuto: 'all',
-              selectedFieldMappings: { stage: 'status' },
+              selectedFieldMappings: { stage: 'hs_lead_status' },
               selectedValueMappings: {
-                stage: { won: 'customer', new: 'lead' },
+                stage: { won: 'CONNECTED', new: 'NEW' },
                 // Two lifecycle stages are one funnel stage to the app; the rest stay unmapped.
                 funnelStage: { mql: 'marketingqualifiedlead', customer: ['customer', 'evangelist'] },
               },
@@ -51,6 +70,30 @@ beforeAll(async () => {
     },
   });
   expect(acme.status).toBe(201);
+  // globex maps the app's "stage" to Salesforce's lead source.
+  const globex = await postJson(
+    createInstallationUrl(service, 'demo', crmIntegration.salesforce),
+    apiKeyHeaders(service),
+    {
+      groupRef: 'globex',
+      config: {
+        content: {
+          provider: 'salesforce',
+          read: {
+            objects: {
+              Contact: {
+                objectName: 'Contact',
+                selectedFieldsAuto: 'all',
+                selectedFieldMappings: { stage: 'LeadSource' },
+                selectedValueMappings: { stage: { won: 'Partner Referral', new: 'Web' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  );
+  expect(globex.status).toBe(201);
 });
 afterAll(() => service.dispose());
 
@@ -79,7 +122,7 @@ describe('search: credentials and headers', () => {
 
   it('needs groupRef in the query', async () => {
     const res = await postJson(
-      `${service.searchUrl}/projects/demo/integrations/crm-sync`,
+      `${service.searchUrl}/projects/demo/integrations/${crmIntegration.hubspot}`,
       searchHeaders(service),
       { objectName: 'contacts', fieldFilters: [] },
     );
@@ -91,7 +134,7 @@ describe('search: credentials and headers', () => {
     const res = await postJson(searchUrl(service, 'acme'), searchHeaders(service), {
       fieldFilters: [
         { fieldName: 'email', operator: 'eq', value: 'x' },
-        { fieldName: 'score', operator: 'lt', value: 1 },
+        { fieldName: 'hubspotscore', operator: 'lt', value: 1 },
       ],
     });
     expect(res.status).toBe(400);
@@ -158,7 +201,7 @@ describe('search: filters and mappings', () => {
     expect(res.status).toBe(200);
     expect(res.body.results.length).toBeGreaterThan(0);
     for (const r of res.body.results as Result[]) {
-      expect(r.fields.status).toBe('customer');
+      expect(r.fields.hs_lead_status).toBe('CONNECTED');
       // mappedFields carry the app-side value, separately from fields.
       expect(r.mappedFields.stage).toBe('won');
     }
@@ -166,32 +209,33 @@ describe('search: filters and mappings', () => {
 
   it('accepts the provider value for a mapped name too', async () => {
     const res = await search('acme', 'contacts', [
-      { fieldName: 'stage', operator: 'eq', value: 'qualified' },
-    ]);
-    expect(res.status).toBe(200);
-    for (const r of res.body.results as Result[]) {
-      expect(r.fields.status).toBe('qualified');
-      expect(r.mappedFields.stage).toBe('qualified');
-    }
-  });
-
-  it('filters on a mapped name the manifest sets (surname -> lastName)', async () => {
-    const some = (await search('acme', 'contacts', [])).body.results[5] as Result;
-    const res = await search('acme', 'contacts', [
-      { fieldName: 'surname', operator: 'eq', value: some.fields.lastName },
+      { fieldName: 'stage', operator: 'eq', value: 'OPEN_DEAL' },
     ]);
     expect(res.status).toBe(200);
     expect(res.body.results.length).toBeGreaterThan(0);
     for (const r of res.body.results as Result[]) {
-      expect(r.fields.lastName).toBe(some.fields.lastName);
-      expect(r.mappedFields.surname).toBe(some.fields.lastName);
+      expect(r.fields.hs_lead_status).toBe('OPEN_DEAL');
+      expect(r.mappedFields.stage).toBe('OPEN_DEAL');
+    }
+  });
+
+  it('filters on a mapped name the manifest sets (surname -> lastname)', async () => {
+    const some = (await search('acme', 'contacts', [])).body.results[5] as Result;
+    const res = await search('acme', 'contacts', [
+      { fieldName: 'surname', operator: 'eq', value: some.fields.lastname },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const r of res.body.results as Result[]) {
+      expect(r.fields.lastname).toBe(some.fields.lastname);
+      expect(r.mappedFields.surname).toBe(some.fields.lastname);
     }
   });
 
   it('gives every provider value of a many-to-one value mapping the one app value', async () => {
     for (const lifecycleStage of ['customer', 'evangelist']) {
       const res = await search('acme', 'contacts', [
-        { fieldName: 'lifecycleStage', operator: 'eq', value: lifecycleStage },
+        { fieldName: 'lifecyclestage', operator: 'eq', value: lifecycleStage },
       ]);
       expect(res.status).toBe(200);
       expect(res.body.results.length).toBeGreaterThan(0);
@@ -206,12 +250,12 @@ describe('search: filters and mappings', () => {
       return res.body.results as Result[];
     };
     const found = await resultsOf('funnelStage', 'customer');
-    expect(new Set(found.map((r) => r.fields.lifecycleStage))).toEqual(new Set(['customer', 'evangelist']));
+    expect(new Set(found.map((r) => r.fields.lifecyclestage))).toEqual(new Set(['customer', 'evangelist']));
     for (const r of found) expect(r.mappedFields.funnelStage).toBe('customer');
     // Each page is the first records in id order, so the app value's page is the first of both pages merged.
     const byProviderValue = [
-      ...(await resultsOf('lifecycleStage', 'customer')),
-      ...(await resultsOf('lifecycleStage', 'evangelist')),
+      ...(await resultsOf('lifecyclestage', 'customer')),
+      ...(await resultsOf('lifecyclestage', 'evangelist')),
     ];
     const merged = byProviderValue.map((r) => Number(r.id)).sort((a, b) => a - b);
     expect(found.map((r) => Number(r.id))).toEqual(merged.slice(0, found.length));
@@ -226,41 +270,42 @@ describe('search: filters and mappings', () => {
     expect(res.status).toBe(200);
     expect(res.body.results.length).toBeGreaterThan(0);
     for (const r of res.body.results as Result[]) {
-      expect(['customer', 'evangelist']).toContain(r.fields.lifecycleStage);
-      expect(r.fields.status).toBe('customer');
+      expect(['customer', 'evangelist']).toContain(r.fields.lifecyclestage);
+      expect(r.fields.hs_lead_status).toBe('CONNECTED');
     }
   });
 
   it('gives a value the user did not map what the manifest says: nothing, for funnelStage', async () => {
     const res = await search('acme', 'contacts', [
-      { fieldName: 'lifecycleStage', operator: 'eq', value: 'salesqualifiedlead' },
+      { fieldName: 'lifecyclestage', operator: 'eq', value: 'salesqualifiedlead' },
     ]);
     expect(res.status).toBe(200);
     expect(res.body.results.length).toBeGreaterThan(0);
     for (const r of res.body.results as Result[]) {
-      expect(r.fields.lifecycleStage).toBe('salesqualifiedlead');
+      expect(r.fields.lifecyclestage).toBe('salesqualifiedlead');
       expect(r.mappedFields).toHaveProperty('funnelStage', null);
     }
   });
 
   it('ANDs filters', async () => {
     const res = await search('acme', 'contacts', [
-      { fieldName: 'status', operator: 'eq', value: 'customer' },
-      { fieldName: 'isCustomer', operator: 'eq', value: true },
+      { fieldName: 'hs_lead_status', operator: 'eq', value: 'CONNECTED' },
+      { fieldName: 'hs_email_optout', operator: 'eq', value: true },
     ]);
     expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
     for (const r of res.body.results as Result[]) {
-      expect(r.fields.status).toBe('customer');
-      expect(r.fields.isCustomer).toBe(true);
+      expect(r.fields.hs_lead_status).toBe('CONNECTED');
+      expect(r.fields.hs_email_optout).toBe(true);
     }
   });
 
   it('matches a boolean only with a boolean: the string "true" finds nothing', async () => {
     const asBoolean = await search('acme', 'contacts', [
-      { fieldName: 'isCustomer', operator: 'eq', value: true },
+      { fieldName: 'hs_email_optout', operator: 'eq', value: true },
     ]);
     const asString = await search('acme', 'contacts', [
-      { fieldName: 'isCustomer', operator: 'eq', value: 'true' },
+      { fieldName: 'hs_email_optout', operator: 'eq', value: 'true' },
     ]);
     expect(asBoolean.body.results.length).toBeGreaterThan(0);
     expect(asString.status).toBe(200);
@@ -268,14 +313,17 @@ describe('search: filters and mappings', () => {
   });
 
   it('matches a number only with a number', async () => {
-    const some = (await search('acme', 'contacts', [])).body.results[0] as Result;
+    const some = ((await search('acme', 'contacts', [])).body.results as Result[]).find(
+      (r) => typeof r.fields.hubspotscore === 'number',
+    );
+    expect(some).toBeDefined();
     const asNumber = await search('acme', 'contacts', [
-      { fieldName: 'score', operator: 'eq', value: some.fields.score },
+      { fieldName: 'hubspotscore', operator: 'eq', value: some?.fields.hubspotscore },
     ]);
     const asString = await search('acme', 'contacts', [
-      { fieldName: 'score', operator: 'eq', value: String(some.fields.score) },
+      { fieldName: 'hubspotscore', operator: 'eq', value: String(some?.fields.hubspotscore) },
     ]);
-    expect(asNumber.body.results.map((r: Result) => r.id)).toContain(some.id);
+    expect(asNumber.body.results.map((r: Result) => r.id)).toContain(some?.id);
     expect(asString.body.results).toEqual([]);
   });
 
@@ -292,6 +340,53 @@ describe('search: filters and mappings', () => {
     expect(res.status).toBe(422);
     expect(res.body.issues).toEqual([
       expect.objectContaining({ name: 'fieldFilters[1].fieldName', value: 'shoeSize' }),
+    ]);
+  });
+});
+
+describe("search on Globex's Salesforce: the same rules through SOQL", () => {
+  const searchGlobex = (fieldFilters: unknown[]) =>
+    search('globex', 'Contact', fieldFilters, crmIntegration.salesforce);
+
+  it('filters on a provider field name', async () => {
+    const some = (await searchGlobex([])).body.results[3] as Result;
+    const res = await searchGlobex([{ fieldName: 'Email', operator: 'eq', value: some.fields.Email }]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: Result) => r.id)).toContain(some.id);
+    for (const r of res.body.results as Result[]) expect(r.fields.Email).toBe(some.fields.Email);
+  });
+
+  it("filters on a mapped name, translating the app-side value, and on the manifest's surname", async () => {
+    const won = await searchGlobex([{ fieldName: 'stage', operator: 'eq', value: 'won' }]);
+    expect(won.status).toBe(200);
+    expect(won.body.results.length).toBeGreaterThan(0);
+    for (const r of won.body.results as Result[]) {
+      expect(r.fields.LeadSource).toBe('Partner Referral');
+      expect(r.mappedFields.stage).toBe('won');
+    }
+    const some = won.body.results[0] as Result;
+    const named = await searchGlobex([
+      { fieldName: 'surname', operator: 'eq', value: some.fields.LastName },
+      { fieldName: 'stage', operator: 'eq', value: 'won' },
+    ]);
+    expect(named.body.results.map((r: Result) => r.id)).toContain(some.id);
+    for (const r of named.body.results as Result[]) {
+      expect(r.fields.LastName).toBe(some.fields.LastName);
+      expect(r.mappedFields.surname).toBe(some.fields.LastName);
+    }
+  });
+
+  it('matches a boolean only with a boolean, and refuses a field Salesforce lacks', async () => {
+    const asBoolean = await searchGlobex([{ fieldName: 'HasOptedOutOfEmail', operator: 'eq', value: true }]);
+    const asString = await searchGlobex([{ fieldName: 'HasOptedOutOfEmail', operator: 'eq', value: 'true' }]);
+    expect(asBoolean.body.results.length).toBeGreaterThan(0);
+    for (const r of asBoolean.body.results as Result[]) expect(r.fields.HasOptedOutOfEmail).toBe(true);
+    expect(asString.status).toBe(200);
+    expect(asString.body.results).toEqual([]);
+    const unknown = await searchGlobex([{ fieldName: 'shoeSize', operator: 'eq', value: 42 }]);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.issues).toEqual([
+      expect.objectContaining({ name: 'fieldFilters[0].fieldName', value: 'shoeSize' }),
     ]);
   });
 });

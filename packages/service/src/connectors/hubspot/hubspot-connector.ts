@@ -32,7 +32,13 @@ import type { ProviderHttp, ProviderResponse } from '../provider-http.js';
 import { hubSpotBatchLimit } from './catalog-entry.js';
 import { decodeCursor, encodeCursor } from './hubspot-cursor.js';
 import { hubSpotError } from './hubspot-errors.js';
-import { type HubSpotProperty, objectMetadataOf, typedValue, wireValue } from './hubspot-properties.js';
+import {
+  type HubSpotProperty,
+  objectMetadataOf,
+  searchValueFits,
+  typedValue,
+  wireValue,
+} from './hubspot-properties.js';
 
 /** HubSpot's page maxima: 100 records a list page, 200 a search page. */
 export const hubSpotListLimit = 100;
@@ -220,8 +226,13 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
   async function search(request: SearchRequest): Promise<ProviderRecord[]> {
     const { objectName } = request;
     const metadata = await metadataOf(objectName, request.signal);
-    const filters = request.filters.map((filter) => {
-      const values = valuesOf(filter).map(String);
+    const typedValues = request.filters.map((filter) =>
+      valuesOf(filter).filter((value) => searchValueFits(metadata.fields[filter.fieldName], value)),
+    );
+    // A condition no value of its type can meet matches no record, so neither do all of them together.
+    if (typedValues.some((values) => values.length === 0)) return [];
+    const filters = request.filters.map((filter, i) => {
+      const values = typedValues[i]!.map(String);
       // Several values the property may equal are one `IN` filter of the group.
       return values.length === 1
         ? { propertyName: filter.fieldName, operator: 'EQ', value: values[0] }

@@ -85,6 +85,25 @@ export function typedValue(field: FieldMetadata | undefined, value: unknown): un
   }
 }
 
+/**
+ * Whether a search value can equal a property's value: a boolean property only a boolean, a number only a
+ * number, any other only text. HubSpot compares the text of both, so without this check the string "true"
+ * would find the records whose checkbox is set, unlike the same search on any other provider.
+ */
+export function searchValueFits(field: FieldMetadata | undefined, value: unknown): boolean {
+  switch (field?.valueType) {
+    case undefined:
+      return true;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'float':
+    case 'int':
+      return typeof value === 'number' && Number.isFinite(value);
+    default:
+      return typeof value === 'string';
+  }
+}
+
 /** A typed value as HubSpot takes it in a write: a string (an empty one clears the property). */
 export function wireValue(value: unknown): string {
   if (value === null || value === undefined) return '';
