@@ -115,4 +115,17 @@ describe('faults', () => {
     expect((await get('/crm/v3/objects/companies', token)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(300);
   });
+
+  it('resets the connection without an answer while the reset rate is 1, and answers again at 0', async () => {
+    const token = emulator.issueTokens().accessToken;
+    emulator.faults.resetRate = 1;
+    const reset = await get('/crm/v3/objects/contacts', token).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(reset).toBeInstanceOf(TypeError);
+    expect(String((reset as { cause?: unknown }).cause)).toMatch(/closed|reset|socket/i);
+    emulator.faults.resetRate = 0;
+    expect((await get('/crm/v3/objects/contacts', token)).status).toBe(200);
+  });
 });

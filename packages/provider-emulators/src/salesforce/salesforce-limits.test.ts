@@ -63,4 +63,16 @@ describe('faults', () => {
     expect((await query()).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
   });
+
+  it('resets the connection without an answer while the reset rate is 1, and answers again at 0', async () => {
+    emulator.faults.resetRate = 1;
+    const reset = await query().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(reset).toBeInstanceOf(TypeError);
+    expect(String((reset as { cause?: unknown }).cause)).toMatch(/closed|reset|socket/i);
+    emulator.faults.resetRate = 0;
+    expect((await query()).status).toBe(200);
+  });
 });
