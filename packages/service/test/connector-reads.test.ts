@@ -106,7 +106,12 @@ describe.each(['hubspot', 'salesforce'] as const)('reads of %s through its conne
     const engine = world.startEngine();
     await engine.installationChanged(world.installation);
     const operation = await operationDone(world, await backfillOf(world, objectName));
-    expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts });
+    // The provider counted the read on its first page: the backfill's progress has a total.
+    expect(operation).toMatchObject({
+      status: 'success',
+      recordsProcessed: contacts,
+      recordsEstimatedTotal: contacts,
+    });
     const expected = await emulatorContactIds(provider, (await world.tokens.current()).accessToken);
     expect(expected).toHaveLength(contacts);
     const counts = arrivalsPerRecord(world.receiver);
@@ -151,7 +156,11 @@ describe.each(['hubspot', 'salesforce'] as const)('reads of %s through its conne
       sinceTime: backfill.untilTime,
     });
     const operation = await operationDone(world, operationId);
-    expect(operation).toMatchObject({ status: 'success', recordsProcessed: changed.length });
+    expect(operation).toMatchObject({
+      status: 'success',
+      recordsProcessed: changed.length,
+      recordsEstimatedTotal: changed.length,
+    });
     const counts = arrivalsPerRecord(world.receiver, operationId);
     expect([...counts.keys()].sort()).toEqual([...changed].sort());
     const renamed = world.receiver.arrivals

@@ -32,6 +32,11 @@ export interface ReadPageResult {
   /** Where the next page starts; undefined when `done`. A cursor survives a restart (it is plain data). */
   nextCursor?: string;
   done: boolean;
+  /**
+   * How many records the whole read holds, on a read's first page (no `cursor`) where the provider counts
+   * them: an estimate for progress, since records change while a read runs.
+   */
+  totalRecords?: number;
 }
 
 /** One page of records matching every condition (AND of `eq`), as the seed's search allows. */

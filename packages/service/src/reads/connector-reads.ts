@@ -138,6 +138,10 @@ export async function readConnectorPage(
     messages,
     finished,
     createTime: new Date(timing.now()).toISOString(),
+    // The provider's count of the whole read (its conditions are tested here, so it may count more).
+    ...(operation.cursor === undefined && result.totalRecords !== undefined
+      ? { recordsEstimatedTotal: result.totalRecords }
+      : {}),
   });
   return { messages: messages.length, finished };
 }

@@ -144,6 +144,27 @@ describe('HubSpot connector: reads', () => {
     expect(tokens.reports.map((r) => r.status)).toEqual(['working']);
   });
 
+  it("counts a read on its first page only: all history by a search's total, a window by its own", async () => {
+    const { connector } = connect();
+    const first = await connector.readPage({ objectName: 'contacts', fields: [], pageSize: 10 });
+    expect(first.totalRecords).toBe(contactCount);
+    const second = await connector.readPage({
+      objectName: 'contacts',
+      fields: [],
+      pageSize: 10,
+      ...(first.nextCursor && { cursor: first.nextCursor }),
+    });
+    expect(second.totalRecords).toBeUndefined();
+
+    const all = await readAll(connector, { objectName: 'deals', fields: [], pageSize: 100 });
+    const stamps = all.records
+      .map((record) => Date.parse(String(record.fields.hs_lastmodifieddate)))
+      .sort((a, b) => a - b);
+    const sinceMs = stamps[Math.floor(stamps.length / 2)]!;
+    const windowed = await connector.readPage({ objectName: 'deals', fields: [], sinceMs, pageSize: 5 });
+    expect(windowed.totalRecords).toBe(stamps.filter((ms) => ms > sinceMs).length);
+  });
+
   it('reads just the records created or changed since a time, through the search endpoint', async () => {
     const { connector } = connect();
     clock += 1_000;

@@ -152,8 +152,33 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
       .filter((record) => untilMs === undefined || (instantMs(record.properties[modified]) ?? 0) <= untilMs)
       .map((record) => toRecord(record, metadata.fields));
     const next = (response.body as { paging?: { next?: { after?: unknown } } }).paging?.next?.after;
-    if (typeof next !== 'string' || next === '') return { records, done: true };
-    return { records, done: false, nextCursor: encodeCursor({ kind: 'list', after: next }) };
+    // A read's first page: the list answers no total, so one search with no result counts the read.
+    const counted = after === undefined ? await countAll(request) : {};
+    if (typeof next !== 'string' || next === '') return { records, done: true, ...counted };
+    return { records, done: false, nextCursor: encodeCursor({ kind: 'list', after: next }), ...counted };
+  }
+
+  /**
+   * The records of an all-history read, from a search's `total`; nothing when the search fails, since an
+   * estimate is not worth failing a read for (the read's own pages report the provider's trouble).
+   */
+  async function countAll(request: ReadPageRequest): Promise<{ totalRecords?: number }> {
+    const { objectName, untilMs } = request;
+    const modified = lastModifiedProperty(objectName);
+    const filters =
+      untilMs === undefined ? [] : [{ propertyName: modified, operator: 'LTE', value: String(untilMs) }];
+    try {
+      const response = await http.send({
+        method: 'POST',
+        path: path(objectName, '/search'),
+        body: { filterGroups: filters.length ? [{ filters }] : [], properties: ['hs_object_id'], limit: 1 },
+        ...(request.signal && { signal: request.signal }),
+      });
+      const total = (response.body as { total?: unknown } | undefined)?.total;
+      return response.status === 200 && typeof total === 'number' ? { totalRecords: total } : {};
+    } catch {
+      return {};
+    }
   }
 
   async function searchPage(
@@ -198,7 +223,9 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
     const total = (response.body as { total?: unknown }).total;
     const windowEnded = raw.length < limit || (typeof total === 'number' && total <= tieOffset + raw.length);
     const records = page.map((record) => toRecord(record, metadata.fields));
-    if (windowEnded && page.length === fresh.length) return { records, done: true };
+    // A read's first page: the search's total is the window's count.
+    const counted = request.cursor === undefined && typeof total === 'number' ? { totalRecords: total } : {};
+    if (windowEnded && page.length === fresh.length) return { records, done: true, ...counted };
 
     const last = page.at(-1);
     const lastMs = last ? instantMs(last.properties[modified]) : fromMs;
@@ -211,6 +238,7 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
       records,
       done: false,
       nextCursor: encodeCursor({ kind: 'search', fromMs: lastMs, seenAtFrom: nextSeen }),
+      ...counted,
     };
   }
 

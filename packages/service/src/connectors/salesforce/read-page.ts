@@ -125,15 +125,18 @@ export async function readSalesforcePage(
     positions.push(position);
   }
 
+  // A read's first page answers the first query, whose `totalSize` counts the whole read.
+  const counted = request.cursor === undefined ? { totalRecords: page.totalSize } : {};
   if (fresh.length > pageSize) {
     // Salesforce sent more than asked: the rest comes from a query resuming after this page.
     return {
       records: fresh.slice(0, pageSize),
       nextCursor: encodeReadCursor({ after: positions[pageSize - 1]! }),
       done: false,
+      ...counted,
     };
   }
-  if (page.done || !page.nextRecordsUrl) return { records: fresh, done: true };
+  if (page.done || !page.nextRecordsUrl) return { records: fresh, done: true, ...counted };
   const last = positions.at(-1) ?? cursor.last ?? after;
   return {
     records: fresh,
@@ -143,5 +146,6 @@ export async function readSalesforcePage(
       ...(last && { last }),
     }),
     done: false,
+    ...counted,
   };
 }

@@ -127,6 +127,9 @@ describe('reads', () => {
     expect(records[0]).toMatchObject({ raw: { attributes: { type: 'Contact' } } });
     expect(records[0]!.fields).not.toHaveProperty('attributes');
     expect(records[0]!.fields.SystemModstamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The first query's totalSize counts the whole read.
+    const firstPage = await connector.readPage({ objectName: 'Contact', fields: [], pageSize: 200 });
+    expect(firstPage.totalRecords).toBe(counts.contacts);
   });
 
   it('cuts a page Salesforce makes larger than asked and reads the rest from where it stopped', async () => {
@@ -195,6 +198,24 @@ describe('reads', () => {
     });
     const records = pages.flat();
     expect(records.map((r) => r.id)).toEqual([b, created.success ? created.recordId : 'none', c]);
+    // The first page counts the window's records; the next pages count nothing.
+    const first = await connector.readPage({
+      objectName: 'Contact',
+      fields: [],
+      pageSize: 2,
+      sinceMs,
+      untilMs,
+    });
+    expect(first.totalRecords).toBe(3);
+    const next = await connector.readPage({
+      objectName: 'Contact',
+      fields: [],
+      pageSize: 2,
+      sinceMs,
+      untilMs,
+      ...(first.nextCursor && { cursor: first.nextCursor }),
+    });
+    expect(next.totalRecords).toBeUndefined();
     expect(records[0]!.fields).toMatchObject({
       Title: 'Changed',
       SystemModstamp: new Date(sinceMs + 5_000).toISOString(),
