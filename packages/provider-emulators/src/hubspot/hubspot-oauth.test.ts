@@ -37,6 +37,9 @@ async function consent(decision: 'allow' | 'deny', extra: Record<string, string>
   const markup = await page.text();
   expect(markup).toContain('crm.objects.contacts.write');
   expect(markup).toMatch(/<button[^>]*value="allow"[^>]*>Allow<\/button>/);
+  // A person clicking through a demo must not take it for the real HubSpot, and can read it on a phone.
+  expect(markup).toContain('This is a local HubSpot emulator for development');
+  expect(markup).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   expect(markup).not.toContain('state-<&>');
   // The hidden fields, as the browser would post them.
   const fields = [...markup.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
