@@ -26,64 +26,75 @@ const recordView = (sobject: SObjectName, version: string, record: SObjectRecord
   ...(fields ? Object.fromEntries(fields.map((name) => [name, record[name] ?? null])) : record),
 });
 
+function soqlOf(c: Context): string {
+  const soql = c.req.query('q');
+  if (!soql) throw salesforceError('MALFORMED_QUERY', 'A query needs the q parameter.');
+  return soql;
+}
+
 export function dataRoutes(store: OrgStore, queries: QueryEngine) {
-  return new Hono()
-    .route('/', collectionRoutes(store))
-    .get('/', (c) =>
-      c.json(
-        versions.map((version) => ({ label: `v${version}`, url: `/services/data/v${version}`, version })),
-      ),
-    )
-    .get('/:version/query', (c) => {
-      const soql = c.req.query('q');
-      if (!soql) throw salesforceError('MALFORMED_QUERY', 'A query needs the q parameter.');
-      return c.json(queries.run(soql, c.req.param('version'), batchSizeOf(c)));
-    })
-    .get('/:version/query/:locator', (c) =>
-      c.json(queries.more(c.req.param('locator'), c.req.param('version'), batchSizeOf(c))),
-    )
-    .get('/:version/sobjects', (c) =>
-      c.json({
-        encoding: 'UTF-8',
-        maxBatchSize: maxCollectionRecords,
-        sobjects: sobjectNames.map((sobject) => describeSObject(sobject, c.req.param('version'))),
-      }),
-    )
-    .get('/:version/sobjects/:sobject/describe', (c) => {
-      const sobject = sobjectOf(c);
-      return c.json({
-        ...describeSObject(sobject, c.req.param('version')),
-        fields: [...sobjectFields[sobject].values()],
-        childRelationships: [],
-        recordTypeInfos: [],
-      });
-    })
-    .post('/:version/sobjects/:sobject', async (c) => {
-      const record = store.create(sobjectOf(c), await jsonBody(c));
-      return c.json({ id: record.Id, success: true, errors: [] }, 201);
-    })
-    .get('/:version/sobjects/:sobject/:id', (c) => {
-      const sobject = sobjectOf(c);
-      const record = store.get(sobject, c.req.param('id'));
-      const asked = c.req
-        .query('fields')
-        ?.split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
-      const fields = asked?.map((name) => {
-        const field = resolveField(sobject, name);
-        if (!field)
-          throw salesforceError('INVALID_FIELD', `No such column '${name}' on entity '${sobject}'.`);
-        return field.name;
-      });
-      return c.json(recordView(sobject, c.req.param('version'), record, fields));
-    })
-    .patch('/:version/sobjects/:sobject/:id', async (c) => {
-      store.update(sobjectOf(c), c.req.param('id'), await jsonBody(c));
-      return c.body(null, 204);
-    })
-    .delete('/:version/sobjects/:sobject/:id', (c) => {
-      store.delete(sobjectOf(c), c.req.param('id'));
-      return c.body(null, 204);
-    });
+  return (
+    new Hono()
+      .route('/', collectionRoutes(store))
+      .get('/', (c) =>
+        c.json(
+          versions.map((version) => ({ label: `v${version}`, url: `/services/data/v${version}`, version })),
+        ),
+      )
+      .get('/:version/query', (c) => c.json(queries.run(soqlOf(c), c.req.param('version'), batchSizeOf(c))))
+      .get('/:version/queryAll', (c) =>
+        c.json(queries.run(soqlOf(c), c.req.param('version'), batchSizeOf(c), 'all')),
+      )
+      // A queryAll result pages on from `query/{locator}` too, the URL its nextRecordsUrl names.
+      .get('/:version/query/:locator', (c) =>
+        c.json(queries.more(c.req.param('locator'), c.req.param('version'), batchSizeOf(c))),
+      )
+      .get('/:version/queryAll/:locator', (c) =>
+        c.json(queries.more(c.req.param('locator'), c.req.param('version'), batchSizeOf(c))),
+      )
+      .get('/:version/sobjects', (c) =>
+        c.json({
+          encoding: 'UTF-8',
+          maxBatchSize: maxCollectionRecords,
+          sobjects: sobjectNames.map((sobject) => describeSObject(sobject, c.req.param('version'))),
+        }),
+      )
+      .get('/:version/sobjects/:sobject/describe', (c) => {
+        const sobject = sobjectOf(c);
+        return c.json({
+          ...describeSObject(sobject, c.req.param('version')),
+          fields: [...sobjectFields[sobject].values()],
+          childRelationships: [],
+          recordTypeInfos: [],
+        });
+      })
+      .post('/:version/sobjects/:sobject', async (c) => {
+        const record = store.create(sobjectOf(c), await jsonBody(c));
+        return c.json({ id: record.Id, success: true, errors: [] }, 201);
+      })
+      .get('/:version/sobjects/:sobject/:id', (c) => {
+        const sobject = sobjectOf(c);
+        const record = store.get(sobject, c.req.param('id'));
+        const asked = c.req
+          .query('fields')
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        const fields = asked?.map((name) => {
+          const field = resolveField(sobject, name);
+          if (!field)
+            throw salesforceError('INVALID_FIELD', `No such column '${name}' on entity '${sobject}'.`);
+          return field.name;
+        });
+        return c.json(recordView(sobject, c.req.param('version'), record, fields));
+      })
+      .patch('/:version/sobjects/:sobject/:id', async (c) => {
+        store.update(sobjectOf(c), c.req.param('id'), await jsonBody(c));
+        return c.body(null, 204);
+      })
+      .delete('/:version/sobjects/:sobject/:id', (c) => {
+        store.delete(sobjectOf(c), c.req.param('id'));
+        return c.body(null, 204);
+      })
+  );
 }

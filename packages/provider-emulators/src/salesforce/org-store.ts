@@ -37,6 +37,11 @@ export class OrgStore {
     return this.tables[sobject].ordered.filter((record) => record.IsDeleted !== true);
   }
 
+  /** Every record, the recycle bin's deleted ones (`IsDeleted`) too, in creation order: what queryAll sees. */
+  all(sobject: SObjectName): readonly SObjectRecord[] {
+    return this.tables[sobject].ordered;
+  }
+
   get(sobject: SObjectName, id: string): SObjectRecord {
     const record = this.tables[sobject].byId.get(id);
     if (!record || record.IsDeleted === true) {

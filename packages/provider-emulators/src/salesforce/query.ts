@@ -127,22 +127,28 @@ function sortRecords(sobject: SObjectName, query: SoqlQuery, records: SObjectRec
   return keyed.map(({ record }) => record);
 }
 
+/** `query` sees the live records; `queryAll` the recycle bin's deleted ones (`IsDeleted = true`) too. */
+export type QueryScope = 'live' | 'all';
+
 export class QueryEngine {
   private readonly results = new Map<string, QueryResult>();
 
-  constructor(private readonly live: (sobject: SObjectName) => SObjectRecord[]) {}
+  constructor(
+    private readonly records: (sobject: SObjectName, scope: QueryScope) => readonly SObjectRecord[],
+  ) {}
 
   run(
     soql: string,
     version: string,
     batchSize: number,
+    scope: QueryScope = 'live',
   ): QueryPage | { totalSize: number; done: true; records: [] } {
     const query = parseSoql(soql);
     const sobject = resolveSObject(query.from);
     if (!sobject) throw salesforceError('INVALID_TYPE', `sObject type '${query.from}' is not supported.`);
     const fields = (query.fields ?? []).map((name) => field(sobject, name).name);
     const where = query.where ? matcher(sobject, query.where) : () => true;
-    const records = this.live(sobject).filter(where);
+    const records = this.records(sobject, scope).filter(where);
     const selected = sortRecords(sobject, query, records).slice(
       query.offset ?? 0,
       query.limit === undefined ? undefined : (query.offset ?? 0) + query.limit,

@@ -1,7 +1,8 @@
 /**
  * The activity generator as jsforce meets it: what `applyChanges` says it changed is exactly what a SOQL
  * read by `SystemModstamp` finds, a deleted record leaves the queries and reads as not found, `COUNT()`
- * moves as the creations and deletions say, and every value is one the org's describe allows.
+ * moves as the creations and deletions say, the recycle bin keeps what was deleted (queryAll), and every
+ * value is one the org's describe allows.
  */
 import { Connection } from 'jsforce';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,6 +79,24 @@ describe('Salesforce activity', () => {
     expect(await ids('SELECT Id FROM Contact')).not.toContain(id);
     expect(await ids(`SELECT Id FROM Contact WHERE Id = '${id}'`)).toEqual([]);
     await expect(conn.sobject('Contact').retrieve(id)).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
+  });
+
+  it('keeps a deleted record in the recycle bin, where queryAll finds it by IsDeleted and SystemModstamp', async () => {
+    await startEmulator();
+    clock += 60_000;
+    const { id } = changeUntil('Contact', 'deleted');
+    // jsforce's scanAll reads through queryAll.
+    const binned = await conn.query<{ Id: string; IsDeleted: boolean; SystemModstamp: string }>(
+      `SELECT Id, IsDeleted, SystemModstamp FROM Contact WHERE IsDeleted = true AND SystemModstamp > ${literal(start)}`,
+      { scanAll: true },
+    );
+    expect(binned.records.map(({ Id, IsDeleted }) => ({ Id, IsDeleted }))).toEqual([
+      { Id: id, IsDeleted: true },
+    ]);
+    expect(Date.parse(binned.records[0]!.SystemModstamp.replace('+0000', 'Z'))).toBeGreaterThanOrEqual(clock);
+    // queryAll sees the live records too; query only those.
+    const everything = await conn.query('SELECT COUNT() FROM Contact', { scanAll: true });
+    expect(everything.totalSize).toBe((await count('Contact')) + 1);
   });
 
   it('moves COUNT() by what it says it created and deleted', async () => {

@@ -90,7 +90,9 @@ export async function startSalesforceEmulator(
   const faults: Faults = { ...noFaults, ...options.faults };
   const app = createSalesforceApp({
     store,
-    queries: new QueryEngine((sobject) => store.live(sobject)),
+    queries: new QueryEngine((sobject, scope) =>
+      scope === 'all' ? store.all(sobject) : store.live(sobject),
+    ),
     oauth,
     org: { orgId: '00DEm0000000001AAA', userId: '005Em0000000001AAA', username: 'emulator.user@splice.test' },
     apiLimit: new RollingWindow(apiLimit, now),
