@@ -51,16 +51,35 @@ export interface TestProviders {
   salesforce: RunningSalesforceEmulator;
 }
 let testProviders: Promise<TestProviders> | undefined;
+let testProviderCounts: string | undefined;
 afterAll(async () => {
   const providers = await testProviders;
   await Promise.all([providers?.hubspot.close(), providers?.salesforce.close()]);
 });
 
-export function emulatedProviders(): Promise<TestProviders> {
-  testProviders ??= Promise.all([startHubSpotEmulator(), startSalesforceEmulator()]).then(
-    ([hubspot, salesforce]) => ({ hubspot, salesforce }),
-  );
+/**
+ * The file's emulators; `counts` sizes their accounts (default: the emulators' own), and every service of
+ * a file must ask for the same, since the first one starts them.
+ */
+export function emulatedProviders(counts?: EmulatorCounts): Promise<TestProviders> {
+  const asked = JSON.stringify(counts ?? null);
+  if (testProviders && testProviderCounts !== asked) {
+    throw new Error(`This file's emulators were started with ${testProviderCounts}, not ${asked}`);
+  }
+  testProviderCounts = asked;
+  testProviders ??= Promise.all([
+    startHubSpotEmulator(counts ? { counts } : {}),
+    startSalesforceEmulator(counts ? { counts } : {}),
+  ]).then(([hubspot, salesforce]) => ({ hubspot, salesforce }));
   return testProviders;
+}
+
+/** How many contacts, companies and deals each emulated account holds. */
+export type EmulatorCounts = { contacts: number; companies: number; deals: number };
+
+export interface TestServiceOptions extends Partial<StartServiceOptions> {
+  /** The size of the file's emulated accounts (see `emulatedProviders`). */
+  emulatorCounts?: EmulatorCounts;
 }
 
 /** A new grant at a provider's emulator, in the form a connection stores it. */
@@ -96,10 +115,11 @@ export interface TestService extends RunningService {
  * A real service on a random loopback port with its own data directory. Its read engine is off unless the
  * test asks for it (`runReads: true`): most tests never read, and the engine would share the cores.
  */
-export async function startTestService(options: Partial<StartServiceOptions> = {}): Promise<TestService> {
+export async function startTestService(testOptions: TestServiceOptions = {}): Promise<TestService> {
+  const { emulatorCounts, ...options } = testOptions;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'splice-service-'));
   const databaseUrl = options.databaseUrl ?? (onPostgres ? await freshDatabaseUrl() : undefined);
-  const providers = await emulatedProviders();
+  const providers = await emulatedProviders(emulatorCounts);
   const demoConnections =
     options.demoConnections ?? demoConnectionGrants((provider) => issueTokens(providers, provider));
   const service = await startService({

@@ -19,8 +19,7 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   service = await startTestService({
-    contacts: 1_500,
-    sandboxActivity: 0,
+    emulatorCounts: { contacts: 1_500, companies: 10, deals: 10 },
     runReads: true,
     // Small messages, so one read makes dozens of them.
     readTiming: { tickMs: 50, maxMessageBytes: 20 * 1024, deliveryWindow: 4 },
@@ -51,13 +50,13 @@ describe('order per object with several messages in flight', () => {
       groupRef: 'acme',
       config: {
         content: {
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           read: {
             objects: {
               contacts: {
                 objectName: 'contacts',
                 destination: 'contactsWebhook',
-                selectedFields: { email: true, firstName: true },
+                selectedFields: { email: true, firstname: true },
                 backfill: { defaultPeriod: { fullHistory: true } },
               },
             },
@@ -68,7 +67,7 @@ describe('order per object with several messages in flight', () => {
     expect(created.status).toBe(201);
     // Queued behind the backfill: the same object, read again on demand.
     const triggered = await postJson(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
+      `${service.readUrl}/projects/demo/integrations/hubspot-sync/objects/contacts`,
       apiKeyHeaders(service),
       { groupRef: 'acme', mode: 'async' },
     );

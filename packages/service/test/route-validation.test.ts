@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, TestService } from './harness.js';
-import { apiKeyHeaders, createInstallationUrl, postJson, startTestService } from './harness.js';
+import {
+  apiKeyHeaders,
+  createInstallationUrl,
+  demoConnectionIds,
+  postJson,
+  startTestService,
+} from './harness.js';
 
 let service: TestService;
 let installationId: string;
@@ -18,10 +24,10 @@ beforeAll(async () => {
     `${createInstallationUrl(service)}?skipSampling=true`,
     apiKeyHeaders(service),
     {
-      groupRef: 'globex',
+      groupRef: 'acme',
       config: {
         content: {
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           read: {
             objects: { contacts: { objectName: 'contacts', backfill: { defaultPeriod: { days: 0 } } } },
           },
@@ -65,7 +71,7 @@ const json = { 'content-type': 'application/json' };
 /** The address of pause or resume under `{read_url}` or `{base_url}`. */
 function pauseUrl(
   action: 'pause' | 'unpause',
-  { base = 'read', project = 'demo', integration = 'crm-sync', installation = installationId } = {},
+  { base = 'read', project = 'demo', integration = 'hubspot-sync', installation = installationId } = {},
 ) {
   const root = base === 'read' ? service.readUrl : service.baseUrl;
   return `${root}/projects/${project}/integrations/${integration}/installations/${installation}:${action}`;
@@ -126,7 +132,7 @@ describe('pause and resume', () => {
     expect(await send(pauseUrl('pause', { installation: 'nope', base: 'base' }), bad)).toMatchInlineSnapshot(`
       {
         "body": {
-          "detail": "Integration "crm-sync" has no installation "nope".",
+          "detail": "Integration "hubspot-sync" has no installation "nope".",
           "retryable": false,
           "status": 404,
           "subsystem": "splice-service",
@@ -214,7 +220,7 @@ describe('pause and resume', () => {
 
 describe('operations and status', () => {
   const installationUrl = (id = installationId, project = 'demo') =>
-    `${service.baseUrl}/projects/${project}/integrations/crm-sync/installations/${id}`;
+    `${service.baseUrl}/projects/${project}/integrations/hubspot-sync/installations/${id}`;
 
   it('list operations a page at a time, reading the first of a repeated query key', async () => {
     expect((await send(`${installationUrl()}/operations`)).status).toBe(200);
@@ -245,7 +251,7 @@ describe('operations and status', () => {
     expect(unknown).toMatchInlineSnapshot(`
       {
         "body": {
-          "detail": "Integration "crm-sync" has no installation "nope".",
+          "detail": "Integration "hubspot-sync" has no installation "nope".",
           "retryable": false,
           "status": 404,
           "subsystem": "splice-service",
@@ -311,12 +317,12 @@ describe('oauth-connect and oauth-update', () => {
       headers,
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const valid = { projectIdOrName: 'demo', provider: 'sandboxcrm', groupRef: 'acme', consumerRef: 'u1' };
+  const valid = { projectIdOrName: 'demo', provider: 'hubspot', groupRef: 'initech', consumerRef: 'u1' };
 
-  it('answer the provider URL for a valid body', async () => {
+  it("answer the provider's consent page URL for a valid body", async () => {
     const answer = await connect(valid);
     expect(answer.status).toBe(200);
-    expect(String(answer.body)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox-provider\/oauth\/authorize\?/);
+    expect(String(answer.body).startsWith(`${service.providers.hubspot.url}/oauth/authorize?`)).toBe(true);
   });
 
   it('read the body first: 415, malformed 400, then each missing field, before the project is looked up', async () => {
@@ -373,21 +379,23 @@ describe('oauth-connect and oauth-update', () => {
   it('oauth-update takes no body or a JSON one; the connection is looked up first', async () => {
     const url = (id: string, action = 'oauth-update') =>
       `${service.baseUrl}/projects/demo/connections/${id}:${action}`;
-    expect((await send(url('conn-acme'), { method: 'PATCH' })).status).toBe(200);
-    expect((await send(url('conn-acme'), { method: 'PATCH', headers: json, body: '{}' })).status).toBe(200);
+    expect((await send(url(demoConnectionIds.acme), { method: 'PATCH' })).status).toBe(200);
+    expect(
+      (await send(url(demoConnectionIds.acme), { method: 'PATCH', headers: json, body: '{}' })).status,
+    ).toBe(200);
     // A content type announces a body: an empty one is malformed JSON.
-    expect((await send(url('conn-acme'), { method: 'PATCH', headers: json })).status).toBe(400);
-    const bad = await send(url('conn-acme'), { method: 'PATCH', headers: json, body: '{"redirectUrl":5}' });
+    expect((await send(url(demoConnectionIds.acme), { method: 'PATCH', headers: json })).status).toBe(400);
+    const bad = await send(url(demoConnectionIds.acme), {
+      method: 'PATCH',
+      headers: json,
+      body: '{"redirectUrl":5}',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: Json) => i.name)).toEqual(['redirectUrl']);
     expect(
       (await send(url('nope'), { method: 'PATCH', headers: json, body: '{"redirectUrl":5}' })).body.type,
     ).toBe('urn:problem-type:connection-not-found');
-    expect((await send(url('conn-acme'), { method: 'POST' })).status).toBe(405);
-    expect((await send(url('conn-acme', 'nope'), { method: 'POST' })).status).toBe(404);
-    // The sandbox control reads no body at all.
-    expect(
-      (await send(url('conn-globex', 'sandbox-revoke'), { method: 'POST', headers: json, body: '{' })).status,
-    ).toBe(200);
+    expect((await send(url(demoConnectionIds.acme), { method: 'POST' })).status).toBe(405);
+    expect((await send(url(demoConnectionIds.acme, 'nope'), { method: 'POST' })).status).toBe(404);
   });
 });
