@@ -5,19 +5,19 @@
  * service's clock can be moved forward so a one-minute schedule fires at once.
  */
 
-import { join } from 'node:path';
 import {
   backfillProgressSchema,
   operationListSchema,
   readStatusSchema,
   webhookMessageSchema,
 } from '@splice/schema';
-import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFileName } from '../src/store/index.js';
+import { hubSpotIdsModifiedIn, salesforceIdsModifiedIn } from './emulator-records.js';
 import {
   apiKeyHeaders,
   createInstallationUrl,
+  crmIntegration,
+  demoManifestWith,
   type Json,
   postJson,
   readJsonResponse,
@@ -45,13 +45,17 @@ const timing = {
 let service: TestService;
 const receivers: WebhookReceiver[] = [];
 
+/** The demo manifest, with HubSpot's deals marked `enabled: always` (read for every installation). */
+const manifestPath = demoManifestWith((manifest) => {
+  const deals = manifest.integrations
+    .find((integration) => integration.name === crmIntegration.hubspot)
+    ?.read?.objects.find((object) => object.objectName === 'deals');
+  if (!deals) throw new Error('The demo manifest has no HubSpot deals');
+  deals.enabled = 'always';
+});
+
 beforeAll(async () => {
-  service = await startTestService({
-    contacts: 3_000,
-    sandboxActivity: 0,
-    runReads: true,
-    readTiming: timing,
-  });
+  service = await startTestService({ manifestPath, runReads: true, readTiming: timing });
 });
 afterAll(async () => {
   await service.dispose();
@@ -84,63 +88,60 @@ async function receiverFor(name: string): Promise<WebhookReceiver> {
   return receiver;
 }
 
-async function install(groupRef: string, contacts: Record<string, unknown>): Promise<Json> {
-  const res = await postJson(createInstallationUrl(service), apiKeyHeaders(service), {
-    groupRef,
-    config: {
-      content: {
-        provider: 'sandboxcrm',
-        read: {
-          objects: { contacts: { objectName: 'contacts', destination: 'contactsWebhook', ...contacts } },
+/** Each demo company's CRM: Acme's HubSpot, Globex's Salesforce, with its integration and contact object. */
+const crmOf = {
+  acme: { provider: 'hubspot', integration: crmIntegration.hubspot, contacts: 'contacts' },
+  globex: { provider: 'salesforce', integration: crmIntegration.salesforce, contacts: 'Contact' },
+} as const;
+
+async function install(groupRef: 'acme' | 'globex', contacts: Record<string, unknown>): Promise<Json> {
+  const crm = crmOf[groupRef];
+  const res = await postJson(
+    createInstallationUrl(service, 'demo', crm.integration),
+    apiKeyHeaders(service),
+    {
+      groupRef,
+      config: {
+        content: {
+          provider: crm.provider,
+          read: {
+            objects: {
+              [crm.contacts]: { objectName: crm.contacts, destination: 'contactsWebhook', ...contacts },
+            },
+          },
         },
       },
     },
-  });
+  );
   expect(res.status).toBe(201);
   return res.body;
 }
 
-const installationUrl = (installationId: string) =>
-  `${service.baseUrl}/projects/demo/integrations/crm-sync/installations/${installationId}`;
+const installationUrl = (installationId: string, integration: string = crmIntegration.hubspot) =>
+  `${service.baseUrl}/projects/demo/integrations/${integration}/installations/${installationId}`;
 
 async function getJson(url: string): Promise<Json> {
   const res = await readJsonResponse(await fetch(url, { headers: apiKeyHeaders(service) }));
   return res;
 }
 
-async function operations(installationId: string): Promise<Json[]> {
-  const res = await getJson(`${installationUrl(installationId)}/operations`);
+async function operations(installationId: string, integration?: string): Promise<Json[]> {
+  const res = await getJson(`${installationUrl(installationId, integration)}/operations`);
   expect(res.status).toBe(200);
   // The answer is what the wire schema says, nothing more (parsing drops keys it does not name).
   expect(operationListSchema.parse(res.body)).toEqual(res.body);
   return res.body.results;
 }
 
-async function settled(installationId: string, operationId: string): Promise<Json> {
+async function settled(installationId: string, operationId: string, integration?: string): Promise<Json> {
   return waitFor(
     async () => {
-      const op = (await operations(installationId)).find((o) => o.id === operationId);
+      const op = (await operations(installationId, integration)).find((o) => o.id === operationId);
       return op && op.status !== 'in_progress' ? op : undefined;
     },
     20_000,
     `operation ${operationId} to finish`,
   );
-}
-
-/** Record ids of the sandbox's contacts modified in (since, until], read from the database itself. */
-function expectedContactIds(since: string | undefined, until: string, where = ''): Set<string> {
-  const db = new Sqlite(join(service.dataDir, databaseFileName), { readonly: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT id FROM sandboxcrm_contacts WHERE updatedAt > ? AND updatedAt <= ? ${where} ORDER BY id`,
-      )
-      .pluck()
-      .all(since ? Date.parse(since) : -1, Date.parse(until)) as number[];
-    return new Set(rows.map(String));
-  } finally {
-    db.close();
-  }
 }
 
 describe('destinations', () => {
@@ -223,10 +224,15 @@ describe('destinations', () => {
 describe('reads and delivery', () => {
   it('backfills the last 30 days on create, with mappings, signed, and reports progress', async () => {
     const receiver = await receiverFor('contactsWebhook');
+    // The account's records were last changed long ago: recent changes give the 30 days something to read.
+    service.providers.hubspot.applyChanges(300);
+    // A read's window ends at the last whole second before it starts (readUntil): start it after that.
+    const changedInSecond = Math.floor(Date.now() / 1000);
+    await waitFor(() => Math.floor(Date.now() / 1000) >= changedInSecond + 2, 3_000, 'two seconds on');
     const installation = await install('acme', {
-      selectedFields: { email: true, firstName: true, score: true },
-      selectedFieldMappings: { stage: 'status' },
-      selectedValueMappings: { stage: { won: 'customer', new: 'lead' } },
+      selectedFields: { email: true, firstname: true, hubspotscore: true },
+      selectedFieldMappings: { stage: 'hs_lead_status' },
+      selectedValueMappings: { stage: { won: 'CONNECTED', new: 'NEW' } },
       backfill: { defaultPeriod: { days: 30 } },
       schedule: '0 0 1 1 *',
     });
@@ -246,22 +252,27 @@ describe('reads and delivery', () => {
       operationId: backfill.id,
     });
     expect(backfillProgressSchema.parse(progress.body)).toEqual(progress.body);
-    expect(progress.body.recordsProcessed).toBe(progress.body.recordsEstimatedTotal);
     expect(progress.body.recordsProcessed).toBeGreaterThan(50);
 
     // The operation's window, from the engine's store (SQLite or PostgreSQL).
     const stored = await service.reads.store.getOperation(backfill.id);
     const window = { since_time: stored!.sinceTime!, until_time: stored!.untilTime };
     expect(Date.parse(window.until_time) - Date.parse(window.since_time)).toBe(30 * 86_400_000);
-    const expected = expectedContactIds(window.since_time, window.until_time);
+    const expected = await hubSpotIdsModifiedIn(
+      service.providers.hubspot,
+      'contacts',
+      window.since_time,
+      window.until_time,
+    );
     expect(receivedRecordIds(receiver, 'contacts')).toEqual(expected);
+    expect(progress.body.recordsProcessed).toBe(expected.size);
     expect(receiver.badSignatures).toBe(0);
 
     const message = [...receiver.messages.values()][0]!.body;
     expect(message).toMatchObject({
       action: 'read',
       projectId: 'demo',
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       groupRef: 'acme',
       groupName: 'Acme Corp',
       installationId: installation.id,
@@ -272,9 +283,15 @@ describe('reads and delivery', () => {
       resultInfo: { type: 'inline', numRecords: message.result.length },
     });
     const entry = message.result[0];
-    expect(Object.keys(entry.fields).sort()).toEqual(['email', 'firstName', 'id', 'score', 'status']);
-    const appStage = { customer: 'won', lead: 'new' }[entry.fields.status as string] ?? entry.fields.status;
-    expect(entry.mappedFields).toMatchObject({ stage: appStage, surname: entry.raw.properties.lastName });
+    expect(Object.keys(entry.fields).sort()).toEqual([
+      'email',
+      'firstname',
+      'hs_lead_status',
+      'hubspotscore',
+    ]);
+    const providerStage = entry.fields.hs_lead_status as string;
+    const appStage = { CONNECTED: 'won', NEW: 'new' }[providerStage] ?? providerStage;
+    expect(entry.mappedFields).toMatchObject({ stage: appStage, surname: entry.raw.properties.lastname });
     expect(entry.raw).toMatchObject({ id: entry.id, archived: false });
     for (const m of receiver.messages.values()) {
       expect(webhookMessageSchema.safeParse(m.body).success).toBe(true);
@@ -299,39 +316,50 @@ describe('reads and delivery', () => {
 
   it('reads incrementally on schedule, triggers on demand, and pauses and resumes', async () => {
     const receiver = await receiverFor('contactsWebhook');
+    const salesforce = crmIntegration.salesforce;
     const installation = await install('globex', {
       selectedFieldsAuto: 'all',
       schedule: '* * * * *',
-      // The manifest gives contacts a 30-day backfill; 0 days here means none.
+      // The manifest gives contacts a backfill of the whole history; 0 days here means none.
       backfill: { defaultPeriod: { days: 0 } },
-      fieldFilters: [{ fieldName: 'doNotContact', operator: 'eq', value: false }],
+      fieldFilters: [{ fieldName: 'HasOptedOutOfEmail', operator: 'eq', value: false }],
     });
     await waitFor(
       async () =>
-        (await getJson(`${installationUrl(installation.id)}/read-status`)).body.objects?.[0]?.nextRunTime,
+        (await getJson(`${installationUrl(installation.id, salesforce)}/read-status`)).body.objects?.[0]
+          ?.nextRunTime,
       5_000,
       'the plan',
     );
     expect(
-      (await getJson(`${installationUrl(installation.id)}/objects/contacts/backfill-progress`)).status,
+      (await getJson(`${installationUrl(installation.id, salesforce)}/objects/Contact/backfill-progress`))
+        .status,
     ).toBe(404);
 
-    // Changes in the sandbox, then the clock moves past the next minute: a scheduled read delivers them.
-    service.sandboxActivity.applyChanges(40);
+    // Changes in Salesforce, then the clock moves past the next minute: a scheduled read delivers them.
+    service.providers.salesforce.applyChanges(40);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     clockOffset += 61_000;
     service.reads.wake();
     const scheduled = await waitFor(
-      async () => (await operations(installation.id)).find((o) => o.metadata.readType === 'scheduled'),
+      async () =>
+        (await operations(installation.id, salesforce)).find((o) => o.metadata.readType === 'scheduled'),
       10_000,
       'a scheduled read',
     );
-    const done = await settled(installation.id, scheduled.id);
+    const done = await settled(installation.id, scheduled.id, salesforce);
     expect(done.status).toBe('success');
     // The operation's window, from the engine's store (SQLite or PostgreSQL).
     const stored = await service.reads.store.getOperation(scheduled.id);
     const window = { since_time: stored!.sinceTime!, until_time: stored!.untilTime };
-    const expected = expectedContactIds(window.since_time, window.until_time, 'AND doNotContact = 0');
+    const expected = await salesforceIdsModifiedIn(
+      service.providers.salesforce,
+      'Contact',
+      window.since_time,
+      window.until_time,
+      (row) => row.HasOptedOutOfEmail === false,
+      ['HasOptedOutOfEmail'],
+    );
     expect(expected.size).toBeGreaterThan(0);
     const delivered = new Set(
       [...receiver.messages.values()]
@@ -342,38 +370,39 @@ describe('reads and delivery', () => {
 
     // Run now.
     const trigger = await postJson(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
+      `${service.readUrl}/projects/demo/integrations/${salesforce}/objects/Contact`,
       apiKeyHeaders(service),
       { groupRef: 'globex', mode: 'async', sinceTimestamp: window.since_time },
     );
     expect(trigger.status).toBe(201);
-    const triggered = await settled(installation.id, trigger.body.operationId);
+    const triggered = await settled(installation.id, trigger.body.operationId, salesforce);
     expect(triggered).toMatchObject({ status: 'success', metadata: { readType: 'triggered' } });
     expect([...receiver.messages.values()].some((m) => m.body.readType === 'triggered')).toBe(true);
 
     // Pause: no scheduled read while paused; resume: the next one comes.
     const pause = await fetch(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/installations/${installation.id}:pause`,
+      `${service.readUrl}/projects/demo/integrations/${salesforce}/installations/${installation.id}:pause`,
       {
         method: 'POST',
         headers: apiKeyHeaders(service),
-        body: JSON.stringify({ objects: ['contacts'], note: 'holiday' }),
+        body: JSON.stringify({ objects: ['Contact'], note: 'holiday' }),
       },
     );
     expect(pause.status).toBe(204);
-    const paused = (await getJson(`${installationUrl(installation.id)}/read-status`)).body.objects[0];
-    expect(paused).toMatchObject({ objectName: 'contacts', paused: true, nextRunTime: null });
-    const before = (await operations(installation.id)).length;
+    const paused = (await getJson(`${installationUrl(installation.id, salesforce)}/read-status`)).body
+      .objects[0];
+    expect(paused).toMatchObject({ objectName: 'Contact', paused: true, nextRunTime: null });
+    const before = (await operations(installation.id, salesforce)).length;
     clockOffset += 61_000;
     service.reads.wake();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(
-      (await operations(installation.id)).filter(
-        (o) => o.metadata.readType === 'scheduled' && o.metadata.objects[0] === 'contacts',
+      (await operations(installation.id, salesforce)).filter(
+        (o) => o.metadata.readType === 'scheduled' && o.metadata.objects[0] === 'Contact',
       ).length,
     ).toBe(1);
     const resume = await fetch(
-      `${service.baseUrl}/projects/demo/integrations/crm-sync/installations/${installation.id}:unpause`,
+      `${service.baseUrl}/projects/demo/integrations/${salesforce}/installations/${installation.id}:unpause`,
       {
         method: 'POST',
         headers: apiKeyHeaders(service),
@@ -382,16 +411,16 @@ describe('reads and delivery', () => {
     expect(resume.status).toBe(204);
     await waitFor(
       async () =>
-        (await operations(installation.id)).filter(
-          (o) => o.metadata.readType === 'scheduled' && o.metadata.objects[0] === 'contacts',
+        (await operations(installation.id, salesforce)).filter(
+          (o) => o.metadata.readType === 'scheduled' && o.metadata.objects[0] === 'Contact',
         ).length === 2,
       10_000,
       'a scheduled read after resuming',
     );
-    expect((await operations(installation.id)).length).toBeGreaterThan(before);
+    expect((await operations(installation.id, salesforce)).length).toBeGreaterThan(before);
 
     const unknown = await fetch(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/installations/${installation.id}:pause`,
+      `${service.readUrl}/projects/demo/integrations/${salesforce}/installations/${installation.id}:pause`,
       {
         method: 'POST',
         headers: apiKeyHeaders(service),
@@ -403,12 +432,14 @@ describe('reads and delivery', () => {
 
   it('retries with the same message id, fails a message on a 4xx, and disables a destination that keeps failing', async () => {
     const receiver = await receiverFor('contactsWebhook');
-    const listed = await getJson(`${createInstallationUrl(service)}?groupRef=globex`);
+    const salesforce = crmIntegration.salesforce;
+    const listed = await getJson(`${createInstallationUrl(service, 'demo', salesforce)}?groupRef=globex`);
     const installationId: string = listed.body[0].id;
+    // The window holds the changes the previous test made.
     const since = new Date(Date.now() - 20 * 86_400_000).toISOString();
     const trigger = () =>
       postJson(
-        `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
+        `${service.readUrl}/projects/demo/integrations/${salesforce}/objects/Contact`,
         apiKeyHeaders(service),
         {
           groupRef: 'globex',
@@ -426,7 +457,7 @@ describe('reads and delivery', () => {
           : { kind: 'ok' };
     const first = await trigger();
     expect(first.status).toBe(201);
-    const ok = await settled(installationId, first.body.operationId);
+    const ok = await settled(installationId, first.body.operationId, salesforce);
     expect(ok.status).toBe('success');
     expect(new Set(receiver.attemptIds.slice(0, 4)).size).toBe(1);
     expect(receiver.badSignatures).toBe(0);
@@ -436,7 +467,7 @@ describe('reads and delivery', () => {
     // A 400 is not retried: the message fails and the operation says why.
     receiver.fault = () => ({ kind: 'status', status: 400 });
     const second = await trigger();
-    const failed = await settled(installationId, second.body.operationId);
+    const failed = await settled(installationId, second.body.operationId, salesforce);
     expect(failed.status).toBe('failure');
     expect(failed.metadata.errors[0]).toContain('answered 400');
     expect(failed.result).toContain('answered 400');
@@ -449,7 +480,8 @@ describe('reads and delivery', () => {
       10_000,
       'the destination to be disabled',
     );
-    const status = (await getJson(`${installationUrl(installationId)}/read-status`)).body.objects[0];
+    const status = (await getJson(`${installationUrl(installationId, salesforce)}/read-status`)).body
+      .objects[0];
     expect(status.delivery.state).toBe('disabled');
     expect(status.delivery.lastError).toContain('503');
     receiver.fault = () => ({ kind: 'ok' });
@@ -462,13 +494,13 @@ describe('reads and delivery', () => {
       }),
     });
     expect(patched.status).toBe(200);
-    const recovered = await settled(installationId, third.body.operationId);
+    const recovered = await settled(installationId, third.body.operationId, salesforce);
     expect(recovered.status).toBe('success');
   });
 
   it('refuses an on-demand read of an object the installation does not read', async () => {
     const res = await postJson(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/objects/companies`,
+      `${service.readUrl}/projects/demo/integrations/${crmIntegration.salesforce}/objects/Account`,
       apiKeyHeaders(service),
       {
         groupRef: 'globex',
@@ -477,7 +509,7 @@ describe('reads and delivery', () => {
     );
     expect(res.status).toBe(422);
     const none = await postJson(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
+      `${service.readUrl}/projects/demo/integrations/${crmIntegration.salesforce}/objects/Contact`,
       apiKeyHeaders(service),
       {
         groupRef: 'initech',
