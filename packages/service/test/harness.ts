@@ -13,6 +13,7 @@ import { startPostgres } from '@splice/testing-postgres';
 import Sqlite from 'better-sqlite3';
 import { afterAll } from 'vitest';
 import { defaultManifestPath } from '../src/config.js';
+import { seedDemoConnections } from '../src/demo-data.js';
 import type { RunningService, StartServiceOptions } from '../src/index.js';
 import {
   type DemoConnectionGrant,
@@ -21,6 +22,8 @@ import {
   startService,
 } from '../src/index.js';
 import { loadManifest } from '../src/manifest/load-manifest.js';
+import { SecretBox } from '../src/oauth/crypto.js';
+import { loadSecretKey } from '../src/oauth/secret-key.js';
 import { databaseFileName, type Repository, SqliteRepository } from '../src/store/index.js';
 import { openPgPool, PgRepository } from '../src/store/pg/index.js';
 
@@ -99,6 +102,11 @@ export interface TestService extends RunningService {
   providers: TestProviders;
   /** The grant this start stored as a demo group's CRM connection (Acme's HubSpot, Globex's Salesforce). */
   demoGrant(groupRef: string): DemoConnectionGrant;
+  /**
+   * Gives a demo group its CRM connection again, with new tokens, as a restart of the demo does (after a
+   * test deleted it, or to replace revoked tokens).
+   */
+  restoreDemoConnection(groupRef: string): Promise<void>;
   dataDir: string;
   /** Stops the service and removes its data directory. */
   dispose(): Promise<void>;
@@ -145,6 +153,15 @@ export async function startTestService(testOptions: TestServiceOptions = {}): Pr
       db.close();
     }
   };
+  async function withRepo<T>(work: (repo: Repository) => Promise<T>): Promise<T> {
+    if (pool) return work(new PgRepository(pool));
+    const db = new Sqlite(join(dataDir, databaseFileName));
+    try {
+      return await work(new SqliteRepository(db));
+    } finally {
+      db.close();
+    }
+  }
   return {
     ...service,
     providers,
@@ -152,6 +169,13 @@ export async function startTestService(testOptions: TestServiceOptions = {}): Pr
       const grant = demoConnections.find((g) => g.groupRef === groupRef);
       if (!grant) throw new Error(`This service has no CRM grant for ${groupRef}`);
       return grant;
+    },
+    async restoreDemoConnection(groupRef) {
+      const grants = demoConnectionGrants((provider) => issueTokens(providers, provider)).filter(
+        (grant) => grant.groupRef === groupRef,
+      );
+      const secrets = new SecretBox(loadSecretKey(dataDir, options.secretKey));
+      await withRepo((repo) => seedDemoConnections(repo, secrets, grants));
     },
     dataDir,
     dispose: async () => {
@@ -169,15 +193,7 @@ export async function startTestService(testOptions: TestServiceOptions = {}): Pr
         )
       ).rows as T[];
     },
-    async withRepo<T>(work: (repo: Repository) => Promise<T>): Promise<T> {
-      if (pool) return work(new PgRepository(pool));
-      const db = new Sqlite(join(dataDir, databaseFileName));
-      try {
-        return await work(new SqliteRepository(db));
-      } finally {
-        db.close();
-      }
-    },
+    withRepo,
   };
 }
 

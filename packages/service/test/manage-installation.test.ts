@@ -4,11 +4,13 @@
  * follows an update or a delete, with a real receiver that verifies every signature.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxConnection } from '../src/demo-data.js';
 import {
   apiKeyHeaders,
   contactsConfig,
   createInstallationUrl,
+  crmIntegration,
+  demoConnectionIds,
+  demoManifestWith,
   type Json,
   type JsonResponse,
   postJson,
@@ -31,13 +33,16 @@ const timing = {
 let service: TestService;
 const receivers: WebhookReceiver[] = [];
 
+/** The demo manifest, with HubSpot's integration also writing contacts and offering the proxy. */
+const manifestPath = demoManifestWith((manifest) => {
+  const hubspot = manifest.integrations.find((integration) => integration.name === crmIntegration.hubspot);
+  if (!hubspot) throw new Error('The demo manifest has no HubSpot integration');
+  hubspot.write = { objects: [{ objectName: 'contacts', displayName: 'Contacts' }] };
+  hubspot.proxy = { enabled: true };
+});
+
 beforeAll(async () => {
-  service = await startTestService({
-    contacts: 3_000,
-    sandboxActivity: 0,
-    runReads: true,
-    readTiming: timing,
-  });
+  service = await startTestService({ manifestPath, runReads: true, readTiming: timing });
 });
 afterAll(async () => {
   await service.dispose();
@@ -46,22 +51,24 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
 });
 
-const installationUrl = (id: string) => `${createInstallationUrl(service)}/${id}`;
+/** Acme installs its HubSpot's integration, Globex its Salesforce's. */
+const integrationOf = { acme: crmIntegration.hubspot, globex: crmIntegration.salesforce } as const;
+const installedIn = new Map<string, string>();
+const installationUrl = (id: string) =>
+  `${createInstallationUrl(service, 'demo', installedIn.get(id) ?? crmIntegration.hubspot)}/${id}`;
 
 /** Connects the group again (as the demo data does) when a delete took its connection. */
-async function connect(groupRef: string): Promise<void> {
-  await service.withRepo(async (repo) => {
-    if (await repo.getConnection('demo', `conn-${groupRef}`)) return;
-    await repo.insertConnection(sandboxConnection('demo', groupRef));
-  });
+async function connect(groupRef: 'acme' | 'globex'): Promise<void> {
+  const present = await service.withRepo((repo) => repo.getConnection('demo', demoConnectionIds[groupRef]));
+  if (!present) await service.restoreDemoConnection(groupRef);
 }
 
 async function install(
-  groupRef: string,
-  config: unknown = contactsConfig(),
+  groupRef: 'acme' | 'globex',
+  config: unknown = groupRef === 'acme' ? contactsConfig() : contactsConfig({}, 'salesforce'),
 ): Promise<{ body: Json; etag: string }> {
   await connect(groupRef);
-  const res = await fetch(createInstallationUrl(service), {
+  const res = await fetch(createInstallationUrl(service, 'demo', integrationOf[groupRef]), {
     method: 'POST',
     headers: apiKeyHeaders(service),
     body: JSON.stringify({ groupRef, config }),
@@ -70,6 +77,7 @@ async function install(
   const json = await readJsonResponse(res);
   expect(json.status).toBe(201);
   expect(etag).toBe(`"${json.body.createTime}"`);
+  installedIn.set(json.body.id, integrationOf[groupRef]);
   return { body: json.body, etag: etag! };
 }
 
@@ -94,7 +102,7 @@ async function remove(id: string): Promise<number> {
 const contactsObject = (extra: Record<string, unknown> = {}) => ({
   objectName: 'contacts',
   destination: 'contactsWebhook',
-  selectedFields: { email: true, firstName: true },
+  selectedFields: { email: true, firstname: true },
   ...extra,
 });
 
@@ -115,7 +123,9 @@ describe('updateInstallation', () => {
         installation: {
           config: {
             content: {
-              read: { objects: { contacts: contactsObject({ selectedFieldMappings: { stage: 'status' } }) } },
+              read: {
+                objects: { contacts: contactsObject({ selectedFieldMappings: { stage: 'hs_lead_status' } }) },
+              },
             },
           },
         },
@@ -125,8 +135,8 @@ describe('updateInstallation', () => {
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(installationId);
     expect(res.body.config.content.read.objects.contacts).toMatchObject({
-      selectedFields: { email: true, firstName: true },
-      selectedFieldMappings: { stage: 'status' },
+      selectedFields: { email: true, firstname: true },
+      selectedFieldMappings: { stage: 'hs_lead_status' },
     });
     expect(res.body.config.id).not.toBe(created.body.config.id);
     expect(res.body.updateTime > created.body.createTime).toBe(true);
@@ -155,7 +165,7 @@ describe('updateInstallation', () => {
           'connectionId',
         ],
         installation: {
-          connectionId: 'conn-acme',
+          connectionId: demoConnectionIds.acme,
           config: {
             createdBy: 'builder:ops',
             content: {
@@ -174,7 +184,7 @@ describe('updateInstallation', () => {
     expect(res.body.config.content.write).toEqual({ objects: { contacts: { objectName: 'contacts' } } });
     expect(res.body.config.content.proxy).toEqual({ enabled: true });
     expect(res.body.config.content.read.objects.contacts.disabled).toBeUndefined();
-    expect(res.body.connection.id).toBe('conn-acme');
+    expect(res.body.connection.id).toBe(demoConnectionIds.acme);
 
     const one = await patch(installationId, {
       updateMask: ['config.content.write.objects.contacts'],
@@ -239,7 +249,7 @@ describe('updateInstallation', () => {
     ]);
     const otherGroup = await patch(installationId, {
       updateMask: ['connectionId'],
-      installation: { connectionId: 'conn-globex' },
+      installation: { connectionId: demoConnectionIds.globex },
     });
     expect(otherGroup.status).toBe(422);
     expect(otherGroup.body.issues[0].name).toBe('installation.connectionId');
@@ -270,12 +280,13 @@ describe('updateInstallation', () => {
 describe('deleteInstallation', () => {
   it('answers 204 then 404, and deletes the connection no other installation uses', async () => {
     const { body } = await install('globex');
-    expect(await service.sql('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(1);
+    const connection = demoConnectionIds.globex;
+    expect(await service.sql('SELECT id FROM connections WHERE id = ?', connection)).toHaveLength(1);
     expect(await remove(body.id)).toBe(204);
     expect(await remove(body.id)).toBe(404);
     const got = await fetch(installationUrl(body.id), { headers: apiKeyHeaders(service) });
     expect(got.status).toBe(404);
-    expect(await service.sql('SELECT id FROM connections WHERE id = ?', 'conn-globex')).toHaveLength(0);
+    expect(await service.sql('SELECT id FROM connections WHERE id = ?', connection)).toHaveLength(0);
     expect(
       await service.sql('SELECT 1 FROM installation_revisions WHERE installation_id = ?', body.id),
     ).toHaveLength(0);
@@ -284,10 +295,10 @@ describe('deleteInstallation', () => {
 
 describe('the previous config of an uninstalled installation', () => {
   const previousUrl = (groupRef: string) =>
-    `${service.baseUrl}/projects/demo/integrations/crm-sync/previous-config?groupRef=${groupRef}`;
+    `${service.baseUrl}/projects/demo/integrations/${crmIntegration.salesforce}/previous-config?groupRef=${groupRef}`;
 
   it('is kept for the group that uninstalled, answered for 30 days, and never for another group', async () => {
-    const config = contactsConfig();
+    const config = contactsConfig({}, 'salesforce');
     // Globex may have uninstalled earlier in this file: what is answered after this uninstall must be
     // this installation's config, kept from this moment.
     const { body } = await install('globex', config);
@@ -344,19 +355,31 @@ const messagesOf = (receiver: WebhookReceiver, installationId: string, objectNam
   [...receiver.messages.values()].filter(
     (m) => m.body.installationId === installationId && m.body.objectName === objectName,
   );
+/**
+ * Changes in Acme's HubSpot, which a 30-day backfill started now reads: the account's generated records
+ * were last changed long ago. A read's window ends at the last whole second before it starts, so this
+ * answers two seconds on.
+ */
+async function recentChanges(): Promise<void> {
+  service.providers.hubspot.applyChanges(100);
+  const changedInSecond = Math.floor(Date.now() / 1000);
+  await waitFor(() => Math.floor(Date.now() / 1000) >= changedInSecond + 2, 3_000, 'two seconds on');
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 describe('the reads follow an update', () => {
   it('starts a newly enabled object, applies a new mapping, stops a disabled one', async () => {
     const contacts = await receiverFor('contactsWebhook');
     const companies = await receiverFor('companiesWebhook');
+    await recentChanges();
     const { body } = await install('acme', {
       content: {
-        provider: 'sandboxcrm',
+        provider: 'hubspot',
         read: {
           objects: {
             contacts: contactsObject({
-              selectedFieldMappings: { stage: 'status' },
+              selectedFieldMappings: { stage: 'hs_lead_status' },
               backfill: { defaultPeriod: { days: 30 } },
               schedule: '0 0 1 1 *',
             }),
@@ -372,7 +395,7 @@ describe('the reads follow an update', () => {
     );
     expect(messagesOf(contacts, id, 'contacts').length).toBeGreaterThan(0);
 
-    // Companies is new (with a backfill of its own); contacts now maps stage to lifecycleStage.
+    // Companies is new (with a backfill of its own); contacts now maps stage to lifecyclestage.
     companies.fault = () => ({ kind: 'status', status: 503 });
     const update = await patch(id, {
       updateMask: ['config.content.read.objects.contacts', 'config.content.read.objects.companies'],
@@ -382,7 +405,7 @@ describe('the reads follow an update', () => {
             read: {
               objects: {
                 contacts: contactsObject({
-                  selectedFieldMappings: { stage: 'lifecycleStage' },
+                  selectedFieldMappings: { stage: 'lifecyclestage' },
                   backfill: { defaultPeriod: { days: 30 } },
                   schedule: '0 0 1 1 *',
                 }),
@@ -390,7 +413,8 @@ describe('the reads follow an update', () => {
                   objectName: 'companies',
                   destination: 'companiesWebhook',
                   selectedFieldsAuto: 'all',
-                  backfill: { defaultPeriod: { days: 30 } },
+                  // The account's companies were last changed long ago: their whole history is read.
+                  backfill: { defaultPeriod: { fullHistory: true } },
                   schedule: '0 0 1 1 *',
                 },
               },
@@ -410,7 +434,7 @@ describe('the reads follow an update', () => {
     expect((await operationsOf(id)).filter((o) => o.read_type === 'backfill')).toHaveLength(2);
 
     const trigger = await postJson(
-      `${service.readUrl}/projects/demo/integrations/crm-sync/objects/contacts`,
+      `${service.readUrl}/projects/demo/integrations/${crmIntegration.hubspot}/objects/contacts`,
       apiKeyHeaders(service),
       { groupRef: 'acme', mode: 'async', sinceTimestamp: '2000-01-01T00:00:00Z' },
     );
@@ -427,7 +451,7 @@ describe('the reads follow an update', () => {
     expect(triggered.length).toBeGreaterThan(0);
     for (const message of triggered) {
       for (const entry of message.body.result) {
-        expect(entry.mappedFields.stage).toBe(entry.raw.properties.lifecycleStage);
+        expect(entry.mappedFields.stage).toBe(entry.raw.properties.lifecyclestage);
       }
     }
 
@@ -476,9 +500,10 @@ describe('the reads follow a delete', () => {
   it('ends the operations and delivers nothing more for the installation', async () => {
     const contacts = await receiverFor('contactsWebhook');
     contacts.fault = () => ({ kind: 'status', status: 503 });
+    await recentChanges();
     const { body } = await install('acme', {
       content: {
-        provider: 'sandboxcrm',
+        provider: 'hubspot',
         read: {
           objects: {
             contacts: contactsObject({ backfill: { defaultPeriod: { days: 30 } }, schedule: '0 0 1 1 *' }),
