@@ -6,11 +6,13 @@ import { ManifestError, parseManifest } from './load-manifest.js';
 describe('manifest loading', () => {
   it('loads the demo manifest', () => {
     const manifest = parseManifest(readFileSync(defaultManifestPath, 'utf8'));
-    const crmSync = manifest.integrations.find((i) => i.name === 'crm-sync');
-    expect(crmSync?.provider).toBe('sandboxcrm');
-    expect(crmSync?.read.objects.map((o) => o.objectName)).toEqual(['contacts', 'companies', 'deals']);
-    expect(crmSync?.read.objects.find((o) => o.objectName === 'deals')?.enabled).toBe('always');
-    expect(crmSync?.write?.objects.map((o) => o.objectName)).toEqual(['contacts']);
+    const hubspot = manifest.integrations.find((i) => i.name === 'hubspot-sync');
+    expect(hubspot?.provider).toBe('hubspot');
+    expect(hubspot?.read.objects.map((o) => o.objectName)).toEqual(['contacts', 'companies', 'deals']);
+    expect(hubspot?.read.objects[0]?.backfill).toEqual({ defaultPeriod: { fullHistory: true } });
+    const salesforce = manifest.integrations.find((i) => i.name === 'salesforce-sync');
+    expect(salesforce?.provider).toBe('salesforce');
+    expect(salesforce?.read.objects.map((o) => o.objectName)).toEqual(['Contact', 'Account', 'Opportunity']);
   });
 
   it('names the line and path of a value the schema refuses', () => {

@@ -24,7 +24,7 @@ describe.each(storeBackends)('OAuthStore on $name', (backend) => {
     flow = {
       stateHash: 'state-hash',
       projectId: project.id,
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       groupRef: 'acme',
       groupName: 'Acme',
       consumerRef: 'u1',

@@ -22,7 +22,7 @@ export interface StoreUnderTest {
 }
 
 const created = '2026-01-01T00:00:00.000Z';
-const config = (configId: string) => JSON.stringify({ id: configId, content: { provider: 'sandboxcrm' } });
+const config = (configId: string) => JSON.stringify({ id: configId, content: { provider: 'hubspot' } });
 
 export function sqliteStore(): StoreUnderTest {
   const dir = makeTempDir();
@@ -30,14 +30,14 @@ export function sqliteStore(): StoreUnderTest {
   db.prepare('INSERT INTO projects (id, name, create_time) VALUES (?, ?, ?)').run('p', 'p', created);
   db.prepare(
     `INSERT INTO integrations (id, project_id, name, provider, create_time, revision_id, spec_version, content)
-     VALUES ('int', 'p', 'crm', 'sandboxcrm', ?, 'r1', '1.0.0', '{}')`,
+     VALUES ('int', 'p', 'crm', 'hubspot', ?, 'r1', '1.0.0', '{}')`,
   ).run(created);
   db.prepare(
     `INSERT INTO groups (project_id, group_ref, group_name, create_time) VALUES ('p', 'g', 'g', ?)`,
   ).run(created);
   db.prepare(
     `INSERT INTO connections (id, project_id, provider, group_ref, consumer_ref, status, auth_scheme, is_default,
-       create_time, credentials) VALUES ('c', 'p', 'sandboxcrm', 'g', 'u', 'working', 'none', 0, ?, '{}')`,
+       create_time, credentials) VALUES ('c', 'p', 'hubspot', 'g', 'u', 'working', 'none', 0, ?, '{}')`,
   ).run(created);
   return {
     store: new SqliteOperationStore(db),
@@ -70,7 +70,7 @@ export async function pgDatabase(server: RunningPostgres, name: string) {
   await pool.query(`INSERT INTO projects (id, name, create_time) VALUES ('p', 'p', $1)`, [created]);
   await pool.query(
     `INSERT INTO integrations (id, project_id, name, provider, create_time, revision_id, spec_version, content)
-     VALUES ('int', 'p', 'crm', 'sandboxcrm', $1, 'r1', '1.0.0', '{}')`,
+     VALUES ('int', 'p', 'crm', 'hubspot', $1, 'r1', '1.0.0', '{}')`,
     [created],
   );
   await pool.query(
@@ -79,7 +79,7 @@ export async function pgDatabase(server: RunningPostgres, name: string) {
   );
   await pool.query(
     `INSERT INTO connections (id, project_id, provider, group_ref, consumer_ref, status, auth_scheme, is_default,
-       create_time, credentials) VALUES ('c', 'p', 'sandboxcrm', 'g', 'u', 'working', 'none', false, $1, '{}')`,
+       create_time, credentials) VALUES ('c', 'p', 'hubspot', 'g', 'u', 'working', 'none', false, $1, '{}')`,
     [created],
   );
   return pool;

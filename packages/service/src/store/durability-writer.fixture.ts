@@ -30,7 +30,7 @@ for (let n = 0; ; n++) {
         revisionId: 'rev-1',
         createTime: new Date().toISOString(),
         createdBy: 'api:durability-test',
-        content: { provider: 'sandboxcrm' },
+        content: { provider: 'hubspot' },
       },
     });
   });

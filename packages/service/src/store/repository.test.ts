@@ -36,15 +36,15 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
     const project = await repo.insertProject({ name: 'demo' });
     const integration = await repo.upsertIntegration({
       projectId: project.id,
-      name: 'crm-sync',
-      provider: 'sandboxcrm',
+      name: 'hubspot-sync',
+      provider: 'hubspot',
       specVersion: '1.0.0',
-      content: { name: 'crm-sync', provider: 'sandboxcrm', read: { objects: [{ objectName: 'contacts' }] } },
+      content: { name: 'hubspot-sync', provider: 'hubspot', read: { objects: [{ objectName: 'contacts' }] } },
     });
     const group = await repo.upsertGroup({ projectId: project.id, groupRef: 'acme', groupName: 'Acme Inc.' });
     const connection = await repo.insertConnection({
       projectId: project.id,
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       groupRef: group.groupRef,
       consumerRef: 'user-1',
       status: 'working',
@@ -70,7 +70,7 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
         revisionId: parents.integration.revisionId,
         createTime: '2025-01-01T00:00:00.000Z',
         createdBy: 'api:create-installation',
-        content: { provider: 'sandboxcrm', read: { objects: {} } },
+        content: { provider: 'hubspot', read: { objects: {} } },
       },
     };
   }
@@ -110,10 +110,10 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
     const project = await repo.insertProject({ name: 'demo' });
     const input = {
       projectId: project.id,
-      name: 'crm-sync',
-      provider: 'sandboxcrm',
+      name: 'hubspot-sync',
+      provider: 'hubspot',
       specVersion: '1.0.0',
-      content: { name: 'crm-sync', read: { objects: [{ objectName: 'contacts' }] } },
+      content: { name: 'hubspot-sync', read: { objects: [{ objectName: 'contacts' }] } },
     };
     const first = await repo.upsertIntegration(input);
     expect(first.updateTime).toBeUndefined();
@@ -122,14 +122,14 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
 
     const changed = await repo.upsertIntegration({
       ...input,
-      content: { name: 'crm-sync', read: { objects: [] } },
+      content: { name: 'hubspot-sync', read: { objects: [] } },
     });
     expect(changed.id).toBe(first.id);
     expect(changed.createTime).toBe(first.createTime);
     expect(changed.revisionId).not.toBe(first.revisionId);
     expect(changed.updateTime).toMatch(isoTime);
     expect(await repo.getIntegration(project.id, first.id)).toEqual(changed);
-    expect(await repo.getIntegration(project.id, 'crm-sync')).toEqual(changed);
+    expect(await repo.getIntegration(project.id, 'hubspot-sync')).toEqual(changed);
     expect(await repo.getIntegration('other-project', first.id)).toBeUndefined();
   });
 
@@ -169,7 +169,7 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
         .sort((a, b) => a.createTime.localeCompare(b.createTime) || a.id.localeCompare(b.id))
         .map((c) => c.id),
     );
-    expect(await repo.getDefaultConnection(project.id, 'acme', 'sandboxcrm')).toEqual(connection);
+    expect(await repo.getDefaultConnection(project.id, 'acme', 'hubspot')).toEqual(connection);
     expect(await repo.getDefaultConnection(project.id, 'acme', 'salesforce')).toBeUndefined();
     expect(await repo.listConnections(project.id, 'other')).toEqual([]);
     await expect(repo.insertConnection({ ...connection, id: undefined })).rejects.toThrow(ConflictError);
@@ -214,7 +214,7 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
   async function installed(parents: Awaited<ReturnType<typeof seedParents>>, groupRef = 'acme') {
     const connection = await repo.insertConnection({
       projectId: parents.project.id,
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       groupRef,
       consumerRef: 'user-1',
       status: 'working',
@@ -233,7 +233,7 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
       ...newInstallation(parents),
       config: {
         ...newInstallation(parents).config,
-        content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } },
+        content: { provider: 'hubspot', read: { objects: { contacts: { objectName: 'contacts' } } } },
       },
     });
     const keep = { uninstallTime: '2026-11-01T00:00:00.000Z', forgetBefore: '2026-10-01T00:00:00.000Z' };
@@ -256,7 +256,7 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
       forgetBefore: '2026-10-21T00:00:00.000Z',
     });
     const kept = await repo.getPreviousConfig(key, '2026-10-15T00:00:00.000Z');
-    expect(kept?.content).toEqual({ provider: 'sandboxcrm', read: { objects: {} } });
+    expect(kept?.content).toEqual({ provider: 'hubspot', read: { objects: {} } });
     expect(kept?.uninstallTime).toBe('2026-11-20T00:00:00.000Z');
   });
 
@@ -396,10 +396,10 @@ describe.each(storeBackends)('Repository on $name', (backend) => {
     const project = await repo.insertProject({ name: 'demo' });
     const input = {
       projectId: project.id,
-      name: 'crm-sync',
-      provider: 'sandboxcrm',
+      name: 'hubspot-sync',
+      provider: 'hubspot',
       specVersion: '1.0.0',
-      content: { name: 'crm-sync' },
+      content: { name: 'hubspot-sync' },
     };
     const [a, b] = await Promise.all([repo.upsertIntegration(input), repo.upsertIntegration(input)]);
     expect(await repo.listIntegrations(project.id)).toHaveLength(1);
