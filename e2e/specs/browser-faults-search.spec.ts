@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { seedInstallation } from '../support/seed-installation.js';
-import { openPage, signInAs } from '../support/session.js';
+import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 import { expectFaultMessage, faults, inject, watchPageErrors } from './browser-faults.shared.js';
+import { hubspot, openCrmSearch, seedCrmInstallation } from './crm.shared.js';
 
 for (const fault of faults) {
   test(`search box, ${fault.name}: a specific message, a retry that works, the conditions kept`, async ({
@@ -10,15 +10,15 @@ for (const fault of faults) {
   }) => {
     const errors = watchPageErrors(page);
     if (fault.name === 'timeout') await page.clock.install();
-    await signInAs(page, users.bob);
-    await seedInstallation(page);
-    await openPage(page, '/search');
-    const box = page.locator('[data-scope="search-box"]');
+    await signInAs(page, users.alice);
+    await seedCrmInstallation(page, hubspot);
+    const box = await openCrmSearch(page, hubspot);
     await box.getByRole('button', { name: 'Add condition' }).click();
     await box.getByLabel('Field', { exact: true }).selectOption('country');
-    await box.getByLabel('Value', { exact: true }).selectOption('FR');
+    await box.getByLabel('Value', { exact: true }).fill('FR');
 
-    const injected = await inject(page, '**/api/integrations/crm-sync/search', fault, 200);
+    const search = `**/api/integrations/${hubspot.integration}/search`;
+    const injected = await inject(page, search, fault, 200);
     await box.getByRole('button', { name: 'Search', exact: true }).click();
     await expectFaultMessage(box.getByRole('alert'), fault, injected);
 
@@ -26,13 +26,15 @@ for (const fault of faults) {
     await expect(box).not.toHaveAttribute('aria-busy', 'true');
     await expect(box.getByLabel('Field', { exact: true })).toHaveValue('country');
     await expect(box.getByLabel('Value', { exact: true })).toHaveValue('FR');
-    const search = box.getByRole('button', { name: 'Search', exact: true });
-    await expect(search).toBeEnabled();
-    await expect(search).not.toHaveAttribute('aria-disabled', 'true');
+    const searchButton = box.getByRole('button', { name: 'Search', exact: true });
+    await expect(searchButton).toBeEnabled();
+    await expect(searchButton).not.toHaveAttribute('aria-disabled', 'true');
 
     await injected.release();
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/crm-sync/search'));
-    await search.click();
+    const answered = page.waitForResponse((r) =>
+      r.url().endsWith(`/api/integrations/${hubspot.integration}/search`),
+    );
+    await searchButton.click();
     expect((await answered).status()).toBe(200);
     // A count, or "the first 100 matches" when the page is full.
     await expect(box.getByRole('status')).toHaveText(/records? found|The first \d+ matches/);
