@@ -3,8 +3,9 @@ import { expect, test } from '@playwright/test';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
 import { expectFaultMessage, faults, inject, watchPageErrors } from './browser-faults.shared.js';
+import { hubspot, openCrmWizard } from './crm.shared.js';
 
 // The demo where nothing is ever installed: every install request below is answered by the fault (or
 // held back), so alice@acme's group stays uninstalled for the other specs of that demo.
@@ -17,12 +18,12 @@ for (const fault of faults) {
     const errors = watchPageErrors(page);
     if (fault.name === 'timeout') await page.clock.install();
     await signInAs(page, users.alice);
-    const wizard = await openWizard(page);
+    const wizard = await openCrmWizard(page, hubspot);
     await nextTo(wizard, 'Read Contacts');
-    await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+    await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
     await currentStep(wizard)
       .getByRole('combobox', { name: /Priority score/ })
-      .fill('score');
+      .fill('hubspotscore');
     await nextTo(wizard, 'Read Companies');
     await nextTo(wizard, 'Read Deals');
     await nextTo(wizard, 'Proxy');
@@ -30,10 +31,14 @@ for (const fault of faults) {
 
     const sent: Request[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/integrations/crm-sync/installations') && request.method() === 'POST')
+      if (
+        request.url().includes(`/api/integrations/${hubspot.integration}/installations`) &&
+        request.method() === 'POST'
+      )
         sent.push(request);
     });
-    const injected = await inject(page, '**/api/integrations/crm-sync/installations**', fault, 201);
+    const installations = `**/api/integrations/${hubspot.integration}/installations**`;
+    const injected = await inject(page, installations, fault, 201);
     const install = currentStep(wizard).getByRole('button', { name: 'Install' });
     await install.click();
     await expectFaultMessage(wizard.locator('[data-part="alert"]').last(), fault, injected);
@@ -50,9 +55,7 @@ for (const fault of faults) {
     const retried = page.waitForRequest((r) => r.url().includes('/installations') && r.method() === 'POST');
     if (fault.name === 'offline') {
       // Back online, but still held back before it reaches the demo (set up first: nothing may slip through).
-      await page.route('**/api/integrations/crm-sync/installations**', (route) =>
-        route.abort('connectionreset'),
-      );
+      await page.route(installations, (route) => route.abort('connectionreset'));
       await injected.release();
     }
     await install.click();
@@ -74,7 +77,7 @@ for (const fault of faults) {
       'Lead Status',
     );
     await expect(currentStep(wizard).getByRole('combobox', { name: /Priority score/ })).toHaveValue(
-      'Lead Score',
+      'HubSpot Score',
     );
     expect(errors, 'uncaught page errors').toEqual([]);
   });

@@ -3,20 +3,21 @@ import { expect, test } from '@playwright/test';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+import { hubspot, openCrmWizard } from './crm.shared.js';
 
 // Walks to the review without installing: alice@acme's group must stay uninstalled.
 test.use({ baseURL: servers.neverInstalls.url });
 
 async function toWriteContacts(page: Page): Promise<Locator> {
-  const wizard = await openWizard(page);
+  const wizard = await openCrmWizard(page, hubspot);
   const step = currentStep(wizard);
   await step
     .getByRole('group', { name: /Records to write/ })
     .getByRole('checkbox', { name: 'Contacts' })
     .check();
   await nextTo(wizard, 'Read Contacts');
-  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
   await nextTo(wizard, 'Read Companies');
   await nextTo(wizard, 'Read Deals');
   await nextTo(wizard, 'Write Contacts');

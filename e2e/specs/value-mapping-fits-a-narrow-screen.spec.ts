@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+import { hubspot, openCrmWizard } from './crm.shared.js';
 
-// Walking the wizard at 390 px: in "Match the values of Funnel stage", whose CRM values are long
+// Walking the wizard at 390 px: in "Match the values of Funnel stage", whose HubSpot values are long
 // ("Marketing Qualified Lead"), the selects took the table's width and Northwind's values were broken
 // letter by letter ("Mar / keti / ng / qua / lifie / d"), the column header too ("You / r / val / ue").
 test.use({ baseURL: servers.neverInstalls.url });
@@ -14,10 +15,10 @@ test('at 390 px the value-mapping tables break your values between words, never 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, users.alice);
-  const wizard = await openWizard(page);
+  const wizard = await openCrmWizard(page, hubspot);
   await nextTo(wizard, 'Read Contacts');
   const step = currentStep(wizard);
-  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
   const funnel = step.getByRole('group', { name: 'Match the values of Funnel stage' });
   // One row per CRM value: the longest, of three words, must wrap between them on a phone.
   await expect(

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+import { hubspot, openCrmWizard } from './crm.shared.js';
 
 // A demo where nothing is ever installed: the spec needs alice@acme's group uninstalled.
 test.use({ baseURL: servers.neverInstalls.url });
@@ -11,11 +12,11 @@ test("the server's validation error lands on the field it names, with nothing ty
   page,
 }) => {
   await signInAs(page, users.alice);
-  const wizard = await openWizard(page);
+  const wizard = await openCrmWizard(page, hubspot);
   await nextTo(wizard, 'Read Contacts');
   const step = currentStep(wizard);
-  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
-  await step.getByRole('combobox', { name: /Priority score/ }).fill('score');
+  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
+  await step.getByRole('combobox', { name: /Priority score/ }).fill('hubspotscore');
   // The wizard refuses a value past the schema's 2,048 characters itself, so to meet the server's own
   // check this spec sends what a client without that check would: the value the user typed is swapped
   // for an over-long one on its way out (the demo, the BFF and the service are real).
@@ -23,7 +24,7 @@ test("the server's validation error lands on the field it names, with nothing ty
   await step.getByRole('button', { name: 'Add condition' }).click();
   await step.getByRole('combobox', { name: 'Field 1' }).selectOption('email');
   await step.getByRole('textbox', { name: 'equals (1)' }).fill(typed);
-  await page.route('**/api/integrations/crm-sync/installations', async (route) => {
+  await page.route(`**/api/integrations/${hubspot.integration}/installations`, async (route) => {
     const body = route.request().postDataJSON();
     body.config.content.read.objects.contacts.fieldFilters[0].value = `${'x'.repeat(2_049)}@example.com`;
     await route.continue({ postData: JSON.stringify(body) });
@@ -54,7 +55,7 @@ test("the server's validation error lands on the field it names, with nothing ty
   await expect(value).toHaveValue(typed);
   await expect(step.getByRole('combobox', { name: 'Field 1' })).toHaveValue('email');
   await expect(step.getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('Lead Status');
-  await expect(step.getByRole('combobox', { name: /Priority score/ })).toHaveValue('Lead Score');
+  await expect(step.getByRole('combobox', { name: /Priority score/ })).toHaveValue('HubSpot Score');
   await expect(
     wizard.getByRole('navigation', { name: 'Setup progress' }).locator('[data-invalid]'),
   ).toHaveCount(1);

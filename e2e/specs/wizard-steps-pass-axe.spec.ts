@@ -3,7 +3,8 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+import { hubspot, openCrmWizard } from './crm.shared.js';
 
 // A demo where nothing is ever installed: every step is reached without installing.
 test.use({ baseURL: servers.neverInstalls.url });
@@ -17,7 +18,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`every wizard step has no axe violations, with errors shown (${theme} theme)`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
     await signInAs(page, users.alice);
-    const wizard = await openWizard(page);
+    const wizard = await openCrmWizard(page, hubspot);
     const step = currentStep(wizard);
     await expectNoAxeViolations(page, `objects step (${theme})`);
 
@@ -34,7 +35,7 @@ for (const theme of ['light', 'dark'] as const) {
       'true',
     );
     await expectNoAxeViolations(page, `read contacts step with an error (${theme})`);
-    await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+    await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
     await step.getByRole('button', { name: 'Add condition' }).click();
     await expectNoAxeViolations(page, `read contacts step, mapped, with a filter row (${theme})`);
     await step.getByRole('button', { name: 'Remove condition 1' }).click();
