@@ -106,6 +106,7 @@ test('carol@initech connects HubSpot on its consent page, installs HubSpot sync 
   await stageValues.getByRole('combobox', { name: 'Opportunity' }).selectOption('working');
   await stageValues.getByRole('combobox', { name: 'Customer' }).selectOption('won');
   await stageValues.getByRole('combobox', { name: 'Other' }).selectOption('lost');
+  await nextTo(wizard, 'Proxy');
   await nextTo(wizard, 'Review and install');
   await expect(currentStep(wizard)).toContainText('Pipeline stage ← Lifecycle Stage');
 
@@ -161,17 +162,17 @@ test('carol@initech connects HubSpot on its consent page, installs HubSpot sync 
     box.getByRole('table').locator('tbody tr:not([hidden])').first().getByRole('rowheader'),
   ).toHaveText(contact.hs_object_id!);
 
-  // The catalog now says where Initech stands with HubSpot sync; CRM sync is untouched.
+  // The catalog now says where Initech stands with HubSpot sync; Salesforce sync is untouched.
   await openPage(page, '/integrations');
   const hubspot = page.getByRole('listitem', { name: 'HubSpot sync' });
   await expect(hubspot.getByRole('definition').first()).toHaveText('Connected');
   await expect(hubspot.getByRole('definition').nth(1)).toHaveText('Installed');
-  await expect(page.getByRole('listitem', { name: 'CRM sync' }).getByRole('definition').first()).toHaveText(
-    'Not connected',
-  );
+  await expect(
+    page.getByRole('listitem', { name: 'Salesforce sync' }).getByRole('definition').first(),
+  ).toHaveText('Not connected');
 });
 
-test('carol@initech connects Salesforce on its consent page, installs Salesforce sync with a mapping, and its contacts arrive in Salesforce’s field names', async ({
+test('carol@initech connects Salesforce on its consent page, installs Salesforce sync with a mapping, its contacts arrive in Salesforce’s field names, and search finds one', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -192,6 +193,7 @@ test('carol@initech connects Salesforce on its consent page, installs Salesforce
   await stageValues.getByRole('combobox', { name: 'Phone Inquiry' }).selectOption('working');
   await stageValues.getByRole('combobox', { name: 'Partner Referral' }).selectOption('won');
   await stageValues.getByRole('combobox', { name: 'Other' }).selectOption('lost');
+  await nextTo(wizard, 'Proxy');
   await nextTo(wizard, 'Review and install');
   await expect(currentStep(wizard)).toContainText('Pipeline stage ← Lead Source');
 
@@ -213,4 +215,31 @@ test('carol@initech connects Salesforce on its consent page, installs Salesforce
   const source = contact.LeadSource!;
   expect(contact.stage).toBe(stageOf[source] ?? source);
   expect(contact.surname).toBe(contact.LastName);
+
+  // Search finds that contact in Salesforce by its email, through the connector's SOQL query.
+  await openPage(page, '/search?integration=salesforce-sync');
+  const box = page.locator('[data-scope="search-box"]');
+  await expect(box.getByRole('combobox', { name: 'Object' })).toHaveValue('Contact');
+  await box.getByRole('button', { name: 'Add condition' }).click();
+  await box.getByLabel('Field', { exact: true }).selectOption('Email');
+  await box.getByLabel('Value', { exact: true }).fill(contact.Email!);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/integrations/salesforce-sync/search'));
+  await box.getByRole('button', { name: 'Search', exact: true }).click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
+  const { results } = (await response.json()) as {
+    results: Array<{ id: string; fields: Record<string, unknown> }>;
+  };
+  expect(results.map((r) => r.fields.Email)).toEqual([contact.Email]);
+  await expect(
+    box.getByRole('table').locator('tbody tr:not([hidden])').first().getByRole('rowheader'),
+  ).toHaveText(contact.Id!);
+
+  // Both are now connected and installed for Initech.
+  await openPage(page, '/integrations');
+  for (const name of ['HubSpot sync', 'Salesforce sync']) {
+    const entry = page.getByRole('listitem', { name });
+    await expect(entry.getByRole('definition').first()).toHaveText('Connected');
+    await expect(entry.getByRole('definition').nth(1)).toHaveText('Installed');
+  }
 });

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { searchPageAt } from '../support/search-page.js';
+import { users } from '../support/users.js';
+import { crmSearchPageAt, salesforce } from './crm.shared.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -18,7 +19,7 @@ for (const width of [1280, 390]) {
   test(`a condition's controls stay level whether or not an error shows, at ${width} px`, async ({
     page,
   }) => {
-    const box = await searchPageAt(page, width);
+    const box = await crmSearchPageAt(page, width, users.bob, salesforce);
     await box.getByRole('button', { name: 'Add condition' }).click();
     await box.getByRole('button', { name: 'Add condition' }).click();
     const rows = box.getByRole('group', { name: /^Condition \d/ });
