@@ -2,16 +2,19 @@ import { expect, test } from '@playwright/test';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+import { connectCrmInThisTab, hubspot, openCrmWizard } from './crm.shared.js';
 
-// A demo of its own: this spec needs alice@acme's group before anything is installed.
+// A demo of its own: this spec needs a group with HubSpot connected and nothing installed. carol@initech
+// connects HubSpot first (Acme and Globex install there through the other wizard specs).
 test.use({ baseURL: servers.installs.url });
 
 test('a double click on Install creates one installation', async ({ page }) => {
-  await signInAs(page, users.alice);
-  const wizard = await openWizard(page);
+  await signInAs(page, users.carol);
+  await connectCrmInThisTab(page, hubspot);
+  const wizard = await openCrmWizard(page, hubspot);
   await nextTo(wizard, 'Read Contacts');
-  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
   await nextTo(wizard, 'Read Companies');
   await nextTo(wizard, 'Read Deals');
   await nextTo(wizard, 'Proxy');
@@ -32,7 +35,8 @@ test('a double click on Install creates one installation', async ({ page }) => {
   await expect(wizard.getByRole('alert')).toHaveCount(0);
 
   // Whether the second click was joined in the page or replayed by the BFF, one installation exists.
-  const installation = (await (await page.request.get('/api/integrations/crm-sync')).json()).installation;
+  const installation = (await (await page.request.get(`/api/integrations/${hubspot.integration}`)).json())
+    .installation;
   expect(installation?.id).toBeTruthy();
   expect(creates.length).toBeGreaterThanOrEqual(1);
   for (const create of creates) {
@@ -41,5 +45,5 @@ test('a double click on Install creates one installation', async ({ page }) => {
     expect(create.key).toBe(creates[0]?.key);
   }
   // The result names no installation id (an end user has no use for it): one result shows.
-  await expect(wizard.getByRole('status', { name: 'CRM sync is installed' })).toHaveCount(1);
+  await expect(wizard.getByRole('status', { name: 'HubSpot sync is installed' })).toHaveCount(1);
 });
