@@ -1,11 +1,12 @@
 /**
- * An emulated account that changes over time, so incremental reads have something new to find: mostly
+ * An emulated account that changes over time, so incremental reads have something new to find (and,
+ * when asked, that has a recent past, so a read of the last days has something to find): mostly
  * updates of existing records (a contact's lead status, job title or phone, a company's head count, a deal
  * moving to its next stage), sometimes a new record, now and then a deletion. Written once for both
  * emulators: each gives an `ActivityTarget` that applies a change in its provider's own names and values,
  * and its store stamps the record's modification time with the emulator's clock.
  */
-import { mulberry32, type Random, type SandboxRecord } from '@splice/sandbox-data';
+import { mulberry32, pick, type Random, type SandboxRecord } from '@splice/sandbox-data';
 import type { GeneratedRecords, RecordKind } from './generated-records.js';
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';
@@ -28,13 +29,15 @@ export interface ChangeDraw {
 /** What an emulator's store offers the generator, in its provider's names and values. */
 export interface ActivityTarget {
   objectType(kind: RecordKind): string;
-  /** A live record of the kind, drawn at random; undefined when there is none. */
-  randomLiveId(kind: RecordKind, random: Random): string | undefined;
+  /** The ids of the kind's live records. */
+  liveIds(kind: RecordKind): readonly string[];
   /** Stores a new record made from a generated one; undefined when it would repeat a unique value. */
   create(kind: RecordKind, source: SandboxRecord): string | undefined;
   update(kind: RecordKind, id: string, draw: ChangeDraw): void;
   /** Archives (HubSpot) or deletes (Salesforce) the record. */
   remove(kind: RecordKind, id: string): void;
+  /** Sets the record's modification time to an instant of its recent past, as if it changed then. */
+  backdate(kind: RecordKind, id: string, at: number): void;
 }
 
 export interface ActivityOptions {
@@ -42,6 +45,15 @@ export interface ActivityOptions {
   changesPerMinute?: number;
   /** How often the timer applies the changes it owes (default 1 s). */
   tickMs?: number;
+  /**
+   * Days of recent past given to the account at the start (default 0: none): a share of each object's
+   * records (`historyShare`, default a tenth, at most `historyMaxPerObject`, default 2,000) modified at
+   * instants of those days. The generated data set ends in mid-2025, so without it a read of the last 30
+   * days finds nothing.
+   */
+  historyDays?: number;
+  historyShare?: number;
+  historyMaxPerObject?: number;
 }
 
 export interface Activity {
@@ -56,6 +68,8 @@ const kindWeights: ReadonlyArray<readonly [RecordKind, number]> = [
   ['company', 0.15],
   ['deal', 0.25],
 ];
+const recordKinds: readonly RecordKind[] = ['contact', 'company', 'deal'];
+const day = 86_400_000;
 const createShare = 0.2;
 const deleteShare = 0.05;
 /** A generated record whose unique value is taken is replaced by the next one, a few times at most. */
@@ -81,6 +95,39 @@ function madeNow(source: SandboxRecord, now: number): SandboxRecord {
   return record;
 }
 
+/** A live record of the kind, drawn at random; undefined when there is none. */
+function randomLiveId(target: ActivityTarget, kind: RecordKind, random: Random): string | undefined {
+  const ids = target.liveIds(kind);
+  return ids.length === 0 ? undefined : pick(random, ids);
+}
+
+/**
+ * Gives the account its recent past: distinct records of each kind modified at whole-second instants of
+ * the last `days` days. Answers how many records it moved.
+ */
+function seedRecentHistory(
+  target: ActivityTarget,
+  random: Random,
+  now: number,
+  options: ActivityOptions,
+): number {
+  const days = options.historyDays ?? 0;
+  if (days <= 0) return 0;
+  let moved = 0;
+  for (const kind of recordKinds) {
+    const ids = target.liveIds(kind);
+    const share = Math.min(options.historyShare ?? 0.1, 1);
+    const count = Math.min(options.historyMaxPerObject ?? 2_000, Math.floor(ids.length * share));
+    const chosen = new Set<string>();
+    while (chosen.size < count) chosen.add(pick(random, ids));
+    for (const id of chosen) {
+      target.backdate(kind, id, Math.floor((now - random() * days * day) / 1000) * 1000);
+      moved++;
+    }
+  }
+  return moved;
+}
+
 export function startActivity(
   target: ActivityTarget,
   records: GeneratedRecords,
@@ -88,6 +135,7 @@ export function startActivity(
 ): Activity {
   const random = mulberry32(options.seed);
   const now = options.now;
+  seedRecentHistory(target, random, now(), options);
 
   function create(kind: RecordKind): ChangedRecord | undefined {
     for (let attempt = 0; attempt < createAttempts; attempt++) {
@@ -100,7 +148,7 @@ export function startActivity(
   function applyOne(): ChangedRecord | undefined {
     const kind = pickKind(random);
     const roll = random();
-    const id = roll < createShare ? undefined : target.randomLiveId(kind, random);
+    const id = roll < createShare ? undefined : randomLiveId(target, kind, random);
     if (id === undefined) return create(kind);
     // Companies are not deleted: in Salesforce that would take their contacts and opportunities with them.
     if (roll >= 1 - deleteShare && kind !== 'company') {

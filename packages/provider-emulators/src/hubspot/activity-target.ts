@@ -2,7 +2,7 @@
  * The activity generator's changes in HubSpot's names and values: contacts, companies and deals, written
  * into the account's store as HubSpot itself would write them (calculated properties included).
  */
-import { pick, type Random } from '@splice/sandbox-data';
+import type { Random } from '@splice/sandbox-data';
 import type { ActivityTarget, ChangeDraw } from '../activity/activity-generator.js';
 import { another, anotherHeadCount, anotherPhone } from '../activity/change-values.js';
 import type { RecordKind } from '../activity/generated-records.js';
@@ -56,10 +56,7 @@ function dealChange(current: Properties, random: Random): Properties {
 export function hubSpotActivityTarget(store: CrmStore): ActivityTarget {
   return {
     objectType: (kind) => objectTypeOf[kind],
-    randomLiveId(kind, random) {
-      const live = store.live(objectTypeOf[kind]);
-      return live.length === 0 ? undefined : pick(random, live).id;
-    },
+    liveIds: (kind) => store.live(objectTypeOf[kind]).map((record) => record.id),
     create(kind, source) {
       if (kind === 'contact') {
         const properties = contactProperties(source);
@@ -87,6 +84,9 @@ export function hubSpotActivityTarget(store: CrmStore): ActivityTarget {
     },
     remove(kind, id) {
       store.archive(objectTypeOf[kind], id);
+    },
+    backdate(kind, id, at) {
+      store.backdate(objectTypeOf[kind], id, at);
     },
   };
 }

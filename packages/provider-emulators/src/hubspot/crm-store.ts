@@ -135,6 +135,18 @@ export class CrmStore {
     return record;
   }
 
+  /**
+   * Sets a live record's modification time to another instant (never before its creation), as if its last
+   * change happened then: the account's recent past, given at the start. Nothing else of the record changes.
+   */
+  backdate(type: ObjectType, id: string, at: number): void {
+    const record = this.get(type, id);
+    const iso = new Date(Math.max(at, Date.parse(record.createdAt))).toISOString();
+    record.properties[lastModifiedProperty[type]] = iso;
+    record.updatedAt = iso;
+    delete this.tables[type].searchIndex;
+  }
+
   /** Archiving is idempotent: an unknown or already archived id is not an error, as in HubSpot. */
   archive(type: ObjectType, id: string): void {
     const record = this.tables[type].byId.get(id);

@@ -2,7 +2,8 @@
  * The activity generator as a HubSpot client meets it: what `applyChanges` says it changed is exactly what
  * an incremental read (a search with GTE on the last-modified property) finds, archived records leave the
  * list and the search for the archived list, counts move as the creations and archivals say, every value
- * is one HubSpot's property definitions allow, and no two changes of a record share a modification time.
+ * is one HubSpot's property definitions allow, no two changes of a record share a modification time, and
+ * the recent past asked for at the start is found by a search of those days.
  */
 import { Client } from '@hubspot/api-client';
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter.js';
@@ -197,6 +198,43 @@ describe('HubSpot activity', () => {
       expect(times[0]).toBeGreaterThanOrEqual(clock);
       for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]!);
     }
+  });
+});
+
+describe('HubSpot recent history', () => {
+  const day = 86_400_000;
+
+  it('gives a tenth of each object a modification time in the last days, found by a search of those days', async () => {
+    clock = start;
+    emulator = await startHubSpotEmulator({
+      counts: { contacts: 60, companies: 8, deals: 30 },
+      now: () => clock,
+      activity: { historyDays: 60 },
+    });
+    client = new Client({ accessToken: emulator.issueTokens().accessToken, basePath: emulator.url });
+    const found = Object.fromEntries(
+      await Promise.all(objectTypes.map(async (type) => [type, await modifiedSince(type, start - 60 * day)])),
+    );
+    // A tenth, rounded down: 6 of 60 contacts, none of 8 companies, 3 of 30 deals.
+    expect(Object.fromEntries(objectTypes.map((type) => [type, found[type].length]))).toEqual({
+      contacts: 6,
+      companies: 0,
+      deals: 3,
+    });
+    for (const type of ['contacts', 'deals'] as const) {
+      for (const id of found[type]) {
+        const record = await api(type).basicApi.getById(id, [lastModifiedProperty[type], 'createdate']);
+        const modified = Date.parse(record.properties[lastModifiedProperty[type]]!);
+        expect(modified).toBeLessThanOrEqual(start);
+        expect(modified).toBeGreaterThanOrEqual(Date.parse(record.properties.createdate!));
+        expect(modified % 1000).toBe(0);
+      }
+    }
+  });
+
+  it('gives none without historyDays', async () => {
+    await startEmulator();
+    for (const type of objectTypes) expect(await modifiedSince(type, start - 60 * day)).toEqual([]);
   });
 });
 

@@ -212,6 +212,35 @@ describe('local providers: SPLICE_SANDBOX_ACTIVITY', () => {
     }
   });
 
+  it('gives each emulated account a recent past, so a read of the last 30 days finds records', async () => {
+    const local = await startLocalProviders({ SPLICE_SANDBOX_ACTIVITY: '0' });
+    try {
+      const since = Date.now() - 30 * 86_400_000;
+      const search = await fetch(`${local.providers[0]!.baseUrl}/crm/v3/objects/contacts/search`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${local.issueTokens('hubspot')!.accessToken}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          filterGroups: [
+            { filters: [{ propertyName: 'lastmodifieddate', operator: 'GTE', value: String(since) }] },
+          ],
+          limit: 1,
+        }),
+      });
+      expect(((await search.json()) as { total: number }).total).toBeGreaterThan(0);
+      const soql = `SELECT COUNT() FROM Contact WHERE SystemModstamp >= ${new Date(since).toISOString()}`;
+      const counted = await fetch(
+        `${local.providers[1]!.baseUrl}/services/data/v60.0/query?q=${encodeURIComponent(soql)}`,
+        { headers: { authorization: `Bearer ${local.issueTokens('salesforce')!.accessToken}` } },
+      );
+      expect(((await counted.json()) as { totalSize: number }).totalSize).toBeGreaterThan(0);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('takes the rate the variable names, 0 keeping the accounts still', async () => {
     for (const [value, rate] of [
       ['0', 0],

@@ -70,7 +70,8 @@ export async function startLocalProviders(
 ): Promise<LocalProviders> {
   const host = options.host ?? '127.0.0.1';
   const changesPerMinute = activityRate(environment);
-  const activity = { changesPerMinute };
+  // A recent past, so a read of the last 30 days (the wizard's default history) finds records.
+  const activity = { changesPerMinute, historyDays: 60 };
   const started = await Promise.allSettled(
     known.map(async ({ provider, variable }): Promise<RunningEmulator | undefined> => {
       if (environment[variable]) return undefined;

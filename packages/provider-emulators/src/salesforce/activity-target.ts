@@ -3,7 +3,7 @@
  * written through the org's store with the same checks an API call meets; a deletion goes to the recycle
  * bin (`IsDeleted`), where queries no longer see it.
  */
-import { pick, type Random } from '@splice/sandbox-data';
+import type { Random } from '@splice/sandbox-data';
 import type { ActivityTarget, ChangeDraw } from '../activity/activity-generator.js';
 import { another, anotherHeadCount, anotherPhone } from '../activity/change-values.js';
 import type { RecordKind } from '../activity/generated-records.js';
@@ -53,10 +53,7 @@ function opportunityChange(current: Record<string, FieldValue>, random: Random) 
 export function salesforceActivityTarget(store: OrgStore): ActivityTarget {
   return {
     objectType: (kind) => sobjectOf[kind],
-    randomLiveId(kind, random) {
-      const live = store.live(sobjectOf[kind]);
-      return live.length === 0 ? undefined : (pick(random, live).Id as string);
-    },
+    liveIds: (kind) => store.live(sobjectOf[kind]).map((record) => record.Id as string),
     create(kind, source) {
       const fields =
         kind === 'contact'
@@ -81,6 +78,9 @@ export function salesforceActivityTarget(store: OrgStore): ActivityTarget {
     },
     remove(kind, id) {
       store.delete(sobjectOf[kind], id);
+    },
+    backdate(kind, id, at) {
+      store.backdate(sobjectOf[kind], id, at);
     },
   };
 }

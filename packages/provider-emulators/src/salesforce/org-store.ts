@@ -77,6 +77,17 @@ export class OrgStore {
     return record;
   }
 
+  /**
+   * Sets a live record's modification time to another instant (never before its creation), as if its last
+   * change happened then: the org's recent past, given at the start. Nothing else of the record changes.
+   */
+  backdate(sobject: SObjectName, id: string, at: number): void {
+    const record = this.get(sobject, id);
+    const created = Date.parse(String(record.CreatedDate).replace(/\+0000$/, 'Z'));
+    const stamp = salesforceDatetime(new Date(Math.max(at, created)).toISOString());
+    Object.assign(record, { LastModifiedDate: stamp, SystemModstamp: stamp });
+  }
+
   delete(sobject: SObjectName, id: string): void {
     const record = this.get(sobject, id);
     const at = this.stampAfter(record);

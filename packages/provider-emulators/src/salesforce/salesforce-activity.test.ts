@@ -162,6 +162,39 @@ describe('Salesforce activity', () => {
   });
 });
 
+describe('Salesforce recent history', () => {
+  it('gives a tenth of each object a modification time in the last days, found by SOQL', async () => {
+    clock = start;
+    emulator = await startSalesforceEmulator({
+      counts: { contacts: 60, companies: 8, deals: 30 },
+      now: () => clock,
+      activity: { historyDays: 60 },
+    });
+    conn = new Connection({
+      instanceUrl: emulator.url,
+      accessToken: emulator.issueTokens().accessToken,
+      version: '60.0',
+    });
+    const since = literal(start - 60 * 86_400_000);
+    const found = Object.fromEntries(
+      await Promise.all(
+        sobjectNames.map(async (s) => [s, await ids(`SELECT Id FROM ${s} WHERE SystemModstamp >= ${since}`)]),
+      ),
+    );
+    expect(Object.fromEntries(sobjectNames.map((s) => [s, found[s].length]))).toEqual({
+      Account: 0,
+      Contact: 6,
+      Opportunity: 3,
+    });
+    for (const sobject of sobjectNames) {
+      expect(await ids(`SELECT Id FROM ${sobject} WHERE LastModifiedDate >= ${since}`)).toEqual(
+        found[sobject],
+      );
+      expect(await ids(`SELECT Id FROM ${sobject} WHERE SystemModstamp > ${literal(start)}`)).toEqual([]);
+    }
+  });
+});
+
 describe('Salesforce activity on a timer', () => {
   it('makes changes over time at its rate while the emulator runs', async () => {
     const since = Date.now();
