@@ -20,8 +20,13 @@ afterAll(async () => {
   await service.stop();
 });
 
+/** Each user's company's CRM integration: Acme's (alice, ivan's Initech too) HubSpot, Globex's (bob) Salesforce. */
+const integrationOf = (user: string) => (user === 'bob' ? 'salesforce-sync' : 'hubspot-sync');
+
 async function getWizard(user: string): Promise<{ status: number; body: IntegrationDetails }> {
-  const response = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders(user) });
+  const response = await fetch(`${bff.url}/integrations/${integrationOf(user)}`, {
+    headers: browserHeaders(user),
+  });
   return { status: response.status, body: (await response.json()) as IntegrationDetails };
 }
 
@@ -30,18 +35,18 @@ describe('GET /integrations/:integrationId against the embedded service', () => 
     const { status, body } = await getWizard('alice');
     expect(status).toBe(200);
     expect(body.integration).toEqual({
-      id: 'crm-sync',
-      name: 'crm-sync',
-      displayName: 'CRM sync',
-      provider: 'sandboxcrm',
-      providerDisplayName: 'Sandbox CRM',
+      id: 'hubspot-sync',
+      name: 'hubspot-sync',
+      displayName: 'HubSpot sync',
+      provider: 'hubspot',
+      providerDisplayName: 'HubSpot',
     });
     expect(body.readObjects.map((o) => o.objectName)).toEqual(['contacts', 'companies', 'deals']);
     const contacts = body.readObjects[0]!;
-    const status_ = contacts.fields.find((f) => f.fieldName === 'status');
+    const status_ = contacts.fields.find((f) => f.fieldName === 'hs_lead_status');
     expect(status_?.valueType).toBe('singleSelect');
     expect(status_?.values?.length).toBeGreaterThan(1);
-    expect(contacts.fields.find((f) => f.fieldName === 'score')?.valueType).toBe('int');
+    expect(contacts.fields.find((f) => f.fieldName === 'hubspotscore')?.valueType).toBe('float');
     expect(contacts.fieldsError).toBeNull();
     expect(contacts.manifest.destination).toBe('contactsWebhook');
     expect(body.readObjects.find((o) => o.objectName === 'deals')?.enabledAlways).toBe(true);
@@ -56,7 +61,11 @@ describe('GET /integrations/:integrationId against the embedded service', () => 
     expect(body.writeObjects[0]?.fields.length).toBeGreaterThan(0);
     expect(body.proxy).toEqual({ allowed: true });
     expect(body.installation).toBeNull();
-    expect(body.connection).toMatchObject({ id: 'conn-acme', status: 'working', provider: 'sandboxcrm' });
+    expect(body.connection).toMatchObject({
+      id: 'conn-acme-hubspot',
+      status: 'working',
+      provider: 'hubspot',
+    });
     // Not installed yet: search would answer 404, so nothing is offered.
     expect(body.searchableObjects).toEqual([]);
   });
@@ -90,18 +99,18 @@ describe('create, search and invite against the embedded service', () => {
     const bobsConfig = {
       config: {
         content: {
-          provider: 'sandboxcrm',
+          provider: 'salesforce',
           read: {
             objects: {
-              contacts: { objectName: 'contacts', selectedFields: { email: true } },
-              companies: { objectName: 'companies', disabled: true },
-              deals: { objectName: 'deals', disabled: true },
+              Contact: { objectName: 'Contact', selectedFields: { Email: true, HasOptedOutOfEmail: true } },
+              Account: { objectName: 'Account', disabled: true },
+              Opportunity: { objectName: 'Opportunity', disabled: true },
             },
           },
         },
       },
     };
-    const response = await fetch(`${bff.url}/integrations/crm-sync/installations?skipSampling=false`, {
+    const response = await fetch(`${bff.url}/integrations/salesforce-sync/installations?skipSampling=false`, {
       method: 'POST',
       headers: browserHeaders('bob', { 'Idempotency-Key': 'happy-create-1' }),
       body: JSON.stringify(bobsConfig),
@@ -109,27 +118,30 @@ describe('create, search and invite against the embedded service', () => {
     expect(response.status).toBe(201);
     const created = await installationOf(response);
     expect(created).toMatchObject({
-      integrationId: 'crm-sync',
+      integrationId: 'salesforce-sync',
       createdBy: 'consumer:bob',
       group: { groupRef: 'globex' },
     });
-    expect(created.config.content.read?.objects.contacts?.selectedFields).toEqual({ email: true });
+    expect(created.config.content.read?.objects.Contact?.selectedFields).toEqual({
+      Email: true,
+      HasOptedOutOfEmail: true,
+    });
 
     const { body } = await getWizard('bob');
     expect(body.installation?.id).toBe(created.id);
     // docs/service-interface.md#search-rules: a disabled object is not searchable, unless the manifest enables it always (deals).
-    expect(body.searchableObjects).toEqual(['contacts', 'deals']);
+    expect(body.searchableObjects).toEqual(['Contact', 'Opportunity']);
   });
 
   it('refuses a schedule that is not cron with a 400 naming its path', async () => {
-    const response = await fetch(`${bff.url}/integrations/crm-sync/installations`, {
+    const response = await fetch(`${bff.url}/integrations/salesforce-sync/installations`, {
       method: 'POST',
       headers: browserHeaders('bob', { 'Idempotency-Key': 'bad-schedule-1' }),
       body: JSON.stringify({
         config: {
           content: {
-            provider: 'sandboxcrm',
-            read: { objects: { contacts: { objectName: 'contacts', schedule: 'a b c d e' } } },
+            provider: 'salesforce',
+            read: { objects: { Contact: { objectName: 'Contact', schedule: 'a b c d e' } } },
           },
         },
       }),
@@ -137,17 +149,17 @@ describe('create, search and invite against the embedded service', () => {
     expect(response.status).toBe(400);
     const problem = await problemOf(response);
     expect(problem.issues).toMatchObject([
-      { in: 'body', name: 'config.content.read.objects.contacts.schedule', value: 'a b c d e' },
+      { in: 'body', name: 'config.content.read.objects.Contact.schedule', value: 'a b c d e' },
     ]);
   });
 
   it('searches the session’s group’s installation and returns records with IDs', async () => {
-    const response = await fetch(`${bff.url}/integrations/crm-sync/search`, {
+    const response = await fetch(`${bff.url}/integrations/salesforce-sync/search`, {
       method: 'POST',
       headers: browserHeaders('bob'),
       body: JSON.stringify({
-        objectName: 'contacts',
-        fieldFilters: [{ fieldName: 'isCustomer', operator: 'eq', value: true }],
+        objectName: 'Contact',
+        fieldFilters: [{ fieldName: 'HasOptedOutOfEmail', operator: 'eq', value: true }],
       }),
     });
     expect(response.status).toBe(200);
@@ -155,7 +167,7 @@ describe('create, search and invite against the embedded service', () => {
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) {
       expect(typeof result.id).toBe('string');
-      expect(result.raw).toMatchObject({ properties: { isCustomer: 'true' } });
+      expect(result.raw).toMatchObject({ HasOptedOutOfEmail: true });
     }
   });
 
@@ -177,8 +189,8 @@ describe('create, search and invite against the embedded service', () => {
   it('is typed end to end through hono/client', async () => {
     const client = hc<AppType>(bff.url, { headers: browserHeaders('bob') });
     const response = await client.integrations[':integrationId'].search.$post({
-      param: { integrationId: 'crm-sync' },
-      json: { objectName: 'deals', fieldFilters: [] },
+      param: { integrationId: 'salesforce-sync' },
+      json: { objectName: 'Opportunity', fieldFilters: [] },
     });
     expect(response.status).toBe(200);
     if (response.status !== 200) return;
@@ -186,10 +198,12 @@ describe('create, search and invite against the embedded service', () => {
     expectTypeOf(answer.results[0]!.id).toEqualTypeOf<string | null>();
     expect(answer.results.length).toBeGreaterThan(0);
 
-    const wizard = await client.integrations[':integrationId'].$get({ param: { integrationId: 'crm-sync' } });
+    const wizard = await client.integrations[':integrationId'].$get({
+      param: { integrationId: 'salesforce-sync' },
+    });
     if (wizard.status !== 200) throw new Error(`wizard answered ${wizard.status}`);
     const body = await wizard.json();
     expectTypeOf(body.integration.provider).toEqualTypeOf<string>();
-    expect(body.installation?.integrationId).toBe('crm-sync');
+    expect(body.installation?.integrationId).toBe('salesforce-sync');
   });
 });
