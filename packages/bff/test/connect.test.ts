@@ -27,17 +27,33 @@ async function post(path: string, user: string, body: unknown, extra: Record<str
   });
 }
 
-/** What the user's browser does in the popup: the consent page, a choice, the service's callback. */
+const htmlText = (value: string) =>
+  value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/**
+ * What the user's browser does in the popup: the provider's consent page (the emulator's), its form posted
+ * with a choice, the service's callback.
+ */
 async function runFlow(url: string, decision: 'allow' | 'deny'): Promise<URL> {
   const page = await fetch(url);
   expect(page.status).toBe(200);
-  const fields = new URLSearchParams(new URL(url).search);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  expect(action).toBeDefined();
+  const fields = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(htmlText(name as string), htmlText(value as string));
+  }
   fields.set('decision', decision);
-  const origin = new URL(url).origin;
-  const chosen = await fetch(`${origin}/sandbox-provider/oauth/authorize`, {
+  const chosen = await fetch(new URL(htmlText(action as string), url), {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: fields.toString(),
   });
   const callback = await fetch(chosen.headers.get('location') as string, { redirect: 'manual' });
@@ -62,8 +78,11 @@ async function finish(end: URL, cookie?: string): Promise<string | undefined> {
   return /"outcome":"([a-z_]+)"/.exec(await page.text())?.[1];
 }
 
+/** Acme (alice) and Initech (ivan) connect HubSpot here; Globex (bob) has its Salesforce. */
+const integrationOf = (user: string) => (user === 'bob' ? 'salesforce-sync' : 'hubspot-sync');
+
 async function connectionOf(user: string) {
-  const response = await fetch(`${bff.url}/integrations/crm-sync/connection`, {
+  const response = await fetch(`${bff.url}/integrations/${integrationOf(user)}/connection`, {
     headers: browserHeaders(user),
   });
   expect(response.status).toBe(200);
@@ -77,7 +96,7 @@ async function connectionOf(user: string) {
 describe('POST /integrations/:integrationId/connect', () => {
   it('a flow started in one browser and finished in another connects nothing, and its result page says so', async () => {
     // Ivan starts a flow and hands its provider URL to someone else, whose browser has no cookie of his.
-    const response = await post('/integrations/crm-sync/connect', 'ivan', {
+    const response = await post('/integrations/hubspot-sync/connect', 'ivan', {
       attempt: attempt(11),
       mode: 'popup',
     });
@@ -94,7 +113,7 @@ describe('POST /integrations/:integrationId/connect', () => {
 
   it("connects the session's group: the flow ends on the BFF's result page for the page's origin", async () => {
     expect(await connectionOf('ivan')).toBeNull();
-    const response = await post('/integrations/crm-sync/connect', 'ivan', {
+    const response = await post('/integrations/hubspot-sync/connect', 'ivan', {
       attempt: attempt(1),
       mode: 'popup',
     });
@@ -105,7 +124,8 @@ describe('POST /integrations/:integrationId/connect', () => {
       .find((c) => c.startsWith(`splice_connect_${attempt(1)}=`));
     expect(setCookie).toMatch(/; Max-Age=600; Path=\/connect\/done; HttpOnly; SameSite=Lax$/);
     const { url } = (await response.json()) as { url: string };
-    expect(new URL(url).origin).toBe(new URL(service.url).origin);
+    // The consent page is the provider's own.
+    expect(new URL(url).origin).toBe(new URL(service.providers.hubspot.url).origin);
     const end = await runFlow(url, 'allow');
     expect(end.origin).toBe(appOrigin);
     expect(end.pathname).toBe('/connect/done');
@@ -120,7 +140,7 @@ describe('POST /integrations/:integrationId/connect', () => {
     const connection = await connectionOf('ivan');
     expect(connection).toMatchObject({ status: 'created', group: { groupRef: 'initech' } });
     // The integration's GET shows it too, and the wizard's fields can now be read.
-    const wizard = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders('ivan') });
+    const wizard = await fetch(`${bff.url}/integrations/hubspot-sync`, { headers: browserHeaders('ivan') });
     const body = (await wizard.json()) as {
       connection: { id: string };
       readObjects: Array<{ fieldsError: string | null }>;
@@ -130,24 +150,24 @@ describe('POST /integrations/:integrationId/connect', () => {
   });
 
   it('a denied consent ends with access_denied on the result page', async () => {
-    const response = await post('/integrations/crm-sync/connect', 'bob', {
+    const response = await post('/integrations/salesforce-sync/connect', 'bob', {
       attempt: attempt(2),
       mode: 'popup',
     });
     const end = await runFlow(((await response.json()) as { url: string }).url, 'deny');
     expect(end.searchParams.get('outcome')).toBe('access_denied');
-    expect(await connectionOf('bob')).toMatchObject({ id: 'conn-globex', status: 'working' });
+    expect(await connectionOf('bob')).toMatchObject({ id: 'conn-globex-salesforce', status: 'working' });
   });
 
   it('carries a same-tab return path, and refuses one that leaves the site', async () => {
-    const ok = await post('/integrations/crm-sync/connect', 'bob', {
+    const ok = await post('/integrations/salesforce-sync/connect', 'bob', {
       attempt: attempt(3),
       mode: 'redirect',
       returnTo: '/#/install',
     });
     expect(ok.status).toBe(200);
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const refused = await post('/integrations/crm-sync/connect', 'bob', {
+      const refused = await post('/integrations/salesforce-sync/connect', 'bob', {
         attempt: attempt(4),
         mode: 'redirect',
         returnTo,
@@ -161,7 +181,7 @@ describe('POST /integrations/:integrationId/connect', () => {
 
   it('is CSRF-guarded, needs a session, and never takes a group from the browser', async () => {
     const noHeader = await post(
-      '/integrations/crm-sync/connect',
+      '/integrations/salesforce-sync/connect',
       'bob',
       { attempt: attempt(5), mode: 'popup' },
       {
@@ -170,7 +190,7 @@ describe('POST /integrations/:integrationId/connect', () => {
     );
     expect(noHeader.status).toBe(403);
     const otherSite = await post(
-      '/integrations/crm-sync/connect',
+      '/integrations/salesforce-sync/connect',
       'bob',
       { attempt: attempt(5), mode: 'popup' },
       {
@@ -178,12 +198,12 @@ describe('POST /integrations/:integrationId/connect', () => {
       },
     );
     expect(otherSite.status).toBe(403);
-    const anonymous = await post('/integrations/crm-sync/connect', 'nobody', {
+    const anonymous = await post('/integrations/salesforce-sync/connect', 'nobody', {
       attempt: attempt(5),
       mode: 'popup',
     });
     expect(anonymous.status).toBe(401);
-    const withGroup = await post('/integrations/crm-sync/connect', 'bob', {
+    const withGroup = await post('/integrations/salesforce-sync/connect', 'bob', {
       attempt: attempt(5),
       mode: 'popup',
       groupRef: 'acme',
@@ -195,21 +215,20 @@ describe('POST /integrations/:integrationId/connect', () => {
 
 describe('reconnect', () => {
   it('refreshes the group connection after the provider revoked it', async () => {
-    const revoked = await fetch(`${service.baseUrl}/projects/demo/connections/conn-acme:sandbox-revoke`, {
-      method: 'POST',
-      headers: { 'x-api-key': service.apiKey },
-    });
-    expect(revoked.status).toBe(200);
-    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'bad_credentials' });
-    const response = await post('/integrations/crm-sync/reconnect', 'alice', {
+    // HubSpot ends Acme's grant; the next call the service makes with it finds out.
+    expect(service.providers.hubspot.revokeGrant(service.demoGrant('acme').tokens.accessToken)).toBe(true);
+    const wizard = await fetch(`${bff.url}/integrations/hubspot-sync`, { headers: browserHeaders('alice') });
+    expect(wizard.status).toBe(200);
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme-hubspot', status: 'bad_credentials' });
+    const response = await post('/integrations/hubspot-sync/reconnect', 'alice', {
       attempt: attempt(6),
       mode: 'popup',
     });
     expect(response.status).toBe(200);
     const end = await runFlow(((await response.json()) as { url: string }).url, 'allow');
-    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'bad_credentials' });
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme-hubspot', status: 'bad_credentials' });
     expect(await finish(end, flowCookie(response))).toBe('connected');
-    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme', status: 'created' });
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme-hubspot', status: 'created' });
   });
 
   it('answers 409 when the group has nothing to reconnect', async () => {
@@ -219,7 +238,7 @@ describe('reconnect', () => {
       resolveSession: () => ({ groupRef: 'umbrella', orgId: 'org-demo', consumerRef: 'wesker' }),
     });
     try {
-      const response = await fetch(`${fresh.url}/integrations/crm-sync/reconnect`, {
+      const response = await fetch(`${fresh.url}/integrations/hubspot-sync/reconnect`, {
         method: 'POST',
         headers: browserHeaders('x'),
         body: JSON.stringify({ attempt: attempt(7), mode: 'popup' }),
