@@ -17,20 +17,25 @@ afterAll(async () => {
   await service.stop();
 });
 
-const connectionUrl = () => `${bff.url}/integrations/crm-sync/connection`;
+/** Acme's (alice) CRM is HubSpot, Globex's (bob) Salesforce. */
+const connectionUrl = (user: string) =>
+  `${bff.url}/integrations/${user === 'bob' ? 'salesforce-sync' : 'hubspot-sync'}/connection`;
 
 async function connectionOf(user: string) {
-  const response = await fetch(connectionUrl(), { headers: browserHeaders(user) });
+  const response = await fetch(connectionUrl(user), { headers: browserHeaders(user) });
   expect(response.status).toBe(200);
   return ((await response.json()) as { connection: Record<string, unknown> | null }).connection;
 }
 
 const disconnect = (user: string, headers: Record<string, string> = {}) =>
-  fetch(connectionUrl(), { method: 'DELETE', headers: browserHeaders(user, headers) });
+  fetch(connectionUrl(user), { method: 'DELETE', headers: browserHeaders(user, headers) });
 
 describe('the connection the browser sees', () => {
   it('names the provider workspace it signs in to', async () => {
-    expect(await connectionOf('bob')).toMatchObject({ id: 'conn-globex', providerWorkspaceRef: 'Globex' });
+    expect(await connectionOf('bob')).toMatchObject({
+      id: 'conn-globex-salesforce',
+      providerWorkspaceRef: 'Globex',
+    });
   });
 });
 
@@ -40,18 +45,18 @@ describe('DELETE /integrations/:integrationId/connection', () => {
     expect(response.status).toBe(204);
     expect(await connectionOf('bob')).toBeNull();
     // Another group's connection is untouched.
-    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme' });
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme-hubspot' });
     expect((await disconnect('bob')).status).toBe(204);
   });
 
   it('refuses while the installation reads through it, naming the installation, and keeps it', async () => {
-    const install = await fetch(`${bff.url}/integrations/crm-sync/installations?skipSampling=true`, {
+    const install = await fetch(`${bff.url}/integrations/hubspot-sync/installations?skipSampling=true`, {
       method: 'POST',
       headers: browserHeaders('alice', { 'Idempotency-Key': 'disconnect-install-0001' }),
       body: JSON.stringify({
         config: {
           content: {
-            provider: 'sandboxcrm',
+            provider: 'hubspot',
             read: { objects: { contacts: { objectName: 'contacts', selectedFields: { email: true } } } },
           },
         },
@@ -64,25 +69,25 @@ describe('DELETE /integrations/:integrationId/connection', () => {
     const problem = await problemOf(response);
     expect(problem.type).toBe('urn:problem-type:connection-in-use');
     expect(problem.detail).toContain(id);
-    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme' });
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme-hubspot' });
   });
 
   it('is CSRF-guarded, needs a session and takes no group from the browser', async () => {
-    const withoutHeader = await fetch(connectionUrl(), {
+    const withoutHeader = await fetch(connectionUrl('alice'), {
       method: 'DELETE',
       headers: { ...browserHeaders('alice'), 'X-Requested-With': '' },
     });
     expect(withoutHeader.status).toBe(403);
-    const anonymous = await fetch(connectionUrl(), {
+    const anonymous = await fetch(connectionUrl('alice'), {
       method: 'DELETE',
       headers: { ...browserHeaders('alice'), Cookie: '' },
     });
     expect(anonymous.status).toBe(401);
-    const named = await fetch(`${connectionUrl()}?groupRef=globex`, {
+    const named = await fetch(`${connectionUrl('alice')}?groupRef=globex`, {
       method: 'DELETE',
       headers: browserHeaders('alice'),
     });
     expect(named.status).toBe(400);
-    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme' });
+    expect(await connectionOf('alice')).toMatchObject({ id: 'conn-acme-hubspot' });
   });
 });

@@ -9,8 +9,14 @@ import { browserHeaders } from './helpers/sessions.js';
 import type { RunningBff } from './helpers/start-bff.js';
 import { startBff } from './helpers/start-bff.js';
 
-function create(url: string, user: string, key: string | undefined, body: unknown = validCreateBody) {
-  return fetch(`${url}/integrations/crm-sync/installations`, {
+function create(
+  url: string,
+  user: string,
+  key: string | undefined,
+  body: unknown = validCreateBody,
+  integration = 'hubspot-sync',
+) {
+  return fetch(`${url}/integrations/${integration}/installations`, {
     method: 'POST',
     headers: browserHeaders(user, key === undefined ? {} : { 'Idempotency-Key': key }),
     body: JSON.stringify(body),
@@ -49,7 +55,16 @@ describe('idempotent creates against the embedded service', () => {
 
   it('scopes keys to the session: another group’s same key runs its own create', async () => {
     const first = (await (await create(bff.url, 'alice', 'double-click')).json()) as Installation;
-    const response = await create(bff.url, 'bob', 'double-click');
+    // Globex's CRM is Salesforce.
+    const globexBody = {
+      config: {
+        content: {
+          provider: 'salesforce',
+          read: { objects: { Contact: { objectName: 'Contact', selectedFields: { Email: true } } } },
+        },
+      },
+    };
+    const response = await create(bff.url, 'bob', 'double-click', globexBody, 'salesforce-sync');
     expect(response.status).toBe(201);
     const bobs = (await response.json()) as Installation;
     expect(bobs.id).not.toBe(first.id);
@@ -92,7 +107,7 @@ describe('idempotency, counted at the upstream', () => {
     upstream.handle((_req, res) => json(res, 201, installation));
     expect((await create(bff.url, 'alice', 'changed-body')).status).toBe(201);
     const before = upstream.requests.length;
-    const changed = { config: { ...validCreateBody.config, content: { provider: 'sandboxcrm' } } };
+    const changed = { config: { ...validCreateBody.config, content: { provider: 'hubspot' } } };
     const response = await create(bff.url, 'alice', 'changed-body', changed);
     expect(response.status).toBe(422);
     expect((await problemOf(response)).type).toBe('urn:problem-type:idempotency-key-reused');

@@ -15,9 +15,9 @@ import { startBff, testApiKey } from './helpers/start-bff.js';
 
 const manifest = `specVersion: 1.0.0
 integrations:
-  - name: crm-sync
-    displayName: CRM sync
-    provider: sandboxcrm
+  - name: contact-sync
+    displayName: Contact sync
+    provider: hubspot
     read:
       objects:
         - objectName: contacts
@@ -25,7 +25,7 @@ integrations:
           schedule: "*/15 * * * *"
   - name: deal-feed
     displayName: Deal feed
-    provider: sandboxcrm
+    provider: hubspot
     read:
       objects:
         - objectName: deals
@@ -60,11 +60,11 @@ async function catalog(user: string): Promise<Record<string, CatalogEntry>> {
 describe('GET /integrations', () => {
   it('lists every integration of the project with its names and provider', async () => {
     const entries = await catalog('alice');
-    expect(Object.keys(entries)).toEqual(['crm-sync', 'deal-feed']);
+    expect(Object.keys(entries)).toEqual(['contact-sync', 'deal-feed']);
     expect(entries['deal-feed']).toMatchObject({
       displayName: 'Deal feed',
-      provider: 'sandboxcrm',
-      providerDisplayName: 'Sandbox CRM',
+      provider: 'hubspot',
+      providerDisplayName: 'HubSpot',
       connection: 'connected',
       installation: 'not_installed',
     });
@@ -72,7 +72,7 @@ describe('GET /integrations', () => {
 
   it('says a group without a connection has none', async () => {
     const entries = await catalog('ivan');
-    expect(entries['crm-sync']?.connection).toBe('none');
+    expect(entries['contact-sync']?.connection).toBe('none');
     expect(entries['deal-feed']?.connection).toBe('none');
   });
 
@@ -83,8 +83,8 @@ describe('GET /integrations', () => {
       body: JSON.stringify({
         config: {
           content: {
-            provider: 'sandboxcrm',
-            read: { objects: { deals: { objectName: 'deals', selectedFields: { name: true } } } },
+            provider: 'hubspot',
+            read: { objects: { deals: { objectName: 'deals', selectedFields: { dealname: true } } } },
           },
         },
       }),
@@ -92,7 +92,7 @@ describe('GET /integrations', () => {
     expect(created.status).toBe(201);
     let alice = await catalog('alice');
     expect(alice['deal-feed']?.installation).toBe('installed');
-    expect(alice['crm-sync']?.installation).toBe('not_installed');
+    expect(alice['contact-sync']?.installation).toBe('not_installed');
     expect((await catalog('bob'))['deal-feed']?.installation).toBe('not_installed');
 
     const paused = await fetch(`${bff.url}/integrations/deal-feed/objects/deals/pause`, {

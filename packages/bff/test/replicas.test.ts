@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 function create(replica: RunningBff, key: string, body: unknown = validCreateBody) {
-  return fetch(`${replica.url}/integrations/crm-sync/installations`, {
+  return fetch(`${replica.url}/integrations/hubspot-sync/installations`, {
     method: 'POST',
     headers: browserHeaders('alice', { 'Idempotency-Key': key }),
     body: JSON.stringify(body),
@@ -52,7 +52,7 @@ function create(replica: RunningBff, key: string, body: unknown = validCreateBod
 /** The service's own list of the group's installations: what was really created. */
 async function installationsOf(groupRef: string) {
   const response = await fetch(
-    `${service.baseUrl}/projects/demo/integrations/crm-sync/installations?groupRef=${groupRef}`,
+    `${service.baseUrl}/projects/demo/integrations/hubspot-sync/installations?groupRef=${groupRef}`,
     { headers: { 'x-api-key': service.apiKey } },
   );
   expect(response.status).toBe(200);
@@ -89,8 +89,8 @@ describe('two BFF replicas on the PostgreSQL stores', () => {
     const other = {
       config: {
         content: {
-          provider: 'sandboxcrm',
-          read: { objects: { contacts: { objectName: 'contacts', selectedFields: { name: true } } } },
+          provider: 'hubspot',
+          read: { objects: { contacts: { objectName: 'contacts', selectedFields: { firstname: true } } } },
         },
       },
     };
@@ -101,7 +101,7 @@ describe('two BFF replicas on the PostgreSQL stores', () => {
   it('count one session’s requests together: the limit holds across replicas', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 42; i++) {
-      const response = await fetch(`${replicas[i % 2]!.url}/integrations/crm-sync`, {
+      const response = await fetch(`${replicas[i % 2]!.url}/integrations/salesforce-sync`, {
         headers: browserHeaders('bob'),
       });
       await response.arrayBuffer();
@@ -120,7 +120,7 @@ describe('two BFF replicas on the PostgreSQL stores', () => {
     const cut = await startBff(service, { idempotencyStore, rateLimitStore });
     try {
       const created = await create(cut, 'while-down');
-      const read = await fetch(`${cut.url}/integrations/crm-sync`, { headers: browserHeaders('bob') });
+      const read = await fetch(`${cut.url}/integrations/salesforce-sync`, { headers: browserHeaders('bob') });
       for (const response of [created, read]) {
         expect(response.status).toBe(503);
         expect(response.headers.get('retry-after')).toBe('2');

@@ -64,16 +64,18 @@ describe('the standalone server', () => {
       consumerRef: 'bob',
     });
 
-    const wizard = await fetch(`${server.url}/api/integrations/crm-sync`, { headers: { Cookie: cookie } });
+    const wizard = await fetch(`${server.url}/api/integrations/salesforce-sync`, {
+      headers: { Cookie: cookie },
+    });
     expect(wizard.status).toBe(200);
-    expect(((await wizard.json()) as IntegrationDetails).connection?.id).toBe('conn-globex');
+    expect(((await wizard.json()) as IntegrationDetails).connection?.id).toBe('conn-globex-salesforce');
   });
 
   it('refuses a tampered cookie as signed out', async () => {
     const cookie = cookieOf(await signIn('acme', 'alice'));
     const tampered = cookie.replace('acme', 'glob');
     expect(tampered).not.toBe(cookie);
-    const response = await fetch(`${server.url}/api/integrations/crm-sync`, {
+    const response = await fetch(`${server.url}/api/integrations/hubspot-sync`, {
       headers: { Cookie: tampered },
     });
     expect(response.status).toBe(401);

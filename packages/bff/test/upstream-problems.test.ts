@@ -9,7 +9,7 @@ import type { RunningBff } from './helpers/start-bff.js';
 import { startBff } from './helpers/start-bff.js';
 
 function create(url: string, user: string, body: unknown, query = '') {
-  return fetch(`${url}/integrations/crm-sync/installations${query}`, {
+  return fetch(`${url}/integrations/hubspot-sync/installations${query}`, {
     method: 'POST',
     headers: browserHeaders(user, { 'Idempotency-Key': crypto.randomUUID() }),
     body: JSON.stringify(body),
@@ -17,7 +17,7 @@ function create(url: string, user: string, body: unknown, query = '') {
 }
 
 function search(url: string, user: string, body: unknown) {
-  return fetch(`${url}/integrations/crm-sync/search`, {
+  return fetch(`${url}/integrations/hubspot-sync/search`, {
     method: 'POST',
     headers: browserHeaders(user),
     body: JSON.stringify(body),
@@ -46,7 +46,7 @@ describe('upstream problems, told in the browser’s terms (embedded service)', 
     const body = {
       config: {
         content: {
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           read: {
             objects: {
               contacts: { objectName: 'contacts', selectedFields: { email: true, shoeSize: true } },
@@ -79,12 +79,15 @@ describe('upstream problems, told in the browser’s terms (embedded service)', 
   });
 
   it('keeps a browser-sent connectionId issue, re-telling a foreign connection in the user’s terms', async () => {
-    const response = await create(bff.url, 'alice', { ...validCreateBody, connectionId: 'conn-globex' });
+    const response = await create(bff.url, 'alice', {
+      ...validCreateBody,
+      connectionId: 'conn-globex-salesforce',
+    });
     expect(response.status).toBe(422);
     const text = await response.text();
     expect(JSON.parse(text).issues).toEqual([expect.objectContaining({ in: 'body', name: 'connectionId' })]);
     // The browser's own value comes back (it names another customer's connection); nothing else may.
-    expectNoScopeLeak(text.replaceAll('conn-globex', ''));
+    expectNoScopeLeak(text.replaceAll('conn-globex-salesforce', ''));
   });
 
   it('answers a second installation with 409, without naming the group', async () => {

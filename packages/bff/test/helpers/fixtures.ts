@@ -81,7 +81,7 @@ export const invite = {
 export const validCreateBody = {
   config: {
     content: {
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       read: { objects: { contacts: { objectName: 'contacts', selectedFields: { email: true } } } },
     },
   },
