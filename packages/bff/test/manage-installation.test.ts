@@ -26,21 +26,24 @@ afterAll(async () => {
 
 const contacts = (mappings: Record<string, string>) => ({
   objectName: 'contacts',
-  selectedFields: { email: true, firstName: true },
+  selectedFields: { email: true, firstname: true },
   selectedFieldMappings: mappings,
 });
 
 let keys = 0;
 const key = () => `key-${++keys}-${Date.now()}`;
-const installationUrl = () => `${bff.url}/integrations/crm-sync/installation`;
+const installationUrl = () => `${bff.url}/integrations/hubspot-sync/installation`;
 
 async function install(user: string): Promise<Installation> {
-  const response = await fetch(`${bff.url}/integrations/crm-sync/installations`, {
+  const response = await fetch(`${bff.url}/integrations/hubspot-sync/installations`, {
     method: 'POST',
     headers: browserHeaders(user, { 'Idempotency-Key': key() }),
     body: JSON.stringify({
       config: {
-        content: { provider: 'sandboxcrm', read: { objects: { contacts: contacts({ stage: 'status' }) } } },
+        content: {
+          provider: 'hubspot',
+          read: { objects: { contacts: contacts({ stage: 'hs_lead_status' }) } },
+        },
       },
     }),
   });
@@ -63,7 +66,7 @@ const mappingUpdate = (stage: string) => ({
 
 async function serviceInstallation(groupRef: string): Promise<Installation | undefined> {
   const response = await fetch(
-    `${service.baseUrl}/projects/demo/integrations/crm-sync/installations?groupRef=${groupRef}`,
+    `${service.baseUrl}/projects/demo/integrations/hubspot-sync/installations?groupRef=${groupRef}`,
     { headers: { 'x-api-key': testApiKey } },
   );
   return ((await response.json()) as Installation[])[0];
@@ -77,24 +80,24 @@ describe('update', () => {
 
   it('saves a changed mapping as the signed-in user, and a stale version is a 412 that says why', async () => {
     const version = installationVersionTag(installation);
-    const saved = await update('carol', mappingUpdate('lifecycleStage'), { 'If-Match': version });
+    const saved = await update('carol', mappingUpdate('lifecyclestage'), { 'If-Match': version });
     expect(saved.status).toBe(200);
     const body = (await saved.json()) as Installation;
     expect(body.config.content.read?.objects.contacts?.selectedFieldMappings).toEqual({
-      stage: 'lifecycleStage',
+      stage: 'lifecyclestage',
     });
     expect(body.config.createdBy).toBe('consumer:carol');
     expect(installationVersionTag(body)).not.toBe(version);
 
     // alice still holds the version carol started from.
-    const stale = await update('alice', mappingUpdate('status'), { 'If-Match': version });
+    const stale = await update('alice', mappingUpdate('hs_lead_status'), { 'If-Match': version });
     expect(stale.status).toBe(412);
     const problem = await problemOf(stale);
     expect(problem.type).toBe('urn:problem-type:installation-changed');
     expect(problem.detail).toMatch(/Someone else changed these settings/);
     const stored = await serviceInstallation('acme');
     expect(stored?.config.content.read?.objects.contacts?.selectedFieldMappings).toEqual({
-      stage: 'lifecycleStage',
+      stage: 'lifecyclestage',
     });
     installation = stored!;
   });
@@ -103,7 +106,7 @@ describe('update', () => {
     const response = await fetch(installationUrl(), {
       method: 'PATCH',
       headers: browserHeaders('alice'),
-      body: JSON.stringify(mappingUpdate('status')),
+      body: JSON.stringify(mappingUpdate('hs_lead_status')),
     });
     expect(response.status).toBe(400);
     const names = (await problemOf(response)).issues?.map((i) => `${i.in}:${i.name}`);
@@ -129,21 +132,21 @@ describe('update', () => {
     ]);
     const bound = await update(
       'alice',
-      { groupRef: 'globex', ...mappingUpdate('status') },
+      { groupRef: 'globex', ...mappingUpdate('hs_lead_status') },
       { 'If-Match': version },
     );
     expect(bound.status).toBe(400);
     expect((await problemOf(bound)).type).toBe('urn:problem-type:session-bound-parameter');
     const other = await update(
       'alice',
-      { updateMask: ['connectionId'], installation: { connectionId: 'conn-globex' } },
+      { updateMask: ['connectionId'], installation: { connectionId: 'conn-globex-salesforce' } },
       { 'If-Match': version },
     );
     expect(other.status).toBe(422);
     const problem: Problem = await problemOf(other);
     expect(problem.issues?.map((i) => i.name)).toEqual(['installation.connectionId']);
     expect(problem.detail).not.toMatch(/globex|acme/);
-    expect((await serviceInstallation('acme'))?.connection.id).toBe('conn-acme');
+    expect((await serviceInstallation('acme'))?.connection.id).toBe('conn-acme-hubspot');
   });
 
   it('puts the service’s field issues next to the field the browser sent', async () => {
@@ -175,7 +178,7 @@ describe('update', () => {
   });
 
   it('only touches the session’s group: bob (no installation) gets 404 and alice’s stays', async () => {
-    const response = await update('bob', mappingUpdate('status'), {
+    const response = await update('bob', mappingUpdate('hs_lead_status'), {
       'If-Match': installationVersionTag(installation),
     });
     expect(response.status).toBe(404);
@@ -195,14 +198,14 @@ async function settled<T>(read: () => Promise<T>, want: T): Promise<T> {
 
 describe('pause and resume', () => {
   async function pausedOf(user: string): Promise<boolean | undefined> {
-    const response = await fetch(`${bff.url}/integrations/crm-sync/status`, {
+    const response = await fetch(`${bff.url}/integrations/hubspot-sync/status`, {
       headers: browserHeaders(user),
     });
     const status = (await response.json()) as SyncStatus;
     return status.objects.find((o) => o.objectName === 'contacts')?.paused;
   }
   const post = (user: string, action: string, headers: Record<string, string> = {}) =>
-    fetch(`${bff.url}/integrations/crm-sync/objects/contacts/${action}`, {
+    fetch(`${bff.url}/integrations/hubspot-sync/objects/contacts/${action}`, {
       method: 'POST',
       headers: browserHeaders(user, headers),
       body: '{}',
@@ -216,7 +219,7 @@ describe('pause and resume', () => {
   });
 
   it('refuses an object the installation does not read, a group without one, and a cross-site post', async () => {
-    const notRead = await fetch(`${bff.url}/integrations/crm-sync/objects/companies/pause`, {
+    const notRead = await fetch(`${bff.url}/integrations/hubspot-sync/objects/companies/pause`, {
       method: 'POST',
       headers: browserHeaders('alice'),
       body: '{}',
@@ -230,7 +233,7 @@ describe('pause and resume', () => {
     expect(forged.status).toBe(403);
     const noHeader = browserHeaders('alice');
     delete noHeader['X-Requested-With'];
-    const bare = await fetch(`${bff.url}/integrations/crm-sync/objects/contacts/pause`, {
+    const bare = await fetch(`${bff.url}/integrations/hubspot-sync/objects/contacts/pause`, {
       method: 'POST',
       headers: noHeader,
       body: '{}',
@@ -260,7 +263,7 @@ describe('uninstall', () => {
     expect((await remove('alice', { 'Idempotency-Key': key() })).status).toBe(404);
     expect(await serviceInstallation('acme')).toBeUndefined();
     // The service deleted the now unused connection: the wizard must offer to connect again.
-    const wizard = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders('alice') });
+    const wizard = await fetch(`${bff.url}/integrations/hubspot-sync`, { headers: browserHeaders('alice') });
     const details = (await wizard.json()) as { installation: unknown; connection: unknown };
     expect(details.installation).toBeNull();
     expect(details.connection).toBeNull();
@@ -269,7 +272,7 @@ describe('uninstall', () => {
   it("offers the uninstalled settings to the group's next wizard, and to no other group", async () => {
     const wizardOf = async (user: string) =>
       (await (
-        await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders(user) })
+        await fetch(`${bff.url}/integrations/hubspot-sync`, { headers: browserHeaders(user) })
       ).json()) as IntegrationDetails;
     // The previous test uninstalled acme's installation, whose contacts mapped `stage` to some field.
     const acme = await wizardOf('alice');
@@ -278,7 +281,7 @@ describe('uninstall', () => {
     });
     expect(acme.previousConfig?.content.read?.objects.contacts?.selectedFields).toEqual({
       email: true,
-      firstName: true,
+      firstname: true,
     });
     expect(Date.parse(acme.previousConfig?.expireTime ?? '')).toBeGreaterThan(Date.now());
     // Another group sees nothing of it.
