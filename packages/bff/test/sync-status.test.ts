@@ -15,6 +15,18 @@ let bff: RunningBff;
 let receiver: Listening;
 let signingSecret = '';
 const delivered: WebhookMessage[] = [];
+/** Every contact the tests changed in Acme's HubSpot (created or updated; deleted ones are not read). */
+const changedContacts = new Set<string>();
+
+/** Changes in Acme's HubSpot (the emulator's activity); answers the contacts it created or updated. */
+function changeHubSpot(count: number): Set<string> {
+  const contacts = service.providers.hubspot
+    .applyChanges(count)
+    .filter((change) => change.objectType === 'contacts' && change.kind !== 'deleted')
+    .map((change) => change.id);
+  for (const id of contacts) changedContacts.add(id);
+  return new Set(contacts);
+}
 
 beforeAll(async () => {
   service = await startRealService({
@@ -50,12 +62,14 @@ afterAll(async () => {
 });
 
 async function status(user: string): Promise<{ code: number; body: SyncStatus }> {
-  const response = await fetch(`${bff.url}/integrations/crm-sync/status`, { headers: browserHeaders(user) });
+  const response = await fetch(`${bff.url}/integrations/hubspot-sync/status`, {
+    headers: browserHeaders(user),
+  });
   return { code: response.status, body: (await response.json()) as SyncStatus };
 }
 
 function runNow(user: string, objectName: string, headers: Record<string, string> = {}) {
-  return fetch(`${bff.url}/integrations/crm-sync/objects/${objectName}/read`, {
+  return fetch(`${bff.url}/integrations/hubspot-sync/objects/${objectName}/read`, {
     method: 'POST',
     headers: browserHeaders(user, headers),
     body: '{}',
@@ -74,15 +88,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 const contactsConfig = {
   config: {
     content: {
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       read: {
         objects: {
           contacts: {
             objectName: 'contacts',
-            selectedFields: { email: true, firstName: true },
-            selectedFieldMappings: { stage: 'status', surname: 'lastName' },
+            selectedFields: { email: true, firstname: true },
+            selectedFieldMappings: { stage: 'hs_lead_status', surname: 'lastname' },
             selectedValueMappings: {
-              stage: { won: 'customer', lost: 'churned', new: 'lead', working: 'qualified' },
+              stage: { won: 'CONNECTED', lost: 'UNQUALIFIED', new: 'NEW', working: 'OPEN_DEAL' },
             },
             backfill: { defaultPeriod: { days: 30 } },
           },
@@ -100,7 +114,11 @@ describe('GET /integrations/:integrationId/status against the embedded service',
   });
 
   it('follows a 30-day backfill to the end: progress, then up to date with the records delivered', async () => {
-    const install = await fetch(`${bff.url}/integrations/crm-sync/installations`, {
+    // Acme's HubSpot records were last changed long ago: recent changes give the 30 days something to read.
+    changeHubSpot(100);
+    // A read ends at the whole second before the one it starts in: let the changes fall before that.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const install = await fetch(`${bff.url}/integrations/hubspot-sync/installations`, {
       method: 'POST',
       headers: browserHeaders('alice', { 'Idempotency-Key': 'sync-status-install' }),
       body: JSON.stringify(contactsConfig),
@@ -140,7 +158,7 @@ describe('GET /integrations/:integrationId/status against the embedded service',
   it('tells the same states from the hosted paths only as with the read-status extension', async () => {
     const hostedOnly = await startBff(service, { embeddedExtensions: false });
     try {
-      const viaHostedPaths = await fetch(`${hostedOnly.url}/integrations/crm-sync/status`, {
+      const viaHostedPaths = await fetch(`${hostedOnly.url}/integrations/hubspot-sync/status`, {
         headers: browserHeaders('alice'),
       });
       expect(viaHostedPaths.status).toBe(200);
@@ -184,11 +202,11 @@ describe('GET /integrations/:integrationId/status against the embedded service',
   });
 
   it('refuses a group named by the browser, and answers 401 without a session', async () => {
-    const named = await fetch(`${bff.url}/integrations/crm-sync/status?groupRef=globex`, {
+    const named = await fetch(`${bff.url}/integrations/hubspot-sync/status?groupRef=globex`, {
       headers: browserHeaders('alice'),
     });
     expect(named.status).toBe(400);
-    const anonymous = await fetch(`${bff.url}/integrations/crm-sync/status`, {
+    const anonymous = await fetch(`${bff.url}/integrations/hubspot-sync/status`, {
       headers: { Origin: appOrigin },
     });
     expect(anonymous.status).toBe(401);
@@ -198,7 +216,7 @@ describe('GET /integrations/:integrationId/status against the embedded service',
 describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)', () => {
   it('starts a read for the session’s group, which then delivers as a triggered read', async () => {
     // Records the CRM changed since the backfill: what Run now is for.
-    service.sandboxActivity.applyChanges(40);
+    changeHubSpot(40);
     // A read ends at the whole second before the one it starts in: let the changes fall before that.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const before = delivered.length;
@@ -227,7 +245,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
     expect(previous.state).toBe('up_to_date');
     // The status says where Run now would start: the last successful read.
     expect(previous.runNowSince).toBeTruthy();
-    service.sandboxActivity.applyChanges(40);
+    const changedNow = changeHubSpot(40);
     // A read ends at the whole second before the one it starts in: let the changes fall before that.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const before = delivered.length;
@@ -246,9 +264,12 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
       .filter((m) => m.operationId === operationId)
       .flatMap((m) => m.result ?? []);
     expect(records.length).toBeGreaterThan(0);
-    // At most the changes of the last minute or so (these 40 and the previous test's, and the sandbox's
-    // own few a minute), of a table of 300 and more contacts.
-    expect(records.length).toBeLessThanOrEqual(85);
+    // Only contacts changed in the last minute or so (by these tests), of an account of 500 and more, and
+    // every contact changed since the last read among them.
+    const read = new Set(records.map((record) => record.id));
+    for (const id of read) expect(changedContacts.has(id as string)).toBe(true);
+    for (const id of changedNow) expect(read.has(id)).toBe(true);
+    expect(read.size).toBeLessThan(200);
     const since = Date.parse(previous.runNowSince!);
     for (const record of records) {
       expect(Date.parse(String(record.raw?.updatedAt))).toBeGreaterThan(since);
@@ -269,7 +290,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
   });
 
   it('is guarded against CSRF: the custom header and an allowed origin are required', async () => {
-    const noHeader = await fetch(`${bff.url}/integrations/crm-sync/objects/contacts/read`, {
+    const noHeader = await fetch(`${bff.url}/integrations/hubspot-sync/objects/contacts/read`, {
       method: 'POST',
       headers: { Cookie: 'sid=alice', Origin: appOrigin, 'Content-Type': 'application/json' },
       body: '{}',
@@ -282,7 +303,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
   });
 
   it('refuses a body naming a group', async () => {
-    const response = await fetch(`${bff.url}/integrations/crm-sync/objects/contacts/read`, {
+    const response = await fetch(`${bff.url}/integrations/hubspot-sync/objects/contacts/read`, {
       method: 'POST',
       headers: browserHeaders('alice'),
       body: JSON.stringify({ groupRef: 'globex' }),
@@ -295,7 +316,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const response = await fetch(`${limited.url}/integrations/crm-sync/objects/contacts/read`, {
+        const response = await fetch(`${limited.url}/integrations/hubspot-sync/objects/contacts/read`, {
           method: 'POST',
           headers: browserHeaders('carol'),
           body: '{}',
@@ -305,7 +326,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
       }
       expect(statuses).toEqual([201, 201, 429]);
       // Another user of the same group has a budget of their own.
-      const other = await fetch(`${limited.url}/integrations/crm-sync/objects/contacts/read`, {
+      const other = await fetch(`${limited.url}/integrations/hubspot-sync/objects/contacts/read`, {
         method: 'POST',
         headers: browserHeaders('alice'),
         body: '{}',
@@ -319,7 +340,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
   it('answers 501 when the server has no read URL configured', async () => {
     const withoutRead = await startBff({ baseUrl: service.baseUrl, searchUrl: service.searchUrl });
     try {
-      const response = await fetch(`${withoutRead.url}/integrations/crm-sync/objects/contacts/read`, {
+      const response = await fetch(`${withoutRead.url}/integrations/hubspot-sync/objects/contacts/read`, {
         method: 'POST',
         headers: browserHeaders('alice'),
         body: '{}',
@@ -333,7 +354,7 @@ describe('POST /integrations/:integrationId/objects/:objectName/read (Run now)',
 
 describe('GET /integrations/:integrationId/objects/:objectName/runs (run history)', () => {
   const runs = (user: string, objectName: string, query = '') =>
-    fetch(`${bff.url}/integrations/crm-sync/objects/${objectName}/runs${query}`, {
+    fetch(`${bff.url}/integrations/hubspot-sync/objects/${objectName}/runs${query}`, {
       headers: browserHeaders(user),
     });
 
