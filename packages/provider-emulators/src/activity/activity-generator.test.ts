@@ -84,6 +84,37 @@ describe('activity timer', () => {
     expect(changes()).toBe(3);
   });
 
+  it('reports a change that fails and goes on changing the account', () => {
+    const store = new CrmStore(generateCrmRecords(counts, 7), Date.now);
+    const target = hubSpotActivityTarget(store);
+    let calls = 0;
+    const failingOnce: ActivityTarget = {
+      ...target,
+      update(kind, id, draw) {
+        calls++;
+        if (calls === 1) throw new Error('the store refused the change');
+        target.update(kind, id, draw);
+      },
+    };
+    const warnings: string[] = [];
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation((warning) => {
+      warnings.push(String(warning));
+    });
+    try {
+      const activity = startActivity(failingOnce, new GeneratedRecords(counts, 7), {
+        changesPerMinute: 60,
+        seed: 1,
+        now: Date.now,
+      });
+      expect(() => vi.advanceTimersByTime(30_000)).not.toThrow();
+      expect(warnings).toEqual([expect.stringContaining('the store refused the change')]);
+      expect(calls).toBeGreaterThan(1);
+      activity.stop();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('applies nothing more once stopped', () => {
     const { activity, changes } = account({ changesPerMinute: 60, tickMs: 1_000 });
     vi.advanceTimersByTime(10_000);

@@ -188,7 +188,13 @@ export function startActivity(
       const due = Math.floor(owed / 60_000);
       if (due > 0) {
         owed -= due * 60_000;
-        activity.applyChanges(due);
+        // A failing change must not end the process the emulator runs in (a demo's server): it is reported
+        // and the account goes on changing.
+        try {
+          activity.applyChanges(due);
+        } catch (error) {
+          process.emitWarning(`The emulated account's activity failed to apply a change: ${String(error)}`);
+        }
       }
     }, options.tickMs ?? 1_000);
     timer.unref();
