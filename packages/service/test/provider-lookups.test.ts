@@ -16,7 +16,6 @@ import {
 import { createServiceApp, parseManifest, seedDemoData } from '../src/index.js';
 import { SecretBox } from '../src/oauth/crypto.js';
 import { SqliteOAuthStore } from '../src/oauth/oauth-store.js';
-import { createSandboxProvider } from '../src/provider/index.js';
 import type { ProviderRecord } from '../src/provider/provider-contract.js';
 import type { Connection, Database } from '../src/store/index.js';
 import { openDatabase, SqliteRepository } from '../src/store/index.js';
@@ -170,10 +169,9 @@ beforeAll(async () => {
   repo = new SqliteRepository(db);
   await seedDemoData(repo, manifest);
   providers = await startEmulatedProviders();
-  const sandbox = createSandboxProvider(db, { contacts: 20 });
   app = createServiceApp({
     repo,
-    providers: new Map([[sandbox.name, sandbox]]),
+    providers: new Map(),
     connectors: providers.source,
     credentials: { apiKey, authToken: 'lookups-test-token' },
     oauth: {
@@ -281,7 +279,7 @@ describe('search on HubSpot through the connector', () => {
     const one = await search('hubspot-sync', 'acme', 'contacts', [['email', email]]);
     expect(one.status).toBe(200);
     expect(one.body.results.map((r: Json) => r.id)).toEqual([sample!.id]);
-    // Shaped as the sandbox path shapes: the selected fields, the mapped stage and the raw record.
+    // Shaped as every search result: the selected fields, the mapped stage and the raw record.
     expect(Object.keys(one.body.results[0].fields).sort()).toEqual(
       expect.arrayContaining(['email', 'firstname', 'lifecyclestage']),
     );
@@ -429,14 +427,6 @@ describe('object metadata from the connection', () => {
       },
     );
     expect(notHubSpot.status).toBe(404);
-  });
-
-  it('leaves the sandbox answer as it was', async () => {
-    const res = await send('/v1/projects/demo/providers/sandboxcrm/objects/contacts/metadata?groupRef=acme', {
-      headers: jsonHeaders,
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.fields.email).toBeDefined();
   });
 });
 

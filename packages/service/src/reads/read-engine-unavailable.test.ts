@@ -4,7 +4,7 @@
  * settled for good on the strength of the outage: an installation planned with no objects would read
  * nothing until its config changed, and a failed backfill would never deliver.
  *
- * The engine runs on its real SQLite stores and the sandbox provider. The outage is the repository
+ * The engine runs on its real SQLite stores and reads Acme's HubSpot (the emulator) through its connector. The outage is the repository
  * answering `getIntegration` with `StoreUnavailableError` (what the PostgreSQL store throws then): the one
  * moment that matters, between two statements, cannot be hit by stopping a real server. The full outage,
  * with a real PostgreSQL stopped under load, is reliability/test/pg-outage.test.ts.
@@ -13,18 +13,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultManifestPath } from '../config.js';
+import { type EmulatedProviders, startEmulatedProviders } from '../connectors/emulated-providers.fixture.js';
 import { seedDemoData } from '../demo-data.js';
 import { loadManifest } from '../manifest/load-manifest.js';
 import { SecretBox } from '../oauth/crypto.js';
-import type { Provider } from '../provider/provider-contract.js';
-import { createSandboxProvider } from '../provider/sandbox-provider.js';
 import { SqliteDestinationStore } from '../store/destination-store.js';
 import type { Database, Installation, Repository } from '../store/index.js';
 import { openDatabase, SqliteRepository, StoreUnavailableError } from '../store/index.js';
 import { ReadEngine } from './read-engine.js';
 import { SqliteOperationStore } from './sqlite-operation-store.js';
+
+/** Acme's HubSpot account: 50 contacts, so a backfill of its whole history reads 50 records. */
+let providers: EmulatedProviders;
+beforeAll(async () => {
+  providers = await startEmulatedProviders({ contacts: 50, companies: 5, deals: 5 });
+});
+afterAll(async () => {
+  await providers?.close();
+});
 
 describe('the read engine while its database is unreachable', () => {
   let dir: string;
@@ -44,7 +52,23 @@ describe('the read engine while its database is unreachable', () => {
     readsDb = openDatabase(dir, { synchronous: 'NORMAL' });
     const repo = new SqliteRepository(db);
     await seedDemoData(repo, loadManifest(defaultManifestPath));
-    const sandbox = createSandboxProvider(db, { contacts: 50 });
+    const connectionId = 'conn-acme-hubspot';
+    if (!(await repo.getConnection('demo', connectionId))) {
+      await repo.insertConnection({
+        id: connectionId,
+        projectId: 'demo',
+        provider: 'hubspot',
+        groupRef: 'acme',
+        consumerRef: 'acme-admin',
+        providerWorkspaceRef: 'Acme Corp',
+        status: 'working',
+        authScheme: 'oauth2/authorizationCode',
+        isDefault: true,
+        // The emulated source reads with the tokens `grant` issued for the connection, not these.
+        credentials: {},
+      });
+    }
+    providers.grant('hubspot', connectionId);
     // The store as the engine sees it: unreachable for `getIntegration` while `outage.on`.
     const unreliable = new Proxy(repo, {
       get(target, property, receiver) {
@@ -61,18 +85,19 @@ describe('the read engine while its database is unreachable', () => {
     store = new SqliteOperationStore(readsDb);
     engine = new ReadEngine({
       repo: unreliable,
-      providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
+      providers: new Map(),
+      connectors: providers.source,
       store,
       destinations: new SqliteDestinationStore(db, new SecretBox(randomBytes(32))),
       timing: { tickMs: 20 },
       log: (message) => logged.push(message),
     });
-    const integration = (await repo.getIntegration('demo', 'crm-sync'))!;
+    const integration = (await repo.getIntegration('demo', 'hubspot-sync'))!;
     const installation = await repo.insertInstallation({
       projectId: 'demo',
       integrationId: integration.id,
       groupRef: 'acme',
-      connectionId: 'conn-acme',
+      connectionId,
       createdBy: 'api:test',
       config: {
         id: 'config-acme',
@@ -80,7 +105,7 @@ describe('the read engine while its database is unreachable', () => {
         createTime: new Date().toISOString(),
         createdBy: 'api:test',
         content: {
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           read: {
             objects: {
               contacts: {
