@@ -81,11 +81,6 @@ export async function startHubSpotEmulator(
   const counts = options.counts ?? defaultEmulatorCounts;
   const seed = options.seed ?? defaultSandboxSeed;
   const store = new CrmStore(generateCrmRecords(counts, seed), now);
-  const activity = startActivity(hubSpotActivityTarget(store), new GeneratedRecords(counts, seed), {
-    ...options.activity,
-    seed: seed ^ 0xac71,
-    now,
-  });
   const account = {
     hubId,
     hubDomain: `splice-emulator-${hubId}.hubspot.test`,
@@ -116,6 +111,12 @@ export async function startHubSpotEmulator(
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  // Once the server listens: a start that fails leaves no timer behind.
+  const activity = startActivity(hubSpotActivityTarget(store), new GeneratedRecords(counts, seed), {
+    ...options.activity,
+    seed: seed ^ 0xac71,
+    now,
+  });
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     faults,

@@ -75,11 +75,6 @@ export async function startSalesforceEmulator(
   const counts = options.counts ?? { contacts: 500, companies: 50, deals: 200 };
   const seed = options.seed ?? defaultSandboxSeed;
   const store = new OrgStore(generateOrgRecords(counts, seed), now);
-  const activity = startActivity(salesforceActivityTarget(store), new GeneratedRecords(counts, seed), {
-    ...options.activity,
-    seed: seed ^ 0xac71,
-    now,
-  });
   const oauth = new AuthorizationServer({
     apps,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 7200,
@@ -106,6 +101,12 @@ export async function startSalesforceEmulator(
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  // Once the server listens: a start that fails leaves no timer behind.
+  const activity = startActivity(salesforceActivityTarget(store), new GeneratedRecords(counts, seed), {
+    ...options.activity,
+    seed: seed ^ 0xac71,
+    now,
+  });
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     faults,
