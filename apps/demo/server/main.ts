@@ -9,7 +9,8 @@ async function main() {
 
   ${demo.url}
 
-  Sign in as alice@acme or bob@globex (CRM connected) or carol@initech (no connection).
+  Sign in as alice@acme (HubSpot connected), bob@globex (Salesforce connected) or carol@initech (no
+  connection: she connects either through its emulator's consent page).
   CRM providers:
 ${demo.providers.map((p) => `    ${p.displayName.padEnd(11)} ${p.baseUrl}${p.emulated ? '   (emulator: connect through its consent page)' : ''}`).join('\n')}
   Data: ${config.dataDir}${config.databaseUrl ? ' (service data in PostgreSQL: SPLICE_DATABASE_URL)' : ''}   Embedded service: ${demo.serviceUrl}

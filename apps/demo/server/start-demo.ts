@@ -15,6 +15,7 @@ import {
   providerAppsFromEnv,
   startService,
 } from '@splice/service';
+import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
@@ -24,8 +25,8 @@ import { openImportedRecords } from './imported-records.js';
 import { northwindRoutes } from './northwind-routes.js';
 import { baseHeaders, cspNoncePlaceholder, protectPage } from './page-headers.js';
 import { problem } from './problem.js';
+import { createProviderControls } from './provider-controls.js';
 import { registerDestinations } from './register-destinations.js';
-import { createSandboxControls } from './sandbox-controls.js';
 import { createDemoSession } from './session.js';
 
 export interface RunningDemo {
@@ -145,15 +146,20 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     allowedOrigins: [origin],
     logger: levelFilter(config.logLevel),
   });
-  const sandbox = createSandboxControls({
+  const providerControls = createProviderControls({
     baseUrl: service.baseUrl,
     apiKey: config.apiKey,
     project: demoDataSet.project.id,
     origin,
     resolveSession: session.resolveSession,
+    accounts: providers,
+    probeObjects: {
+      hubspot: recommendedCrmReads.hubspot.objects.contacts,
+      salesforce: recommendedCrmReads.salesforce.objects.contacts,
+    },
   });
   const app = new Hono()
-    .route('/demo/sandbox', sandbox)
+    .route('/demo/provider', providerControls)
     .route('/demo', northwind.demo)
     .route('/demo', session.routes)
     .route('/webhooks', northwind.webhooks)

@@ -9,14 +9,14 @@ export interface DemoUser {
   /** The customer group (company) the user belongs to: every Splice call is scoped to it. */
   groupRef: string;
   company: string;
-  /** Whether the company has connected its CRM (the embedded service's demo data set). */
-  connected: boolean;
+  /** The CRM the company has connected (the embedded service's demo data set), if any. */
+  crm: 'HubSpot' | 'Salesforce' | null;
 }
 
 export const demoUsers: readonly DemoUser[] = [
-  { id: 'alice@acme', name: 'Alice Archer', groupRef: 'acme', company: 'Acme Corp', connected: true },
-  { id: 'bob@globex', name: 'Bob Baxter', groupRef: 'globex', company: 'Globex', connected: true },
-  { id: 'carol@initech', name: 'Carol Chen', groupRef: 'initech', company: 'Initech', connected: false },
+  { id: 'alice@acme', name: 'Alice Archer', groupRef: 'acme', company: 'Acme Corp', crm: 'HubSpot' },
+  { id: 'bob@globex', name: 'Bob Baxter', groupRef: 'globex', company: 'Globex', crm: 'Salesforce' },
+  { id: 'carol@initech', name: 'Carol Chen', groupRef: 'initech', company: 'Initech', crm: null },
 ];
 
 export function findDemoUser(id: string): DemoUser | undefined {

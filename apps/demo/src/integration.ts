@@ -1,5 +1,50 @@
+import type { CatalogEntry } from '@splice/react';
+import { useIntegrations } from '@splice/react';
+import type { DemoCrm } from '@splice/service/demo-fixtures';
+import { recommendedCrmReads } from '@splice/service/demo-fixtures';
+import { useHashIntegration } from './use-hash-route.js';
+
+export type { DemoCrm };
+
+/** Whether Northwind has a recommended setup for a provider (HubSpot, Salesforce): the CRMs it syncs. */
+export function isDemoCrm(provider: string): provider is DemoCrm {
+  return Object.hasOwn(recommendedCrmReads, provider);
+}
+
 /**
- * The integration Northwind's pages serve (the embedded service's demo manifest, on the sandbox CRM). The
- * install page also installs the manifest's others (HubSpot sync, Salesforce sync) when the URL names one.
+ * The integration a company's pages serve when the URL names none: the one it has installed, else the
+ * one whose CRM it is connected to, else the first the catalog lists. Only integrations of a CRM
+ * Northwind syncs count, so an integration of another kind never becomes a company's default.
  */
-export const crmIntegrationId = 'crm-sync';
+export function companyIntegration(entries: readonly CatalogEntry[]): CatalogEntry | undefined {
+  const crms = entries.filter((entry) => isDemoCrm(entry.provider));
+  return (
+    crms.find((entry) => entry.installation !== 'not_installed') ??
+    crms.find((entry) => entry.connection !== 'none') ??
+    crms[0]
+  );
+}
+
+export type ServedIntegration =
+  | { status: 'pending' }
+  | { status: 'error'; error: Error; retry: () => void }
+  | { status: 'none' }
+  | { status: 'ready'; id: string };
+
+/**
+ * The integration the current page serves: the one its URL names (`#/installation?integration=…`),
+ * else the signed-in company's own (see `companyIntegration`), which the catalog tells.
+ */
+export function useServedIntegration(): ServedIntegration {
+  const named = useHashIntegration();
+  const catalog = useIntegrations();
+  if (named) return { status: 'ready', id: named };
+  if (catalog.data) {
+    const entry = companyIntegration(catalog.data.integrations);
+    return entry ? { status: 'ready', id: entry.id } : { status: 'none' };
+  }
+  if (catalog.isError) {
+    return { status: 'error', error: catalog.error, retry: () => void catalog.refetch() };
+  }
+  return { status: 'pending' };
+}

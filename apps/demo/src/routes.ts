@@ -14,7 +14,7 @@ export const defaultRoute: RoutePath = '/installation';
 
 /**
  * A page's hash is its path, optionally with `?step=<wizard step id>` (the wizard's step, for Back/Forward)
- * and, on the install page, `integration=<id>` for an integration other than `crm-sync`.
+ * and `integration=<id>`: the integration the page serves (without it, the signed-in company's own).
  */
 export function routeFromHash(hash: string): RoutePath {
   const path = hash.replace(/^#/, '').split('?')[0];
@@ -30,7 +30,7 @@ export function stepFromHash(hash: string): string | undefined {
   return queryOf(hash).get('step') ?? undefined;
 }
 
-/** The integration the hash names, if any (none: the page's own, `crm-sync`). */
+/** The integration the hash names, if any (none: the signed-in company's own). */
 export function integrationFromHash(hash: string): string | undefined {
   return queryOf(hash).get('integration') || undefined;
 }

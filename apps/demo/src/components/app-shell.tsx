@@ -83,7 +83,10 @@ export function AppShell({
         {children}
       </main>
       <footer className="nw-footer">
-        <p>Northwind Pipeline is a demo of Splice. The CRM is a sandbox: every record is made up.</p>
+        <p>
+          Northwind Pipeline is a demo of Splice. The CRMs are HubSpot and Salesforce emulators: every record
+          is made up.
+        </p>
       </footer>
     </div>
   );

@@ -1,54 +1,94 @@
 import { ConnectButton, spliceKeys, useSpliceContext } from '@splice/react';
-import { useState } from 'react';
-import { crmIntegrationId } from '../integration.js';
+import { useEffect, useState } from 'react';
+
+interface ProviderControlsState {
+  provider: string | null;
+  throttled: boolean;
+}
+
+const providerNames: Record<string, string> = { hubspot: 'HubSpot', salesforce: 'Salesforce' };
+
+async function postControl(path: string, body: unknown): Promise<string | null> {
+  const response = await fetch(`/demo/provider/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.ok) return null;
+  const problem = (await response.json().catch(() => ({}))) as { detail?: string };
+  return problem.detail ?? `The demo's server answered ${response.status}.`;
+}
 
 /**
  * The company's CRM account on the settings page: Splice's `ConnectButton` shows the connection and
- * offers "Reconnect" when the CRM stops accepting it. The sandbox control beside it makes that happen on
- * purpose (the sandbox CRM revokes the tokens), which a real CRM does when someone removes the app.
+ * offers "Reconnect" when the CRM stops accepting it. The controls beside it act on the company's account
+ * at the CRM's emulator: revoke the app's access, as a real CRM does when an admin removes the app (the
+ * service learns of it from the CRM's refusal), and throttle the account, as a busy account's rate limit
+ * does, so the reads slow down and catch up rather than fail.
  */
-export function CrmAccount() {
+export function CrmAccount({ integrationId }: { integrationId: string }) {
   const { queryClient } = useSpliceContext();
-  const [breaking, setBreaking] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [controls, setControls] = useState<ProviderControlsState | null>(null);
 
-  async function breakConnection() {
-    setBreaking(true);
+  const loadControls = async () => {
+    const response = await fetch('/demo/provider', { headers: { Accept: 'application/json' } });
+    if (response.ok) setControls((await response.json()) as ProviderControlsState);
+  };
+  useEffect(() => {
+    void loadControls();
+  }, []);
+
+  async function act(path: string, body: unknown) {
+    if (busy) return;
+    setBusy(true);
     setError(null);
     try {
-      const response = await fetch('/demo/sandbox/break-connection', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: '{}',
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { detail?: string };
-        setError(body.detail ?? `The sandbox answered ${response.status}.`);
-      }
+      setError(await postControl(path, body));
+      await loadControls();
       await queryClient.invalidateQueries({ queryKey: spliceKeys.base('/api') });
     } finally {
-      setBreaking(false);
+      setBusy(false);
     }
   }
 
+  const crm = controls?.provider ? (providerNames[controls.provider] ?? controls.provider) : 'the CRM';
   return (
     <section className="nw-card" aria-labelledby="crm-account-heading">
       <h2 id="crm-account-heading">CRM account</h2>
-      <ConnectButton integrationId={crmIntegrationId} />
-      <details className="nw-sandbox">
-        <summary>Sandbox controls</summary>
-        <p className="nw-muted">
-          Make the sandbox CRM revoke your company's sign-in, as a real CRM does when an admin removes the
-          app. The connection turns bad and Splice offers to reconnect it.
+      <ConnectButton integrationId={integrationId} />
+      {controls?.throttled && (
+        <p className="nw-banner" role="status">
+          {crm} is throttling your account: reads slow down and catch up, and nothing fails.
         </p>
-        <button
-          type="button"
-          className="nw-button nw-button--quiet"
-          onClick={() => void breakConnection()}
-          aria-disabled={breaking || undefined}
-        >
-          Break the CRM connection
-        </button>
+      )}
+      <details className="nw-sandbox">
+        <summary>CRM emulator controls</summary>
+        <p className="nw-muted">
+          Your company's {crm} account is an emulator's, shared by every company connected to it. Revoke the
+          app's access, as an admin removing the app does: on its next call Splice meets the refusal, the
+          connection turns bad and Splice offers to reconnect it. Or throttle the account, as a busy account's
+          rate limit does.
+        </p>
+        <div className="nw-actions">
+          <button
+            type="button"
+            className="nw-button nw-button--quiet"
+            onClick={() => void act('break-connection', {})}
+            aria-disabled={busy || undefined}
+          >
+            Break the CRM connection
+          </button>
+          <button
+            type="button"
+            className="nw-button nw-button--quiet"
+            onClick={() => void act('throttle', { throttled: !controls?.throttled })}
+            aria-disabled={busy || undefined}
+          >
+            {controls?.throttled ? 'Restore the rate limit' : 'Throttle my CRM account'}
+          </button>
+        </div>
         {error && (
           <p role="alert" className="nw-form-error">
             {error}

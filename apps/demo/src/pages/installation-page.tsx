@@ -11,17 +11,38 @@ import { useEffect, useRef, useState } from 'react';
 import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
-import { crmIntegrationId } from '../integration.js';
+import { WithServedIntegration } from '../components/served-integration.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
 import { confirmDiscard, setUnsavedChanges } from '../unsaved-changes.js';
 import { setHashStep, useHashStep } from '../use-hash-route.js';
 
-/** The company's installation of `crm-sync`, from the BFF's `GET /api/integrations/crm-sync`. */
+/**
+ * The company's installation of a CRM sync, from the BFF's `GET /api/integrations/{id}`: the integration
+ * the hash names (`#/installation?integration=hubspot-sync`), else the company's own.
+ */
 export function InstallationPage() {
   const user = useSignedInUser();
+  return (
+    <>
+      <PageHeader title="CRM sync settings">
+        <p>
+          What Northwind reads from {user.company}'s CRM, and how your fields and values are matched to it.
+        </p>
+      </PageHeader>
+      <WithServedIntegration>
+        {(integrationId) => <IntegrationSettings key={integrationId} integrationId={integrationId} />}
+      </WithServedIntegration>
+    </>
+  );
+}
+
+function IntegrationSettings({ integrationId }: { integrationId: string }) {
+  const user = useSignedInUser();
   const { messages } = useSpliceUi();
-  const integration = useIntegration(crmIntegrationId);
+  const integration = useIntegration(integrationId);
+  // The integration's own name ("HubSpot sync"), once known.
+  const name = integration.data?.integration.displayName ?? 'CRM sync';
   // The editor is open while the URL names its step: reload, Back and Forward keep it where it was.
   const step = useHashStep();
   // Saved: the editor's finish screen stays until closed, but the URL no longer names a step, so a
@@ -77,14 +98,18 @@ export function InstallationPage() {
         <p>
           {uninstalled ? (
             <>
-              <strong>{user.company} can install CRM sync again at any time.</strong>{' '}
+              <strong>
+                {user.company} can install {name} again at any time.
+              </strong>{' '}
               {connected
                 ? 'Your CRM account is still connected.'
                 : 'The CRM connection went with it, so installing again starts with connecting your CRM.'}
             </>
           ) : (
             <>
-              <strong>{user.company} has not installed CRM sync yet.</strong>{' '}
+              <strong>
+                {user.company} has not installed {name} yet.
+              </strong>{' '}
               {connected
                 ? 'Your CRM account is connected and ready.'
                 : 'Your company has not connected a CRM account yet, so installing will ask you to connect one first.'}
@@ -92,9 +117,9 @@ export function InstallationPage() {
           )}
         </p>
         <p>
-          <a className="nw-button" href={hrefOf('/install')}>
+          <a className="nw-button" href={hrefOf('/install', integrationId)}>
             {/* Says what the button does: with a connection, the next step is the install itself. */}
-            {connected ? 'Set up CRM sync' : 'Connect your CRM'}
+            {connected ? `Set up ${name}` : 'Connect your CRM'}
           </a>
         </p>
       </div>
@@ -103,7 +128,7 @@ export function InstallationPage() {
     body = (
       <>
         <InstallationWizard
-          integrationId={crmIntegrationId}
+          integrationId={integrationId}
           mode="edit"
           autoFocus={openedByClick}
           draftKey={user.id}
@@ -148,16 +173,9 @@ export function InstallationPage() {
 
   return (
     <>
-      <PageHeader title="CRM sync settings">
-        <p>
-          What Northwind reads from {user.company}'s CRM (
-          {integration.data?.integration.displayName ?? 'CRM sync'}), and how your fields and values are
-          matched to it.
-        </p>
-      </PageHeader>
       {uninstalled && !installed && (
         <p className="nw-banner nw-banner--success" role="status" ref={uninstalledRef} tabIndex={-1}>
-          CRM sync is uninstalled for {user.company}: nothing more is read. The records already delivered stay
+          {name} is uninstalled for {user.company}: nothing more is read. The records already delivered stay
           on <a href={hrefOf('/records')}>Imported records</a>.
         </p>
       )}
@@ -167,13 +185,14 @@ export function InstallationPage() {
           {installed ? 'Reconnect it below to read again.' : 'Reconnect it below.'}
         </p>
       )}
-      {connectionBroken && <CrmAccount />}
+      {connectionBroken && <CrmAccount integrationId={integrationId} />}
       {installed && (
         <div className="nw-card">
-          <SyncStatus integrationId={crmIntegrationId} />
+          <SyncStatus integrationId={integrationId} />
           <p className="nw-muted">
             The records arrive in Northwind's own database: see{' '}
-            <a href={hrefOf('/records')}>Imported records</a>.
+            <a href={hrefOf('/records')}>Imported records</a>, or{' '}
+            <a href={hrefOf('/search', integrationId)}>find records in your CRM</a>.
           </p>
         </div>
       )}
@@ -184,8 +203,8 @@ export function InstallationPage() {
         <section className="nw-card" aria-labelledby="uninstall-heading">
           <h2 id="uninstall-heading">Stop syncing</h2>
           <UninstallButton
-            integrationId={crmIntegrationId}
-            integrationName="CRM sync"
+            integrationId={integrationId}
+            integrationName={name}
             onUninstalled={() => {
               setUninstalled(true);
               clearWizardDrafts();
@@ -195,7 +214,7 @@ export function InstallationPage() {
           />
         </section>
       )}
-      {!connectionBroken && <CrmAccount />}
+      {!connectionBroken && <CrmAccount integrationId={integrationId} />}
     </>
   );
 }

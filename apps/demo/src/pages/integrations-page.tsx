@@ -1,23 +1,21 @@
 import type { CatalogEntry, IntegrationStep } from '@splice/react';
 import { IntegrationsCatalog } from '@splice/react';
 import { PageHeader } from '../components/page-header.js';
-import { crmIntegrationId } from '../integration.js';
 import type { RoutePath } from '../routes.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
 
 /**
- * Where each step leads in this app. Its settings and search pages serve `crm-sync` only; another
- * integration (HubSpot sync, Salesforce sync) is connected and installed through the install page, which
- * takes the integration from the URL; once installed, its records show on the records page.
+ * Where each step leads in this app, for the entry's own integration (each page takes it from the URL):
+ * connecting and installing on the install page, the settings (and a reconnect of an installed one) on
+ * the sync settings page, which links the records and the search of that integration.
  */
 function stepHref(step: IntegrationStep, entry: CatalogEntry): string | undefined {
-  if (entry.id !== crmIntegrationId) return step === 'settings' ? undefined : hrefOf('/install', entry.id);
   const page: RoutePath =
     step === 'settings' || (step === 'reconnect' && entry.installation !== 'not_installed')
       ? '/installation'
       : '/install';
-  return hrefOf(page);
+  return hrefOf(page, entry.id);
 }
 
 /** Every integration of the project, and where the signed-in user's company stands with each. */

@@ -60,6 +60,11 @@ export function RecordsPage() {
           CRM records that Splice delivered to Northwind for {user.company}, as Northwind stored them in its
           own database. Progress of each read is on the <a href={hrefOf('/installation')}>sync settings</a>.
         </p>
+        <p>
+          Each record keeps its CRM's own object and field names: HubSpot's contacts, companies and deals,
+          Salesforce's Contact, Account and Opportunity. Northwind's names (the pipeline stage, the priority)
+          are the mapped fields, listed first.
+        </p>
       </PageHeader>
       <section className="nw-card" aria-label="Imported records">
         {records.isPending ? (
@@ -77,7 +82,7 @@ export function RecordsPage() {
           </div>
         ) : data && data.total === 0 ? (
           <p className="nw-empty">
-            No records have arrived yet. Install CRM sync with a backfill to import past records.
+            No records have arrived yet. Install your CRM's sync with a backfill to import past records.
           </p>
         ) : data ? (
           <>

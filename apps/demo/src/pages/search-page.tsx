@@ -1,17 +1,15 @@
 import { SearchBox } from '@splice/react';
 import { PageHeader } from '../components/page-header.js';
-import { crmIntegrationId } from '../integration.js';
+import { WithServedIntegration } from '../components/served-integration.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
-import { useHashIntegration } from '../use-hash-route.js';
 
 /**
- * Searches the company's CRM records through Splice: by Northwind's mapped names or the CRM's own. In
- * `crm-sync`, or in the integration the hash names (`#/search?integration=hubspot-sync`).
+ * Searches the company's CRM records through Splice: by Northwind's mapped names or the CRM's own. In the
+ * integration the hash names (`#/search?integration=hubspot-sync`), else the company's own.
  */
 export function SearchPage() {
   const user = useSignedInUser();
-  const integration = useHashIntegration();
   return (
     <>
       <PageHeader title="Find CRM records">
@@ -21,11 +19,15 @@ export function SearchPage() {
         </p>
       </PageHeader>
       <section className="nw-card" aria-label="Search">
-        <SearchBox
-          key={integration ?? crmIntegrationId}
-          integrationId={integration ?? crmIntegrationId}
-          installHref={hrefOf('/install', integration)}
-        />
+        <WithServedIntegration>
+          {(integrationId) => (
+            <SearchBox
+              key={integrationId}
+              integrationId={integrationId}
+              installHref={hrefOf('/install', integrationId)}
+            />
+          )}
+        </WithServedIntegration>
       </section>
     </>
   );

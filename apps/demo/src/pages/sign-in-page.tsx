@@ -70,7 +70,7 @@ export function SignInPage({ theme, onThemeChange, onSignedIn }: SignInPageProps
                     </span>
                     <span className="nw-user-choice__scope">
                       {user.company} · group <code>{user.groupRef}</code> ·{' '}
-                      {user.connected ? 'CRM connected' : 'no CRM connection yet'}
+                      {user.crm ? `${user.crm} connected` : 'no CRM connection yet'}
                     </span>
                   </span>
                 </label>
@@ -86,7 +86,10 @@ export function SignInPage({ theme, onThemeChange, onSignedIn }: SignInPageProps
         </div>
       </main>
       <footer className="nw-footer">
-        <p>Northwind Pipeline is a demo of Splice. The CRM is a sandbox: every record is made up.</p>
+        <p>
+          Northwind Pipeline is a demo of Splice. The CRMs are HubSpot and Salesforce emulators: every record
+          is made up.
+        </p>
       </footer>
     </div>
   );

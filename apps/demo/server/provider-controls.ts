@@ -1,0 +1,161 @@
+import type { Session } from '@splice/bff';
+import { issueTypes } from '@splice/schema';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { problem } from './problem.js';
+
+/** What the demo's server can do to the CRM accounts of the emulators this run started. */
+export interface EmulatedAccounts {
+  /** Ends every live grant of the provider's account, as a user removing the app does; undefined: not emulated. */
+  revokeGrants(provider: string): number | undefined;
+  /** Limits the account to `requestsPerInterval` requests per its provider's interval; undefined restores it. */
+  throttle(provider: string, requestsPerInterval: number | undefined): unknown;
+  /** Creates, changes and deletes `count` records in the account now; undefined: not emulated. */
+  applyChanges(
+    provider: string,
+    count: number,
+  ): ReadonlyArray<{ objectType: string; id: string; kind: string }> | undefined;
+}
+
+export interface ProviderControlsOptions {
+  /** The embedded service's `{base_url}` and API key: this server calls it directly, as the BFF does. */
+  baseUrl: string;
+  apiKey: string;
+  project: string;
+  /** The app's origin: the only page allowed to use the controls. */
+  origin: string;
+  resolveSession: (c: Context) => Promise<Session | null>;
+  accounts: EmulatedAccounts;
+  /** An object of each provider the service can read, for the call that lets it learn of a revoked grant. */
+  probeObjects: Readonly<Record<string, string>>;
+}
+
+interface PublicConnection {
+  id: string;
+  provider: string;
+  status: string;
+}
+
+/**
+ * How many requests a throttled account may make per interval (HubSpot's is ten seconds): enough for a
+ * read to move a page at a time, too few for it to keep up, so the reads catch up slowly rather than fail.
+ */
+export const throttledRequests = 2;
+
+/** At most this many changes per request: a demo's button, not a load generator. */
+const maxChanges = 100;
+
+/**
+ * Demo-only controls over the signed-in company's CRM account at its provider's emulator, for showing
+ * what a builder's users meet in real life:
+ * - `POST /break-connection` revokes the account's grants at the emulator (as an admin removing the app
+ *   does). The service is not told: it learns from the provider's 401 on its next call, which this route
+ *   makes at once (a metadata read through the company's connection), so the connection turns
+ *   `bad_credentials` and "Reconnect" appears.
+ * - `POST /throttle` `{ "throttled": true | false }` tightens the account's rate limit, or restores it.
+ * - `POST /changes` `{ "count": n }` creates, changes and deletes records now, so "Run now" has news.
+ * `GET /` says which provider the company's account is at and whether it is throttled. Each acts on the
+ * session's own company's provider only (the one its connection is to) and answers no credentials.
+ */
+export function createProviderControls(options: ProviderControlsOptions) {
+  const throttled = new Set<string>();
+  const service = (path: string, init: RequestInit = {}) =>
+    fetch(`${options.baseUrl}/projects/${encodeURIComponent(options.project)}${path}`, {
+      ...init,
+      headers: { 'x-api-key': options.apiKey, accept: 'application/json' },
+    });
+
+  async function connectionsOf(groupRef: string): Promise<PublicConnection[]> {
+    const listed = await service(`/connections?groupRef=${encodeURIComponent(groupRef)}`);
+    if (!listed.ok) throw new Error(`The service answered ${listed.status} for the connections.`);
+    const connections = (await listed.json()) as PublicConnection[];
+    return connections.filter((connection) => connection.provider in options.probeObjects);
+  }
+
+  /** The company's connection to an emulated CRM, a working one first; a problem answer when it has none. */
+  async function companyConnection(
+    c: Context,
+  ): Promise<{ groupRef: string; connection: PublicConnection } | Response> {
+    if (c.req.header('Origin') !== options.origin) {
+      return problem(c, 403, 'forbiddenOrigin', 'Requests from this origin are not allowed.');
+    }
+    const session = await options.resolveSession(c);
+    if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
+    const connections = await connectionsOf(session.groupRef);
+    const connection =
+      connections.find((candidate) => candidate.status !== 'bad_credentials') ?? connections[0];
+    if (!connection) return problem(c, 409, 'conflict', 'Your company has no CRM connection.');
+    return { groupRef: session.groupRef, connection };
+  }
+
+  const notEmulated = (c: Context, provider: string) =>
+    problem(c, 409, 'conflict', `${provider} is not an emulator this demo started, so it has no controls.`);
+
+  return new Hono()
+    .get('/', async (c) => {
+      const session = await options.resolveSession(c);
+      if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
+      const [connection] = await connectionsOf(session.groupRef);
+      const provider = connection?.provider ?? null;
+      return c.json({ provider, throttled: provider !== null && throttled.has(provider) }, 200);
+    })
+    .post('/break-connection', async (c) => {
+      const found = await companyConnection(c);
+      if (found instanceof Response) return found;
+      const { groupRef, connection } = found;
+      if (options.accounts.revokeGrants(connection.provider) === undefined) {
+        return notEmulated(c, connection.provider);
+      }
+      // Any call through the connection meets the provider's 401; the HTTP layer marks it bad_credentials.
+      const object = encodeURIComponent(options.probeObjects[connection.provider]!);
+      await service(
+        `/providers/${encodeURIComponent(connection.provider)}/objects/${object}/metadata?groupRef=${encodeURIComponent(groupRef)}`,
+      );
+      const after = (await connectionsOf(groupRef)).find((candidate) => candidate.id === connection.id);
+      const { id, provider, status } = after ?? connection;
+      return c.json({ connection: { id, provider, status } }, 200);
+    })
+    .post('/throttle', async (c) => {
+      const found = await companyConnection(c);
+      if (found instanceof Response) return found;
+      const body = (await c.req.json().catch(() => undefined)) as { throttled?: unknown } | undefined;
+      if (typeof body?.throttled !== 'boolean') {
+        return problem(c, 400, 'validation', 'Send { "throttled": true } or { "throttled": false }.', [
+          {
+            type: issueTypes.invalidProperty,
+            name: 'throttled',
+            in: 'body',
+            detail: 'true or false.',
+            value: body?.throttled,
+          },
+        ]);
+      }
+      const { provider } = found.connection;
+      const answer = options.accounts.throttle(provider, body.throttled ? throttledRequests : undefined);
+      if (answer === undefined || answer === false) return notEmulated(c, provider);
+      if (body.throttled) throttled.add(provider);
+      else throttled.delete(provider);
+      return c.json({ provider, throttled: body.throttled }, 200);
+    })
+    .post('/changes', async (c) => {
+      const found = await companyConnection(c);
+      if (found instanceof Response) return found;
+      const body = (await c.req.json().catch(() => undefined)) as { count?: unknown } | undefined;
+      const count = body?.count;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > maxChanges) {
+        return problem(c, 400, 'validation', `Send { "count": a whole number from 1 to ${maxChanges} }.`, [
+          {
+            type: issueTypes.invalidProperty,
+            name: 'count',
+            in: 'body',
+            detail: `A whole number from 1 to ${maxChanges}.`,
+            value: count,
+          },
+        ]);
+      }
+      const { provider } = found.connection;
+      const changes = options.accounts.applyChanges(provider, count);
+      if (!changes) return notEmulated(c, provider);
+      return c.json({ provider, changes }, 200);
+    });
+}
