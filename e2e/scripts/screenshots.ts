@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
-import { seededConfig } from '../support/seed-installation.js';
+import { seededConfigFor } from '../support/seed-installation.js';
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 5196);
 const origin = `http://127.0.0.1:${port}`;
@@ -76,7 +76,7 @@ async function main() {
       await page.getByRole('radio', { name: /alice@acme/ }).waitFor();
       await shoot(page, 'sign-in', theme);
 
-      // Alice's company has nothing installed: the wizard from its first step, then a read step.
+      // Alice's company (HubSpot) has nothing installed: the wizard from its first step, then a read step.
       await post(page, '/demo/sign-in', { user: 'alice@acme' });
       // The page learns of a sign-in made outside it (here, through the API) when it loads again.
       await page.goto('/#/install');
@@ -85,7 +85,7 @@ async function main() {
       await wizard.locator('form[data-part="step"]').waitFor();
       await shoot(page, 'install', theme);
       await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+      await wizard.getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
       await wizard.getByRole('heading', { name: /Read Contacts/ }).waitFor();
       // The mapping part of the step, scrolled to the top of the window.
       await page.getByRole('group', { name: 'Match your fields' }).evaluate((group) => {
@@ -94,9 +94,9 @@ async function main() {
       });
       await shoot(page, 'install-mapping', theme);
 
-      // Bob's company is installed: its settings, a search with results and an invite.
+      // Bob's company (Salesforce) is installed: its settings, a search with results and an invite.
       await post(page, '/demo/sign-in', { user: 'bob@globex' });
-      await post(page, '/api/integrations/crm-sync/installations', seededConfig, {
+      await post(page, '/api/integrations/salesforce-sync/installations', seededConfigFor('salesforce'), {
         'X-Requested-With': 'splice',
         'Idempotency-Key': 'screenshots-seed',
       });

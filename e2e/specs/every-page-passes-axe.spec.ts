@@ -31,7 +31,7 @@ for (const [theme, width] of [
       page,
     }) => {
       await signInAs(page, users.bob);
-      await seedInstallation(page);
+      await seedInstallation(page, users.bob);
 
       await openPage(page, '/install');
       // Bob's company is installed: the wizard shows the installation rather than its steps.
@@ -70,15 +70,15 @@ for (const [theme, width] of [
     // A test of its own: the page walk above already fills most of the timeout on a busy machine.
     test('the integrations catalog has no axe violations', async ({ page }) => {
       await signInAs(page, users.bob);
-      await seedInstallation(page);
+      await seedInstallation(page, users.bob);
       await openPage(page, '/integrations');
-      await expect(page.getByRole('listitem', { name: 'CRM sync' })).toContainText('Installed');
+      await expect(page.getByRole('listitem', { name: 'Salesforce sync' })).toContainText('Installed');
       await expectNoAxeViolations(page, `integrations (${theme}, ${width} px)`);
     });
 
     test('a search result opened to its details has no axe violations', async ({ page }) => {
       await signInAs(page, users.bob);
-      await seedInstallation(page);
+      await seedInstallation(page, users.bob);
       await openPage(page, '/search');
       const box = page.locator('[data-scope="search-box"]');
       await box.getByRole('button', { name: 'Search', exact: true }).click();
@@ -105,7 +105,7 @@ for (const width of [1280, 390] as const) {
       // Chosen as the header's language select stores it, before the app reads it.
       await page.addInitScript(() => window.localStorage.setItem('northwind-locale', 'de'));
       await signInAs(page, users.bob);
-      await seedInstallation(page);
+      await seedInstallation(page, users.bob);
 
       await openPage(page, '/install');
       const wizard = page.locator('[data-scope="installation-wizard"]');

@@ -5,8 +5,8 @@ import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 import { openWizard } from '../support/wizard.js';
 
-// A hint is only help if it can be read whole: at 390 px the hint inside the type-or-pick box of a mapping,
-// "Type or pick a Sandbox CRM field", was cut off after "Type or pick a Sandbox C".
+// A hint is only help if it can be read whole: at 390 px the hint inside the type-or-pick box of a mapping
+// ("Type or pick a HubSpot field" for Acme's HubSpot) must not be cut off.
 test.use({ baseURL: servers.neverInstalls.url });
 
 /** Each visible text field whose placeholder is wider than the room inside it: text, and both widths. */
@@ -34,7 +34,7 @@ test('every hint inside a field of the wizard shows whole at 390 px', async ({ p
   const wizard = await openWizard(page);
   await wizard.getByRole('button', { name: 'Next' }).click();
   const mapping = wizard.getByRole('combobox', { name: 'Pipeline stage' });
-  await expect(mapping).toHaveAttribute('placeholder', 'Type or pick a Sandbox CRM field');
+  await expect(mapping).toHaveAttribute('placeholder', 'Type or pick a HubSpot field');
   expect(await cutPlaceholders(page)).toEqual([]);
   // Nothing scrolls sideways either.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

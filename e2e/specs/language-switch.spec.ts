@@ -7,7 +7,7 @@ test('the header’s language select puts the Splice components in German, and a
   page,
 }) => {
   await signInAs(page, users.bob);
-  await seedInstallation(page);
+  await seedInstallation(page, users.bob);
   await openPage(page, '/install');
   const wizard = page.locator('[data-scope="installation-wizard"]');
   await expect(wizard.getByRole('heading', { name: /is installed/ })).toBeVisible();

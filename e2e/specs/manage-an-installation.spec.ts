@@ -18,7 +18,7 @@ async function editSchedule(page: Page, cron: string, described: string): Promis
   await openPage(page, '/installation');
   await page.getByRole('button', { name: 'Edit settings' }).click();
   const wizard = page.locator('[data-scope="installation-wizard"]');
-  await expect(wizard.getByRole('heading', { name: 'Edit CRM sync' })).toBeVisible();
+  await expect(wizard.getByRole('heading', { name: 'Edit HubSpot sync' })).toBeVisible();
   const progress = wizard.getByRole('navigation', { name: 'Setup progress' });
   await progress.getByRole('button', { name: /Read Contacts/ }).click();
   await expect(currentStep(wizard)).toHaveAccessibleName(/: Read Contacts$/);
@@ -36,16 +36,17 @@ async function editSchedule(page: Page, cron: string, described: string): Promis
 test('edit the schedule and see it saved', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAs(page, users.alice);
-  await seedInstallation(page);
+  await seedInstallation(page, users.alice);
   const wizard = await editSchedule(page, '0 9 * * 1', 'At 09:00 UTC on Monday');
   const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/integrations/crm-sync/installation') && r.request().method() === 'PATCH',
+    (r) =>
+      r.url().endsWith('/api/integrations/hubspot-sync/installation') && r.request().method() === 'PATCH',
   );
   await wizard.getByRole('button', { name: 'Save changes' }).click();
   expect((await saved).status()).toBe(200);
-  await expect(wizard.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
+  await expect(wizard.getByRole('heading', { name: /Your changes to HubSpot sync are saved/ })).toBeVisible();
   // The saved settings come back from the BFF: the next editor opens on them.
-  const details = await page.request.get('/api/integrations/crm-sync');
+  const details = await page.request.get('/api/integrations/hubspot-sync');
   const body = (await details.json()) as {
     installation: { config: { content: { read: { objects: { contacts: { schedule: string } } } } } };
   };
@@ -98,7 +99,7 @@ test('two tabs edit at once: the second save shows the conflict and loads the cu
   const first = await editSchedule(page, '0 10 * * 1', 'At 10:00 UTC on Monday');
   const second = await editSchedule(other, '0 11 * * 1', 'At 11:00 UTC on Monday');
   await first.getByRole('button', { name: 'Save changes' }).click();
-  await expect(first.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
+  await expect(first.getByRole('heading', { name: /Your changes to HubSpot sync are saved/ })).toBeVisible();
   await second.getByRole('button', { name: 'Save changes' }).click();
   await expect(second.getByRole('alert')).toContainText('Someone else changed these settings');
   await second.getByRole('button', { name: 'Load current settings' }).click();
@@ -108,16 +109,16 @@ test('two tabs edit at once: the second save shows the conflict and loads the cu
     'Reading Contacts: schedule (At 10:00 UTC on Monday → At 11:00 UTC on Monday)',
   );
   await second.getByRole('button', { name: 'Save changes' }).click();
-  await expect(second.getByRole('heading', { name: /Your changes to CRM sync are saved/ })).toBeVisible();
+  await expect(second.getByRole('heading', { name: /Your changes to HubSpot sync are saved/ })).toBeVisible();
 });
 
 test('uninstall, then connect and install again', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, users.alice);
   // Installed by the first test already (a 409 then); seeded here too, so this test also runs alone.
-  await seedInstallation(page);
+  await seedInstallation(page, users.alice);
   // The settings as they stand before the uninstall.
-  const before = await (await page.request.get('/api/integrations/crm-sync')).json();
+  const before = await (await page.request.get('/api/integrations/hubspot-sync')).json();
   const contactsBefore = before.installation.config.content.read.objects.contacts;
   await openPage(page, '/installation');
   const uninstall = page.getByRole('button', { name: 'Uninstall' });
@@ -126,7 +127,7 @@ test('uninstall, then connect and install again', async ({ page }) => {
   const editWidth = (await page.getByRole('button', { name: 'Edit settings' }).boundingBox())?.width ?? 0;
   expect(width).toBeLessThan(2 * editWidth);
   await uninstall.click();
-  const dialog = page.getByRole('alertdialog', { name: 'Uninstall CRM sync?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Uninstall HubSpot sync?' });
   await expect(dialog).toContainText('Every read stops');
   // The question opens on the safe choice, and Escape gives the focus back to the button that opened it.
   await expect(dialog.getByRole('button', { name: 'Keep it installed' })).toBeFocused();
@@ -138,11 +139,11 @@ test('uninstall, then connect and install again', async ({ page }) => {
   // The page asks again at once: the settings give way to the empty state, and say that the uninstall
   // worked (the walk at 1280 and 390 px found the empty state alone, with no word of it).
   await expect(
-    page.getByRole('status').filter({ hasText: 'CRM sync is uninstalled for Acme Corp' }),
+    page.getByRole('status').filter({ hasText: 'HubSpot sync is uninstalled for Acme Corp' }),
   ).toBeFocused();
   // Beneath it, the empty state speaks of that moment: the company had the sync, so not "not installed
   // yet" (as the walk found it), and the unused connection went with it.
-  await expect(page.getByText('Acme Corp can install CRM sync again at any time.')).toBeVisible();
+  await expect(page.getByText('Acme Corp can install HubSpot sync again at any time.')).toBeVisible();
   await expect(page.getByText(/The CRM connection went with it/)).toBeVisible();
   await expect(page.getByText(/has not installed|not connected a CRM account yet/)).toHaveCount(0);
 
@@ -150,7 +151,7 @@ test('uninstall, then connect and install again', async ({ page }) => {
   await openPage(page, '/install');
   const wizard = page.locator('[data-scope="installation-wizard"]');
   const popupOpened = page.waitForEvent('popup');
-  await wizard.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
+  await wizard.getByRole('button', { name: 'Connect HubSpot' }).click();
   const popup = await popupOpened;
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Allow' }).click();
@@ -162,18 +163,16 @@ test('uninstall, then connect and install again', async ({ page }) => {
   await expect(wizard.getByText('Your previous settings are filled in.')).toBeVisible();
   await expect(wizard.getByRole('button', { name: 'Start from the defaults' })).toBeVisible();
   await nextTo(wizard, 'Read Contacts');
-  // The seeded mapping takes the CRM's `status` field, shown by its label.
-  expect(contactsBefore.selectedFieldMappings.stage).toBe('status');
+  // The seeded mapping takes HubSpot's `hs_lead_status` property, shown by its label.
+  expect(contactsBefore.selectedFieldMappings.stage).toBe('hs_lead_status');
   await expect(currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue(
     'Lead Status',
   );
-  // Companies was not read before the uninstall, so the kept objects skip its step.
-  await nextTo(wizard, 'Read Deals');
-  await nextTo(wizard, 'Proxy');
+  // Companies and deals were not read before the uninstall, so the kept objects skip their steps.
   await nextTo(wizard, 'Review and install');
   await currentStep(wizard).getByRole('button', { name: 'Install' }).click();
   await expect(wizard).toHaveAttribute('data-state', 'installed');
-  const after = await (await page.request.get('/api/integrations/crm-sync')).json();
+  const after = await (await page.request.get('/api/integrations/hubspot-sync')).json();
   expect(after.installation.config.content.read.objects.contacts).toMatchObject({
     selectedFieldMappings: contactsBefore.selectedFieldMappings,
     selectedValueMappings: contactsBefore.selectedValueMappings,

@@ -29,7 +29,7 @@ test('no response, script or storage the browser gets holds the API key or the b
   await page.getByRole('radio', { name: /bob@globex/ }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('banner').getByText(users.bob.name)).toBeVisible();
-  await seedInstallation(page);
+  await seedInstallation(page, users.bob);
   // The page read the integration before the installation was seeded: load it again so search has an object to search.
   await page.reload();
   for (const path of ['/install', '/installation', '/search', '/team']) await openPage(page, path);
@@ -53,9 +53,9 @@ test('no response, script or storage the browser gets holds the API key or the b
 
   // The scan must have seen the app's scripts and the BFF's answers, or it proves nothing.
   expect(scanned.filter((r) => r.type.includes('javascript')).length).toBeGreaterThan(20);
-  expect(scanned.some((r) => r.url.endsWith('/api/integrations/crm-sync') && r.type.includes('json'))).toBe(
-    true,
-  );
+  expect(
+    scanned.some((r) => r.url.endsWith('/api/integrations/salesforce-sync') && r.type.includes('json')),
+  ).toBe(true);
   expect(scanned.some((r) => r.url.endsWith('/api/invites'))).toBe(true);
   expect(leaks).toEqual([]);
   for (const secret of secrets) expect(JSON.stringify(storage)).not.toContain(secret);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { applyCrmChanges } from '../support/connect.js';
 import { servers } from '../support/servers.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
@@ -8,36 +9,40 @@ test.use({ baseURL: servers.runs.url });
 /** The first number in a text, "1,204" read as 1204. */
 const firstNumber = (text: string | null) => Number(/([\d,]+)/.exec(text ?? '')?.[1]?.replaceAll(',', ''));
 
-test('quick setup’s 30 days import every object it installs, the records arrive, and Run now reads only what changed', async ({
+test('quick setup’s history applies to every object it installs, the records arrive, and Run now reads only what changed', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await signInAs(page, users.alice);
 
-  // Quick setup installs Northwind's recommended mapping; its one history choice defaults to 30 days.
+  // Quick setup installs Northwind's recommended mapping of Acme's HubSpot; its one history choice is the
+  // whole history (the emulator's records were last changed in mid-2025: 30 days would import none).
   await openPage(page, '/install');
   const quickSetup = page.getByRole('group', { name: /How much history should/ });
-  await expect(quickSetup.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+  await expect(quickSetup.getByRole('radio', { name: /Full history/ })).toBeChecked();
   await page.getByRole('button', { name: 'Install with recommended settings' }).click();
 
   // The sync settings page shows each object's import, then each object up to date: the one choice
   // applied to contacts, companies and deals alike, none left waiting for its first scheduled read.
   await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
+  await expect(page).toHaveURL(/integration=hubspot-sync/);
   const status = page.locator('[data-scope="sync-status"]');
   const contacts = status.getByRole('listitem', { name: 'Contacts' });
   for (const name of ['Contacts', 'Companies', 'Deals']) {
     const item = status.getByRole('listitem', { name });
     // The progress bar can come and go between two polls of a small backfill, so it is not awaited here
     // (SyncStatus's own tests cover it); the outcome is: up to date, with the past records counted.
-    await expect(item).toHaveAttribute('data-state', 'up_to_date', { timeout: 60_000 });
+    await expect(item).toHaveAttribute('data-state', 'up_to_date', { timeout: 90_000 });
     await expect(item).toContainText(/Last read\s*(now|.*ago) \(import of past records\)/);
     await expect(item.locator('[data-part="counts"]')).toContainText('Past records imported:');
   }
-  // The summary below says what the status shows: the same history for every object.
+  // The summary below says what the status shows: the same history for every object, in HubSpot's
+  // object names.
   const summary = page.getByRole('region', { name: 'Installation' });
+  await expect(summary).toContainText('CRMHubSpot');
   for (const name of ['Contacts', 'Companies', 'Deals']) {
     const object = summary.getByRole('region', { name: `Reads ${name}` });
-    await expect(object).toContainText('History importThe last 30 days');
+    await expect(object).toContainText('History importFull history');
   }
 
   const imported = await contacts.locator('[data-part="counts"]').textContent();
@@ -55,8 +60,11 @@ test('quick setup’s 30 days import every object it installs, the records arriv
   const table = page.getByRole('table');
   await expect(table.getByRole('row').nth(1)).toContainText('Backfill');
 
-  // Run now reads what changed in the CRM since the import, never the 30 days (or the whole table)
-  // again: the contacts Northwind holds grow by a few changed records at most.
+  // HubSpot changes a few records now; Run now reads what changed since the import, never the whole
+  // history again: the contacts Northwind holds grow by the changed records, and each changed contact
+  // arrives as HubSpot has it now.
+  const changes = await applyCrmChanges(page, servers.runs.url, 12);
+  const changedContacts = changes.filter((c) => c.objectType === 'contacts' && c.kind !== 'deleted');
   await openPage(page, '/installation');
   await contacts.getByRole('button', { name: 'Run now: read Contacts' }).click();
   await expect(contacts).toContainText(/\(run by hand\)/, { timeout: 60_000 });
@@ -65,5 +73,12 @@ test('quick setup’s 30 days import every object it installs, the records arriv
   // The finished read's outcome replaces the word that it started.
   await expect(contacts).not.toContainText('has started');
   const deliveries = firstNumber(await contacts.locator('[data-part="facts"] div').nth(2).textContent());
+  expect(deliveries - backfilled).toBeGreaterThanOrEqual(changedContacts.length);
   expect(deliveries - backfilled).toBeLessThan(backfilled / 2);
+  const held = (await (await page.request.get('/demo/records?object=contacts')).json()) as {
+    records: Array<{ recordId: string; readType: string }>;
+  };
+  for (const change of changedContacts) {
+    expect(held.records.find((r) => r.recordId === change.id)?.readType).toMatch(/triggered|scheduled/);
+  }
 });

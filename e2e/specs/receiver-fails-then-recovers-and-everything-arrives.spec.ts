@@ -18,6 +18,7 @@ test('while Northwind’s receiver fails the status says so, and once it recover
   page,
 }) => {
   test.setTimeout(120_000);
+  // Globex's Salesforce: its Contact, Account and Opportunity records, in Salesforce's object names.
   await signInAs(page, users.bob);
   // Northwind goes down until the spec brings it back: every delivery meanwhile is answered 503.
   const fault = await page.request.post('/demo/receiver-faults', { data: { failForMs: 120_000 } });
@@ -26,7 +27,8 @@ test('while Northwind’s receiver fails the status says so, and once it recover
   await openPage(page, '/install');
   await page.getByRole('button', { name: 'Install with recommended settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
-  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'contacts' });
+  await expect(page).toHaveURL(/integration=salesforce-sync/);
+  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'Contacts' });
 
   // The user learns that records wait and nothing is lost, without any address of Northwind's receiver.
   await expect(contacts).toHaveAttribute('data-state', 'failing', { timeout: 30_000 });
@@ -37,9 +39,9 @@ test('while Northwind’s receiver fails the status says so, and once it recover
   const recovered = await page.request.post('/demo/receiver-faults', { data: { failForMs: 0 } });
   expect(recovered.status(), await recovered.text()).toBe(200);
   await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 90_000 });
-  const answer = await page.request.get('/api/integrations/crm-sync/status');
+  const answer = await page.request.get('/api/integrations/salesforce-sync/status');
   const status = (await answer.json()) as StatusAnswer;
-  const contactsStatus = status.objects.find((o) => o.objectName === 'contacts');
+  const contactsStatus = status.objects.find((o) => o.objectName === 'Contact');
   expect(contactsStatus?.backfill?.done).toBe(true);
   const processed = contactsStatus?.backfill?.recordsProcessed ?? 0;
   expect(processed).toBeGreaterThan(0);
@@ -48,10 +50,10 @@ test('while Northwind’s receiver fails the status says so, and once it recover
   // Northwind's own table has every record of the backfill, each once.
   const records = await page.request.get('/demo/records');
   const table = (await records.json()) as { counts: Record<string, number>; total: number };
-  expect(table.counts.contacts).toBe(processed);
+  expect(table.counts.Contact).toBe(processed);
   // The page counts what the table holds: every object the quick setup reads, contacts among them.
   await openPage(page, '/records');
   const total = page.getByTestId('imported-total');
   await expect(total).toContainText(`${table.total.toLocaleString('en')} records imported`);
-  await expect(total).toContainText(`contacts: ${processed.toLocaleString('en')}`);
+  await expect(total).toContainText(`Contact: ${processed.toLocaleString('en')}`);
 });

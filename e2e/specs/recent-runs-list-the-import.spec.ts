@@ -8,7 +8,7 @@ test('Recent runs of an object list its import of past records, and fit a 390 px
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, users.bob);
-  await seedInstallation(page);
+  await seedInstallation(page, users.bob);
   await openPage(page, '/installation');
   const status = page.locator('[data-scope="sync-status"]');
   const contacts = status.getByRole('listitem', { name: 'Contacts' });

@@ -1,37 +1,45 @@
 import { expect, test } from '@playwright/test';
-import { connectionStatus } from '../support/connect.js';
+import { applyCrmChanges, connectionStatus } from '../support/connect.js';
 import { seedInstallation } from '../support/seed-installation.js';
 import { servers } from '../support/servers.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
-test.use({ baseURL: servers.connects.url });
-// A popup or a round trip through the provider's page takes a few seconds on a loaded 2-core machine.
-test.setTimeout(60_000);
+test.use({ baseURL: servers.accounts.url });
 
-test('bob@globex breaks the connection: it tops the page, the status and the health, and he reconnects there', async ({
+/** The first number in a text, "1,204" read as 1204. */
+const firstNumber = (text: string | null) => Number(/([\d,]+)/.exec(text ?? '')?.[1]?.replaceAll(',', ''));
+
+test('bob@globex’s Salesforce revokes the app: it tops the page, the status and the health, he reconnects there, and the reads resume', async ({
   page,
 }) => {
+  // A popup round trip and two reads through Salesforce on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await signInAs(page, users.bob);
-  await seedInstallation(page);
+  await seedInstallation(page, users.bob);
   await openPage(page, '/installation');
   const account = page.getByRole('region', { name: 'CRM account' });
-  await expect(account.getByText('Sandbox CRM is connected.')).toBeVisible();
+  await expect(account.getByText('Salesforce is connected.')).toBeVisible();
   const status = page.locator('[data-scope="sync-status"]');
   const contacts = status.getByRole('listitem', { name: 'Contacts' });
-  await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 30_000 });
+  await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 60_000 });
   const health = page.getByRole('region', { name: 'Installation' });
   await expect(health).toContainText('HealthHealthy');
+  const facts = contacts.locator('[data-part="facts"] div').nth(2);
+  const deliveredBefore = firstNumber(await facts.textContent());
+  expect(deliveredBefore).toBeGreaterThan(0);
 
-  await account.getByText('Sandbox controls').click();
+  // Salesforce ends the app's grant, as an admin removing the app does; Splice is not told, and learns
+  // it from Salesforce's refusal of its next call.
+  await account.getByText('CRM emulator controls').click();
   await account.getByRole('button', { name: 'Break the CRM connection' }).click();
   await expect(account.getByText('no longer accepts the saved sign-in')).toBeVisible();
-  expect(await connectionStatus(page)).toBe('bad_credentials');
+  expect(await connectionStatus(page, users.bob.integration)).toBe('bad_credentials');
 
   // The top of the page says it, with Reconnect right below, before the status it explains.
   const banner = page.getByRole('alert').filter({ hasText: 'Your CRM no longer accepts the saved sign-in' });
   await expect(banner).toBeVisible();
-  const reconnect = account.getByRole('button', { name: 'Reconnect Sandbox CRM' });
+  const reconnect = account.getByRole('button', { name: 'Reconnect Salesforce' });
   const [bannerBox, reconnectBox, statusBox] = await Promise.all([
     banner.boundingBox(),
     reconnect.boundingBox(),
@@ -46,17 +54,38 @@ test('bob@globex breaks the connection: it tops the page, the status and the hea
   await expect(status).not.toContainText('Up to date');
   await expect(health).toContainText('HealthConnection broken');
   // The status itself offers the way out, for a page that embeds only the status.
-  await expect(status.getByRole('button', { name: 'Reconnect Sandbox CRM' })).toBeEnabled();
+  await expect(status.getByRole('button', { name: 'Reconnect Salesforce' })).toBeEnabled();
 
+  // Meanwhile Salesforce's records change: nothing can read them until the reconnect.
+  const changes = await applyCrmChanges(page, servers.accounts.url, 12);
+  const changedContacts = changes.filter((c) => c.objectType === 'Contact' && c.kind !== 'deleted');
+
+  // Reconnect through Salesforce's own consent page, on its own origin, for Globex's account.
   const popupOpened = page.waitForEvent('popup');
-  await account.getByRole('button', { name: 'Reconnect Sandbox CRM' }).click();
+  await account.getByRole('button', { name: 'Reconnect Salesforce' }).click();
   const popup = await popupOpened;
-  await expect(popup.getByText('Signed in as')).toContainText('globex-admin');
+  expect(new URL(popup.url()).origin).not.toBe(new URL(servers.accounts.url).origin);
+  await expect(popup.getByRole('heading', { level: 1 })).toContainText('Salesforce');
   await popup.getByRole('button', { name: 'Allow' }).click();
-  await expect(account.getByText('Sandbox CRM is connected.')).toBeVisible();
-  expect(await connectionStatus(page)).toBe('created');
+  await expect(account.getByText('Salesforce is connected.')).toBeVisible();
+  expect(await connectionStatus(page, users.bob.integration)).not.toBe('bad_credentials');
   await expect(banner).toBeHidden();
   await expect(contacts).not.toHaveAttribute('data-state', 'failing');
-  await expect(contacts.getByRole('button', { name: 'Run now: read Contacts' })).toBeEnabled();
   await expect(health).toContainText('HealthHealthy');
+
+  // The reads resume from their cursors: Run now reads the changes made while the connection was broken
+  // (not the whole history again), and the connection works again.
+  await contacts.getByRole('button', { name: 'Run now: read Contacts' }).click();
+  await expect(contacts).toContainText(/\(run by hand\)/, { timeout: 60_000 });
+  await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 60_000 });
+  const deliveredAfter = firstNumber(await facts.textContent());
+  expect(deliveredAfter - deliveredBefore).toBeGreaterThanOrEqual(changedContacts.length);
+  expect(deliveredAfter - deliveredBefore).toBeLessThan(deliveredBefore / 2);
+  const held = (await (await page.request.get('/demo/records?object=Contact')).json()) as {
+    records: Array<{ recordId: string; readType: string }>;
+  };
+  for (const change of changedContacts) {
+    expect(held.records.find((r) => r.recordId === change.id)?.readType).toMatch(/triggered|scheduled/);
+  }
+  expect(await connectionStatus(page, users.bob.integration)).toBe('working');
 });

@@ -18,9 +18,12 @@ test('POST /demo/sign-in sets an HttpOnly, SameSite=Lax session cookie that the 
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
   // The BFF resolves the group from that cookie: the wizard's data names Bob's connection.
-  const integration = await page.request.get('/api/integrations/crm-sync');
+  const integration = await page.request.get('/api/integrations/salesforce-sync');
   expect(integration.status()).toBe(200);
-  expect((await integration.json()).connection).toMatchObject({ id: 'conn-globex' });
+  expect((await integration.json()).connection).toMatchObject({
+    id: 'conn-globex-salesforce',
+    provider: 'salesforce',
+  });
 
   await page.goto('/');
   await expect(page.getByRole('banner').getByText('Globex · group globex')).toBeVisible();
@@ -37,7 +40,7 @@ test('POST /demo/sign-in refuses an unknown user with a problem naming the field
     expect.objectContaining({ name: 'user', in: 'body', value: 'mallory@evil' }),
   ]);
   expect((await context.cookies()).some((c) => c.name === 'demo_session')).toBe(false);
-  expect((await page.request.get('/api/integrations/crm-sync')).status()).toBe(401);
+  expect((await page.request.get('/api/integrations/salesforce-sync')).status()).toBe(401);
 });
 
 test('sign-in refuses a cross-site page and a non-JSON body (login CSRF)', async ({ page, context }) => {
@@ -53,11 +56,11 @@ test('sign-in refuses a cross-site page and a non-JSON body (login CSRF)', async
 
 test('POST /demo/sign-out ends the session for the page and the BFF', async ({ page }) => {
   await page.request.post('/demo/sign-in', { data: { user: users.carol.id } });
-  expect((await page.request.get('/api/integrations/crm-sync')).status()).toBe(200);
+  expect((await page.request.get('/api/integrations/salesforce-sync')).status()).toBe(200);
 
   const response = await page.request.post('/demo/sign-out', { data: {} });
   expect(response.status()).toBe(200);
-  expect((await page.request.get('/api/integrations/crm-sync')).status()).toBe(401);
+  expect((await page.request.get('/api/integrations/salesforce-sync')).status()).toBe(401);
   expect((await (await page.request.get('/demo/session')).json()).user).toBeNull();
 });
 

@@ -11,7 +11,7 @@ test('alice@acme, connected but not installed, is offered to set up the sync, no
   await signInAs(page, users.alice);
   await openPage(page, '/installation');
   await expect(page.getByText('Your CRM account is connected and ready.')).toBeVisible();
-  const setUp = page.getByRole('link', { name: 'Set up CRM sync' });
+  const setUp = page.getByRole('link', { name: 'Set up HubSpot sync' });
   await expect(setUp).toBeVisible();
   await expect(page.getByRole('link', { name: 'Connect your CRM' })).toHaveCount(0);
   await setUp.click();

@@ -10,7 +10,7 @@ import { users } from './users.js';
 export async function searchPageAt(page: Page, width: number): Promise<Locator> {
   await page.setViewportSize({ width, height: 900 });
   await signInAs(page, users.bob);
-  await seedInstallation(page);
+  await seedInstallation(page, users.bob);
   await openPage(page, '/search');
   return page.locator('[data-scope="search-box"]');
 }

@@ -21,8 +21,11 @@ import { join } from 'node:path';
  * - `manages`: managing an installation as alice@acme: edit, pause and resume, two tabs editing at once,
  *   uninstall and reinstall (which connects again: the uninstall removed the unused connection); bob@globex
  *   edits a mapping; carol@initech connects and disconnects, then connects, installs and is refused Disconnect.
+ * - `accounts`: the provider controls that act on a whole CRM account at its emulator: bob@globex's
+ *   Salesforce revokes the app (and he reconnects), alice@acme's HubSpot is throttled. An emulator has one
+ *   account, shared by every company connected to it, so no other spec may meet what these do to it.
  */
-// E2E_PORT_BASE moves them all (default 5197, six ports from it), so two checkouts can run the suite side by side.
+// E2E_PORT_BASE moves them all (default 5197, seven ports from it), so two checkouts can run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);
 const server = (port: number) => ({ port, url: `http://127.0.0.1:${port}` });
 export const servers = {
@@ -32,6 +35,7 @@ export const servers = {
   connects: server(portBase + 3),
   runs: server(portBase + 4),
   manages: server(portBase + 5),
+  accounts: server(portBase + 6),
 } as const;
 
 export type ServerName = keyof typeof servers;

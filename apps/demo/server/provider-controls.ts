@@ -1,21 +1,12 @@
 import type { Session } from '@splice/bff';
+import type { LocalProviders } from '@splice/provider-emulators';
 import { issueTypes } from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { problem } from './problem.js';
 
 /** What the demo's server can do to the CRM accounts of the emulators this run started. */
-export interface EmulatedAccounts {
-  /** Ends every live grant of the provider's account, as a user removing the app does; undefined: not emulated. */
-  revokeGrants(provider: string): number | undefined;
-  /** Limits the account to `requestsPerInterval` requests per its provider's interval; undefined restores it. */
-  throttle(provider: string, requestsPerInterval: number | undefined): unknown;
-  /** Creates, changes and deletes `count` records in the account now; undefined: not emulated. */
-  applyChanges(
-    provider: string,
-    count: number,
-  ): ReadonlyArray<{ objectType: string; id: string; kind: string }> | undefined;
-}
+export type EmulatedAccounts = Pick<LocalProviders, 'revokeGrants' | 'throttle' | 'applyChanges'>;
 
 export interface ProviderControlsOptions {
   /** The embedded service's `{base_url}` and API key: this server calls it directly, as the BFF does. */
@@ -37,10 +28,11 @@ interface PublicConnection {
 }
 
 /**
- * How many requests a throttled account may make per interval (HubSpot's is ten seconds): enough for a
- * read to move a page at a time, too few for it to keep up, so the reads catch up slowly rather than fail.
+ * How many requests a throttled account may make per ten seconds (HubSpot's own interval; Salesforce's
+ * daily limit is put on the same footing, so it refills within a demo): enough for a read to move a page
+ * at a time, too few for it to keep up, so the reads catch up slowly rather than fail.
  */
-export const throttledRequests = 2;
+export const throttle = { requests: 2, intervalMs: 10_000 } as const;
 
 /** At most this many changes per request: a demo's button, not a load generator. */
 const maxChanges = 100;
@@ -131,8 +123,10 @@ export function createProviderControls(options: ProviderControlsOptions) {
         ]);
       }
       const { provider } = found.connection;
-      const answer = options.accounts.throttle(provider, body.throttled ? throttledRequests : undefined);
-      if (answer === undefined || answer === false) return notEmulated(c, provider);
+      const applied = body.throttled
+        ? options.accounts.throttle(provider, throttle.requests, throttle.intervalMs)
+        : options.accounts.throttle(provider, undefined);
+      if (!applied) return notEmulated(c, provider);
       if (body.throttled) throttled.add(provider);
       else throttled.delete(provider);
       return c.json({ provider, throttled: body.throttled }, 200);

@@ -1,23 +1,11 @@
 import { ConnectButton, spliceKeys, useSpliceContext } from '@splice/react';
-import { useEffect, useState } from 'react';
-
-interface ProviderControlsState {
-  provider: string | null;
-  throttled: boolean;
-}
-
-const providerNames: Record<string, string> = { hubspot: 'HubSpot', salesforce: 'Salesforce' };
-
-async function postControl(path: string, body: unknown): Promise<string | null> {
-  const response = await fetch(`/demo/provider/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.ok) return null;
-  const problem = (await response.json().catch(() => ({}))) as { detail?: string };
-  return problem.detail ?? `The demo's server answered ${response.status}.`;
-}
+import { useState } from 'react';
+import {
+  postProviderControl,
+  providerControlsKey,
+  providerName,
+  useProviderControls,
+} from '../provider-controls-api.js';
 
 /**
  * The company's CRM account on the settings page: Splice's `ConnectButton` shows the connection and
@@ -30,39 +18,28 @@ export function CrmAccount({ integrationId }: { integrationId: string }) {
   const { queryClient } = useSpliceContext();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [controls, setControls] = useState<ProviderControlsState | null>(null);
-
-  const loadControls = async () => {
-    const response = await fetch('/demo/provider', { headers: { Accept: 'application/json' } });
-    if (response.ok) setControls((await response.json()) as ProviderControlsState);
-  };
-  useEffect(() => {
-    void loadControls();
-  }, []);
+  const controls = useProviderControls().data;
 
   async function act(path: string, body: unknown) {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      setError(await postControl(path, body));
-      await loadControls();
-      await queryClient.invalidateQueries({ queryKey: spliceKeys.base('/api') });
+      setError(await postProviderControl(path, body));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: providerControlsKey }),
+        queryClient.invalidateQueries({ queryKey: spliceKeys.base('/api') }),
+      ]);
     } finally {
       setBusy(false);
     }
   }
 
-  const crm = controls?.provider ? (providerNames[controls.provider] ?? controls.provider) : 'the CRM';
+  const crm = providerName(controls?.provider);
   return (
     <section className="nw-card" aria-labelledby="crm-account-heading">
       <h2 id="crm-account-heading">CRM account</h2>
       <ConnectButton integrationId={integrationId} />
-      {controls?.throttled && (
-        <p className="nw-banner" role="status">
-          {crm} is throttling your account: reads slow down and catch up, and nothing fails.
-        </p>
-      )}
       <details className="nw-sandbox">
         <summary>CRM emulator controls</summary>
         <p className="nw-muted">

@@ -63,8 +63,8 @@ function InstallIntegration({ integrationId }: { integrationId: string }) {
       )}
       {installed && (
         <p className="nw-banner nw-banner--success" role="status">
-          {name} is installed for {user.company}. <a href={installedHref}>See the sync settings</a>,{' '}
-          <a href={hrefOf('/records')}>the imported records</a> or{' '}
+          {name} is installed for {user.company}. <a href={hrefOf('/records')}>See the imported records</a>,{' '}
+          <a href={installedHref}>the sync settings</a> or{' '}
           <a href={hrefOf('/search', integrationId)}>find its records</a>.
         </p>
       )}

@@ -12,6 +12,7 @@ import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
 import { WithServedIntegration } from '../components/served-integration.js';
+import { providerName, useProviderControls } from '../provider-controls-api.js';
 import { hrefOf } from '../routes.js';
 import { useSignedInUser } from '../signed-in-user.js';
 import { confirmDiscard, setUnsavedChanges } from '../unsaved-changes.js';
@@ -74,7 +75,9 @@ function IntegrationSettings({ integrationId }: { integrationId: string }) {
   let body: React.ReactNode;
   if (integration.isPending) {
     body = <p role="status">Loading the sync settings…</p>;
-  } else if (integration.isError) {
+  } else if (integration.isError && !integration.data) {
+    // A failed refetch (a throttled CRM refusing the fields' metadata for a while) keeps the settings
+    // already shown: only a page with nothing to show says it failed.
     const failure = describeError(integration.error, messages);
     body = (
       <div role="alert" className="nw-form-error">
@@ -170,6 +173,11 @@ function IntegrationSettings({ integrationId }: { integrationId: string }) {
   // A connection the CRM stopped accepting stops every read: it goes to the top of the page, with
   // Reconnect, before the status that it explains.
   const connectionBroken = integration.data?.connection?.status === 'bad_credentials';
+  // A throttled account is no failure: the reads wait for its quota and go on, which the status shows as
+  // reading. Said above the status, so a slow read is not mistaken for a stuck one.
+  const controls = useProviderControls().data;
+  const throttled =
+    installed && controls?.throttled && controls.provider === integration.data?.integration.provider;
 
   return (
     <>
@@ -186,6 +194,13 @@ function IntegrationSettings({ integrationId }: { integrationId: string }) {
         </p>
       )}
       {connectionBroken && <CrmAccount integrationId={integrationId} />}
+      {throttled && !connectionBroken && (
+        <p className="nw-banner" role="status">
+          {providerName(controls.provider)} is limiting how often Northwind may ask for {user.company}'s
+          records, so the reads are catching up: they wait for the limit and go on from where they were.
+          Nothing fails and nothing is lost.
+        </p>
+      )}
       {installed && (
         <div className="nw-card">
           <SyncStatus integrationId={integrationId} />
