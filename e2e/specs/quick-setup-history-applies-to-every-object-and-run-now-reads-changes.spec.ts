@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { applyCrmChanges } from '../support/connect.js';
+import { firstNumber } from '../support/numbers.js';
 import { servers } from '../support/servers.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
 test.use({ baseURL: servers.runs.url });
-
-/** The first number in a text, "1,204" read as 1204. */
-const firstNumber = (text: string | null) => Number(/([\d,]+)/.exec(text ?? '')?.[1]?.replaceAll(',', ''));
 
 test('quick setup’s history applies to every object it installs, the records arrive, and Run now reads only what changed', async ({
   page,

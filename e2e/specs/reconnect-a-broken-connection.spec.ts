@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { applyCrmChanges, connectionStatus } from '../support/connect.js';
+import { firstNumber } from '../support/numbers.js';
 import { seedInstallation } from '../support/seed-installation.js';
 import { servers } from '../support/servers.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
 test.use({ baseURL: servers.accounts.url });
-
-/** The first number in a text, "1,204" read as 1204. */
-const firstNumber = (text: string | null) => Number(/([\d,]+)/.exec(text ?? '')?.[1]?.replaceAll(',', ''));
 
 test('bob@globex’s Salesforce revokes the app: it tops the page, the status and the health, he reconnects there, and the reads resume', async ({
   page,

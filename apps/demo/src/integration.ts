@@ -2,6 +2,7 @@ import type { CatalogEntry } from '@splice/react';
 import { useIntegrations } from '@splice/react';
 import type { DemoCrm } from '@splice/service/demo-fixtures';
 import { recommendedCrmReads } from '@splice/service/demo-fixtures';
+import { useRef } from 'react';
 import { useHashIntegration } from './use-hash-route.js';
 
 export type { DemoCrm };
@@ -33,14 +34,19 @@ export type ServedIntegration =
 
 /**
  * The integration the current page serves: the one its URL names (`#/installation?integration=…`),
- * else the signed-in company's own (see `companyIntegration`), which the catalog tells.
+ * else the signed-in company's own (see `companyIntegration`), which the catalog tells. Once told, a
+ * page keeps it while it stays open: what the page does (an uninstall) changes the company's standing and
+ * so the catalog, which must not swap the page's integration, or reset it, under the user.
  */
 export function useServedIntegration(): ServedIntegration {
   const named = useHashIntegration();
   const catalog = useIntegrations();
+  const chosen = useRef<string | undefined>(undefined);
   if (named) return { status: 'ready', id: named };
+  if (chosen.current) return { status: 'ready', id: chosen.current };
   if (catalog.data) {
     const entry = companyIntegration(catalog.data.integrations);
+    chosen.current = entry?.id;
     return entry ? { status: 'ready', id: entry.id } : { status: 'none' };
   }
   if (catalog.isError) {
