@@ -9,16 +9,20 @@ import { problem } from './problem.js';
 export type EmulatedAccounts = Pick<LocalProviders, 'revokeGrants' | 'throttle' | 'applyChanges'>;
 
 export interface ProviderControlsOptions {
-  /** The embedded service's `{base_url}` and API key: this server calls it directly, as the BFF does. */
+  /** The embedded service's `{base_url}`, `{search_url}` and API key: this server calls it directly, as the BFF does. */
   baseUrl: string;
+  searchUrl: string;
   apiKey: string;
   project: string;
   /** The app's origin: the only page allowed to use the controls. */
   origin: string;
   resolveSession: (c: Context) => Promise<Session | null>;
   accounts: EmulatedAccounts;
-  /** An object of each provider the service can read, for the call that lets it learn of a revoked grant. */
-  probeObjects: Readonly<Record<string, string>>;
+  /**
+   * For each provider, an integration of it and an object to search, for the calls that let the service
+   * learn of a revoked grant (a search is never answered from a cache, unlike the fields' metadata).
+   */
+  probes: Readonly<Record<string, { integration: string; objectName: string }>>;
 }
 
 interface PublicConnection {
@@ -42,7 +46,7 @@ const maxChanges = 100;
  * what a builder's users meet in real life:
  * - `POST /break-connection` revokes the account's grants at the emulator (as an admin removing the app
  *   does). The service is not told: it learns from the provider's 401 on its next call, which this route
- *   makes at once (a metadata read through the company's connection), so the connection turns
+ *   makes at once (a search, or the fields' metadata, through the company's connection), so the connection turns
  *   `bad_credentials` and "Reconnect" appears.
  * - `POST /throttle` `{ "throttled": true | false }` tightens the account's rate limit, or restores it.
  * - `POST /changes` `{ "count": n }` creates, changes and deletes records now, so "Run now" has news.
@@ -61,7 +65,7 @@ export function createProviderControls(options: ProviderControlsOptions) {
     const listed = await service(`/connections?groupRef=${encodeURIComponent(groupRef)}`);
     if (!listed.ok) throw new Error(`The service answered ${listed.status} for the connections.`);
     const connections = (await listed.json()) as PublicConnection[];
-    return connections.filter((connection) => connection.provider in options.probeObjects);
+    return connections.filter((connection) => Object.hasOwn(options.probes, connection.provider));
   }
 
   /** The company's connection to an emulated CRM, a working one first; a problem answer when it has none. */
@@ -98,10 +102,22 @@ export function createProviderControls(options: ProviderControlsOptions) {
       if (options.accounts.revokeGrants(connection.provider) === undefined) {
         return notEmulated(c, connection.provider);
       }
-      // Any call through the connection meets the provider's 401; the HTTP layer marks it bad_credentials.
-      const object = encodeURIComponent(options.probeObjects[connection.provider]!);
+      // The next call through the connection meets the provider's 401, and the service's HTTP layer marks
+      // it bad_credentials: a search where the company has the integration installed, else the fields'
+      // metadata (which the service may answer from its cache for a while: then its next read finds out).
+      const probe = options.probes[connection.provider]!;
+      const group = encodeURIComponent(groupRef);
+      await fetch(
+        `${options.searchUrl}/projects/${encodeURIComponent(options.project)}/integrations/${encodeURIComponent(probe.integration)}?groupRef=${group}`,
+        {
+          method: 'POST',
+          headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ objectName: probe.objectName, fieldFilters: [] }),
+        },
+      );
+      const object = encodeURIComponent(probe.objectName);
       await service(
-        `/providers/${encodeURIComponent(connection.provider)}/objects/${object}/metadata?groupRef=${encodeURIComponent(groupRef)}`,
+        `/providers/${encodeURIComponent(connection.provider)}/objects/${object}/metadata?groupRef=${group}`,
       );
       const after = (await connectionsOf(groupRef)).find((candidate) => candidate.id === connection.id);
       const { id, provider, status } = after ?? connection;

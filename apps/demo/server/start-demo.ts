@@ -153,10 +153,13 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     origin,
     resolveSession: session.resolveSession,
     accounts: providers,
-    probeObjects: {
-      hubspot: recommendedCrmReads.hubspot.objects.contacts,
-      salesforce: recommendedCrmReads.salesforce.objects.contacts,
-    },
+    searchUrl: service.searchUrl,
+    probes: Object.fromEntries(
+      Object.entries(recommendedCrmReads).map(([provider, crm]) => [
+        provider,
+        { integration: crm.integration, objectName: crm.objects.contacts },
+      ]),
+    ),
   });
   const app = new Hono()
     .route('/demo/provider', providerControls)
