@@ -38,6 +38,9 @@ interface PublicConnection {
  */
 export const throttle = { requests: 2, intervalMs: 10_000 } as const;
 
+/** How long a revoke waits for the service to record the connection's new status. */
+const settleMs = 5_000;
+
 /** At most this many changes per request: a demo's button, not a load generator. */
 const maxChanges = 100;
 
@@ -84,6 +87,19 @@ export function createProviderControls(options: ProviderControlsOptions) {
     return { groupRef: session.groupRef, connection };
   }
 
+  /**
+   * The connection once the service has recorded what the provider's refusal taught it: it records that
+   * beside answering the refused call, so it is asked again for a moment until it says bad_credentials.
+   */
+  async function settledConnection(groupRef: string, id: string): Promise<PublicConnection | undefined> {
+    const deadline = Date.now() + settleMs;
+    for (;;) {
+      const found = (await connectionsOf(groupRef)).find((candidate) => candidate.id === id);
+      if (!found || found.status === 'bad_credentials' || Date.now() >= deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   const notEmulated = (c: Context, provider: string) =>
     problem(c, 409, 'conflict', `${provider} is not an emulator this demo started, so it has no controls.`);
 
@@ -119,7 +135,7 @@ export function createProviderControls(options: ProviderControlsOptions) {
       await service(
         `/providers/${encodeURIComponent(connection.provider)}/objects/${object}/metadata?groupRef=${group}`,
       );
-      const after = (await connectionsOf(groupRef)).find((candidate) => candidate.id === connection.id);
+      const after = await settledConnection(groupRef, connection.id);
       const { id, provider, status } = after ?? connection;
       return c.json({ connection: { id, provider, status } }, 200);
     })
