@@ -127,7 +127,11 @@ export function createProviderControls(options: ProviderControlsOptions) {
         `${options.searchUrl}/projects/${encodeURIComponent(options.project)}/integrations/${encodeURIComponent(probe.integration)}?groupRef=${group}`,
         {
           method: 'POST',
-          headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
+          headers: {
+            'x-api-key': options.apiKey,
+            'content-type': 'application/json',
+            'x-svc-request-type': 'search',
+          },
           body: JSON.stringify({ objectName: probe.objectName, fieldFilters: [] }),
         },
       );
