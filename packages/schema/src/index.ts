@@ -299,6 +299,29 @@ export {
   writeOnCreateSchema,
   writeOnUpdateSchema,
 } from './resources/write-config.js';
+export type {
+  WriteAcceptedResponse,
+  WriteBatchResponse,
+  WriteMode,
+  WriteOperationDetails,
+  WriteRecord,
+  WriteRequest,
+  WriteResult,
+  WriteSingleResponse,
+  WriteType,
+} from './resources/write-request.js';
+export {
+  writeAcceptedResponseSchema,
+  writeBatchLimit,
+  writeBatchResponseSchema,
+  writeModeSchema,
+  writeOperationDetailsSchema,
+  writeRecordSchema,
+  writeRequestSchema,
+  writeResultSchema,
+  writeSingleResponseSchema,
+  writeTypeSchema,
+} from './resources/write-request.js';
 export {
   connectAttemptPattern,
   connectChannelName,

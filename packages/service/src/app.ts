@@ -12,6 +12,7 @@ import { metadataRoutes } from './routes/metadata.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
+import { writeRoutes } from './routes/writes.js';
 import { unavailableStore } from './store/pg/query.js';
 
 /** A problem answer of this service: it names itself (`subsystem`) and says when it answered. */
@@ -25,7 +26,8 @@ function optional<T extends Hono>(part: T | undefined): T {
 }
 
 /**
- * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, `{read_url}` is `/read/v1`, all on one port.
+ * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, `{read_url}` is `/read/v1`, `{write_url}`
+ * is `/write/v1`, all on one port.
  * Every non-2xx answer is a problem object. One chain, so `AppType` carries every route for `hono/client`.
  */
 export function createServiceApp(deps: ServiceDeps) {
@@ -72,6 +74,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/v1', connectionRoutes(deps))
       .route('/v1', oauth.api)
       .route('/search/v1', searchRoutes(deps))
+      .route('/write/v1', writeRoutes(deps))
       // The callback and the sandbox provider's pages are browser pages, outside the API's prefixes.
       .route('/', oauth.pages)
       .route('/v1', optional(destinations && destinationRoutes(deps, destinations)))

@@ -112,6 +112,8 @@ export interface RunningService {
   searchUrl: string;
   /** `{read_url}`: trigger a read, pause and resume (the hosted service's read API). */
   readUrl: string;
+  /** `{write_url}`: write records to the customer's CRM (the hosted service's write API). */
+  writeUrl: string;
   /** The read engine (tests wake it or look at its store). */
   reads: ReadEngine;
   /** The sandbox's stream of changes (tests apply changes on demand). */
@@ -227,6 +229,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     baseUrl: `${url}/v1`,
     searchUrl: `${url}/search/v1`,
     readUrl: `${url}/read/v1`,
+    writeUrl: `${url}/write/v1`,
     reads,
     sandboxActivity,
     ...credentials,

@@ -90,6 +90,9 @@ export const problemTypes = {
   objectNotSearchable: urn('object-not-searchable', 'Object is not searchable', 422),
   unknownField: urn('unknown-field', 'Unknown field', 422),
   objectNotRead: urn('object-not-read', 'Object is not read', 422),
+  objectNotWritable: urn('object-not-writable', 'Object is not written', 422),
+  deletionDisabled: urn('deletion-disabled', 'Deletion is disabled', 422),
+  readOnlyField: urn('read-only-field', 'Field is read-only', 422),
   accountNotReady: urn('account-not-ready', 'Account not ready', 422),
   rateLimited: urn('rate-limited', 'Too Many Requests', 429),
   // The host's handler failed: the sender delivers the message again, and that may well succeed.

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dateTimeSchema } from './primitives.js';
 import { readTypeSchema } from './webhook-message.js';
+import { writeOperationDetailsSchema } from './write-request.js';
 
 const countSchema = z.number().check(z.int(), z.nonnegative());
 
@@ -29,7 +30,7 @@ export const backfillProgressSchema = z.object({
 });
 export type BackfillProgress = z.infer<typeof backfillProgressSchema>;
 
-/** What a read operation's `metadata` holds. */
+/** What an operation's `metadata` holds: a read's details, or a write's. */
 export const operationMetadataSchema = z.object({
   /** The objects read (one per read operation). */
   objects: z.optional(z.array(z.string())),
@@ -42,6 +43,8 @@ export const operationMetadataSchema = z.object({
   errors: z.optional(z.array(z.string())),
   /** A scheduled read's cron time. */
   scheduledTime: z.optional(dateTimeSchema),
+  /** A write operation's progress and results. */
+  write: z.optional(writeOperationDetailsSchema),
 });
 export type OperationMetadata = z.infer<typeof operationMetadataSchema>;
 
@@ -55,8 +58,8 @@ export const operationSchema = z.object({
   integrationId: z.string(),
   installationId: z.string(),
   configId: z.string(),
-  /** The embedded service runs reads only; the hosted service also names `write` and `subscribe`. */
-  actionType: z.literal('read'),
+  /** The embedded service runs reads and writes; the hosted service also names `subscribe`. */
+  actionType: z.enum(['read', 'write']),
   status: operationStatusSchema,
   /** A summary, e.g. "[contacts] 1234 records delivered". */
   result: z.optional(z.string()),

@@ -68,6 +68,11 @@ export interface BatchWriteRequest {
   type: 'create' | 'update';
   /** Each with `recordId` for an update; at most the catalog's `batchWriteLimit`. */
   records: readonly { fields: Record<string, unknown>; recordId?: string }[];
+  /**
+   * Whether one refused record leaves every record of the call unwritten, where the provider can do that
+   * (Salesforce's collections). HubSpot checks a batch's inputs before writing any, whatever this says.
+   */
+  allOrNone?: boolean;
   signal?: AbortSignal;
 }
 
@@ -78,6 +83,13 @@ export interface Connector {
   listObjectMetadata(objectNames: readonly string[], signal?: AbortSignal): Promise<ObjectMetadata[]>;
   readPage(request: ReadPageRequest): Promise<ReadPageResult>;
   search(request: SearchRequest): Promise<ProviderRecord[]>;
+  /** One record by its id with these provider fields; undefined when the provider has no such record. */
+  getRecord(
+    objectName: string,
+    recordId: string,
+    fields: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<ProviderRecord | undefined>;
   write(request: WriteRecordRequest): Promise<WriteOutcome>;
   /** One outcome per record, in the request's order. */
   batchWrite(request: BatchWriteRequest): Promise<WriteOutcome[]>;

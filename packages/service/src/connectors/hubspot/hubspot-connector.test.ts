@@ -419,6 +419,22 @@ describe('HubSpot connector: writes', () => {
     });
     expect(found).toEqual([]);
   });
+  it('gets one record with the asked properties, typed, and nothing for a missing or archived one', async () => {
+    const { connector } = connect();
+    const created = await connector.write({
+      objectName: 'contacts',
+      fields: { email: 'fetched@example.test', jobtitle: '', annualrevenue: 42 },
+    });
+    if (!created.success) throw new Error(created.reason);
+    const found = await connector.getRecord('contacts', created.recordId, ['jobtitle', 'annualrevenue']);
+    expect(found?.id).toBe(created.recordId);
+    expect(found?.fields).toMatchObject({ annualrevenue: 42 });
+    expect(found?.fields.jobtitle ?? '').toBe('');
+    expect(found?.fields.email).toBeUndefined();
+    await connector.delete('contacts', created.recordId);
+    expect(await connector.getRecord('contacts', created.recordId, ['jobtitle'])).toBeUndefined();
+    expect(await connector.getRecord('contacts', '99999999', ['jobtitle'])).toBeUndefined();
+  });
 });
 
 describe('HubSpot connector: tokens and failures', () => {

@@ -282,6 +282,25 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
     );
   }
 
+  async function getRecord(
+    objectName: string,
+    recordId: string,
+    fields: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<ProviderRecord | undefined> {
+    const metadata = await metadataOf(objectName, signal);
+    const response = await http.send({
+      method: 'GET',
+      path: path(objectName, `/${encodeURIComponent(recordId)}`),
+      ...(fields.length > 0 && { query: { properties: fields.join(',') } }),
+      ...(signal && { signal }),
+    });
+    if (response.status === 404) return undefined;
+    if (response.status !== 200) throw hubSpotError(response, `read ${objectName} ${recordId}`);
+    const [record] = resultsOf({ ...response, body: { results: [response.body] } }, `a ${objectName}`);
+    return toRecord(record!, metadata.fields);
+  }
+
   const wireProperties = (fields: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, wireValue(value)]));
 
@@ -394,6 +413,7 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
       Promise.all(objectNames.map((name) => metadataOf(name, signal))),
     readPage,
     search,
+    getRecord,
     write,
     batchWrite,
     delete: deleteRecord,

@@ -420,6 +420,20 @@ describe('writes', () => {
     ).toEqual([]);
     await expect(connector.delete('Contact', created.recordId)).resolves.toBeUndefined();
   });
+  it('gets one record with the asked fields, and nothing for a deleted or impossible id', async () => {
+    const created = await connector.write({
+      objectName: 'Contact',
+      fields: { LastName: 'Fetched', Title: 'Buyer', HasOptedOutOfEmail: true },
+    });
+    if (!created.success) throw new Error(created.reason);
+    const found = await connector.getRecord('Contact', created.recordId, ['Title', 'HasOptedOutOfEmail']);
+    expect(found?.id).toBe(created.recordId);
+    expect(found?.fields).toMatchObject({ Title: 'Buyer', HasOptedOutOfEmail: true });
+    expect(found?.fields.LastName).toBeUndefined();
+    await connector.delete('Contact', created.recordId);
+    expect(await connector.getRecord('Contact', created.recordId, ['Title'])).toBeUndefined();
+    expect(await connector.getRecord('Contact', 'not-an-id', ['Title'])).toBeUndefined();
+  });
 });
 
 describe('errors', () => {

@@ -20,7 +20,7 @@ import { readSalesforcePage } from './read-page.js';
 import { salesforceProvider, sobjectPath } from './salesforce-api.js';
 import { expectSuccess, parseAnswer } from './salesforce-errors.js';
 import { searchSalesforce } from './search.js';
-import { batchWriteRecords, deleteRecord, writeRecord } from './writes.js';
+import { batchWriteRecords, deleteRecord, readRecord, writeRecord } from './writes.js';
 
 export interface SalesforceConnectorOptions {
   /** How long a describe is reused (default 5 minutes): a field added in Salesforce shows up after it. */
@@ -73,6 +73,16 @@ export class SalesforceConnector implements Connector {
 
   async search(request: SearchRequest): Promise<ProviderRecord[]> {
     return searchSalesforce(this.http, await this.describe(request.objectName, request.signal), request);
+  }
+
+  async getRecord(
+    objectName: string,
+    recordId: string,
+    fields: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<ProviderRecord | undefined> {
+    const described = await this.describe(objectName, signal);
+    return readRecord(this.http, described, { objectName, recordId, fields, ...(signal && { signal }) });
   }
 
   write(request: WriteRecordRequest): Promise<WriteOutcome> {

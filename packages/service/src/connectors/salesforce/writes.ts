@@ -6,9 +6,11 @@
  * limits, an outage) throws.
  */
 import * as z from 'zod/mini';
-import type { BatchWriteRequest, WriteOutcome, WriteRecordRequest } from '../connector.js';
+import type { BatchWriteRequest, ProviderRecord, WriteOutcome, WriteRecordRequest } from '../connector.js';
 import { ProviderError } from '../provider-error.js';
 import type { ProviderHttp } from '../provider-http.js';
+import type { DescribedFields } from './describe.js';
+import { toProviderRecord } from './records.js';
 import {
   checkedObjectName,
   collectionLimit,
@@ -53,6 +55,32 @@ function refusal(error: ProviderError): WriteOutcome {
     reason: error.message,
     ...(error.details.fieldNames && { fieldNames: error.details.fieldNames }),
   };
+}
+
+/**
+ * One record with these fields (`GET /sobjects/{object}/{id}?fields=`); undefined when Salesforce has no
+ * such record, or the id cannot be one.
+ */
+export async function readRecord(
+  http: ProviderHttp,
+  described: DescribedFields,
+  request: { objectName: string; recordId: string; fields: readonly string[]; signal?: AbortSignal },
+): Promise<ProviderRecord | undefined> {
+  if (!isRecordId(request.recordId)) return undefined;
+  const response = await http.send({
+    method: 'GET',
+    path: sobjectPath(request.objectName, request.recordId),
+    ...(request.fields.length > 0 && { query: { fields: [...request.fields, 'Id'].join(',') } }),
+    ...(request.signal && { signal: request.signal }),
+  });
+  if (response.status === 404) return undefined;
+  const body = expectSuccess(response).body;
+  if (typeof body !== 'object' || body === null) {
+    throw new ProviderError('malformed', 'Salesforce answered a record that is not an object.', {
+      provider: salesforceProvider,
+    });
+  }
+  return toProviderRecord(body as Record<string, unknown>, described);
 }
 
 export async function writeRecord(http: ProviderHttp, request: WriteRecordRequest): Promise<WriteOutcome> {
@@ -104,7 +132,7 @@ async function writeCollection(
       method: request.type === 'create' ? 'POST' : 'PATCH',
       path: `${dataPath}/composite/sobjects`,
       body: {
-        allOrNone: false,
+        allOrNone: request.allOrNone ?? false,
         records: sent.map((record) => ({
           attributes: { type },
           ...salesforceValues(record.fields),

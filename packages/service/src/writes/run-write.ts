@@ -1,0 +1,152 @@
+/**
+ * One write request carried out against the provider, as the write settings say: every record checked and
+ * translated first (a bad field fails the whole request before anything is written), the defaults added,
+ * `ifEmpty` fields read from the provider, then one call for a record or one batch call for a batch.
+ * Returns the answer the hosted write description shows: 200 when every record was written, 422 with each
+ * failed record's reason in words otherwise. A failure of the call itself (auth, limits, an outage) throws
+ * the connector's `ProviderError`.
+ */
+import type {
+  Issue,
+  ObjectMetadata,
+  WriteBatchResponse,
+  WriteRequest,
+  WriteResult,
+  WriteSingleResponse,
+} from '@splice/schema';
+import { problemTypes } from '@splice/schema';
+import { problemError } from '@splice/server-kit';
+import type { Connector, WriteOutcome } from '../connectors/connector.js';
+import { ProviderError } from '../connectors/provider-error.js';
+import { defaultsFor, fieldsToCheck, withDefaults } from './write-defaults.js';
+import { recordIdMember, toProviderFields } from './write-fields.js';
+import type { WriteTarget } from './write-target.js';
+
+export interface WriteAnswer {
+  status: 200 | 422;
+  body: WriteSingleResponse | WriteBatchResponse;
+}
+
+interface PlannedRecord {
+  fields: Record<string, unknown>;
+  recordId?: string;
+}
+
+/** The object's fields at the provider; an object the provider does not have cannot be written. */
+async function objectMetadata(connector: Connector, target: WriteTarget): Promise<ObjectMetadata> {
+  try {
+    const [metadata] = await connector.listObjectMetadata([target.objectName]);
+    if (metadata) return metadata;
+  } catch (error) {
+    if (!(error instanceof ProviderError && (error.kind === 'notFound' || error.kind === 'badRequest'))) {
+      throw error;
+    }
+  }
+  throw problemError(422, 'objectNotWritable', {
+    detail: `The provider has no object "${target.objectName}".`,
+  });
+}
+
+function recordsOf(request: WriteRequest): { record: Record<string, unknown>; at: string }[] {
+  if (request.record) return [{ record: request.record, at: 'record' }];
+  return (request.batch ?? []).map((item, index) => ({ record: item.record, at: `batch[${index}].record` }));
+}
+
+/** The request's records as provider fields with their defaults, or a problem naming each bad member. */
+async function planRecords(
+  connector: Connector,
+  target: WriteTarget,
+  request: WriteRequest,
+  type: 'create' | 'update',
+): Promise<PlannedRecord[]> {
+  const metadata = await objectMetadata(connector, target);
+  const issues: Issue[] = [];
+  const translated = recordsOf(request).map(({ record, at }) => {
+    const result = toProviderFields(record, target.mapping, metadata, at);
+    issues.push(...result.issues);
+    const id = record[recordIdMember];
+    return { fields: result.fields, ...(type === 'update' && { recordId: String(id) }) };
+  });
+  if (issues.length > 0) {
+    const onlyReadOnly = issues.every((issue) => issue.type === problemTypes.readOnlyField.type);
+    throw problemError(422, onlyReadOnly ? 'readOnlyField' : 'unknownField', {
+      detail: 'Some fields of the records cannot be written.',
+      issues,
+    });
+  }
+  const defaults = defaultsFor(target.settings, type);
+  const planned: PlannedRecord[] = [];
+  for (const record of translated) {
+    const toCheck = record.recordId === undefined ? [] : fieldsToCheck(record.fields, defaults);
+    // `ifEmpty` needs the record's current values: read only the fields it decides.
+    const current =
+      toCheck.length > 0
+        ? (await connector.getRecord(target.objectName, record.recordId!, toCheck))?.fields
+        : undefined;
+    planned.push({ ...record, fields: withDefaults(record.fields, defaults, current) });
+  }
+  return planned;
+}
+
+function resultOf(outcome: WriteOutcome): WriteResult {
+  if (!outcome.success) return { success: false, errors: [{ message: outcome.reason }] };
+  return {
+    success: true,
+    recordId: outcome.recordId,
+    ...(outcome.record && { data: outcome.record.fields }),
+  };
+}
+
+/** Deletes one record, where the object's settings enable deletion. */
+async function runDelete(
+  connector: Connector,
+  target: WriteTarget,
+  request: WriteRequest,
+  operationId: string,
+): Promise<WriteAnswer> {
+  if (target.settings.deletionSettings?.enabled !== true) {
+    throw problemError(422, 'deletionDisabled', {
+      detail: `Deleting "${target.objectName}" records is not enabled in this installation's write settings.`,
+      remedy: 'Enable deletion for the object in the installation (deletionSettings.enabled), then retry.',
+    });
+  }
+  const recordId = String(request.record?.[recordIdMember]);
+  await connector.delete(target.objectName, recordId);
+  return { status: 200, body: { operationId, result: { success: true, recordId } } };
+}
+
+export async function runWrite(
+  connector: Connector,
+  target: WriteTarget,
+  request: WriteRequest,
+  operationId: string,
+): Promise<WriteAnswer> {
+  if (request.type === 'delete') return runDelete(connector, target, request, operationId);
+  const records = await planRecords(connector, target, request, request.type);
+  if (request.record) {
+    const outcome = await connector.write({
+      objectName: target.objectName,
+      fields: records[0]!.fields,
+      ...(records[0]!.recordId !== undefined && { recordId: records[0]!.recordId }),
+    });
+    const result = resultOf(outcome);
+    if (outcome.success) return { status: 200, body: { operationId, result } };
+    return {
+      status: 422,
+      body: { operationId, errors: result.errors ?? [], result: { success: false } },
+    };
+  }
+  const outcomes = await connector.batchWrite({
+    objectName: target.objectName,
+    type: request.type,
+    records,
+    allOrNone: request.batchPolicy?.allOrNone ?? false,
+  });
+  const results = outcomes.map(resultOf);
+  const successCount = results.filter((result) => result.success).length;
+  const failureCount = results.length - successCount;
+  return {
+    status: failureCount === 0 ? 200 : 422,
+    body: { operationId, successCount, failureCount, results },
+  };
+}
