@@ -4,8 +4,9 @@
  * store, (3) see every request it was asked (`received`), and (4) check this very process for prototype
  * pollution after the service parsed hostile bodies.
  *
- * The app, the manifest loader, the demo data, the store and the sandbox provider all come from
- * `@splice/service` (the workspace resolves packages to their TypeScript sources; nothing here is built).
+ * The app, the manifest loader, the demo data, the store and the connectors all come from
+ * `@splice/service` (the workspace resolves packages to their TypeScript sources; nothing here is built);
+ * the CRM every group is connected to is a HubSpot emulator of the harness's own (./emulated-hubspot.ts).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -14,18 +15,28 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import type { RunningHubSpotEmulator } from '@splice/provider-emulators';
 import type { Database, Provider, Repository } from '@splice/service';
 import {
+  createConnectorSource,
   createOAuthDeps,
-  createSandboxProvider,
   createServiceApp,
   defaultManifestPath,
   loadManifest,
   openDatabase,
+  providerCatalog,
+  type SecretBox,
   SqliteRepository,
-  sandboxConnection,
   seedDemoData,
 } from '@splice/service';
+import {
+  connectDemoGroups,
+  crmConnection,
+  crmIntegration,
+  providerAppsFor,
+  seedCrmGroups,
+  startCrm,
+} from './emulated-hubspot.js';
 
 export const serviceCredentials = {
   apiKey: 'reliability-api-key-0123456789',
@@ -54,46 +65,40 @@ export interface InProcessService {
   dataDir: string;
   db: Database;
   repo: Repository;
+  /** The HubSpot every group's connection reaches (started with the service, closed with it). */
+  crm: RunningHubSpotEmulator;
+  /** The key the connections' tokens are sealed with. */
+  secrets: SecretBox;
   /** Filled only when started with `record: true`. */
   received: ReceivedCall[];
-  /** Installations stored for the demo project's crm-sync integration (optionally of one group). */
+  /** Installations stored for the demo project's HubSpot integration (optionally of one group). */
   countInstallations(groupRef?: string): number;
   close(): Promise<void>;
 }
 
 export interface ServiceHarnessOptions {
-  /** Sandbox contacts (default 300: enough for search, quick to generate). */
+  /** Contacts of the emulated HubSpot account (default 300: enough for search, quick to generate). */
   contacts?: number;
-  /** Extra groups, each with a working default sandboxcrm connection: `${prefix}-${i}`, `conn-${prefix}-${i}`. */
+  /** Extra groups, each with a working default HubSpot connection: `${prefix}-${i}`, `conn-${prefix}-${i}`. */
   extraGroups?: { prefix: string; count: number };
   /** Record every request's group and org (reads each body once more). */
   record?: boolean;
-}
-
-/** Seeds `count` groups with working connections in one transaction; returns their refs. */
-export async function seedGroups(repo: Repository, prefix: string, count: number): Promise<string[]> {
-  const refs: string[] = [];
-  await repo.transaction(async (tx) => {
-    for (let i = 0; i < count; i++) {
-      const groupRef = `${prefix}-${i}`;
-      refs.push(groupRef);
-      if (await tx.getGroup('demo', groupRef)) continue;
-      await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Generated ${groupRef}` });
-      await tx.insertConnection(sandboxConnection('demo', groupRef));
-    }
-  });
-  return refs;
 }
 
 /**
  * The group `${prefix}-${slot}` with its connection, seeded now if no one seeded it before: the slots past
  * those seeded up front serve the re-sends of a shrinking property, each in a group of its own. Written
  * with SQL on the harness's connection because the case builders that call it are synchronous (the
- * repository is asynchronous); the row is the one `sandboxConnection` describes.
+ * repository is asynchronous); the row is the one `crmConnection` describes.
  */
-export function groupInSlot(db: Database, prefix: string, slot: number): string {
+export function groupInSlot(
+  service: Pick<InProcessService, 'db' | 'crm' | 'secrets'>,
+  prefix: string,
+  slot: number,
+): string {
+  const { db } = service;
   const groupRef = `${prefix}-${slot}`;
-  const connection = sandboxConnection('demo', groupRef);
+  const connection = crmConnection(service.crm, service.secrets, groupRef);
   const now = new Date().toISOString();
   db.transaction(() => {
     db.prepare(
@@ -159,16 +164,25 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
   const manifest = loadManifest(defaultManifestPath);
   const db = openDatabase(dataDir);
   const repo = new SqliteRepository(db);
+  const crm = await startCrm({ counts: { contacts: options.contacts ?? 300, companies: 20, deals: 20 } });
+  const oauth = createOAuthDeps(db, randomBytes(32));
   await seedDemoData(repo, manifest);
-  if (options.extraGroups) await seedGroups(repo, options.extraGroups.prefix, options.extraGroups.count);
-  const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 300 });
+  await connectDemoGroups(repo, crm, oauth.secrets);
+  if (options.extraGroups) {
+    await seedCrmGroups(repo, crm, oauth.secrets, options.extraGroups.prefix, options.extraGroups.count);
+  }
   // The listening address, known once it listens (port 0).
   let publicOrigin = '';
   const app = createServiceApp({
     repo,
-    providers: new Map<string, Provider>([[sandbox.name, sandbox]]),
+    providers: new Map<string, Provider>(),
+    connectors: createConnectorSource({
+      repo,
+      catalog: providerCatalog(providerAppsFor(crm)),
+      secrets: oauth.secrets,
+    }),
     credentials: serviceCredentials,
-    oauth: createOAuthDeps(db, randomBytes(32)),
+    oauth,
     publicOrigin: () => publicOrigin,
   });
   const received: ReceivedCall[] = [];
@@ -211,15 +225,17 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
     dataDir,
     db,
     repo,
+    crm,
+    secrets: oauth.secrets,
     received,
     countInstallations: (groupRef) =>
-      count.pluck().get('demo', 'crm-sync', groupRef ?? null, groupRef ?? null) as number,
+      count.pluck().get('demo', crmIntegration, groupRef ?? null, groupRef ?? null) as number,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
           db.close();
           rmSync(dataDir, { recursive: true, force: true });
-          resolve();
+          void crm.close().then(resolve, resolve);
         });
         if ('closeAllConnections' in server) server.closeAllConnections();
       }),

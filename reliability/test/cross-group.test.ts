@@ -35,7 +35,7 @@ const sessions = new Map<string, Session>([
 ]);
 
 async function install(body: unknown) {
-  const response = await fetch(`${service.baseUrl}/projects/demo/integrations/crm-sync/installations`, {
+  const response = await fetch(`${service.baseUrl}/projects/demo/integrations/hubspot-sync/installations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
     body: JSON.stringify(body),
@@ -52,22 +52,28 @@ beforeAll(async () => {
     groupRef: 'globex',
     config: {
       content: {
-        provider: 'sandboxcrm',
+        provider: 'hubspot',
         read: {
           objects: {
-            contacts: { objectName: 'contacts', selectedFieldMappings: { tier: 'lifecycleStage' } },
+            contacts: { objectName: 'contacts', selectedFieldMappings: { tier: 'lifecyclestage' } },
           },
         },
       },
     },
   });
   parties.push(
-    { sid: 'alice', groupRef: 'acme', orgId: 'org-demo', connectionId: 'conn-acme', installationId: acme.id },
+    {
+      sid: 'alice',
+      groupRef: 'acme',
+      orgId: 'org-demo',
+      connectionId: 'conn-acme-hubspot',
+      installationId: acme.id,
+    },
     {
       sid: 'bob',
       groupRef: 'globex',
       orgId: 'org-globex',
-      connectionId: 'conn-globex',
+      connectionId: 'conn-globex-hubspot',
       installationId: globex.id,
     },
   );

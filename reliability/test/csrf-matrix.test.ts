@@ -70,16 +70,16 @@ interface Route {
 }
 
 const routes: Route[] = [
-  { name: 'wizard', path: '/integrations/crm-sync', methods: ['GET', 'HEAD'] },
+  { name: 'wizard', path: '/integrations/hubspot-sync', methods: ['GET', 'HEAD'] },
   {
     name: 'create',
-    path: '/integrations/crm-sync/installations?skipSampling=true',
+    path: '/integrations/hubspot-sync/installations?skipSampling=true',
     methods: ['POST'],
-    body: JSON.stringify({ config: { content: { provider: 'sandboxcrm' } } }),
+    body: JSON.stringify({ config: { content: { provider: 'hubspot' } } }),
   },
   {
     name: 'search',
-    path: '/integrations/crm-sync/search',
+    path: '/integrations/hubspot-sync/search',
     methods: ['POST'],
     body: JSON.stringify({ objectName: 'contacts', fieldFilters: [] }),
   },
@@ -93,7 +93,7 @@ const routes: Route[] = [
     // A stale version: a request that passes reaches the service, which refuses it (412), so the
     // installation the other routes use stays as it is.
     name: 'update/uninstall',
-    path: '/integrations/crm-sync/installation',
+    path: '/integrations/hubspot-sync/installation',
     methods: ['PATCH', 'DELETE'],
     body: JSON.stringify({
       updateMask: ['config.content.read.objects.contacts'],
@@ -109,7 +109,7 @@ const routes: Route[] = [
   },
   {
     name: 'pause',
-    path: '/integrations/crm-sync/objects/contacts/pause',
+    path: '/integrations/hubspot-sync/objects/contacts/pause',
     methods: ['POST'],
     body: '{}',
   },

@@ -89,7 +89,7 @@ describe('schema-driven fuzz of the BFF', () => {
       operation: operation('/integrations/{integrationId}/installations', 'POST', 201),
       inputs: bffCreateCaseInput,
       build: (input, slot) =>
-        bffCreateCase({ url: bff.url, groupAt: (s) => groupInSlot(service.db, 'bz', s) }, input, slot),
+        bffCreateCase({ url: bff.url, groupAt: (s) => groupInSlot(service, 'bz', s) }, input, slot),
       numRuns: n,
       seed: sizes.seed + 10,
       report: (figures) => {

@@ -61,7 +61,7 @@ describe('schema-driven fuzz of the service', () => {
       },
       inputs: createCaseInput,
       build: (input, slot) =>
-        serviceCreateCase({ service, groupAt: (s) => groupInSlot(service.db, 'fz', s) }, input, slot),
+        serviceCreateCase({ service, groupAt: (s) => groupInSlot(service, 'fz', s) }, input, slot),
       numRuns: n,
       seed: sizes.seed,
       report: (figures) => {

@@ -52,7 +52,7 @@ function reordered(value: unknown): unknown {
 }
 
 function create(group: string, key: string, body: unknown) {
-  return fetch(`${bff.url}/integrations/crm-sync/installations?skipSampling=true`, {
+  return fetch(`${bff.url}/integrations/hubspot-sync/installations?skipSampling=true`, {
     method: 'POST',
     headers: browserHeaders(group, { 'Idempotency-Key': key }),
     body: JSON.stringify(body),
@@ -74,7 +74,7 @@ interface Round {
 
 /** One round in its own group (`idem-<slot>`): the burst, the reordered repeat, the other body. */
 async function round([generated, repairSeed]: [unknown, number], slot: number): Promise<Round> {
-  const group = groupInSlot(service.db, 'idem', slot);
+  const group = groupInSlot(service, 'idem', slot);
   const faults: string[] = [];
   const body = clone(generated) as Json;
   const config = body.config as Json;

@@ -31,7 +31,7 @@ function still(id: string, reproduces: boolean, how: string) {
 describe('known defects still reproduce', () => {
   it('KD-6: an objectName that is not its key goes unnamed beside an invalid backfill period', async () => {
     const response = await fetch(
-      `${service.baseUrl}/projects/demo/integrations/crm-sync/installations?skipSampling=true`,
+      `${service.baseUrl}/projects/demo/integrations/hubspot-sync/installations?skipSampling=true`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
@@ -39,7 +39,7 @@ describe('known defects still reproduce', () => {
           groupRef: 'acme',
           config: {
             content: {
-              provider: 'sandboxcrm',
+              provider: 'hubspot',
               read: {
                 objects: { deals: { objectName: 'deals-other', backfill: { defaultPeriod: { days: 1.5 } } } },
               },

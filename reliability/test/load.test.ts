@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RunningHubSpotEmulator } from '@splice/provider-emulators';
 import {
   defaultManifestPath,
   loadManifest,
@@ -18,6 +19,7 @@ import {
 } from '@splice/service';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDemoGroups, crmEnv, secretsOf, seedCrmGroups, startCrm } from '../src/emulated-hubspot.js';
 import { figures, ms, percentile } from '../src/figures.js';
 import { acmeInstallation } from '../src/fuzz/setup.js';
 import { pacedLoad } from '../src/load/paced-load.js';
@@ -25,7 +27,7 @@ import type { Child, Probe } from '../src/load/processes.js';
 import { startNode } from '../src/load/processes.js';
 import type { Stall } from '../src/load/stalls.js';
 import { overlapping, recordStalls } from '../src/load/stalls.js';
-import { seedGroups, serviceCredentials } from '../src/service-harness.js';
+import { serviceCredentials } from '../src/service-harness.js';
 import { deep, sizes } from '../src/size.js';
 
 const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
@@ -39,6 +41,7 @@ const createShare = 10;
 const createGroups = Math.ceil(((rate * seconds) / createShare) * 1.2) + 100;
 
 let dataDir: string;
+let crm: RunningHubSpotEmulator;
 let service: Child;
 let serviceUrl: string;
 const children: Child[] = [];
@@ -61,11 +64,15 @@ async function startBff(maxInFlight: number): Promise<{ child: Child; url: strin
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'splice-load-'));
-  // Groups with connections, written before the service starts, through the service's own repository.
+  crm = await startCrm();
+  // Groups with HubSpot connections, written before the service starts, through the service's own
+  // repository and sealed with the key it will use.
   const db = openDatabase(dataDir);
   const repo = new SqliteRepository(db);
+  const secrets = secretsOf(dataDir);
   await seedDemoData(repo, loadManifest(defaultManifestPath));
-  await seedGroups(repo, 'load', createGroups);
+  await connectDemoGroups(repo, crm, secrets);
+  await seedCrmGroups(repo, crm, secrets, 'load', createGroups);
   db.close();
   const started = await startNode(join(serviceDir, 'src/cli.ts'), {
     cwd: serviceDir,
@@ -74,20 +81,21 @@ beforeAll(async () => {
       SPLICE_DATA_DIR: dataDir,
       SPLICE_API_KEY: serviceCredentials.apiKey,
       SPLICE_AUTH_TOKEN: serviceCredentials.authToken,
+      ...crmEnv(crm),
     },
     ready: /\{base_url\}\s+(http:\/\/[^\s]+)\/v1/,
   });
   service = started.child;
   children.push(service);
   serviceUrl = started.match[1] as string;
-  const installed = await fetch(`${serviceUrl}/v1/projects/demo/integrations/crm-sync/installations`, {
+  const installed = await fetch(`${serviceUrl}/v1/projects/demo/integrations/hubspot-sync/installations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': serviceCredentials.apiKey },
     body: JSON.stringify(acmeInstallation),
   });
   if (installed.status !== 201) throw new Error(`installing acme: ${installed.status}`);
   // Real addresses to search for: the contacts of one stage.
-  const found = await fetch(`${serviceUrl}/search/v1/projects/demo/integrations/crm-sync?groupRef=acme`, {
+  const found = await fetch(`${serviceUrl}/search/v1/projects/demo/integrations/hubspot-sync?groupRef=acme`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -104,6 +112,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(children.map((c) => c.stop()));
+  await crm?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -131,7 +140,7 @@ const searchBodies = () => [
   {
     objectName: 'deals',
     fieldFilters: [
-      { fieldName: 'dealStage', operator: 'eq', value: 'won' },
+      { fieldName: 'dealStage', operator: 'eq', value: 'closedwon' },
       { fieldName: 'amount', operator: 'eq', value: 1000 },
     ],
   },
@@ -158,9 +167,11 @@ describe('load through the BFF', () => {
     const createBody = JSON.stringify({
       config: {
         content: {
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           read: {
-            objects: { contacts: { objectName: 'contacts', selectedFields: { email: true, score: true } } },
+            objects: {
+              contacts: { objectName: 'contacts', selectedFields: { email: true, hubspotscore: true } },
+            },
           },
         },
       },
@@ -169,18 +180,18 @@ describe('load through the BFF', () => {
     // searches in turn, so creates are spread evenly over the run.
     const mixed: autocannon.Request = {
       method: 'POST',
-      path: '/integrations/crm-sync/search',
+      path: '/integrations/hubspot-sync/search',
       headers: { ...browser, Cookie: 'sid=acme' },
       body: bodies[0],
       setupRequest: (request: autocannon.Request) => {
         const n = sent++;
         if (n % createShare === createShare - 1) {
           const group = `load-${nextGroup++}`;
-          request.path = '/integrations/crm-sync/installations?skipSampling=false';
+          request.path = '/integrations/hubspot-sync/installations?skipSampling=false';
           request.headers = { ...browser, Cookie: `sid=${group}`, 'Idempotency-Key': group };
           request.body = createBody;
         } else {
-          request.path = '/integrations/crm-sync/search';
+          request.path = '/integrations/hubspot-sync/search';
           request.headers = { ...browser, Cookie: 'sid=acme' };
           request.body = bodies[n % bodies.length];
         }
@@ -189,7 +200,7 @@ describe('load through the BFF', () => {
     };
     const searchOnly: autocannon.Request = {
       method: 'POST',
-      path: '/integrations/crm-sync/search',
+      path: '/integrations/hubspot-sync/search',
       headers: { ...browser, Cookie: 'sid=acme' },
       body: bodies[0],
     };
@@ -337,7 +348,7 @@ describe('load through the BFF', () => {
       requests: [
         {
           method: 'POST',
-          path: '/integrations/crm-sync/search',
+          path: '/integrations/hubspot-sync/search',
           headers: { ...browser, Cookie: 'sid=acme' },
           body: JSON.stringify(searchBodies()[0]),
           onResponse: (

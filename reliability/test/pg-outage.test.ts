@@ -16,32 +16,43 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunningHubSpotEmulator } from '@splice/provider-emulators';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgPool, PgRepository } from '../../packages/service/src/store/pg/index.js';
-import { contactsConfig } from '../../packages/service/test/harness.js';
 import type { WebhookReceiver } from '../../packages/service/test/webhook-receiver.js';
 import {
   receivedRecordIds,
   startWebhookReceiver,
   waitFor,
 } from '../../packages/service/test/webhook-receiver.js';
+import {
+  connectDemoGroups,
+  crmEnv,
+  crmProvider,
+  secretsOf,
+  seedCrmGroups,
+  startCrm,
+} from '../src/emulated-hubspot.js';
 import { figures } from '../src/figures.js';
 import type { Answer, RequestKind } from '../src/outage/steady-load.js';
 import { isSuccess, startSteadyLoad, statusCounts } from '../src/outage/steady-load.js';
-import { seedGroups } from '../src/service-harness.js';
 import { killServiceProcesses, launchServiceProcess } from '../src/service-process.js';
 
 const apiKey = 'splice-dev-api-key';
 const outageMs = 10_000;
-/** More pages than `maxPendingPerStream` (32) of 1,000: the backfill is still reading when the server stops. */
+/**
+ * Contacts of the HubSpot account: far more pages (HubSpot's at most 100 records) than
+ * `maxPendingPerStream` (32), so the backfill is still reading when the server stops.
+ */
 const contacts = 40_000;
 /** Bound on the time from the server accepting connections to every kind of request succeeding. */
 const recoveryBoundMs = 15_000;
 
 let server: RunningPostgres | undefined;
+let crm: RunningHubSpotEmulator | undefined;
 let dataDir: string | undefined;
 let pool: pg.Pool | undefined;
 let receiver: WebhookReceiver | undefined;
@@ -50,6 +61,7 @@ afterAll(async () => {
   await pool?.end();
   await receiver?.close();
   await server?.stop();
+  await crm?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -59,9 +71,23 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** The harness's contacts config, reading email only, with the given backfill period. */
-const withBackfill = (backfill: Record<string, unknown>) =>
-  contactsConfig({ selectedFields: { email: true }, backfill: { defaultPeriod: backfill } });
+/** HubSpot's contacts, email only, delivered to `contactsWebhook`, with the given backfill period. */
+const withBackfill = (backfill: Record<string, unknown>) => ({
+  content: {
+    provider: crmProvider,
+    read: {
+      objects: {
+        contacts: {
+          objectName: 'contacts',
+          schedule: '*/15 * * * *',
+          destination: 'contactsWebhook',
+          selectedFields: { email: true },
+          backfill: { defaultPeriod: backfill },
+        },
+      },
+    },
+  },
+});
 
 describe('the service while PostgreSQL is stopped for 10 s under load', () => {
   it('answers only 503s with Retry-After while it is down, loses no acknowledged write, and resumes', {
@@ -72,6 +98,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
     const mark = (what: string, since: number) => timings.push(`${what} ${Date.now() - since} ms`);
 
     server = await startPostgres();
+    crm = await startCrm({ counts: { contacts, companies: 20, deals: 20 } });
     const databaseUrl = await server.createDatabase('outage');
     dataDir = mkdtempSync(join(tmpdir(), 'splice-pg-outage-'));
     // The receiver holds the backfill back (503, Retry-After: 1) until the test opens it after the outage.
@@ -82,15 +109,14 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
     const service = await launchServiceProcess('outage', {
       SPLICE_DATABASE_URL: databaseUrl,
       SPLICE_DATA_DIR: dataDir,
-      SPLICE_CONTACTS: String(contacts),
-      SPLICE_SANDBOX_ACTIVITY: '0',
+      ...crmEnv(crm),
       SPLICE_READ_TICK_MS: '500',
       SPLICE_RETRY_BASE_MS: '200',
       SPLICE_RETRY_MAX_MS: '1000',
       SPLICE_DELIVERY_TIMEOUT_MS: '5000',
     });
     const base = `${service.url}/v1/projects/demo`;
-    const installations = `${base}/integrations/crm-sync/installations`;
+    const installations = `${base}/integrations/hubspot-sync/installations`;
     pool = openPgPool(databaseUrl);
     const db = pool;
     mark('setup: PostgreSQL and the service started', began);
@@ -103,7 +129,11 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
     receiver.secret = (
       (await destination.json()) as { secrets: { signingSecret: string } }
     ).secrets.signingSecret;
-    const groups = await seedGroups(new PgRepository(db), 'outage', 400);
+    // Acme and the generated groups connected to HubSpot, sealed with the key the service made.
+    const repo = new PgRepository(db);
+    const secrets = secretsOf(dataDir);
+    await connectDemoGroups(repo, crm, secrets);
+    const groups = await seedCrmGroups(repo, crm, secrets, 'outage', 400);
     mark('groups seeded', began);
 
     // The backfill that must survive the outage: every contact of group acme.
@@ -170,7 +200,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
       {
         name: 'search',
         request: () => ({
-          url: `${service.url}/search/v1/projects/demo/integrations/crm-sync?groupRef=acme`,
+          url: `${service.url}/search/v1/projects/demo/integrations/hubspot-sync?groupRef=acme`,
           init: {
             method: 'POST',
             headers: {
@@ -340,7 +370,7 @@ describe('the service while PostgreSQL is stopped for 10 s under load', () => {
       expect(receivedRecordIds(receiver, 'contacts').size).toBe(contacts);
       expect(receiver.badSignatures).toBe(0);
       const triggered = await fetch(
-        `${service.url}/read/v1/projects/demo/integrations/crm-sync/objects/contacts`,
+        `${service.url}/read/v1/projects/demo/integrations/hubspot-sync/objects/contacts`,
         json({ groupRef: 'acme', mode: 'async' }),
       );
       expect(triggered.status).toBe(201);

@@ -25,7 +25,7 @@ let service: InProcessService;
 let bff: RunningBff;
 const checkers: Record<string, OpenApiChecker> = {};
 
-const createContent = { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } };
+const createContent = { provider: 'hubspot', read: { objects: { contacts: { objectName: 'contacts' } } } };
 
 let serviceErrors: ReturnType<typeof countServiceErrors>;
 
@@ -61,7 +61,7 @@ function serviceTargets(): RawTarget[] {
   return [
     {
       name: 'service create',
-      url: `${service.baseUrl}/projects/demo/integrations/crm-sync/installations?skipSampling=true`,
+      url: `${service.baseUrl}/projects/demo/integrations/hubspot-sync/installations?skipSampling=true`,
       headers: key,
       valid: () => ({ groupRef: 'acme', config: { content: createContent } }),
       stringPath: ['config', 'content', 'provider'],
@@ -70,7 +70,7 @@ function serviceTargets(): RawTarget[] {
     },
     {
       name: 'service search',
-      url: `${service.searchUrl}/projects/demo/integrations/crm-sync?groupRef=acme`,
+      url: `${service.searchUrl}/projects/demo/integrations/hubspot-sync?groupRef=acme`,
       headers: { ...key, 'x-svc-request-type': 'search' },
       valid: () => ({ objectName: 'contacts', fieldFilters: [] }),
       stringPath: ['objectName'],
@@ -97,7 +97,7 @@ function bffTargets(): RawTarget[] {
   return [
     {
       name: 'bff create',
-      url: `${bff.url}/integrations/crm-sync/installations?skipSampling=true`,
+      url: `${bff.url}/integrations/hubspot-sync/installations?skipSampling=true`,
       headers,
       valid: () => ({ config: { content: createContent } }),
       stringPath: ['config', 'content', 'provider'],
@@ -106,7 +106,7 @@ function bffTargets(): RawTarget[] {
     },
     {
       name: 'bff search',
-      url: `${bff.url}/integrations/crm-sync/search`,
+      url: `${bff.url}/integrations/hubspot-sync/search`,
       headers,
       valid: () => ({ objectName: 'contacts', fieldFilters: [] }),
       stringPath: ['objectName'],
@@ -281,7 +281,7 @@ describe('raw body fuzz', () => {
       result.failures.toString(),
     ).toBe(0);
     expect(result.failures.count, result.failures.toString()).toBe(0);
-    const wizard = await fetch(`${bff.url}/integrations/crm-sync`, { headers: browserHeaders('acme') });
+    const wizard = await fetch(`${bff.url}/integrations/hubspot-sync`, { headers: browserHeaders('acme') });
     expect(wizard.status, 'the BFF still answers').toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Reads that survive: a full-history backfill delivered to a real receiver (signatures verified with the
- * `standardwebhooks` library) ends with exactly the expected set of record ids,
+ * Reads that survive: a full-history backfill of Acme's HubSpot contacts (the emulator, over HTTP through
+ * the connector) delivered to a real receiver (signatures verified with the `standardwebhooks` library)
+ * ends with exactly the expected set of record ids,
  *
  * 1. while the receiver misbehaves: 500s, 429s with Retry-After, connection resets, silence past the
  *    service's timeout, slow bodies (some past the timeout, so a stored message is sent again);
@@ -13,9 +14,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RunningHubSpotEmulator } from '@splice/provider-emulators';
 import { mulberry32 } from '@splice/sandbox-data';
-import { startService } from '@splice/service';
-import { recommendedContent } from '@splice/service/demo-fixtures';
+import { demoConnectionGrants, startService } from '@splice/service';
+import { recommendedCrmContent, recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { type RunningPostgres, startPostgres } from '@splice/testing-postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -24,25 +26,26 @@ import {
   startWebhookReceiver,
   waitFor,
 } from '../../packages/service/test/webhook-receiver.js';
+import { crmEnv, crmProvider, grantTokens, providerAppsFor, startCrm } from '../src/emulated-hubspot.js';
 import { figures } from '../src/figures.js';
 import { sleep } from '../src/pool.js';
 import { sizes } from '../src/size.js';
 
-const fixture = fileURLToPath(
-  new URL('../../packages/service/src/reads/read-service.fixture.ts', import.meta.url),
-);
+const fixture = fileURLToPath(new URL('../src/read-service-child.ts', import.meta.url));
 const serviceDir = fileURLToPath(new URL('../../packages/service/', import.meta.url));
 const apiKey = 'splice-dev-api-key';
 const headers = { 'content-type': 'application/json', 'x-api-key': apiKey };
 
 const live = new Set<ChildProcess>();
 const dirs: string[] = [];
+const emulators: RunningHubSpotEmulator[] = [];
 /** `SPLICE_TEST_POSTGRES=1`: the services keep their data in PostgreSQL (one server, a database per test). */
 let postgres: Promise<RunningPostgres> | undefined;
 let databases = 0;
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(emulators.map((emulator) => emulator.close()));
   await (await postgres)?.stop();
 });
 
@@ -52,10 +55,18 @@ async function databaseUrl(): Promise<string | undefined> {
   return (await postgres).createDatabase(`reads_${++databases}`);
 }
 
-/** The recommended installation, reading the contacts' full history into the webhook destination. */
+/** Acme's HubSpot with `contacts` contacts, its rate limit lifted. */
+async function startAccount(contacts: number): Promise<RunningHubSpotEmulator> {
+  const emulator = await startCrm({ counts: { contacts, companies: 20, deals: 20 } });
+  emulators.push(emulator);
+  return emulator;
+}
+
+/** The recommended HubSpot installation, reading the contacts' full history into the webhook destination. */
 const fullHistoryContacts = {
-  content: recommendedContent({ defaultPeriod: { fullHistory: true } }, 'contactsWebhook'),
+  content: recommendedCrmContent(crmProvider, { defaultPeriod: { fullHistory: true } }, 'contactsWebhook'),
 };
+const { integration } = recommendedCrmReads.hubspot;
 
 async function post(url: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -72,7 +83,7 @@ async function setUp(url: string, receiver: { url: string; secret: string }): Pr
   });
   expect(destination.status).toBe(201);
   receiver.secret = destination.body.secrets.signingSecret;
-  const installation = await post(`${url}/v1/projects/demo/integrations/crm-sync/installations`, {
+  const installation = await post(`${url}/v1/projects/demo/integrations/${integration}/installations`, {
     groupRef: 'acme',
     config: fullHistoryContacts,
   });
@@ -85,7 +96,7 @@ async function backfillOf(
   installationId: string,
 ): Promise<{ status: string; recordsProcessed: number } | undefined> {
   const res = await fetch(
-    `${url}/v1/projects/demo/integrations/crm-sync/installations/${installationId}/objects/contacts/backfill-progress`,
+    `${url}/v1/projects/demo/integrations/${integration}/installations/${installationId}/objects/contacts/backfill-progress`,
     { headers },
   );
   return res.status === 200
@@ -114,14 +125,17 @@ describe('reads and delivery under faults', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'splice-read-faults-'));
     dirs.push(dataDir);
     const contacts = sizes.faultBackfillContacts;
+    const crm = await startAccount(contacts);
     const started = performance.now();
     const url = await databaseUrl();
     const service = await startService({
       port: 0,
       dataDir,
       ...(url ? { databaseUrl: url } : {}),
-      contacts,
-      sandboxActivity: 0,
+      providerApps: providerAppsFor(crm),
+      demoConnections: demoConnectionGrants((provider) =>
+        provider === crmProvider ? grantTokens(crm) : undefined,
+      ),
       runReads: true,
       readTiming: { tickMs: 50, retryBaseMs: 10, retryMaxMs: 100, parkMs: 50, deliveryTimeoutMs: 500 },
       // The receiver listens on this machine.
@@ -152,7 +166,10 @@ describe('reads and delivery under faults', () => {
     }
   });
 
-  it(`loses nothing when the service is SIGKILLed ${sizes.readKills} times during a backfill`, async () => {
+  // Every kill is followed by a new process start (a few seconds each on a busy machine), hence the time.
+  it(`loses nothing when the service is SIGKILLed ${sizes.readKills} times during a backfill`, {
+    timeout: 360_000,
+  }, async () => {
     const random = mulberry32(sizes.seed + 1);
     const receiver = await startWebhookReceiver('whsec_cGxhY2Vob2xkZXJwbGFjZWhvbGRlcnBsYWNlaG9sZGVy');
     // Each answer takes a while, so the backfill is still delivering when the kills come: a kill then
@@ -162,12 +179,19 @@ describe('reads and delivery under faults', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'splice-read-kills-'));
     dirs.push(dataDir);
     const contacts = sizes.readKillContacts;
+    const crm = await startAccount(contacts);
     const database = await databaseUrl();
 
+    // Each start stores a new grant as Acme's tokens, as the demo does with its emulators' grants.
     const launch = async (): Promise<{ child: ChildProcess; url: string }> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, String(contacts)], {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
         cwd: serviceDir,
-        env: database ? { ...process.env, SPLICE_DATABASE_URL: database } : process.env,
+        env: {
+          ...process.env,
+          ...crmEnv(crm),
+          RELIABILITY_CRM_TOKENS: JSON.stringify(grantTokens(crm)),
+          ...(database ? { SPLICE_DATABASE_URL: database } : {}),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       live.add(child);

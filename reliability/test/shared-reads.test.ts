@@ -4,11 +4,12 @@
  * receiver must get every installation's read of each minute exactly once (duplicates of one message, by
  * its id, are allowed: delivery is at least once), each carrying the changed record: 0 lost, 0 read twice.
  *
- * The instances are real processes (the service CLI with `SPLICE_DATABASE_URL`). The sandbox CRM they read
- * stands for an external SaaS that every instance reaches: here one SQLite file, so all three share one data
- * directory (the first instance creates the sandbox; the others open it). The test changes one contact in it
- * before each minute, a different one for each minute (contact 1, then contact 2), so each scheduled read
- * finds exactly that minute's record and sends one message.
+ * The instances are real processes (the service CLI with `SPLICE_DATABASE_URL`) sharing one data directory
+ * (its key seals the connections' tokens). The CRM they read is the HubSpot emulator in this process, over
+ * HTTP, each installation through a connection of its own. The test changes one contact there (an update
+ * through HubSpot's API, which stamps its modification time) before each minute, a different one for each
+ * minute (contact 1, then contact 2), so each scheduled read finds exactly that minute's record and sends
+ * one message.
  *
  * Why not the same contact twice: a read's window (since, until] is fixed when the read starts, but the
  * record is read as it is when the read gets to it, up to twenty seconds later for the last of 1,000 reads.
@@ -23,14 +24,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@splice/service';
+import type { RunningHubSpotEmulator } from '@splice/provider-emulators';
 import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxTables } from '../../packages/service/src/provider/sandbox-tables.js';
 import { openPgPool, PgRepository } from '../../packages/service/src/store/pg/index.js';
 import { startWebhookReceiver, waitFor } from '../../packages/service/test/webhook-receiver.js';
+import {
+  crmConnection,
+  crmEnv,
+  crmIntegration,
+  crmProvider,
+  grantTokens,
+  secretsOf,
+  startCrm,
+} from '../src/emulated-hubspot.js';
 import { figures } from '../src/figures.js';
 import { killServiceProcesses, launchServiceProcess } from '../src/service-process.js';
 
@@ -39,10 +48,12 @@ const apiKey = 'splice-dev-api-key';
 const minute = 60_000;
 
 let server: RunningPostgres | undefined;
+let crm: RunningHubSpotEmulator | undefined;
 let dataDir: string | undefined;
 afterAll(async () => {
   killServiceProcesses();
   await server?.stop();
+  await crm?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -55,40 +66,40 @@ async function launch(name: string, env: Record<string, string>) {
   return instance;
 }
 
-/** Gives a contact the current second as its modification time: the next scheduled reads find it. */
-function touchContact(dir: string, id: number): number {
-  const db = openDatabase(dir);
-  try {
-    const at = Math.floor(Date.now() / 1000) * 1000;
-    const changed = db
-      .prepare(`UPDATE ${sandboxTables.get('contacts')!.sql} SET "updatedAt" = ? WHERE "id" = ?`)
-      .run(at, id);
-    expect(changed.changes).toBe(1);
-    return at;
-  } finally {
-    db.close();
-  }
+/**
+ * Changes a contact through HubSpot's API (its job title), which stamps its modification time with now:
+ * the next scheduled reads find it. Answers that time.
+ */
+async function touchContact(emulator: RunningHubSpotEmulator, id: number): Promise<number> {
+  const { accessToken } = grantTokens(emulator);
+  const response = await fetch(`${emulator.url}/crm/v3/objects/contacts/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ properties: { jobtitle: `Changed at ${new Date().toISOString()}` } }),
+  });
+  expect(response.status).toBe(200);
+  const { updatedAt } = (await response.json()) as { updatedAt: string };
+  return Date.parse(updatedAt);
 }
 
-/** 1,000 groups with a sandbox connection, each with an installation reading contacts every minute. */
-async function seedInstallations(pool: pg.Pool): Promise<void> {
+/**
+ * 1,000 groups with a HubSpot connection (a grant each, sealed with the instances' key), each with an
+ * installation reading contacts every minute.
+ */
+async function seedInstallations(
+  pool: pg.Pool,
+  emulator: RunningHubSpotEmulator,
+  dir: string,
+): Promise<void> {
   const repo = new PgRepository(pool);
-  const integration = (await repo.getIntegration('demo', 'crm-sync'))!;
+  const secrets = secretsOf(dir);
+  const integration = (await repo.getIntegration('demo', crmIntegration))!;
   const now = new Date().toISOString();
   await repo.transaction(async (tx) => {
     for (let index = 0; index < installations; index++) {
       const groupRef = `shared-g${index}`;
       await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Shared group ${index}` });
-      const connection = await tx.insertConnection({
-        projectId: 'demo',
-        provider: 'sandboxcrm',
-        groupRef,
-        consumerRef: `${groupRef}-admin`,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        credentials: {},
-      });
+      const connection = await tx.insertConnection(crmConnection(emulator, secrets, groupRef));
       await tx.insertInstallation({
         projectId: 'demo',
         integrationId: integration.id,
@@ -101,7 +112,7 @@ async function seedInstallations(pool: pg.Pool): Promise<void> {
           createTime: now,
           createdBy: 'api:shared-reads-test',
           content: {
-            provider: 'sandboxcrm',
+            provider: crmProvider,
             read: {
               objects: {
                 contacts: {
@@ -112,7 +123,7 @@ async function seedInstallations(pool: pg.Pool): Promise<void> {
                   selectedFields: {},
                   selectedFieldMappings: {},
                 },
-                // deals are `enabled: always`; keep them quiet so only contacts are counted.
+                // Deals stay quiet so only contacts are counted.
                 deals: { objectName: 'deals', disabled: true, selectedFields: {}, selectedFieldMappings: {} },
               },
             },
@@ -132,11 +143,12 @@ describe('three service instances on one PostgreSQL', () => {
     const databaseUrl = await server.createDatabase('shared_reads');
     dataDir = mkdtempSync(join(tmpdir(), 'splice-shared-reads-'));
     const receiver = await startWebhookReceiver('whsec_cGxhY2Vob2xkZXJwbGFjZWhvbGRlcnBsYWNlaG9sZGVy');
+    crm = await startCrm({ counts: { contacts: 200, companies: 20, deals: 20 } });
+    const emulator = crm;
     const env = {
       SPLICE_DATABASE_URL: databaseUrl,
       SPLICE_DATA_DIR: dataDir,
-      SPLICE_CONTACTS: '200',
-      SPLICE_SANDBOX_ACTIVITY: '0',
+      ...crmEnv(crm),
       SPLICE_READ_TICK_MS: '500',
       SPLICE_READ_LEASE_MS: '10000',
       SPLICE_DELIVERY_TIMEOUT_MS: '5000',
@@ -145,7 +157,7 @@ describe('three service instances on one PostgreSQL', () => {
     };
     const pool = openPgPool(databaseUrl);
     try {
-      // The first instance migrates the database and creates the sandbox; the others join it.
+      // The first instance migrates the database and makes the key; the others join it.
       const first = await launch('a', env);
       const destination = await fetch(`${first.url}/v1/projects/demo/destinations`, {
         method: 'POST',
@@ -156,7 +168,7 @@ describe('three service instances on one PostgreSQL', () => {
       receiver.secret = (
         (await destination.json()) as { secrets: { signingSecret: string } }
       ).secrets.signingSecret;
-      await seedInstallations(pool);
+      await seedInstallations(pool, emulator, dataDir);
       const [second, third] = await Promise.all([launch('b', env), launch('c', env)]);
       const instances = [first, second, third];
 
@@ -193,7 +205,7 @@ describe('three service instances on one PostgreSQL', () => {
         2_000,
         'the reads of the minute before minute one to start',
       );
-      const changedAt = touchContact(dataDir, changedContact.get(tickOne)!);
+      const changedAt = await touchContact(emulator, changedContact.get(tickOne)!);
 
       const scheduledOf = async (tick: number) => {
         const { rows } = await pool.query<{ n: number; done: number }>(
@@ -253,7 +265,7 @@ describe('three service instances on one PostgreSQL', () => {
         ticks[1]! - 3_000 - Date.now(),
         'every read of minute one to start',
       );
-      touchContact(dataDir, changedContact.get(ticks[1]!)!);
+      await touchContact(emulator, changedContact.get(ticks[1]!)!);
       // On a busy machine the two survivors, after the victim's leases ran out, may need most of a minute.
       await waitFor(
         () => receivedIn(tickOne).byInstallation.size >= installations,

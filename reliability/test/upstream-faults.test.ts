@@ -101,7 +101,7 @@ const routes: Route[] = [
     kind: 'read',
     ok: 200,
     request: (url) =>
-      fetch(`${url}/integrations/crm-sync/search`, {
+      fetch(`${url}/integrations/hubspot-sync/search`, {
         method: 'POST',
         headers: browserHeaders('acme'),
         body: JSON.stringify({ objectName: 'contacts', fieldFilters: [] }),
@@ -113,7 +113,7 @@ const routes: Route[] = [
     ok: 200,
     request: (url) => {
       const { 'Content-Type': _ct, ...headers } = browserHeaders('acme');
-      return fetch(`${url}/integrations/crm-sync`, { headers });
+      return fetch(`${url}/integrations/hubspot-sync`, { headers });
     },
   },
   {
@@ -121,10 +121,10 @@ const routes: Route[] = [
     kind: 'write',
     ok: 201,
     request: (url, n) =>
-      fetch(`${url}/integrations/crm-sync/installations?skipSampling=true`, {
+      fetch(`${url}/integrations/hubspot-sync/installations?skipSampling=true`, {
         method: 'POST',
         headers: browserHeaders(`ft-${n}`, { 'Idempotency-Key': `fault-${n}` }),
-        body: JSON.stringify({ config: { content: { provider: 'sandboxcrm' } } }),
+        body: JSON.stringify({ config: { content: { provider: 'hubspot' } } }),
       }),
   },
   {

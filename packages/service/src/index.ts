@@ -2,6 +2,12 @@ export type { AppType } from './app.js';
 export { createServiceApp } from './app.js';
 export type { CredentialSource, ProviderApps, ServiceConfig } from './config.js';
 export { configFromEnv, defaultManifestPath, devCredentials, providerAppsFromEnv } from './config.js';
+export type { ProviderCatalogEntry } from './connectors/catalog.js';
+/** The catalog providers (HubSpot, Salesforce) and the store-backed source of their connectors. */
+export { providerCatalog } from './connectors/catalog.js';
+export type { ConnectorSource } from './connectors/connector-source.js';
+export type { StoreConnectorSourceOptions } from './connectors/store-connector-source.js';
+export { createConnectorSource } from './connectors/store-connector-source.js';
 export type { DemoConnectionGrant } from './demo-data.js';
 export {
   demoConnectionGrants,
@@ -16,7 +22,10 @@ export type { ServiceDeps } from './deps.js';
 export { keepIdleSocketsOpen } from './http/idle-sockets.js';
 export { loadManifest, ManifestError, parseManifest } from './manifest/load-manifest.js';
 export type { OAuthDeps } from './oauth/connect-flow.js';
+export { SecretBox } from './oauth/crypto.js';
 export type { StoredTokens } from './oauth/sealed-credentials.js';
+/** A connection's tokens sealed as the connect flow stores them (for tools that seed connections). */
+export { sealCredentials } from './oauth/sealed-credentials.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
 export { createSandboxProvider } from './provider/index.js';

@@ -74,22 +74,22 @@ function victimValues(victim: Party): string[] {
     victim.orgId,
     victim.connectionId,
     victim.installationId,
-    `/v1/projects/demo/integrations/crm-sync/installations?groupRef=${victim.groupRef}`,
+    `/v1/projects/demo/integrations/hubspot-sync/installations?groupRef=${victim.groupRef}`,
   ];
 }
 
 function pathInjections(victim: Party): string[] {
   const g = victim.groupRef;
   return [
-    `crm-sync%3FgroupRef%3D${g}`,
-    `crm-sync%26groupRef%3D${g}`,
-    `crm-sync;groupRef=${g}`,
-    `crm-sync%23groupRef=${g}`,
-    `..%2F..%2Fprojects%2Fdemo%2Fintegrations%2Fcrm-sync%2Finstallations%3FgroupRef%3D${g}`,
-    `crm-sync%2F..%2Fcrm-sync%3FgroupRef%3D${g}`,
-    `crm-sync%00${g}`,
+    `hubspot-sync%3FgroupRef%3D${g}`,
+    `hubspot-sync%26groupRef%3D${g}`,
+    `hubspot-sync;groupRef=${g}`,
+    `hubspot-sync%23groupRef=${g}`,
+    `..%2F..%2Fprojects%2Fdemo%2Fintegrations%2Fhubspot-sync%2Finstallations%3FgroupRef%3D${g}`,
+    `hubspot-sync%2F..%2Fhubspot-sync%3FgroupRef%3D${g}`,
+    `hubspot-sync%00${g}`,
     `${victim.installationId}`,
-    `crm-sync%20${g}`,
+    `hubspot-sync%20${g}`,
   ];
 }
 
@@ -110,7 +110,7 @@ function baseBody(route: Attack['route'], unique: string): Record<string, unknow
     case 'create':
       return {
         config: {
-          content: { provider: 'sandboxcrm', read: { objects: { contacts: { objectName: 'contacts' } } } },
+          content: { provider: 'hubspot', read: { objects: { contacts: { objectName: 'contacts' } } } },
         },
       };
     case 'search':
@@ -180,7 +180,7 @@ export function buildAttack(parties: readonly [Party, Party], s: AttackShape, sl
   const value = values[s.valueIndex % values.length] as string;
   const injections = pathInjections(victim);
   const inPath = s.location === 'path' || s.location === 'everywhere';
-  const integration = inPath ? (injections[s.pathIndex % injections.length] as string) : 'crm-sync';
+  const integration = inPath ? (injections[s.pathIndex % injections.length] as string) : 'hubspot-sync';
   const { method, path } = routePath(s.route, integration, victim);
   const headers: Record<string, string> = {};
   const params = new URLSearchParams();

@@ -55,7 +55,7 @@ export function bffCreateCase(
   [generated, caseSeed]: [unknown, number],
   slot: number,
 ): FuzzCase {
-  const urlOf = (query = '?skipSampling=true', integration = 'crm-sync') =>
+  const urlOf = (query = '?skipSampling=true', integration = 'hubspot-sync') =>
     `${ctx.url}/integrations/${integration}/installations${query}`;
   const random = mulberry32(caseSeed);
   const group = ctx.groupAt(slot);
@@ -174,7 +174,7 @@ export function bffCreateCase(
       }),
       () => ({
         ...base,
-        body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
+        body: JSON.stringify({ ...valid, connectionId: 'conn-globex-hubspot' }),
         kind: 'refusal',
         label: "another group's connection",
         refusal: problem(422, 'connection-not-found'),
@@ -239,7 +239,7 @@ export function bffSearchCase(
   ctx: { url: string; fields: SearchableFields },
   [generated, caseSeed]: [unknown, number],
 ): FuzzCase {
-  const urlOf = (integration = 'crm-sync', query = '') =>
+  const urlOf = (integration = 'hubspot-sync', query = '') =>
     `${ctx.url}/integrations/${integration}/search${query}`;
   const random = mulberry32(caseSeed);
   const valid = searchBodyRepair(generated as Json, ctx.fields, random);
@@ -255,7 +255,7 @@ export function bffSearchCase(
       const name = pick(random, ['debug', 'objectName', 'page']);
       return {
         ...base,
-        url: urlOf('crm-sync', `?${name}=1`),
+        url: urlOf('hubspot-sync', `?${name}=1`),
         kind: 'invalid',
         label: 'query-unknown',
         expect: expectAt('query', name),
@@ -400,7 +400,7 @@ export function bffInviteCase(
 
 /** The wizard's only input is its path parameter: any string (sent percent-encoded). */
 export const wizardIdInput = fc.oneof(
-  { weight: 1, arbitrary: fc.constant('crm-sync') },
+  { weight: 1, arbitrary: fc.constant('hubspot-sync') },
   { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_~-][A-Za-z0-9._~:-]{0,20}$/) },
   { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' }) },
   { weight: 1, arbitrary: fc.constantFrom(...awkwardKeys, '...', '%', '?', '#', 'a/b', '~'.repeat(257)) },
@@ -414,7 +414,7 @@ export function bffWizardCase(ctx: { url: string }, id: string): FuzzCase {
   delete headers['Content-Type'];
   const url = `${ctx.url}/integrations/${encodeURIComponent(id)}`;
   const base = { method: 'GET', url, headers };
-  if (id === 'crm-sync') return { ...base, kind: 'valid', label: 'valid' };
+  if (id === 'hubspot-sync') return { ...base, kind: 'valid', label: 'valid' };
   if (!integrationIdPattern.test(id))
     return {
       ...base,

@@ -2,8 +2,8 @@
  * What JSON Schema cannot say about a create config, made true after generation so that a "valid" case
  * is valid for real: the refinements of the shared schema (an object's `objectName` equals its key; a
  * backfill period sets `days` or `fullHistory`; one condition per field; a field default sets exactly one
- * value; a schedule is a five-field cron; a provider value belongs to one app value of a field's value mapping) and the demo manifest's rules (provider `sandboxcrm`; reads contacts, companies, deals; writes
- * contacts; no proxy).
+ * value; a schedule is a five-field cron; a provider value belongs to one app value of a field's value mapping) and the demo manifest's rules for `hubspot-sync` (provider `hubspot`; reads contacts, companies,
+ * deals; writes nothing, so a generated write section keeps no object; no proxy).
  */
 import { parseCron } from '@splice/schema';
 import type { Path } from './mutations.js';
@@ -11,7 +11,7 @@ import type { Path } from './mutations.js';
 type Json = Record<string, unknown>;
 
 export const readableObjects = ['contacts', 'companies', 'deals'] as const;
-export const writableObjects = ['contacts'] as const;
+export const writableObjects: readonly string[] = [];
 
 function own(map: unknown): [string, unknown][] {
   return map && typeof map === 'object' ? Object.keys(map).map((k) => [k, (map as Json)[k]]) : [];
@@ -88,7 +88,7 @@ function renameObjects(map: unknown, names: readonly string[], repair: (o: Json)
 }
 
 export function repairContent(content: Json, random: () => number): void {
-  content.provider = 'sandboxcrm';
+  content.provider = 'hubspot';
   if (content.read) {
     const names = [...readableObjects].sort(() => random() - 0.5);
     (content.read as Json).objects = renameObjects((content.read as Json).objects, names, repairReadObject);

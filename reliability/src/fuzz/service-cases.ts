@@ -47,7 +47,7 @@ export function verifyInstallation(sent: Json, groupRef: string, createdBy: stri
       const at = firstDifference(expected, content);
       return `the stored config differs from the one sent at ${JSON.stringify(at)}`;
     }
-    if (/sandbox-access|refreshToken|accessToken|credentials/.test(JSON.stringify(body)))
+    if (/refreshToken|accessToken|credentials|sealed/.test(JSON.stringify(body)))
       return 'credentials in the answer';
     return undefined;
   };
@@ -72,7 +72,7 @@ export function serviceCreateCase(
   slot: number,
 ): FuzzCase {
   const { service } = ctx;
-  const urlOf = (project = 'demo', integration = 'crm-sync', query = '?skipSampling=true') =>
+  const urlOf = (project = 'demo', integration = 'hubspot-sync', query = '?skipSampling=true') =>
     `${service.baseUrl}/projects/${project}/integrations/${integration}/installations${query}`;
   const random = mulberry32(caseSeed);
   const groupRef = ctx.groupAt(slot);
@@ -94,7 +94,7 @@ export function serviceCreateCase(
     if (random() < 0.15) {
       const value = pick(random, ['yes', 'TRUE', '1', '', 'true,false']);
       return paramCase(
-        { ...base, url: urlOf('demo', 'crm-sync', `?skipSampling=${encodeURIComponent(value)}`) },
+        { ...base, url: urlOf('demo', 'hubspot-sync', `?skipSampling=${encodeURIComponent(value)}`) },
         'query-skipSampling',
         {
           in: 'query',
@@ -135,15 +135,15 @@ export function serviceCreateCase(
         ...base,
         kind: 'refusal',
         label: "another group's connection",
-        body: JSON.stringify({ ...valid, connectionId: 'conn-globex' }),
+        body: JSON.stringify({ ...valid, connectionId: 'conn-globex-hubspot' }),
         refusal: problem(422, 'connection-not-found'),
       }),
       () => {
         const body = clone(valid);
         ((body.config as Json).content as Json).provider = pick(random, [
-          'hubspot',
+          'sandboxcrm',
           'salesforce',
-          'sandboxcrm2',
+          'hubspot2',
         ]);
         return {
           ...base,
@@ -178,7 +178,7 @@ export function serviceCreateCase(
         };
         return {
           ...base,
-          url: urlOf('demo', 'crm-sync', ''),
+          url: urlOf('demo', 'hubspot-sync', ''),
           kind: 'refusal',
           label: `sample read of an unknown field (${field})`,
           body: JSON.stringify(body),
@@ -189,7 +189,7 @@ export function serviceCreateCase(
         const { body, field } = unknownFilterFieldBody(valid, random);
         return {
           ...base,
-          url: urlOf('demo', 'crm-sync', '?skipSampling=false'),
+          url: urlOf('demo', 'hubspot-sync', '?skipSampling=false'),
           kind: 'refusal',
           label: `sample read of a filter on an unknown field (${field})`,
           body: JSON.stringify(body),
@@ -234,7 +234,7 @@ export function serviceCreateCase(
   const createdBy = ((valid.config as Json).createdBy as string | undefined) ?? 'api:create-installation';
   return {
     ...base,
-    url: urlOf('demo', 'crm-sync', query),
+    url: urlOf('demo', 'hubspot-sync', query),
     kind: 'valid',
     label: 'valid',
     allowed,
@@ -268,7 +268,7 @@ export function serviceSearchCase(
 ): FuzzCase {
   const { service, fields } = ctx;
   const urlOf = (query = '?groupRef=acme', project = 'demo') =>
-    `${service.searchUrl}/projects/${project}/integrations/crm-sync${query}`;
+    `${service.searchUrl}/projects/${project}/integrations/hubspot-sync${query}`;
   const headers = { ...jsonHeaders, 'x-api-key': service.apiKey, 'x-svc-request-type': 'search' };
   const random = mulberry32(caseSeed);
   const valid = searchBodyRepair(generated as Json, fields, random);

@@ -1,22 +1,22 @@
-import { recommendedContactsRead } from '@splice/service/demo-fixtures';
+import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import type { InProcessService } from '../service-harness.js';
 import type { SearchableFields } from './service-cases.js';
 
 /**
- * acme's installation for the search fuzz: the demo's recommended contacts config (`stage` mapped to
- * `status`, values too, and `priority` to `score`), companies paused (not searchable), deals paused too
- * (but `enabled: always` in the manifest: still searchable).
+ * acme's installation for the search fuzz: the demo's recommended HubSpot contacts config (`stage` mapped
+ * to `hs_lead_status`, values too, and `priority` to `hubspotscore`), companies paused (not searchable),
+ * deals read.
  */
 export const acmeInstallation = {
   groupRef: 'acme',
   config: {
     content: {
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       read: {
         objects: {
-          contacts: recommendedContactsRead,
+          contacts: recommendedCrmReads.hubspot.contacts,
           companies: { objectName: 'companies', disabled: true },
-          deals: { objectName: 'deals', disabled: true },
+          deals: { objectName: 'deals' },
         },
       },
     },
@@ -24,7 +24,7 @@ export const acmeInstallation = {
 };
 
 export async function installAcme(service: InProcessService): Promise<void> {
-  const response = await fetch(`${service.baseUrl}/projects/demo/integrations/crm-sync/installations`, {
+  const response = await fetch(`${service.baseUrl}/projects/demo/integrations/hubspot-sync/installations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
     body: JSON.stringify(acmeInstallation),
@@ -37,7 +37,7 @@ export async function installAcme(service: InProcessService): Promise<void> {
 export async function searchableFields(service: InProcessService): Promise<SearchableFields> {
   const fieldsOf = async (objectName: string) => {
     const response = await fetch(
-      `${service.baseUrl}/projects/demo/integrations/crm-sync/objects/${objectName}/metadata?groupRef=acme`,
+      `${service.baseUrl}/projects/demo/integrations/hubspot-sync/objects/${objectName}/metadata?groupRef=acme`,
       { headers: { 'x-api-key': service.apiKey } },
     );
     if (response.status !== 200) throw new Error(`metadata of ${objectName}: ${response.status}`);
