@@ -44,7 +44,7 @@ try {
   const body = await oneContactSearch(service.ready);
   const bffEnv = bffChildEnv(service.ready);
   const script = new URL('./servers/bff-child.ts', import.meta.url);
-  const viaBff = { path: '/api/integrations/crm-sync/search', headers: browserSearchHeaders };
+  const viaBff = { path: '/api/integrations/hubspot-sync/search', headers: browserSearchHeaders };
   bffs.push({ name: 'BFF', child: await startChild(script, { ...bffEnv, BENCH_BFF_MODULE: '' }), ...viaBff });
   // BENCH_BASELINE_BFF=path/to/src/index.ts: another version of the BFF, measured in the same runs.
   const baseline = process.env.BENCH_BASELINE_BFF;

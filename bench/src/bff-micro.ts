@@ -77,7 +77,7 @@ try {
   }
   const request = (port: number) =>
     prepareRequest(
-      new URL(`http://127.0.0.1:${port}/api/integrations/crm-sync/search`),
+      new URL(`http://127.0.0.1:${port}/api/integrations/hubspot-sync/search`),
       'POST',
       browserSearchHeaders,
       body,

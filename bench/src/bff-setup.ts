@@ -17,9 +17,9 @@ export const browserSearchHeaders = {
   accept: 'application/json, application/problem+json',
 } as const;
 
-/** The search every BFF measurement sends: one contact, by an email the sandbox has. */
-export async function oneContactSearch(service: ServiceReady): Promise<string> {
-  const [email] = await findEmails(service, 1);
+/** The search every BFF measurement sends: one contact, by an email the CRM has. */
+export function oneContactSearch(service: ServiceReady): string {
+  const [email] = findEmails(service, 1);
   return JSON.stringify({
     objectName: 'contacts',
     fieldFilters: [{ fieldName: 'email', operator: 'eq', value: email }],

@@ -39,8 +39,6 @@ export const figureKeys = [
   'bff_throughput_ratio',
   'bff_added_p50_ms',
   'bff_added_p99_ms',
-  'search_p50_ms_1m',
-  'search_p99_ms_1m',
   'search_p99_ms_10k',
   'service_rss_mb_1m',
   'create_installations_per_s',
@@ -57,7 +55,6 @@ export const figureKeys = [
   'bundle_host_all_gzip_bytes',
   'bundle_host_peer_gzip_bytes',
   'bundle_host_ratio',
-  'backfill_records_per_s',
   'backfill_rss_mb',
   'scheduler_lateness_p99_ms',
 ] as const;
@@ -86,11 +83,12 @@ export type DerivedKey =
   /** The BFF's p99 minus the bare proxy's in the same runs: what the BFF's own work adds to the tail. */
   | 'bff_added_p99_ms_over_hop'
   | 'backfill_event_loop_max_ms'
-  /** `backfill_records_per_s` with the service on PostgreSQL. */
+  /** `backfill_records_per_s_http` with the service on PostgreSQL. */
   | 'backfill_records_per_s_pg'
   /** Records/s of three instances on one PostgreSQL over one's: how far more machines help; reported. */
   | 'backfill_scaling_3x'
-  /** `search_p99_ms_1m` of a `hubspot` integration: through the connector to the HubSpot emulator over HTTP. */
+  /** Search at 1M contacts, `hubspot-sync` through the connector to the HubSpot emulator over HTTP. */
+  | 'search_p50_ms_1m_http'
   | 'search_p99_ms_1m_http'
   /** A backfill read from the HubSpot emulator over HTTP through the connector, shaped, signed, delivered. */
   | 'backfill_records_per_s_http'
@@ -109,7 +107,6 @@ export const goals: Goal[] = [
   { key: 'bff_throughput_ratio', op: '>=', target: 0.5, why: 'the BFF costs no more CPU than the service' },
   { key: 'bff_added_p50_ms', op: '<=', target: 1, why: 'latency the BFF adds, median' },
   { key: 'bff_added_p99_ms', op: '<=', target: 5, why: 'latency the BFF adds, tail' },
-  { key: 'search_p99_ms_1m', op: '<=', target: 10, why: 'search stays fast on a big account' },
   { key: 'search_p99_ratio_1m_10k', op: '<=', target: 2, why: 'search is flat (indexed)' },
   { key: 'service_rss_mb_1m', op: '<=', target: 400, why: 'the service fits beside other work' },
   { key: 'create_installations_per_s', op: '>=', target: 300, why: 'durable creates under load' },
@@ -130,7 +127,6 @@ export const goals: Goal[] = [
     why: "every component costs a host's page at most 50 KB of JS",
   },
   { key: 'bundle_host_ratio', op: '<=', target: 0.35, why: 'smaller than the nearest peer' },
-  { key: 'backfill_records_per_s', op: '>=', target: 20_000, why: 'a backfill of a big account is quick' },
   {
     key: 'backfill_records_per_s_pg',
     op: '>=',
@@ -186,9 +182,8 @@ const units: Partial<Record<FigureKey | DerivedKey, string>> = {
   bff_cpu_ms_per_request: 'ms',
   bff_hop_added_p99_ms: 'ms',
   bff_added_p99_ms_over_hop: 'ms',
-  search_p50_ms_1m: 'ms',
-  search_p99_ms_1m: 'ms',
   search_p99_ms_10k: 'ms',
+  search_p50_ms_1m_http: 'ms',
   service_rss_mb_1m: 'MB',
   create_installations_per_s: '/s',
   search_p99_ms_1m_pg: 'ms',
@@ -216,6 +211,7 @@ export function formatTable(
 ): string {
   const rows: string[][] = [['key', 'value', 'goal', 'met', 'cores']];
   const keys: Array<FigureKey | DerivedKey> = [...figureKeys];
+  keys.splice(keys.indexOf('search_p99_ms_10k'), 0, 'search_p50_ms_1m_http', 'search_p99_ms_1m_http');
   keys.splice(keys.indexOf('search_p99_ms_10k') + 1, 0, 'search_p99_ratio_1m_10k');
   keys.splice(
     keys.indexOf('bff_added_p99_ms') + 1,
@@ -228,13 +224,12 @@ export function formatTable(
     'bff_hop_added_p99_ms',
     'bff_added_p99_ms_over_hop',
   );
-  keys.splice(keys.indexOf('search_p99_ms_1m') + 1, 0, 'search_p99_ms_1m_http');
   keys.splice(
-    keys.indexOf('backfill_records_per_s') + 1,
+    keys.indexOf('backfill_rss_mb'),
     0,
-    'backfill_records_per_s_pg',
     'backfill_records_per_s_http',
     'backfill_cpu_ms_per_1k_http',
+    'backfill_records_per_s_pg',
   );
   keys.push('backfill_scaling_3x');
   for (const key of keys) {

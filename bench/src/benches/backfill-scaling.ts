@@ -5,27 +5,30 @@
  * The work is `installations` installations, each backfilling the full history of every contact, created
  * through the API (spread over the instances) and delivered to one verifying receiver in this process. A
  * single backfill is one stream, which one instance works at a time, so the work is several installations:
- * what instances share is streams. The instances share one data directory, whose SQLite file is the sandbox
- * CRM (an external SaaS in production); each reads pages on a worker thread beside its engine, so one
- * instance can already keep two cores busy. The figure is printed with the machine's cores: on 2 cores,
- * three instances compete for the same two, and the ratio shows what sharing costs rather than gains.
+ * what instances share is streams. Every installation reads the HubSpot emulator (a process of its own, rate
+ * limit lifted) over HTTP through its group's connection, a grant of its own; the instances share one data
+ * directory, whose key seals the tokens. The figure is printed with the machine's cores: on 2 cores,
+ * three instances and the emulator compete for the same two, and the ratio shows what sharing costs rather
+ * than gains.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createWebhookReceiver } from '@splice/bff/webhooks';
-import { sandboxConnection } from '@splice/service';
-import { recommendedContent } from '@splice/service/demo-fixtures';
+import type { StoredTokens } from '@splice/service';
+import { loadSecretKey, openPgPool, PgRepository, SecretBox, sealCredentials } from '@splice/service';
+import { recommendedCrmContent, recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { startPostgres } from '@splice/testing-postgres';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { openPgPool, PgRepository } from '../../../packages/service/src/store/pg/index.js';
 import type { Child } from '../children.js';
 import { startChild } from '../children.js';
+import type { HubSpotEmulatorReady } from '../hubspot.js';
 
 const childScript = new URL('../servers/env-service-child.ts', import.meta.url);
+const emulatorScript = new URL('../servers/hubspot-emulator-child.ts', import.meta.url);
 
 export interface ScalingResult {
   /** Records/s of three instances divided by records/s of one. */
@@ -83,46 +86,72 @@ async function runOnce(
   const receiver = await startReceiver();
   const children: Child[] = [];
   const pool = openPgPool(databaseUrl);
+  const grantsFile = join(dataDir, 'grants.json');
   try {
+    const emulator = await startChild<HubSpotEmulatorReady>(
+      emulatorScript,
+      {
+        BENCH_CONTACTS: String(options.contacts),
+        BENCH_GRANTS: String(options.installations),
+        BENCH_GRANTS_FILE: grantsFile,
+      },
+      300_000,
+    );
+    children.push(emulator);
     const env = {
       SPLICE_DATABASE_URL: databaseUrl,
       SPLICE_DATA_DIR: dataDir,
-      SPLICE_CONTACTS: String(options.contacts),
-      SPLICE_SANDBOX_ACTIVITY: '0',
+      SPLICE_HUBSPOT_BASE_URL: emulator.ready.url,
       // The bench's receiver listens on this machine.
       SPLICE_ALLOW_PRIVATE_DESTINATIONS: 'loopback',
     };
-    // The first instance migrates the database and builds the sandbox; the others open both.
+    // The first instance migrates the database and makes the key; the others open both.
     children.push(await startChild(childScript, env, 300_000));
     for (let index = 1; index < instances; index++)
       children.push(await startChild(childScript, env, 300_000));
-    const urls = children.map((child) => child.ready.url);
-    const apiKey = children[0]!.ready.apiKey as string;
+    const instancesOnly = children.slice(1);
+    const urls = instancesOnly.map((child) => child.ready.url);
+    const apiKey = instancesOnly[0]!.ready.apiKey as string;
     const destination = await post(`${urls[0]}/v1/projects/demo/destinations`, apiKey, {
       name: 'contactsWebhook',
       type: 'webhook',
       metadata: { url: receiver.url },
     });
     receiver.setSecret(destination.secrets.signingSecret);
+    // Each group connected to HubSpot with a grant of its own, sealed with the instances' key.
     const repo = new PgRepository(pool);
+    const secrets = new SecretBox(loadSecretKey(dataDir));
+    const grants = JSON.parse(readFileSync(grantsFile, 'utf8')) as StoredTokens[];
     const groups = Array.from({ length: options.installations }, (_, index) => `scale-g${index}`);
-    for (const groupRef of groups) {
+    for (const [index, groupRef] of groups.entries()) {
       await repo.upsertGroup({ projectId: 'demo', groupRef, groupName: groupRef });
-      await repo.insertConnection(sandboxConnection('demo', groupRef));
+      await repo.insertConnection({
+        id: `conn-${groupRef}`,
+        projectId: 'demo',
+        provider: 'hubspot',
+        groupRef,
+        consumerRef: `${groupRef}-admin`,
+        providerWorkspaceRef: groupRef,
+        status: 'working',
+        authScheme: 'oauth2/authorizationCode',
+        isDefault: true,
+        credentials: sealCredentials(secrets, grants[index]!),
+      });
     }
-    const content = recommendedContent({ defaultPeriod: { fullHistory: true } }, 'contactsWebhook');
-    const quiet = {
-      ...content,
-      read: { objects: { ...content.read.objects, deals: { objectName: 'deals', disabled: true } } },
-    };
+    const content = recommendedCrmContent(
+      'hubspot',
+      { defaultPeriod: { fullHistory: true } },
+      'contactsWebhook',
+    );
+    const { integration } = recommendedCrmReads.hubspot;
     const expected = options.contacts * options.installations;
     const started = performance.now();
     await Promise.all(
       groups.map((groupRef, index) =>
         post(
-          `${urls[index % urls.length]}/v1/projects/demo/integrations/crm-sync/installations?skipSampling=true`,
+          `${urls[index % urls.length]}/v1/projects/demo/integrations/${integration}/installations?skipSampling=true`,
           apiKey,
-          { groupRef, config: { content: quiet } },
+          { groupRef, config: { content } },
         ),
       ),
     );

@@ -13,9 +13,9 @@ export interface PostgresResult {
 
 /**
  * The large search and the concurrent creates again, with the service's data in PostgreSQL (an embedded
- * PostgreSQL 18 on this machine, so it shares the cores with the service and the load). The sandbox CRM that
- * search reads stays in the data directory's SQLite file on either database, so the search figure mostly
- * shows what the installation lookups on PostgreSQL add; the create figure shows its write path.
+ * PostgreSQL 18 on this machine, so it shares the cores with the service and the load). Search reads the
+ * HubSpot emulator over HTTP either way, so beside `search_p99_ms_1m_http` the search figure shows what the
+ * installation and connection lookups on PostgreSQL add; the create figure shows its write path.
  */
 export async function measurePostgres(plan: BenchPlan, log: (line: string) => void): Promise<PostgresResult> {
   const server = await startPostgres();

@@ -1,43 +1,32 @@
 /**
- * Read benchmarks: how fast installations read and deliver, and how punctually their schedules start:
+ * Read benchmarks: how fast an installation reads HubSpot and delivers, and how punctually schedules start.
+ * The service reads the HubSpot emulator (its own process, rate limit lifted) over HTTP through its
+ * connector (../hubspot.ts):
  *
- * - `backfill_records_per_s`, `backfill_rss_mb`: a full-history backfill of every contact, with field and
- *   value mappings, delivered to a receiver in this process (the BFF's `createWebhookReceiver`, as a builder
- *   mounts it) that verifies every message's signature and counts distinct record ids. Records/s from the installation's create to
- *   the last record received; RSS is the service process's peak VmRSS, sampled every 200 ms.
+ * - `backfill_records_per_s_http`, `backfill_cpu_ms_per_1k_http`, `backfill_rss_mb`: a full-history
+ *   backfill of every contact with the demo's recommended HubSpot config (every property, `stage` from
+ *   `hs_lead_status` with value mappings, `priority` from `hubspotscore`): the connector's list pages,
+ *   shaped, signed and delivered to a receiver in this process (the BFF's `createWebhookReceiver`, as a
+ *   builder mounts it) that verifies every message's signature and counts distinct record ids. Records/s
+ *   from the installation's create to the last record received; the service's CPU time per 1,000 records
+ *   (the emulator's beside it); RSS is the service process's peak VmRSS, sampled every 200 ms.
  * - `scheduler_lateness_p99_ms`: installations on a one-minute schedule (created in the store before the
- *   service starts); at the first minute boundary after all are planned every one of them starts a read;
- *   lateness is each read's start (its operation's creation) minus its cron time, p99 over all; a read
- *   missing after 50 s makes it infinite. How long after the minute the reads finished is printed too.
+ *   service starts, each group connected with a grant of its own); at the first minute boundary after all
+ *   are planned every one of them starts a read (one HubSpot search each); lateness is each read's start
+ *   (its operation's creation) minus its cron time, p99 over all; a read missing after 50 s makes it
+ *   infinite. How long after the minute the reads finished is printed too.
  * - `backfill_event_loop_max_ms`: the service's longest event-loop stall during the backfill.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createWebhookReceiver } from '@splice/bff/webhooks';
-import { recommendedContent } from '@splice/service/demo-fixtures';
+import { recommendedCrmContent } from '@splice/service/demo-fixtures';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { startChild } from '../children.js';
-
-const childScript = new URL('../servers/reads-child.ts', import.meta.url);
-
-/** The recommended installation with deals (`enabled: always`) paused, so only contacts are measured. */
-function quietDeals(content: ReturnType<typeof recommendedContent>) {
-  return {
-    ...content,
-    read: { objects: { ...content.read.objects, deals: { objectName: 'deals', disabled: true } } },
-  };
-}
+import { cpuMsOf } from '../cpu.js';
+import { hubspotIntegration, startHubSpotWorld } from '../hubspot.js';
 
 export interface ReadsResult {
-  backfillRecordsPerS: number;
-  backfillRssMb: number;
-  backfillEventLoopMaxMs: number;
-  backfillContacts: number;
-  backfillMessages: number;
   schedulerLatenessP50Ms: number;
   schedulerLatenessP99Ms: number;
   scheduledInstallations: number;
@@ -95,57 +84,70 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]! : 0;
 
 export interface BackfillResult {
+  contacts: number;
   recordsPerS: number;
+  /** The service's CPU time per 1,000 records delivered (user + system). */
+  serviceCpuMsPer1k: number;
+  emulatorCpuMsPer1k: number;
+  /** Peak VmRSS of the service and of the emulator, sampled every 200 ms. */
   rssMb: number;
+  emulatorRssMb: number;
   messages: number;
   /** The service's longest event-loop stall while the backfill ran (monitorEventLoopDelay max). */
   eventLoopMaxMs: number;
 }
 
-/** A full-history backfill of `contacts` contacts, timed from the installation's create to the last record. */
+/**
+ * A full-history backfill of the `contacts` contacts of the HubSpot emulator, timed from the installation's
+ * create to the last record; with `databaseUrl` the service keeps its data in that PostgreSQL database.
+ */
 export async function measureBackfill(
   contacts: number,
   log: (line: string) => void,
-  /** More environment for the service child (./reads-pg.ts: `SPLICE_DATABASE_URL`). */
-  env: Record<string, string> = {},
+  databaseUrl?: string,
 ): Promise<BackfillResult> {
-  const options = { contacts };
-  const dataDir = mkdtempSync(join(tmpdir(), 'splice-bench-reads-'));
   const receiver = await startCountingReceiver();
-  const service = await startChild(
-    childScript,
-    { ...env, BENCH_DATA_DIR: dataDir, BENCH_CONTACTS: String(options.contacts) },
-    600_000,
+  const world = await startHubSpotWorld(contacts, { reads: true, ...(databaseUrl ? { databaseUrl } : {}) });
+  const { emulator, service } = world;
+  log(
+    `  HubSpot emulator with ${contacts.toLocaleString('en')} contacts ready in ` +
+      `${(emulator.ready.startMs / 1000).toFixed(1)} s, RSS ${emulator.rssMb().toFixed(0)} MB`,
   );
-  let peakRss = 0;
+  const peak = { service: 0, emulator: 0 };
   const sampler = setInterval(() => {
     try {
-      peakRss = Math.max(peakRss, service.rssMb());
+      peak.service = Math.max(peak.service, service.rssMb());
+      peak.emulator = Math.max(peak.emulator, emulator.rssMb());
     } catch {
-      // The child is gone; the loop below reports it.
+      // A child is gone; the loop below reports it.
     }
   }, 200);
-  let backfillRecordsPerS = 0;
-  let eventLoopMaxMs = 0;
-  let eventLoopP99Ms = 0;
-  let stats = receiver.stats();
   try {
-    const { url, apiKey } = service.ready as unknown as { url: string; apiKey: string };
+    const { url, apiKey } = service.ready;
     const destination = await post(`${url}/v1/projects/demo/destinations`, apiKey, {
       name: 'contactsWebhook',
       type: 'webhook',
       metadata: { url: receiver.url },
     });
     receiver.setSecret(destination.secrets.signingSecret);
+    const cpuBefore = { service: cpuMsOf(service.pid), emulator: cpuMsOf(emulator.pid) };
     const started = performance.now();
-    await post(`${url}/v1/projects/demo/integrations/crm-sync/installations?skipSampling=true`, apiKey, {
-      groupRef: 'acme',
-      config: {
-        content: quietDeals(recommendedContent({ defaultPeriod: { fullHistory: true } }, 'contactsWebhook')),
+    await post(
+      `${url}/v1/projects/demo/integrations/${hubspotIntegration}/installations?skipSampling=true`,
+      apiKey,
+      {
+        groupRef: 'acme',
+        config: {
+          content: recommendedCrmContent(
+            'hubspot',
+            { defaultPeriod: { fullHistory: true } },
+            'contactsWebhook',
+          ),
+        },
       },
-    });
+    );
     let lastLog = performance.now();
-    while (receiver.stats().records < options.contacts) {
+    while (receiver.stats().records < contacts) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       if (performance.now() - lastLog > 10_000) {
         lastLog = performance.now();
@@ -153,29 +155,36 @@ export async function measureBackfill(
       }
       if (performance.now() - started > 20 * 60_000) throw new Error('the backfill took over 20 minutes');
     }
-    stats = receiver.stats();
-    backfillRecordsPerS = options.contacts / ((stats.lastAt - started) / 1000);
+    const stats = receiver.stats();
+    const perK = (before: number, pid: number) =>
+      Math.round(((cpuMsOf(pid) - before) / contacts) * 10_000) / 10;
+    const serviceCpuMsPer1k = perK(cpuBefore.service, service.pid);
+    const emulatorCpuMsPer1k = perK(cpuBefore.emulator, emulator.pid);
     const loop = await service.message('event-loop');
-    eventLoopMaxMs = Number(loop.maxMs);
-    eventLoopP99Ms = Number(loop.p99Ms);
     if (stats.badSignatures > 0) throw new Error(`${stats.badSignatures} messages with a bad signature`);
+    const result: BackfillResult = {
+      contacts,
+      recordsPerS: Math.round(contacts / ((stats.lastAt - started) / 1000)),
+      serviceCpuMsPer1k,
+      emulatorCpuMsPer1k,
+      rssMb: Math.round(peak.service),
+      emulatorRssMb: Math.round(peak.emulator),
+      messages: stats.messages,
+      eventLoopMaxMs: Math.round(Number(loop.maxMs)),
+    };
     log(
-      `  backfill: ${options.contacts.toLocaleString('en')} records in ${stats.messages} messages, ` +
-        `${Math.round(backfillRecordsPerS)} records/s, peak RSS ${peakRss.toFixed(0)} MB, ` +
-        `event-loop delay p99 ${eventLoopP99Ms.toFixed(0)} ms, longest stall ${eventLoopMaxMs.toFixed(0)} ms`,
+      `  backfill from HubSpot over HTTP: ${contacts.toLocaleString('en')} records in ${stats.messages} messages, ` +
+        `${result.recordsPerS} records/s, service CPU ${serviceCpuMsPer1k} ms per 1,000 records ` +
+        `(emulator ${emulatorCpuMsPer1k} ms), peak RSS service ${result.rssMb} MB, emulator ` +
+        `${result.emulatorRssMb} MB, event-loop delay p99 ${Number(loop.p99Ms).toFixed(0)} ms, ` +
+        `longest stall ${result.eventLoopMaxMs} ms`,
     );
+    return result;
   } finally {
     clearInterval(sampler);
-    await service.stop();
+    await world.dispose();
     await receiver.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
-  return {
-    recordsPerS: Math.round(backfillRecordsPerS),
-    rssMb: Math.round(peakRss),
-    messages: stats.messages,
-    eventLoopMaxMs: Math.round(eventLoopMaxMs),
-  };
 }
 
 export interface SchedulerResult {
@@ -190,12 +199,8 @@ export async function measureScheduler(
   log: (line: string) => void,
 ): Promise<SchedulerResult> {
   const options = { scheduled };
-  const schedDir = mkdtempSync(join(tmpdir(), 'splice-bench-sched-'));
-  const scheduler = await startChild(
-    childScript,
-    { BENCH_DATA_DIR: schedDir, BENCH_CONTACTS: '1000', BENCH_SCHEDULED: String(options.scheduled) },
-    600_000,
-  );
+  const world = await startHubSpotWorld(1_000, { reads: true, extraGroups: scheduled, scheduled });
+  const scheduler = world.service;
   let lateMs: number[] = [];
   let finishedMs: number[] = [];
   try {
@@ -204,8 +209,7 @@ export async function measureScheduler(
     lateMs = (message.lateMs as number[]).sort((a, b) => a - b);
     finishedMs = (message.finishedMs as number[]).sort((a, b) => a - b);
   } finally {
-    await scheduler.stop();
-    rmSync(schedDir, { recursive: true, force: true });
+    await world.dispose();
   }
   const p50 = percentile(lateMs, 0.5);
   const p99 = percentile(lateMs, 0.99);
@@ -221,17 +225,11 @@ export async function measureScheduler(
 }
 
 export async function measureReads(
-  options: { contacts: number; scheduled: number },
+  options: { scheduled: number },
   log: (line: string) => void,
 ): Promise<ReadsResult> {
-  const backfill = await measureBackfill(options.contacts, log);
   const scheduler = await measureScheduler(options.scheduled, log);
   return {
-    backfillRecordsPerS: backfill.recordsPerS,
-    backfillRssMb: backfill.rssMb,
-    backfillEventLoopMaxMs: backfill.eventLoopMaxMs,
-    backfillContacts: options.contacts,
-    backfillMessages: backfill.messages,
     schedulerLatenessP50Ms: scheduler.p50Ms,
     schedulerLatenessP99Ms: scheduler.p99Ms,
     scheduledInstallations: options.scheduled,

@@ -1,3 +1,4 @@
+import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { createClient } from '../http.js';
 import type { ServiceReady } from '../service.js';
 import { directSearchHeaders, findEmails, searchPath } from '../service.js';
@@ -18,8 +19,8 @@ type Filter = { fieldName: string; operator: 'eq'; value: string };
 
 /**
  * What the three query shapes search: the integration (of group `acme`), the emails of the unique shape
- * (absent: found by searching the sandbox), a picklist field with its values, and a mapped name with the
- * app's values for it.
+ * (absent: the emails the service's CRM was started with), a picklist field with its values, and a mapped
+ * name with the app's values for it.
  */
 export interface SearchTarget {
   integration: string;
@@ -28,26 +29,30 @@ export interface SearchTarget {
   mapped: { fieldName: string; values: string[] };
 }
 
-/** The sandbox CRM through `crm-sync`: `status` a picklist, `stage` mapped to it with value mappings. */
-export const sandboxSearchTarget: SearchTarget = {
-  integration: 'crm-sync',
-  picklist: { fieldName: 'status', values: ['lead', 'qualified', 'customer', 'churned'] },
+/**
+ * HubSpot through `hubspot-sync` as the recommended installation reads it: `hs_lead_status` a picklist (a
+ * quarter of the contacts each), `stage` mapped to it with value mappings.
+ */
+export const hubspotSearchTarget: SearchTarget = {
+  integration: recommendedCrmReads.hubspot.integration,
+  picklist: { fieldName: 'hs_lead_status', values: ['NEW', 'OPEN_DEAL', 'CONNECTED', 'UNQUALIFIED'] },
   mapped: { fieldName: 'stage', values: ['new', 'working', 'won', 'lost'] },
 };
 
 /**
  * Sequential search latency (one request at a time, keep-alive), straight to the service, for three
- * shapes: eq on a unique field (email), eq on a picklist with many matches (the sandbox's status: the first
+ * shapes: eq on a unique field (email), eq on a picklist with many matches (HubSpot's lead status: the first
  * page of about a quarter of all contacts), eq on a mapped name (`stage`, mapped to the picklist's field with
- * value mappings). `target` says where (default: the sandbox CRM through `crm-sync`).
+ * value mappings). Each is one HubSpot search through the connector. `target` says where (default:
+ * `hubspot-sync` as the recommended installation reads it).
  */
 export async function measureSearchLatency(
   service: ServiceReady,
   contacts: number,
   options: { runs: number; requestsPerQuery: number; warmupRequests: number; target?: SearchTarget },
 ): Promise<SearchLatencyResult> {
-  const target = options.target ?? sandboxSearchTarget;
-  const emails = target.emails ?? (await findEmails(service, 500));
+  const target = options.target ?? hubspotSearchTarget;
+  const emails = target.emails ?? findEmails(service, 500);
   const { picklist, mapped } = target;
   const nth = (values: string[], i: number) => values[i % values.length]!;
   const shapes: Record<string, (i: number) => Filter[]> = {

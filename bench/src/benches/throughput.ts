@@ -134,7 +134,7 @@ export async function measureThroughput(
       durationS: options.durationS,
     };
     const viaBff: LoadOptions = {
-      url: `${bff.ready.url}/api/integrations/crm-sync/search`,
+      url: `${bff.ready.url}/api/integrations/hubspot-sync/search`,
       method: 'POST',
       headers: browserSearchHeaders,
       body,
