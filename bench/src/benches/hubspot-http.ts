@@ -24,8 +24,9 @@ export async function measureSearchHttp(
   try {
     const { emulator } = service;
     log(
-      `  HubSpot emulator with ${contacts.toLocaleString('en')} contacts and the service ready in ` +
-        `${(service.ready.startMs / 1000).toFixed(1)} s, emulator RSS ${emulator.rssMb().toFixed(0)} MB`,
+      `  HubSpot emulator with ${contacts.toLocaleString('en')} contacts ready in ` +
+        `${(Number(emulator.ready.startMs) / 1000).toFixed(1)} s, RSS ${emulator.rssMb().toFixed(0)} MB; ` +
+        `the service in ${(service.ready.startMs / 1000).toFixed(1)} s`,
     );
     await installForAcme(service.ready);
     const result = await searchLatencyInClient(service.ready, contacts, options);
