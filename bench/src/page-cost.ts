@@ -1,9 +1,12 @@
 /**
  * `pnpm --filter @splice/bench page-cost [--contacts=100000] [--rounds=5]`: the CPU a backfill spends
- * reading and shaping pages (the read engine's page worker: sandbox rows to signed-ready message bodies),
- * measured in one thread with `process.cpuUsage`, so the figure holds on a busy machine. Every round
- * builds every page of a full-history read of all contacts with the demo's recommended config (field and
- * value mappings) and the manifest's contacts object, as `backfill_records_per_s` does.
+ * shaping a connector's pages into signed-ready message bodies (the read engine's `messagesOf`, the same
+ * for every provider), measured in one thread with `process.cpuUsage`, so the figure holds on a busy
+ * machine. The pages are read once, before the rounds, from the HubSpot emulator through the service's
+ * HubSpot connector (every property, as a full-history read with the demo's recommended config asks);
+ * every round then shapes all of them with that config (field and value mappings) and the manifest's
+ * contacts object, as `backfill_records_per_s_http` does. Reading is left out: its CPU would be the
+ * emulator's as much as the connector's in this one process.
  *
  * It also prints a digest of the bodies with their message ids blanked: a change meant to be faster only
  * must leave it as it was.
@@ -12,42 +15,90 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PageRequest } from '@splice/service';
+import { startHubSpotEmulator } from '@splice/provider-emulators';
+import type { ProviderRecord } from '@splice/service';
 import {
-  createSandboxProvider,
+  createConnectorSource,
   defaultManifestPath,
   defaultReadTiming,
-  inThreadPageBuilder,
   loadManifest,
+  loadSecretKey,
+  messagesOf,
   openDatabase,
+  providerAppsFromEnv,
+  providerCatalog,
+  SecretBox,
+  SqliteRepository,
+  sealCredentials,
+  seedDemoData,
 } from '@splice/service';
-import { recommendedContent } from '@splice/service/demo-fixtures';
+import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { toolArg } from './bff-setup.js';
 import { median } from './stats.js';
 
 const contacts = toolArg('contacts', 100_000);
 const rounds = toolArg('rounds', 5);
+const { integration, contacts: contactsRead } = recommendedCrmReads.hubspot;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'splice-page-cost-'));
+const emulator = await startHubSpotEmulator({
+  counts: { contacts, companies: 50, deals: 50 },
+  rateLimit: { max: Number.MAX_SAFE_INTEGER },
+});
 try {
   const db = openDatabase(dataDir);
-  const provider = createSandboxProvider(db, { contacts });
-  const pages = inThreadPageBuilder(provider);
-  const manifestObject = loadManifest(defaultManifestPath)
-    .integrations.find((integration) => integration.name === 'crm-sync')
+  const repo = new SqliteRepository(db);
+  const manifest = loadManifest(defaultManifestPath);
+  await seedDemoData(repo, manifest);
+  const secrets = new SecretBox(loadSecretKey(dataDir));
+  const issued = emulator.issueTokens();
+  const connection = await repo.insertConnection({
+    id: 'conn-acme-hubspot',
+    projectId: 'demo',
+    provider: 'hubspot',
+    groupRef: 'acme',
+    consumerRef: 'acme-admin',
+    providerWorkspaceRef: 'acme',
+    status: 'working',
+    authScheme: 'oauth2/authorizationCode',
+    isDefault: true,
+    credentials: sealCredentials(secrets, {
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
+    }),
+  });
+  const connector = createConnectorSource({
+    repo,
+    catalog: providerCatalog(providerAppsFromEnv({ SPLICE_HUBSPOT_BASE_URL: emulator.url })),
+    secrets,
+  }).forConnection(connection);
+  const [metadata] = await connector.listObjectMetadata(['contacts']);
+  const fields = Object.keys(metadata?.fields ?? {}).filter((name) => name !== 'id');
+  const pages: ProviderRecord[][] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await connector.readPage({
+      objectName: 'contacts',
+      fields,
+      untilMs: Date.now(),
+      ...(cursor === undefined ? {} : { cursor }),
+      pageSize: defaultReadTiming.pageSize,
+    });
+    pages.push(page.records);
+    if (page.done || page.nextCursor === undefined) break;
+    cursor = page.nextCursor;
+  }
+  const manifestObject = manifest.integrations
+    .find((candidate) => candidate.name === integration)
     ?.read.objects.find((object) => object.objectName === 'contacts');
-  const request: PageRequest = {
-    objectName: 'contacts',
-    window: { untilMs: Date.now(), conditions: [] },
-    afterId: 0,
-    limit: defaultReadTiming.pageSize,
+  const request = {
     shaping: {
-      objectConfig: recommendedContent().read.objects.contacts,
+      objectConfig: contactsRead,
       ...(manifestObject ? { manifestObject } : {}),
     },
     envelope: {
       projectId: 'demo',
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       groupRef: 'acme',
       groupName: 'Acme',
       installationId: 'installation-1',
@@ -63,26 +114,23 @@ try {
     maxMessageBytes: defaultReadTiming.maxMessageBytes,
     // One chunk per page: the pauses between chunks would only add timer turns to the figure.
     buildChunk: defaultReadTiming.pageSize,
-  };
+  } as Parameters<typeof messagesOf>[1];
 
   const readAll = async () => {
     const digest = createHash('sha256');
     let records = 0;
     let messages = 0;
-    for (let afterId = 0; ; ) {
-      const page = await pages.build({ ...request, afterId });
-      for (const message of page.messages) {
+    for (const page of pages) {
+      for (const message of await messagesOf(page, request)) {
         digest.update(message.body.replace(message.id, 'msg'));
         messages++;
       }
-      records += page.records;
-      if (page.records < request.limit) break;
-      afterId = page.lastId;
+      records += page.length;
     }
     return { records, messages, digest: digest.digest('hex').slice(0, 16) };
   };
 
-  await readAll(); // warm-up: JIT, SQLite's page cache
+  await readAll(); // warm-up: JIT
   const perThousand: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const before = process.cpuUsage();
@@ -98,5 +146,6 @@ try {
   console.log(`median: ${median(perThousand).toFixed(1)} ms CPU per 1,000 records`);
   db.close();
 } finally {
+  await emulator.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

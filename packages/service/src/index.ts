@@ -47,7 +47,7 @@ export type { AddressKind, LookupCallback, Resolver } from './reads/destination-
 export { DestinationAddressPolicy } from './reads/destination-address.js';
 export type * from './reads/operation-store.js';
 export type { BuiltPage, PageBuilder, PageRequest } from './reads/page-builder.js';
-export { inThreadPageBuilder } from './reads/page-builder.js';
+export { inThreadPageBuilder, messagesOf } from './reads/page-builder.js';
 export { threadPageBuilder } from './reads/page-thread.js';
 export type { ReadEngineOptions, TriggerInput } from './reads/read-engine.js';
 export { ReadEngine } from './reads/read-engine.js';
