@@ -97,7 +97,7 @@ describe.each(storeBackends)('the store-backed connector source on $name', (back
     const { connection } = await hubSpotConnection(hubspot);
     const source = createConnectorSource({ repo, catalog: catalogOf(hubspot), secrets });
     expect(source.entry('hubspot')?.name).toBe('hubspot');
-    expect(source.entry('sandboxcrm')).toBeUndefined();
+    expect(source.entry('pipedrive')).toBeUndefined();
     const page = await source.forConnection(connection).readPage(readContacts);
     expect(page.records).toHaveLength(10);
     expect((await repo.getConnection('demo', connection.id))?.status).toBe('working');
