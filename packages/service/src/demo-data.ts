@@ -7,9 +7,9 @@ import type { NewConnection, Repository } from './store/index.js';
 
 /**
  * The demo data set every test, the demo and the README rely on: project `demo`; the manifest's
- * integrations (id = name, so `crm-sync` is addressable by both); groups `acme` and `globex` with a
- * working sandboxcrm connection and `initech` with none; org `org-demo`. Idempotent: a restart adds
- * nothing twice and keeps every id.
+ * integrations (id = name, so `hubspot-sync` is addressable by both); groups `acme` (its CRM HubSpot),
+ * `globex` (Salesforce) and `initech` (none); org `org-demo`. Idempotent: a restart adds nothing twice and
+ * keeps every id. The CRM connections come from the grants `seedDemoConnections` stores.
  */
 export const demoDataSet = {
   project: { id: 'demo', name: 'demo', displayName: 'Northwind Pipeline' },
@@ -22,8 +22,8 @@ export const demoDataSet = {
 } as const;
 
 /**
- * A working sandboxcrm connection for a group, as the demo data gives `acme` and `globex`; tests, benches
- * and the reliability suite give their generated groups the same one. The sandbox CRM names a company's
+ * A working sandboxcrm connection for a group: the benches and the reliability suite give their generated
+ * groups this one while they read the sandbox. The sandbox CRM names a company's
  * workspace after the company (`workspace`, default: the group's ref), as its consent page shows it.
  */
 export function sandboxConnection(
@@ -124,10 +124,9 @@ export async function seedDemoData(repo: Repository, manifest: Manifest): Promis
         content: integration,
       });
     }
+    // The groups' CRM connections are their grants, stored at every start by `seedDemoConnections`.
     for (const group of groups) {
       await tx.upsertGroup({ projectId: project.id, groupRef: group.groupRef, groupName: group.groupName });
-      if (!group.connected || (await tx.listConnections(project.id, group.groupRef)).length > 0) continue;
-      await tx.insertConnection(sandboxConnection(project.id, group.groupRef, group.groupName));
     }
   });
 }
