@@ -125,7 +125,7 @@ describe('session binding', () => {
       connectionId: 'conn-acme',
       config: {
         content: {
-          provider: 'sandboxcrm',
+          provider: 'hubspot',
           read: {
             objects: {
               contacts: {
