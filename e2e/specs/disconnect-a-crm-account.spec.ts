@@ -1,43 +1,45 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { connectionStatus } from '../support/connect.js';
-import { seedInstallation } from '../support/seed-installation.js';
 import { servers } from '../support/servers.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
+import { crmConnectionStatus, salesforce, seedCrmInstallation } from './crm.shared.js';
 
 test.use({ baseURL: servers.manages.url });
 // A round trip through the provider's page in a popup takes a few seconds on a loaded 2-core machine.
 test.setTimeout(60_000);
-// One company (initech) in order: it connects and disconnects, then connects, installs and is refused.
+// One company (initech) in order: it connects Salesforce and disconnects, then connects, installs and is
+// refused. (Its HubSpot on this demo is the mapping editor's.)
 test.describe.configure({ mode: 'serial' });
 
 /** Carol's settings page, connected from its "CRM account" card through the provider's page. */
 async function connectedAccount(page: Page): Promise<Locator> {
   await signInAs(page, users.carol);
-  await openPage(page, '/installation');
+  await openPage(page, `/installation?integration=${salesforce.integration}`);
   const account = page.getByRole('region', { name: 'CRM account' });
   const popupOpened = page.waitForEvent('popup');
-  await account.getByRole('button', { name: 'Connect Sandbox CRM' }).click();
+  await account.getByRole('button', { name: 'Connect Salesforce' }).click();
   const popup = await popupOpened;
   await popup.getByRole('button', { name: 'Allow' }).click();
-  await expect(account.getByText('Sandbox CRM is connected.')).toBeVisible();
-  expect(await connectionStatus(page)).not.toBeNull();
+  await expect(account.getByText('Salesforce is connected.')).toBeVisible();
+  expect(await crmConnectionStatus(page, salesforce)).not.toBeNull();
   return account;
 }
 
 const disconnectAnswer = (page: Page) =>
   page.waitForResponse(
-    (r) => r.url().endsWith('/api/integrations/crm-sync/connection') && r.request().method() === 'DELETE',
+    (r) =>
+      r.url().endsWith(`/api/integrations/${salesforce.integration}/connection`) &&
+      r.request().method() === 'DELETE',
   );
 
 test('carol@initech disconnects an account no installation uses, after a question, and can connect again', async ({
   page,
 }) => {
   const account = await connectedAccount(page);
-  await account.getByRole('button', { name: 'Disconnect Sandbox CRM' }).click();
-  const question = account.getByRole('alertdialog', { name: 'Disconnect Sandbox CRM?' });
-  await expect(question).toContainText('Nothing is read from this Sandbox CRM account');
+  await account.getByRole('button', { name: 'Disconnect Salesforce' }).click();
+  const question = account.getByRole('alertdialog', { name: 'Disconnect Salesforce?' });
+  await expect(question).toContainText('Nothing is read from this Salesforce account');
   // The question opens on the safe choice: Enter twice must not disconnect.
   await expect(question.getByRole('button', { name: 'Keep it connected' })).toBeFocused();
 
@@ -45,14 +47,14 @@ test('carol@initech disconnects an account no installation uses, after a questio
   await question.getByRole('button', { name: 'Yes, disconnect' }).click();
   expect((await answered).status()).toBe(204);
   // The connect state again, with the focus on Connect, and nothing left of the connection.
-  const connect = account.getByRole('button', { name: 'Connect Sandbox CRM' });
+  const connect = account.getByRole('button', { name: 'Connect Salesforce' });
   await expect(connect).toBeFocused();
   await expect(question).toBeHidden();
-  await expect(account.getByText('Sandbox CRM is connected.')).toBeHidden();
-  expect(await connectionStatus(page)).toBeNull();
+  await expect(account.getByText('Salesforce is connected.')).toBeHidden();
+  expect(await crmConnectionStatus(page, salesforce)).toBeNull();
   await page.reload();
-  await expect(account.getByRole('button', { name: 'Connect Sandbox CRM' })).toBeVisible();
-  await expect(account.getByRole('button', { name: 'Disconnect Sandbox CRM' })).toHaveCount(0);
+  await expect(account.getByRole('button', { name: 'Connect Salesforce' })).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Disconnect Salesforce' })).toHaveCount(0);
 });
 
 test('with an installation reading through it, Disconnect is refused with the reason beside its buttons, on a 390 px screen', async ({
@@ -60,12 +62,12 @@ test('with an installation reading through it, Disconnect is refused with the re
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const account = await connectedAccount(page);
-  await seedInstallation(page);
+  await seedCrmInstallation(page, salesforce);
   await page.reload();
   await expect(page.locator('[data-scope="sync-status"]')).toBeVisible();
 
-  await account.getByRole('button', { name: 'Disconnect Sandbox CRM' }).click();
-  const question = account.getByRole('alertdialog', { name: 'Disconnect Sandbox CRM?' });
+  await account.getByRole('button', { name: 'Disconnect Salesforce' }).click();
+  const question = account.getByRole('alertdialog', { name: 'Disconnect Salesforce?' });
   const answered = disconnectAnswer(page);
   await question.getByRole('button', { name: 'Yes, disconnect' }).click();
   const response = await answered;
@@ -89,9 +91,9 @@ test('with an installation reading through it, Disconnect is refused with the re
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Still connected; keeping it closes the question and gives the focus back to Disconnect.
-  expect(await connectionStatus(page)).not.toBeNull();
+  expect(await crmConnectionStatus(page, salesforce)).not.toBeNull();
   await question.getByRole('button', { name: 'Keep it connected' }).click();
   await expect(question).toBeHidden();
-  await expect(account.getByRole('button', { name: 'Disconnect Sandbox CRM' })).toBeFocused();
-  await expect(account.getByText('Sandbox CRM is connected.')).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Disconnect Salesforce' })).toBeFocused();
+  await expect(account.getByText('Salesforce is connected.')).toBeVisible();
 });

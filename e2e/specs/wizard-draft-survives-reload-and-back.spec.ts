@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { servers } from '../support/servers.js';
 import { signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
-import { currentStep, nextTo, openWizard } from '../support/wizard.js';
+import { currentStep, nextTo } from '../support/wizard.js';
+import { connectCrmInThisTab, hubspot, openCrmWizard } from './crm.shared.js';
 
 // Walks the wizard without installing: alice@acme's group must stay uninstalled.
 test.use({ baseURL: servers.neverInstalls.url });
@@ -27,12 +28,12 @@ test('reload keeps the draft and the step; Back and Forward move between steps; 
   let leave: 'accept' | 'dismiss' = 'accept';
   const seen = dialogs(page, (dialog) => (dialog.type() === 'confirm' ? leave : 'accept'));
   await signInAs(page, users.alice);
-  const wizard = await openWizard(page);
-  await expect(page).toHaveURL(/#\/install\?step=objects$/);
+  const wizard = await openCrmWizard(page, hubspot);
+  await expect(page).toHaveURL(/#\/install\?integration=hubspot-sync&step=objects$/);
   await nextTo(wizard, 'Read Contacts');
   await expect(page).toHaveURL(/step=read%3Acontacts$/);
   const step = currentStep(wizard);
-  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await step.getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
   await step.getByRole('button', { name: 'Use a different history for Contacts' }).click();
   await step.getByRole('radio', { name: /Recent history/ }).check();
   await step.getByRole('radio', { name: 'Custom', exact: true }).check();
@@ -70,25 +71,27 @@ test('reload keeps the draft and the step; Back and Forward move between steps; 
 test('sign-out clears the draft, and a draft is never offered to another user', async ({ page }) => {
   dialogs(page, () => 'accept');
   await signInAs(page, users.alice);
-  const wizard = await openWizard(page);
+  const wizard = await openCrmWizard(page, hubspot);
   await nextTo(wizard, 'Read Contacts');
-  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
   await expect.poll(() => wizardKeys(page)).toHaveLength(1);
   const [key] = await wizardKeys(page);
   expect(key).toContain(users.alice.id);
   const alicesDraft = await page.evaluate((k) => sessionStorage.getItem(k ?? ''), key);
-  expect(alicesDraft).toContain('"status"');
+  expect(alicesDraft).toContain('"hs_lead_status"');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Northwind Pipeline' })).toBeVisible();
   expect(await wizardKeys(page)).toEqual([]);
 
   // Even a draft left behind (a session that ended without the sign-out button) is keyed by its user:
-  // the next user of the tab does not get it.
-  await page.evaluate(([k, value]) => sessionStorage.setItem(k ?? '', value ?? ''), [key, alicesDraft]);
+  // the next user of the tab does not get it, in the same integration's wizard. Globex connects HubSpot
+  // too (in this tab, so the draft stays in its storage), to see that wizard's steps.
   await signInAs(page, users.bob);
+  await connectCrmInThisTab(page, hubspot);
+  await page.evaluate(([k, value]) => sessionStorage.setItem(k ?? '', value ?? ''), [key, alicesDraft]);
   await page.reload(); // the page learns of the new session as it would after a sign-in
-  const bobs = await openWizard(page);
+  const bobs = await openCrmWizard(page, hubspot);
   await expect(currentStep(bobs)).toHaveAccessibleName(/Objects$/);
   await nextTo(bobs, 'Read Contacts');
   await expect(currentStep(bobs).getByRole('combobox', { name: 'Pipeline stage' })).toHaveValue('');
@@ -96,12 +99,12 @@ test('sign-out clears the draft, and a draft is never offered to another user', 
 
 test('Quick setup is offered only before the wizard starts', async ({ page }) => {
   await signInAs(page, users.alice);
-  const wizard = await openWizard(page);
+  const wizard = await openCrmWizard(page, hubspot);
   const quick = page.getByRole('heading', { name: 'Quick setup' });
   await expect(quick).toBeVisible();
   await nextTo(wizard, 'Read Contacts');
   await expect(quick).toBeHidden();
-  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('status');
+  await currentStep(wizard).getByRole('combobox', { name: 'Pipeline stage' }).fill('hs_lead_status');
   await wizard.getByRole('button', { name: 'Back' }).click();
   await expect(currentStep(wizard)).toHaveAccessibleName(/Objects$/);
   // Something is chosen already: the wizard is under way, so it stays the one way to install.
