@@ -5,6 +5,10 @@ import { crmSearchPageAt, hubspot, salesforce } from './crm.shared.js';
 // Results once overflowed their card at 1280 px and scrolled sideways once details opened, "Show details"
 // wrapped onto three lines, at 390 px the table showed 4 of 10 columns and its caption took three lines.
 // Each CRM's contacts, in its own field names: Acme's HubSpot and Globex's Salesforce.
+// A search through the connector and a layout check of every cell: on a loaded 2-core machine that can pass
+// 30 s. The timeout is a guard against hanging, not a speed goal.
+test.describe.configure({ timeout: 60_000 });
+
 const companies = [
   { user: users.alice, crm: hubspot },
   { user: users.bob, crm: salesforce },

@@ -8,6 +8,9 @@ interface SearchAnswer {
 }
 
 test.use({ viewport: { width: 390, height: 844 } });
+// Four searches and a reload through the connector: on a loaded 2-core machine that can pass 30 s. The
+// timeout is a guard against hanging, not a speed goal.
+test.setTimeout(60_000);
 
 test('on a 390 px phone, bob@globex finds a Salesforce contact by its email after a wrong one, and a reload and Back keep him on Salesforce', async ({
   page,

@@ -8,6 +8,9 @@ import { connectCrmInThisTab, hubspot, openCrmWizard } from './crm.shared.js';
 
 // Walks the wizard without installing: alice@acme's group must stay uninstalled.
 test.use({ baseURL: servers.neverInstalls.url });
+// Reloads, a round trip through the consent page and the wizard's reads of the CRM's fields: on a loaded
+// 2-core machine that can pass 30 s. The timeout is a guard against hanging, not a speed goal.
+test.describe.configure({ timeout: 60_000 });
 
 /** Answers every dialog the page opens with `answer`, and records what kind each one was. */
 function dialogs(page: Page, answer: (dialog: Dialog) => 'accept' | 'dismiss') {
