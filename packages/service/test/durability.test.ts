@@ -33,7 +33,10 @@ describe('durability', () => {
     await first.close();
 
     // The restart stores new Salesforce tokens on the same connection: the installation keeps it.
-    const again = await startTestService({ dataDir });
+    const again = await startTestService({
+      dataDir,
+      ...(first.databaseUrl && { databaseUrl: first.databaseUrl }),
+    });
     try {
       const listed = await fetch(`${installUrl(again)}?groupRef=globex`, {
         headers: { 'x-api-key': again.apiKey },

@@ -100,6 +100,8 @@ function issueTokens(providers: TestProviders, provider: string) {
 export interface TestService extends RunningService {
   /** The emulated HubSpot and Salesforce its catalog points at: Acme's CRM and Globex's. */
   providers: TestProviders;
+  /** The PostgreSQL database it runs on (`SPLICE_TEST_POSTGRES=1`), else undefined (SQLite in `dataDir`). */
+  databaseUrl: string | undefined;
   /** The grant this start stored as a demo group's CRM connection (Acme's HubSpot, Globex's Salesforce). */
   demoGrant(groupRef: string): DemoConnectionGrant;
   /**
@@ -165,6 +167,7 @@ export async function startTestService(testOptions: TestServiceOptions = {}): Pr
   return {
     ...service,
     providers,
+    databaseUrl,
     demoGrant(groupRef) {
       const grant = demoConnections.find((g) => g.groupRef === groupRef);
       if (!grant) throw new Error(`This service has no CRM grant for ${groupRef}`);
