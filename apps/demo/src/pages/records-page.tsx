@@ -59,8 +59,6 @@ export function RecordsPage() {
         <p>
           CRM records that Splice delivered to Northwind for {user.company}, as Northwind stored them in its
           own database. Progress of each read is on the <a href={hrefOf('/installation')}>sync settings</a>.
-        </p>
-        <p>
           Each record keeps its CRM's own object and field names: HubSpot's contacts, companies and deals,
           Salesforce's Contact, Account and Opportunity. Northwind's names (the pipeline stage, the priority)
           are the mapped fields, listed first.
