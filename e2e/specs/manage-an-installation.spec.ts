@@ -169,6 +169,7 @@ test('uninstall, then connect and install again', async ({ page }) => {
     'Lead Status',
   );
   // Companies and deals were not read before the uninstall, so the kept objects skip their steps.
+  await nextTo(wizard, 'Proxy');
   await nextTo(wizard, 'Review and install');
   await currentStep(wizard).getByRole('button', { name: 'Install' }).click();
   await expect(wizard).toHaveAttribute('data-state', 'installed');
