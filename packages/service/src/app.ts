@@ -33,7 +33,7 @@ function optional<T extends Hono>(part: T | undefined): T {
 export function createServiceApp(deps: ServiceDeps) {
   const document = openApiDocument();
   const oauth = oauthRoutes(deps);
-  const { destinations, reads } = deps;
+  const { destinations, reads, writes } = deps;
   return (
     new Hono()
       .use(
@@ -74,7 +74,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/v1', connectionRoutes(deps))
       .route('/v1', oauth.api)
       .route('/search/v1', searchRoutes(deps))
-      .route('/write/v1', writeRoutes(deps))
+      .route('/write/v1', optional(writes && writeRoutes(deps, writes)))
       // The callback and the sandbox provider's pages are browser pages, outside the API's prefixes.
       .route('/', oauth.pages)
       .route('/v1', optional(destinations && destinationRoutes(deps, destinations)))

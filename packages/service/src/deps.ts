@@ -10,6 +10,7 @@ import type { DestinationAddressPolicy } from './reads/destination-address.js';
 import type { ReadEngine } from './reads/read-engine.js';
 import type { DestinationStore } from './store/destination-store.js';
 import type { Repository } from './store/index.js';
+import type { WriteService } from './writes/write-service.js';
 
 /** Everything the routes use, passed in so tests and the CLI wire the same app. */
 export interface ServiceDeps {
@@ -33,4 +34,6 @@ export interface ServiceDeps {
   destinationAddresses?: DestinationAddressPolicy;
   /** The read engine: absent in apps that only serve the synchronous operations. */
   reads?: ReadEngine;
+  /** Writes to providers (`{write_url}`): absent in apps that serve no writes. */
+  writes?: WriteService;
 }

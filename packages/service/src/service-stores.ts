@@ -24,6 +24,7 @@ import { openDatabase, type Repository, SqliteRepository } from './store/index.j
 import { migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
 import { PgBossReadQueue } from './store/pg/pg-boss-read-queue.js';
 import { PgOperationStore } from './store/pg/pg-operation-store.js';
+import { WriteStore } from './writes/write-store.js';
 
 export interface ServiceStoresOptions {
   /** The data directory's database (the sandbox's, and the service's own on SQLite). */
@@ -45,6 +46,8 @@ export interface ServiceStores {
   oauth: OAuthDeps;
   destinations: DestinationStore;
   operations: OperationStore;
+  /** Writes to providers: idempotency keys and the queue of asynchronous writes. */
+  writes: WriteStore;
   /** Several instances' shared control work (PostgreSQL only). */
   queue?: ReadQueue;
   /** Closes the connections these stores opened (not `db`). */
@@ -63,6 +66,7 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
       oauth: createOAuthDeps(db, options.secretKey),
       destinations: new SqliteDestinationStore(db, secrets),
       operations: new SqliteOperationStore(readsDb),
+      writes: WriteStore.sqlite(db),
       close: async () => {
         readsDb.close();
       },
@@ -79,6 +83,7 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
     repo: new PgRepository(pool),
     oauth: { store: new PgOAuthStore(pool), secrets },
     destinations: new PgDestinationStore(pool, secrets),
+    writes: WriteStore.postgres(pool),
     operations: new PgOperationStore(pool, {
       // Claims name their holder, so an operator can tell which instance holds what. The suffix tells apart
       // two services in one process (tests, an embedder): each treats its own claims as its own (an instance

@@ -20,6 +20,7 @@ import {
   seedDemoData,
   seedDemoDestinations,
 } from './demo-data.js';
+import type { ServiceDeps } from './deps.js';
 import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
 import { loadSecretKey } from './oauth/secret-key.js';
@@ -35,6 +36,8 @@ import { defaultReadTiming, type ReadTiming } from './reads/timing.js';
 import { openServiceStores } from './service-stores.js';
 import { databaseFileName, openDatabase } from './store/index.js';
 import { databaseUrlFromEnv } from './store/pg/index.js';
+import { WriteQueue } from './writes/write-queue.js';
+import type { WriteService } from './writes/write-service.js';
 
 export interface StartServiceOptions {
   /** 0 picks a free port. Default 4010. */
@@ -75,6 +78,11 @@ export interface StartServiceOptions {
    * test that never reads does not share the cores with it. Default true (`SPLICE_READS=off` for the CLI).
    */
   runReads?: boolean;
+  /**
+   * Whether queued asynchronous writes are carried out. False stores them without writing, as a stopped
+   * worker would (a test stops writes mid-queue this way). Default true.
+   */
+  runWrites?: boolean;
   /**
    * Whether the sandbox's pages are read and shaped on a worker thread beside the engine (./reads/page-thread.ts).
    * Default true; false keeps the whole engine on the main thread.
@@ -200,7 +208,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   });
   // Known once the port is, when the port is 0; nothing reaches the app before it listens.
   let publicOrigin = options.publicUrl ? publicOriginOf('publicUrl', options.publicUrl) : '';
-  const app = createServiceApp({
+  const writes: WriteService = { store: stores.writes };
+  const deps: ServiceDeps = {
     repo,
     providers,
     connectors,
@@ -209,8 +218,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     destinations,
     destinationAddresses,
     reads,
+    writes,
     publicOrigin: () => publicOrigin,
-  });
+  };
+  const writeQueue = new WriteQueue(deps, stores.writes);
+  writes.queue = writeQueue;
+  const app = createServiceApp(deps);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
@@ -223,6 +236,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const url = `http://${host}:${port}`;
   publicOrigin ||= listeningOrigin(host, port);
   if (options.runReads !== false) reads.start();
+  if (options.runWrites !== false) writeQueue.start();
   return {
     url,
     publicUrl: publicOrigin,
@@ -236,7 +250,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     port,
     close: async () => {
       sandboxActivity.stop();
-      await reads.stop();
+      await Promise.all([reads.stop(), writeQueue.stop()]);
       try {
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));

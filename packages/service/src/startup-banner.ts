@@ -25,6 +25,7 @@ export function startupBanner(config: ServiceConfig, service: RunningService): s
     `  {base_url}    ${service.baseUrl}`,
     `  {search_url}  ${service.searchUrl}`,
     `  {read_url}    ${service.readUrl}`,
+    `  {write_url}   ${service.writeUrl}`,
     `  OpenAPI       ${service.url}/openapi.json`,
     `  API key       ${secretLine(service.apiKey, sources.apiKey, 'SPLICE_API_KEY')}`,
     `  Auth token    ${secretLine(service.authToken, sources.authToken, 'SPLICE_AUTH_TOKEN')}`,

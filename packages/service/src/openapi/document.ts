@@ -20,6 +20,7 @@ import { common, json, param as pathParam, problems, toSchema } from './builders
 import { installationPaths, installationSchemas } from './installation-paths.js';
 import { providerPaths, providerSchemas } from './provider-paths.js';
 import { readsPaths, readsSchemas } from './reads-paths.js';
+import { writePaths, writeSchemas } from './write-paths.js';
 
 const excludeReadOnly = {
   name: 'excludeReadOnly',
@@ -67,12 +68,14 @@ export function openApiDocument() {
         OauthCompleteAnswer: toSchema(oauthCompleteAnswerSchema, 'output'),
         Problem: toSchema(problemSchema, 'output'),
         ...readsSchemas(),
+        ...writeSchemas(),
         ...installationSchemas(),
         ...providerSchemas(),
       },
     },
     paths: {
       ...readsPaths(),
+      ...writePaths(),
       ...installationPaths(),
       '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations': {
         post: {

@@ -10,6 +10,7 @@ import { requireCredentials } from '../middleware/credentials/index.js';
 import { backfillProgressView, operationView } from '../reads/operation-view.js';
 import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
+import { writeOperationView } from '../writes/write-operation-view.js';
 import { withInstallation, withIntegration, withProject } from './target-middleware.js';
 
 const listQuerySchema = z.object({
@@ -165,6 +166,11 @@ export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
     })
     .get('/projects/:projectIdOrName/operations/:operationId', auth, withProject(deps.repo), async (c) => {
       const operation = await engine.store.getOperation(c.req.param('operationId'));
+      if (!operation) {
+        // A write's operation, where the service writes.
+        const write = await deps.writes?.store.get(c.req.param('operationId'));
+        if (write && write.projectId === c.var.project.id) return c.json(writeOperationView(write), 200);
+      }
       if (!operation || operation.projectId !== c.var.project.id) {
         throw problemError(
           404,

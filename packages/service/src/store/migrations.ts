@@ -400,6 +400,41 @@ export const migrations: readonly Migration[] = [
     "a read operation's provider cursor",
     () => 'ALTER TABLE read_operations ADD COLUMN read_cursor TEXT;',
   ),
+  // Version 12 is another change's; a database without it still takes 13 (each version is run once).
+  // Writes to a provider, one row per write request: a synchronous write's row holds its idempotency key
+  // and, once done, the answer a retry with that key gets again; an asynchronous write's row is also its
+  // queue entry (due at `next_attempt_time`, held by a running attempt until `claim_until`) until it ends.
+  migration(
+    13,
+    'writes to providers and their idempotency keys',
+    (d) => `
+  CREATE TABLE write_operations (
+    id                TEXT PRIMARY KEY,
+    project_id        TEXT NOT NULL,
+    integration_id    TEXT NOT NULL,
+    installation_id   TEXT NOT NULL,
+    config_id         TEXT NOT NULL,
+    group_ref         TEXT NOT NULL,
+    object_name       TEXT NOT NULL,
+    idempotency_key   TEXT,
+    request_hash      TEXT NOT NULL,
+    request           ${d.json} NOT NULL,
+    mode              TEXT NOT NULL CHECK (mode IN ('synchronous', 'asynchronous')),
+    status            TEXT NOT NULL CHECK (status IN ('queued', 'running', 'success', 'failure')),
+    answer            ${d.json},
+    attempts          ${d.bigint} NOT NULL DEFAULT 0,
+    next_attempt_time ${d.bigint} NOT NULL,
+    deadline_time     ${d.bigint} NOT NULL,
+    claim_until       ${d.bigint},
+    last_error        TEXT,
+    create_time       TEXT NOT NULL,
+    update_time       TEXT NOT NULL,
+    end_time          TEXT
+  );
+  CREATE UNIQUE INDEX write_operations_by_key ON write_operations (project_id, idempotency_key);
+  CREATE INDEX write_operations_due ON write_operations (next_attempt_time) WHERE status IN ('queued', 'running');
+  `,
+  ),
 ];
 
 /**

@@ -6,26 +6,17 @@
  * failed record's reason in words otherwise. A failure of the call itself (auth, limits, an outage) throws
  * the connector's `ProviderError`.
  */
-import type {
-  Issue,
-  ObjectMetadata,
-  WriteBatchResponse,
-  WriteRequest,
-  WriteResult,
-  WriteSingleResponse,
-} from '@splice/schema';
+import type { Issue, ObjectMetadata, WriteRequest, WriteResult } from '@splice/schema';
 import { problemTypes } from '@splice/schema';
 import { problemError } from '@splice/server-kit';
 import type { Connector, WriteOutcome } from '../connectors/connector.js';
 import { ProviderError } from '../connectors/provider-error.js';
+import type { WriteAnswer } from './write-answer.js';
 import { defaultsFor, fieldsToCheck, withDefaults } from './write-defaults.js';
 import { recordIdMember, toProviderFields } from './write-fields.js';
 import type { WriteTarget } from './write-target.js';
 
-export interface WriteAnswer {
-  status: 200 | 422;
-  body: WriteSingleResponse | WriteBatchResponse;
-}
+export type { WriteAnswer };
 
 interface PlannedRecord {
   fields: Record<string, unknown>;
@@ -52,12 +43,11 @@ function recordsOf(request: WriteRequest): { record: Record<string, unknown>; at
   return (request.batch ?? []).map((item, index) => ({ record: item.record, at: `batch[${index}].record` }));
 }
 
-/** The request's records as provider fields with their defaults, or a problem naming each bad member. */
-async function planRecords(
+/** The request's records as provider fields, or a problem naming each member that cannot be written. */
+async function translateRecords(
   connector: Connector,
   target: WriteTarget,
   request: WriteRequest,
-  type: 'create' | 'update',
 ): Promise<PlannedRecord[]> {
   const metadata = await objectMetadata(connector, target);
   const issues: Issue[] = [];
@@ -65,7 +55,7 @@ async function planRecords(
     const result = toProviderFields(record, target.mapping, metadata, at);
     issues.push(...result.issues);
     const id = record[recordIdMember];
-    return { fields: result.fields, ...(type === 'update' && { recordId: String(id) }) };
+    return { fields: result.fields, ...(request.type === 'update' && { recordId: String(id) }) };
   });
   if (issues.length > 0) {
     const onlyReadOnly = issues.every((issue) => issue.type === problemTypes.readOnlyField.type);
@@ -74,6 +64,17 @@ async function planRecords(
       issues,
     });
   }
+  return translated;
+}
+
+/** The request's records as provider fields with their defaults (`ifEmpty` ones after reading the record). */
+async function planRecords(
+  connector: Connector,
+  target: WriteTarget,
+  request: WriteRequest,
+  type: 'create' | 'update',
+): Promise<PlannedRecord[]> {
+  const translated = await translateRecords(connector, target, request);
   const defaults = defaultsFor(target.settings, type);
   const planned: PlannedRecord[] = [];
   for (const record of translated) {
@@ -86,6 +87,28 @@ async function planRecords(
     planned.push({ ...record, fields: withDefaults(record.fields, defaults, current) });
   }
   return planned;
+}
+
+/** Refuses now what the write would refuse later: a delete not enabled, a field that cannot be written. */
+export async function checkWrite(
+  connector: Connector,
+  target: WriteTarget,
+  request: WriteRequest,
+): Promise<void> {
+  if (request.type === 'delete') {
+    refuseDisabledDeletion(target);
+    return;
+  }
+  await translateRecords(connector, target, request);
+}
+
+function refuseDisabledDeletion(target: WriteTarget): void {
+  if (target.settings.deletionSettings?.enabled !== true) {
+    throw problemError(422, 'deletionDisabled', {
+      detail: `Deleting "${target.objectName}" records is not enabled in this installation's write settings.`,
+      remedy: 'Enable deletion for the object in the installation (deletionSettings.enabled), then retry.',
+    });
+  }
 }
 
 function resultOf(outcome: WriteOutcome): WriteResult {
@@ -104,12 +127,7 @@ async function runDelete(
   request: WriteRequest,
   operationId: string,
 ): Promise<WriteAnswer> {
-  if (target.settings.deletionSettings?.enabled !== true) {
-    throw problemError(422, 'deletionDisabled', {
-      detail: `Deleting "${target.objectName}" records is not enabled in this installation's write settings.`,
-      remedy: 'Enable deletion for the object in the installation (deletionSettings.enabled), then retry.',
-    });
-  }
+  refuseDisabledDeletion(target);
   const recordId = String(request.record?.[recordIdMember]);
   await connector.delete(target.objectName, recordId);
   return { status: 200, body: { operationId, result: { success: true, recordId } } };

@@ -1,0 +1,97 @@
+/**
+ * The OpenAPI path and schemas of writes (`{write_url}`, the hosted write API's path), merged into
+ * ./document.
+ */
+import {
+  writeAcceptedResponseSchema,
+  writeBatchResponseSchema,
+  writeRequestSchema,
+  writeSingleResponseSchema,
+} from '@splice/schema';
+import type { JsonSchema } from './builders.js';
+import { common, param, problems, toSchema } from './builders.js';
+
+export function writeSchemas(): Record<string, JsonSchema> {
+  return {
+    WriteRequest: toSchema(writeRequestSchema, 'input'),
+    WriteSingleResponse: toSchema(writeSingleResponseSchema, 'output'),
+    WriteBatchResponse: toSchema(writeBatchResponseSchema, 'output'),
+    WriteAcceptedResponse: toSchema(writeAcceptedResponseSchema, 'output'),
+  };
+}
+
+const answers = {
+  'application/json': {
+    schema: {
+      oneOf: [
+        { $ref: '#/components/schemas/WriteSingleResponse' },
+        { $ref: '#/components/schemas/WriteBatchResponse' },
+        { $ref: '#/components/schemas/WriteAcceptedResponse' },
+      ],
+    },
+  },
+};
+
+export function writePaths(): Record<string, unknown> {
+  return {
+    '/write/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}': {
+      post: {
+        operationId: 'writeRecords',
+        summary:
+          "Create, update or delete records in the group's CRM ({write_url}), as the installation's write settings say (docs/service-interface.md#writes).",
+        description:
+          'A record names fields by mapped or provider name; defaults from `selectedFieldSettings` fill what it leaves out. An `Idempotency-Key` header answers a repeated request with the first answer and writes nothing more.',
+        security: [{ apiKey: [] }],
+        parameters: [
+          param('projectIdOrName', 'Project ID or project name.'),
+          param('integrationId', 'Integration ID (or name).'),
+          param('objectName', 'The provider object to write.'),
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+            description: 'The same key (per project) answers the first answer again and writes nothing more.',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WriteRequest' } } },
+        },
+        responses: {
+          '200': {
+            description:
+              'Every record written (synchronous), or the write queued (asynchronous: `{ operationId }`).',
+            content: answers,
+          },
+          ...problems(
+            common.malformed,
+            common.unauthorized,
+            [
+              404,
+              ['installationNotFound', 'groupNotFound'],
+              'The group has no installation of the integration.',
+            ],
+            [409, ['idempotencyKeyInFlight'], 'The first request with this key is still running.'],
+            [413, ['payloadTooLarge'], 'The body is over 2 MiB.'],
+            [
+              422,
+              [
+                'objectNotWritable',
+                'deletionDisabled',
+                'unknownField',
+                'readOnlyField',
+                'idempotencyKeyReused',
+                'connectionRequired',
+                'connectionUnusable',
+              ],
+              'The write settings or the provider refuse the request as a whole; nothing was written.',
+            ],
+            [429, ['rateLimited'], 'The provider is limiting the account: retry after the wait.'],
+            [503, ['serviceUnavailable'], 'The provider is not answering: retry shortly.'],
+          ),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The asynchronous writes' worker: takes each due write from the store, runs it, and records how it
+ * ended. A failure that may pass (the provider limiting, an outage, the store away) is tried again after a
+ * growing wait until the write's deadline; anything else ends the write as a failure with its reason in
+ * words. The queue is the store, so writes waiting at a restart are taken up by the next start; a write
+ * whose process died mid-call is taken again once its hold runs out, and so may reach the provider twice.
+ */
+import { ProblemError, problemError } from '@splice/server-kit';
+import { ProviderError } from '../connectors/provider-error.js';
+import type { ServiceDeps } from '../deps.js';
+import { findIntegration } from '../lookups/find-integration.js';
+import { providerProblem } from '../provider-calls/provider-problem.js';
+import { failedAnswer } from './failed-answer.js';
+import { runWrite } from './run-write.js';
+import type { WriteOperation, WriteStore } from './write-store.js';
+import { findWriteTarget, writeConnector } from './write-target.js';
+
+export interface WriteQueueOptions {
+  /** How often the worker looks for due writes when nothing woke it (default 1 s). */
+  tickMs?: number;
+  /** How long an attempt holds its write (default 5 minutes). */
+  leaseMs?: number;
+  /** The first retry's wait (default 1 s); each further one doubles, up to `maxRetryWaitMs`. */
+  retryWaitMs?: number;
+  maxRetryWaitMs?: number;
+  now?: () => number;
+}
+
+export class WriteQueue {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private rerun = false;
+  private readonly tickMs: number;
+  private readonly leaseMs: number;
+  private readonly retryWaitMs: number;
+  private readonly maxRetryWaitMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly store: WriteStore,
+    options: WriteQueueOptions = {},
+  ) {
+    this.tickMs = options.tickMs ?? 1_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.retryWaitMs = options.retryWaitMs ?? 1_000;
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.tickMs);
+    this.wake();
+  }
+
+  /** Looks for due writes now (a write was just queued). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.rerun) {
+        this.rerun = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Takes no more writes and waits for the one in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped) {
+        const operation = await this.store.claimDue(this.now(), this.leaseMs);
+        if (!operation) return;
+        await this.attempt(operation);
+      }
+    } catch (error) {
+      // The store is away: the next tick tries again.
+      console.warn('write queue: could not take a due write:', error);
+    }
+  }
+
+  private async attempt(operation: WriteOperation): Promise<void> {
+    try {
+      const integration = await findIntegration(this.deps.repo, operation.projectId, operation.integrationId);
+      const target = await findWriteTarget(this.deps, integration, operation.groupRef, operation.objectName);
+      if (target.installation.id !== operation.installationId) {
+        throw problemError(
+          404,
+          'installationNotFound',
+          'The installation the write was sent for was uninstalled.',
+        );
+      }
+      const answer = await runWrite(
+        await writeConnector(this.deps, target),
+        target,
+        operation.request,
+        operation.id,
+      );
+      await this.store.finish(operation.id, answer.status === 200 ? 'success' : 'failure', answer);
+    } catch (error) {
+      await this.failed(operation, error);
+    }
+  }
+
+  private async failed(operation: WriteOperation, error: unknown): Promise<void> {
+    const retryable = error instanceof ProviderError ? error.retryable : !(error instanceof ProblemError);
+    const reason =
+      error instanceof ProviderError
+        ? (providerProblem(error).init.detail ?? error.message)
+        : error instanceof ProblemError
+          ? (error.init.detail ?? error.message)
+          : error instanceof Error
+            ? error.message
+            : String(error);
+    const wait = Math.min(this.maxRetryWaitMs, this.retryWaitMs * 2 ** Math.max(0, operation.attempts - 1));
+    const providerWait = error instanceof ProviderError ? (error.details.retryAfterMs ?? 0) : 0;
+    const next = this.now() + Math.max(wait, providerWait);
+    if (retryable && next < operation.deadlineTime) {
+      await this.store.retryLater(operation.id, next, reason);
+      return;
+    }
+    const ending = retryable ? `${reason} (retried until the write's deadline)` : reason;
+    await this.store.finish(operation.id, 'failure', failedAnswer(operation.id, operation.request, ending));
+  }
+}
