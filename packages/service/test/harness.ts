@@ -110,8 +110,6 @@ export interface TestService extends RunningService {
    */
   restoreDemoConnection(groupRef: string): Promise<void>;
   dataDir: string;
-  /** Its PostgreSQL database, on the PostgreSQL project; a restart on the same data passes it again. */
-  databaseUrl?: string;
   /** Stops the service and removes its data directory. */
   dispose(): Promise<void>;
   /**
@@ -183,7 +181,6 @@ export async function startTestService(testOptions: TestServiceOptions = {}): Pr
       await withRepo((repo) => seedDemoConnections(repo, secrets, grants));
     },
     dataDir,
-    ...(databaseUrl ? { databaseUrl } : {}),
     dispose: async () => {
       await pool?.end();
       await service.close();
