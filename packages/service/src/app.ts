@@ -75,7 +75,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/v1', oauth.api)
       .route('/search/v1', searchRoutes(deps))
       .route('/write/v1', optional(writes && writeRoutes(deps, writes)))
-      // The callback and the sandbox provider's pages are browser pages, outside the API's prefixes.
+      // The OAuth callback is a browser page, outside the API's prefixes.
       .route('/', oauth.pages)
       .route('/v1', optional(destinations && destinationRoutes(deps, destinations)))
       .route('/v1', optional(reads && operationRoutes(deps, reads)))

@@ -20,8 +20,6 @@ export interface ServiceConfig {
   apiKey: string;
   authToken: string;
   manifestPath: string;
-  /** Sandbox contacts to generate (5,000 by default; benchmarks raise it to 1,000,000). */
-  contacts: number;
   /** `SPLICE_SECRET_KEY`: seals stored OAuth tokens (default: a key file in the data directory). */
   secretKey: string | undefined;
   /**
@@ -29,8 +27,6 @@ export interface ServiceConfig {
    * development value). The start-up banner prints only the development values.
    */
   credentialSources: Record<'apiKey' | 'authToken' | 'demoWebhookSecret', CredentialSource>;
-  /** Sandbox changes per minute per connected group (`SPLICE_SANDBOX_ACTIVITY`, default 3). */
-  sandboxActivity: number;
   /** `SPLICE_ALLOW_PRIVATE_DESTINATIONS`: address kinds and ranges destinations may reach besides public ones. */
   allowPrivateDestinations: readonly string[];
   /** The demo app's webhook receiver: the demo data set's destinations point there when set. */
@@ -142,14 +138,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     apiKey: env.SPLICE_API_KEY || devCredentials.apiKey,
     authToken: env.SPLICE_AUTH_TOKEN || devCredentials.authToken,
     manifestPath: resolve(cwd, env.SPLICE_MANIFEST || defaultManifestPath),
-    contacts: intFromEnv('SPLICE_CONTACTS', env.SPLICE_CONTACTS, 5_000),
     secretKey: env.SPLICE_SECRET_KEY || undefined,
     credentialSources: {
       apiKey: env.SPLICE_API_KEY ? 'environment' : 'devDefault',
       authToken: env.SPLICE_AUTH_TOKEN ? 'environment' : 'devDefault',
       demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET ? 'environment' : 'devDefault',
     },
-    sandboxActivity: intFromEnv('SPLICE_SANDBOX_ACTIVITY', env.SPLICE_SANDBOX_ACTIVITY, 3),
     allowPrivateDestinations: DestinationAddressPolicy.fromList(env.SPLICE_ALLOW_PRIVATE_DESTINATIONS)
       .allowed,
     ...(env.SPLICE_DEMO_RECEIVER_URL ? { demoReceiverUrl: env.SPLICE_DEMO_RECEIVER_URL } : {}),

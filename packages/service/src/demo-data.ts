@@ -3,7 +3,7 @@ import type { SecretBox } from './oauth/crypto.js';
 import { type StoredTokens, sealCredentials } from './oauth/sealed-credentials.js';
 import type { DestinationStore } from './store/destination-store.js';
 import { ConflictError } from './store/errors.js';
-import type { NewConnection, Repository } from './store/index.js';
+import type { Repository } from './store/index.js';
 
 /**
  * The demo data set every test, the demo and the README rely on: project `demo`; the manifest's
@@ -15,36 +15,11 @@ export const demoDataSet = {
   project: { id: 'demo', name: 'demo', displayName: 'Northwind Pipeline' },
   org: { id: 'org-demo', name: 'Northwind Pipeline' },
   groups: [
-    { groupRef: 'acme', groupName: 'Acme Corp', connected: true, crm: 'hubspot' },
-    { groupRef: 'globex', groupName: 'Globex', connected: true, crm: 'salesforce' },
-    { groupRef: 'initech', groupName: 'Initech', connected: false, crm: undefined },
+    { groupRef: 'acme', groupName: 'Acme Corp', crm: 'hubspot' },
+    { groupRef: 'globex', groupName: 'Globex', crm: 'salesforce' },
+    { groupRef: 'initech', groupName: 'Initech', crm: undefined },
   ],
 } as const;
-
-/**
- * A working sandboxcrm connection for a group: the benches and the reliability suite give their generated
- * groups this one while they read the sandbox. The sandbox CRM names a company's
- * workspace after the company (`workspace`, default: the group's ref), as its consent page shows it.
- */
-export function sandboxConnection(
-  projectId: string,
-  groupRef: string,
-  workspace: string = groupRef,
-): NewConnection {
-  return {
-    id: `conn-${groupRef}`,
-    projectId,
-    provider: 'sandboxcrm',
-    groupRef,
-    consumerRef: `${groupRef}-admin`,
-    providerWorkspaceRef: workspace,
-    status: 'working',
-    authScheme: 'oauth2/authorizationCode',
-    isDefault: true,
-    // Sandbox secrets: stored like real ones so the API's stripping of credentials is exercised.
-    credentials: { accessToken: `sandbox-access-${groupRef}`, refreshToken: `sandbox-refresh-${groupRef}` },
-  };
-}
 
 /**
  * A demo group's CRM grant, issued at start by whoever runs the provider: the local emulators hold their

@@ -5,7 +5,6 @@
 import type { ConnectorSource } from './connectors/connector-source.js';
 import type { Credentials } from './middleware/credentials/index.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
-import type { Provider } from './provider/provider-contract.js';
 import type { DestinationAddressPolicy } from './reads/destination-address.js';
 import type { ReadEngine } from './reads/read-engine.js';
 import type { DestinationStore } from './store/destination-store.js';
@@ -15,10 +14,8 @@ import type { WriteService } from './writes/write-service.js';
 /** Everything the routes use, passed in so tests and the CLI wire the same app. */
 export interface ServiceDeps {
   repo: Repository;
-  /** Providers served in-process (the sandbox CRM), by name. */
-  providers: ReadonlyMap<string, Provider>;
-  /** Providers reached over HTTP through their connectors (HubSpot, Salesforce); absent in older tests. */
-  connectors?: ConnectorSource;
+  /** The providers (HubSpot, Salesforce), reached over HTTP through each connection's connector. */
+  connectors: ConnectorSource;
   credentials: Credentials;
   /** The OAuth connect flow's store, the key that seals tokens, and the clock. */
   oauth: OAuthDeps;

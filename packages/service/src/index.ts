@@ -6,6 +6,7 @@ export type { ProviderCatalogEntry } from './connectors/catalog.js';
 /** The catalog providers (HubSpot, Salesforce) and the store-backed source of their connectors. */
 export { providerCatalog } from './connectors/catalog.js';
 export type { ConnectorSource } from './connectors/connector-source.js';
+export type { FieldFilter, ProviderRecord } from './connectors/provider-record.js';
 export type { StoreConnectorSourceOptions } from './connectors/store-connector-source.js';
 export { createConnectorSource } from './connectors/store-connector-source.js';
 export type { DemoConnectionGrant } from './demo-data.js';
@@ -13,7 +14,6 @@ export {
   demoConnectionGrants,
   demoDataSet,
   demoWebhookSecret,
-  sandboxConnection,
   seedDemoData,
   seedDemoDestinations,
 } from './demo-data.js';
@@ -28,27 +28,13 @@ export type { StoredTokens } from './oauth/sealed-credentials.js';
 export { sealCredentials } from './oauth/sealed-credentials.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
-export { createSandboxProvider } from './provider/index.js';
-export type {
-  FieldFilter,
-  IdRange,
-  Provider,
-  ProviderRecord,
-  ReadPage,
-  ReadWindow,
-  SampleReadResult,
-  SearchResult,
-} from './provider/provider-contract.js';
-export type { SandboxActivity, SandboxActivityOptions } from './provider/sandbox-activity.js';
-export { startSandboxActivity } from './provider/sandbox-activity.js';
 export type { DelivererOptions } from './reads/deliverer.js';
 export type { AddressKind, LookupCallback, Resolver } from './reads/destination-address.js';
 /** Which addresses webhook destinations may reach (README, "Reads and delivery"). */
 export { DestinationAddressPolicy } from './reads/destination-address.js';
 export type * from './reads/operation-store.js';
-export type { BuiltPage, PageBuilder, PageRequest } from './reads/page-builder.js';
-export { inThreadPageBuilder, messagesOf } from './reads/page-builder.js';
-export { threadPageBuilder } from './reads/page-thread.js';
+export { messagesOf } from './reads/page-messages.js';
+export type { ReadWindow } from './reads/read-context.js';
 export type { ReadEngineOptions, TriggerInput } from './reads/read-engine.js';
 export { ReadEngine } from './reads/read-engine.js';
 export type { ReadQueue } from './reads/read-queue.js';

@@ -1,8 +1,7 @@
 /**
  * The service's stores on the database it was given: SQLite in the data directory (the default, one
  * process), or PostgreSQL when a URL is set (`SPLICE_DATABASE_URL`), where several instances share the data
- * and the read work. The sandbox CRM stays in the data directory's SQLite file either way: it stands for a
- * provider's own system, not the service's data.
+ * and the read work.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -27,7 +26,7 @@ import { PgOperationStore } from './store/pg/pg-operation-store.js';
 import { WriteStore } from './writes/write-store.js';
 
 export interface ServiceStoresOptions {
-  /** The data directory's database (the sandbox's, and the service's own on SQLite). */
+  /** The data directory's SQLite database: the service's own unless `databaseUrl` is set. */
   db: Database;
   dataDir: string;
   /** The OAuth sealing key. */

@@ -24,13 +24,7 @@ import type { ServiceDeps } from './deps.js';
 import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
 import { loadSecretKey } from './oauth/secret-key.js';
-import type { Provider } from './provider/provider-contract.js';
-import { type SandboxActivity, startSandboxActivity } from './provider/sandbox-activity.js';
-import { createSandboxProvider } from './provider/sandbox-provider.js';
 import { DestinationAddressPolicy } from './reads/destination-address.js';
-import type { PageBuilder } from './reads/page-builder.js';
-import { inThreadPageBuilder } from './reads/page-builder.js';
-import { threadPageBuilder } from './reads/page-thread.js';
 import { ReadEngine } from './reads/read-engine.js';
 import { defaultReadTiming, type ReadTiming } from './reads/timing.js';
 import { openServiceStores } from './service-stores.js';
@@ -44,7 +38,7 @@ export interface StartServiceOptions {
   port?: number;
   /** Default 127.0.0.1: the service is for this machine. */
   host?: string;
-  /** Where the SQLite database lives (and the sandbox's data, on PostgreSQL too). */
+  /** Where the SQLite database lives, and the key that seals tokens unless `secretKey` is given. */
   dataDir: string;
   /**
    * PostgreSQL instead of SQLite for the service's data: several instances on one database share it and the
@@ -57,8 +51,6 @@ export interface StartServiceOptions {
   readMaxStreams?: number;
   apiKey?: string;
   authToken?: string;
-  /** Sandbox contacts to generate on first start. Default 5,000. */
-  contacts?: number;
   /** The manifest YAML. Default: the demo manifest (integration `crm-sync`). */
   manifestPath?: string;
   /** Seals stored OAuth tokens: 32 bytes, base64. Default: a key file in `dataDir`, made on first start. */
@@ -68,8 +60,6 @@ export interface StartServiceOptions {
    * emulators issue new tokens each run): see `demoConnectionGrants`.
    */
   demoConnections?: readonly DemoConnectionGrant[];
-  /** Sandbox changes per minute per connected group. Default 3; 0 keeps the sandbox still. */
-  sandboxActivity?: number;
   /** Read engine time constants (tests shrink them). */
   readTiming?: Partial<ReadTiming>;
   /**
@@ -83,11 +73,6 @@ export interface StartServiceOptions {
    * worker would (a test stops writes mid-queue this way). Default true.
    */
   runWrites?: boolean;
-  /**
-   * Whether the sandbox's pages are read and shaped on a worker thread beside the engine (./reads/page-thread.ts).
-   * Default true; false keeps the whole engine on the main thread.
-   */
-  pageThread?: boolean;
   /**
    * The origin browsers reach the service on, when it is not the listening address (behind a proxy, or
    * listening on every interface): the OAuth provider pages and the callback are built on it.
@@ -124,8 +109,6 @@ export interface RunningService {
   writeUrl: string;
   /** The read engine (tests wake it or look at its store). */
   reads: ReadEngine;
-  /** The sandbox's stream of changes (tests apply changes on demand). */
-  sandboxActivity: SandboxActivity;
   apiKey: string;
   authToken: string;
   port: number;
@@ -139,7 +122,7 @@ function listeningOrigin(host: string, port: number): string {
 }
 
 /**
- * Opens the store, seeds the demo data set and the sandbox provider (first start only), and serves the
+ * Opens the store, seeds the demo data set (and stores the demo groups' grants), and serves the
  * service over HTTP. A bad manifest throws before anything listens.
  */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
@@ -161,12 +144,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   await destinations.sealPlainSecrets();
   await seedDemoData(repo, manifest);
   await seedDemoConnections(repo, oauth.secrets, options.demoConnections ?? []);
-  const sandbox = createSandboxProvider(db, { contacts: options.contacts ?? 5_000 });
   const credentials = {
     apiKey: options.apiKey ?? devCredentials.apiKey,
     authToken: options.authToken ?? devCredentials.authToken,
   };
-  const providers = new Map<string, Provider>([[sandbox.name, sandbox]]);
   const connectors = createConnectorSource({
     repo,
     catalog: providerCatalog(options.providerApps ?? providerAppsFromEnv({})),
@@ -180,38 +161,18 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   }
   const reads = new ReadEngine({
     repo,
-    providers,
     connectors,
     store: stores.operations,
     ...(stores.queue ? { queue: stores.queue } : {}),
     destinations,
     ...(options.readTiming ? { timing: options.readTiming } : {}),
     delivery: { addresses: destinationAddresses },
-    ...(options.pageThread === false
-      ? {}
-      : {
-          pageBuilders: new Map<string, PageBuilder>([
-            [
-              sandbox.name,
-              threadPageBuilder(path.join(options.dataDir, databaseFileName), inThreadPageBuilder(sandbox)),
-            ],
-          ]),
-        }),
-  });
-  // The sandbox is one data set that every connected group's connection sees; its rate is per group.
-  let connectedGroups = 0;
-  for (const g of demoDataSet.groups) {
-    if ((await repo.listConnections(demoDataSet.project.id, g.groupRef)).length > 0) connectedGroups++;
-  }
-  const sandboxActivity = startSandboxActivity(db, {
-    changesPerMinute: (options.sandboxActivity ?? 3) * Math.max(1, connectedGroups),
   });
   // Known once the port is, when the port is 0; nothing reaches the app before it listens.
   let publicOrigin = options.publicUrl ? publicOriginOf('publicUrl', options.publicUrl) : '';
   const writes: WriteService = { store: stores.writes };
   const deps: ServiceDeps = {
     repo,
-    providers,
     connectors,
     credentials,
     oauth,
@@ -245,11 +206,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     readUrl: `${url}/read/v1`,
     writeUrl: `${url}/write/v1`,
     reads,
-    sandboxActivity,
     ...credentials,
     port,
     close: async () => {
-      sandboxActivity.stop();
       await Promise.all([reads.stop(), writeQueue.stop()]);
       try {
         await new Promise<void>((resolve, reject) => {

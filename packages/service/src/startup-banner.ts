@@ -14,9 +14,7 @@ function secretLine(value: string, source: CredentialSource, variable: string): 
 /** What `pnpm service` prints once it listens: the addresses, where the credentials come from, the data. */
 export function startupBanner(config: ServiceConfig, service: RunningService): string {
   const sources = config.credentialSources;
-  const groups = demoDataSet.groups
-    .map((g) => `${g.groupRef}${g.connected ? '' : ' (no connection)'}`)
-    .join(', ');
+  const groups = demoDataSet.groups.map((g) => `${g.groupRef} (${g.crm ?? 'no connection'})`).join(', ');
   const destinations = config.allowPrivateDestinations.length
     ? `public addresses and ${config.allowPrivateDestinations.join(', ')} (SPLICE_ALLOW_PRIVATE_DESTINATIONS)`
     : 'public addresses only (SPLICE_ALLOW_PRIVATE_DESTINATIONS)';
@@ -31,7 +29,6 @@ export function startupBanner(config: ServiceConfig, service: RunningService): s
     `  Auth token    ${secretLine(service.authToken, sources.authToken, 'SPLICE_AUTH_TOKEN')}`,
     `  Data dir      ${config.dataDir}`,
     `  Destinations  ${destinations}`,
-    `  Sandbox       ${config.sandboxActivity} changes per minute per group (SPLICE_SANDBOX_ACTIVITY)`,
   ];
   if (config.demoReceiverUrl) {
     // The receiver is usually on this machine, which the default address rule refuses to deliver to.

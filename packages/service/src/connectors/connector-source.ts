@@ -1,5 +1,5 @@
 /**
- * How the service reaches a catalog provider (HubSpot, Salesforce) for one of its connections. The read
+ * How the service reaches a provider (HubSpot, Salesforce) for one of its connections. The read
  * engine, search, the wizard's metadata and sample read and writes ask this, never the catalog or the
  * HTTP layer directly, so the connection's tokens are read from and rotated in one place (the store).
  */
@@ -8,7 +8,7 @@ import type { ProviderCatalogEntry } from './catalog-entry.js';
 import type { Connector } from './connector.js';
 
 export interface ConnectorSource {
-  /** The provider's catalog entry; undefined for a provider served in-process (the sandbox CRM). */
+  /** The provider's catalog entry; undefined for a provider the catalog does not have. */
   entry(provider: string): ProviderCatalogEntry | undefined;
   /** The connector for one stored connection of a catalog provider, its tokens those of the connection. */
   forConnection(connection: Connection): Connector;

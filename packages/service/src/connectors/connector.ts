@@ -6,9 +6,9 @@
  * about the provider.
  */
 import type { ObjectMetadata } from '@splice/schema';
-import type { FieldFilter, ProviderRecord } from '../provider/provider-contract.js';
+import type { FieldFilter, ProviderRecord } from './provider-record.js';
 
-export { valuesOf } from '../provider/provider-contract.js';
+export { valuesOf } from './provider-record.js';
 export type { FieldFilter, ProviderRecord };
 
 /** One page of a read: the records modified within a window, oldest change first where the API allows. */

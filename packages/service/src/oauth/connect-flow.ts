@@ -1,19 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ConnectError } from '@splice/schema';
-import { manifestIntegrationSchema } from '@splice/schema';
 import type { ProviderCatalogEntry } from '../connectors/catalog-entry.js';
 import type { Connection, Project, Repository } from '../store/index.js';
 import { catalogAuthorizeUrl, exchangeCatalogCode } from './catalog-authorization.js';
 import type { SecretBox } from './crypto.js';
-import { hashSecret, pkceChallenge, randomToken } from './crypto.js';
+import { hashSecret, randomToken } from './crypto.js';
 import type { OAuthStore } from './oauth-store.js';
-import {
-  authorizePath,
-  callbackPath,
-  exchangeCode,
-  sandboxClientId,
-} from './sandbox-authorization-server.js';
 import { sealCredentials } from './sealed-credentials.js';
+
+/** The service's OAuth callback, beside `{base_url}`: the `redirect_uri` every provider sends the user back to. */
+export const callbackPath = '/callbacks/v1/oauth';
 
 /** A `state` (and the URL carrying it) works once, for 10 minutes. */
 export const flowLifetimeMs = 10 * 60_000;
@@ -45,29 +41,15 @@ export interface FlowStart {
   browserBinding: string | null;
 }
 
-/** What the provider is asked for: every object the project's integrations of this provider read or write. */
-export async function scopesFor(repo: Repository, projectId: string, provider: string): Promise<string[]> {
-  const scopes = new Set<string>();
-  for (const integration of await repo.listIntegrations(projectId)) {
-    if (integration.provider !== provider) continue;
-    const content = manifestIntegrationSchema.safeParse(integration.content);
-    if (!content.success) continue;
-    for (const object of content.data.read.objects) scopes.add(`${object.objectName}:read`);
-    for (const object of content.data.write?.objects ?? []) scopes.add(`${object.objectName}:write`);
-  }
-  return [...scopes].sort();
-}
-
-/** Finds a catalog provider's entry (HubSpot, Salesforce); undefined for the in-process sandbox CRM. */
+/** Finds a provider's catalog entry (HubSpot, Salesforce); undefined for a provider the catalog lacks. */
 export interface ProviderEntries {
   entry(provider: string): ProviderCatalogEntry | undefined;
 }
 
 /**
- * Records a flow and answers the provider URL to open: a catalog provider's own authorize URL (with the
- * entry's client id and scopes, and a PKCE challenge where its grant type takes one), else the sandbox
- * provider's page. The service is the OAuth client: it keeps the PKCE
- * verifier (sealed) and sends only its S256 challenge; the `state` is stored as a hash and binds the
+ * Records a flow and answers the provider URL to open: the provider's own authorize URL, with the catalog
+ * entry's client id and scopes, and a PKCE challenge where its grant type takes one. The service is the
+ * OAuth client: it keeps the PKCE verifier (sealed) and sends only its S256 challenge; the `state` is stored as a hash and binds the
  * flow to the project, group, consumer (and connection, for an update). `publicOrigin` is the configured
  * origin browsers reach the service on, never a request's `Host`: the provider pages and the
  * `redirect_uri` live on it.
@@ -77,9 +59,11 @@ export async function startFlow(
   oauth: OAuthDeps,
   start: FlowStart,
   publicOrigin: string,
-  catalog?: ProviderEntries,
+  catalog: ProviderEntries,
 ): Promise<string> {
-  const entry = catalog?.entry(start.provider);
+  const entry = catalog.entry(start.provider);
+  // The routes check the provider before they start a flow.
+  if (!entry) throw new Error(`The catalog has no provider "${start.provider}".`);
   const now = oauth.now?.() ?? new Date();
   const state = randomToken();
   const verifier = randomToken(48);
@@ -103,21 +87,7 @@ export async function startFlow(
     completeTime: null,
   });
   const redirectUri = `${publicOrigin}${callbackPath}`;
-  if (entry) return catalogAuthorizeUrl(entry, { state, verifier, redirectUri });
-  const scope = (await scopesFor(repo, start.project.id, start.provider)).join(' ');
-  const url = new URL(`${publicOrigin}${authorizePath}`);
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: sandboxClientId,
-    redirect_uri: redirectUri,
-    state,
-    code_challenge: pkceChallenge(verifier),
-    code_challenge_method: 'S256',
-    scope,
-    login_hint: start.consumerName,
-    workspace: start.groupName,
-  }).toString();
-  return url.toString();
+  return catalogAuthorizeUrl(entry, { state, verifier, redirectUri });
 }
 
 export type FlowEnd =
@@ -198,7 +168,7 @@ export async function completeFlow(
   oauth: OAuthDeps,
   params: { state?: string; code?: string; error?: string },
   publicOrigin: string,
-  catalog?: ProviderEntries,
+  catalog: ProviderEntries,
 ): Promise<FlowEnd> {
   const now = oauth.now?.() ?? new Date();
   const stateHash = params.state ? hashSecret(params.state) : '';
@@ -214,10 +184,9 @@ export async function completeFlow(
   const verifier = oauth.secrets.open(JSON.parse(flow.codeVerifier));
   if (typeof verifier !== 'string') return end(flow.redirectUrl, 'provider_error');
   const redirectUri = `${publicOrigin}${callbackPath}`;
-  const entry = catalog?.entry(flow.provider);
-  const result = entry
-    ? await catalogResult(oauth, entry, { code: params.code, verifier, redirectUri }, now)
-    : await sandboxResult(oauth, flow, { code: params.code, verifier, redirectUri }, now);
+  const entry = catalog.entry(flow.provider);
+  const result =
+    entry && (await catalogResult(oauth, entry, { code: params.code, verifier, redirectUri }, now));
   if (!result) return end(flow.redirectUrl, 'provider_error');
   if (flow.browserBinding && flow.redirectUrl) {
     const completion = randomToken();
@@ -234,37 +203,6 @@ interface CodeGrant {
   code: string | undefined;
   verifier: string;
   redirectUri: string;
-}
-
-/** The sandbox provider's tokens for the code; it signs the user in to the workspace the flow named. */
-async function sandboxResult(
-  oauth: OAuthDeps,
-  flow: FlowRecord,
-  grant: CodeGrant,
-  now: Date,
-): Promise<FlowResult | undefined> {
-  const answer = await exchangeCode(
-    oauth.store,
-    {
-      code: grant.code,
-      codeVerifier: grant.verifier,
-      redirectUri: grant.redirectUri,
-      clientId: sandboxClientId,
-    },
-    now,
-  );
-  if (!answer.ok) return undefined;
-  const { tokens } = answer;
-  return {
-    credentials: sealCredentials(oauth.secrets, {
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      expiresAtMs: now.getTime() + tokens.expiresIn * 1000,
-      scopes: tokens.scope.split(' ').filter(Boolean),
-    }),
-    providerWorkspaceRef: flow.groupName,
-    authScheme: 'oauth2/authorizationCodePKCE',
-  };
 }
 
 /** A catalog provider's tokens for the code, from its token endpoint, and the account they name. */

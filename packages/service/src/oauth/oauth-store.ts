@@ -35,32 +35,10 @@ export interface OAuthFlow {
   completeTime: string | null;
 }
 
-/** An authorization code as the sandbox provider keeps it. */
-export interface SandboxCode {
-  codeHash: string;
-  clientId: string;
-  redirectUri: string;
-  codeChallenge: string;
-  account: string;
-  scope: string;
-  expireTime: string;
-  usedTime: string | null;
-}
-
-export interface SandboxToken {
-  tokenHash: string;
-  kind: 'access' | 'refresh';
-  account: string;
-  scope: string;
-  createTime: string;
-  expireTime: string | null;
-  revokedTime: string | null;
-}
-
 /**
- * The OAuth flow's rows. Separate from `Repository` because the sandbox provider's tables are not part of
- * the integration service's model. Kept in the service's database (SQLite or PostgreSQL) so that a callback
- * reaching another instance than the one that handed the URL out still finds its flow and code.
+ * The OAuth flow's rows, apart from `Repository`: a flow is the connect step's short-lived state, not part
+ * of the integration service's model. Kept in the service's database (SQLite or PostgreSQL) so that a
+ * callback reaching another instance than the one that handed the URL out still finds its flow.
  * "Use once" is one conditional UPDATE, so two racing callbacks cannot both win.
  */
 export interface OAuthStore {
@@ -73,12 +51,6 @@ export interface OAuthStore {
   getFlowByCompletion(completionHash: string): Promise<OAuthFlow | undefined>;
   /** True for the one caller that spends the held result (its tokens are erased); false when spent already. */
   spendHeldResult(completionHash: string, completeTime: string): Promise<boolean>;
-  insertCode(code: SandboxCode): Promise<void>;
-  getCode(codeHash: string): Promise<SandboxCode | undefined>;
-  useCode(codeHash: string, usedTime: string): Promise<boolean>;
-  insertToken(token: SandboxToken): Promise<void>;
-  getToken(tokenHash: string): Promise<SandboxToken | undefined>;
-  revokeToken(tokenHash: string, revokedTime: string): Promise<void>;
 }
 
 // Nullable fields are declared as such on the records: `toEntity` leaves them out, these put the nulls back.
@@ -113,32 +85,6 @@ const flowNulls: Partial<OAuthFlow> = {
   completionHash: null,
   completeTime: null,
 };
-const codes: Table<SandboxCode> = {
-  name: 'sandbox_oauth_codes',
-  columns: {
-    codeHash: 'text',
-    clientId: 'text',
-    redirectUri: 'text',
-    codeChallenge: 'text',
-    account: 'text',
-    scope: 'text',
-    expireTime: 'text',
-    usedTime: 'text',
-  },
-};
-const tokens: Table<SandboxToken> = {
-  name: 'sandbox_oauth_tokens',
-  columns: {
-    tokenHash: 'text',
-    kind: 'text',
-    account: 'text',
-    scope: 'text',
-    createTime: 'text',
-    expireTime: 'text',
-    revokedTime: 'text',
-  },
-};
-
 const withNulls = <T>(record: T, nulls: Partial<T>): T => ({ ...nulls, ...record });
 
 /** The queries, on whichever database `db` reaches. */
@@ -188,45 +134,6 @@ class StoredOAuth implements OAuthStore {
       stateHash,
     );
     return changed === 1;
-  }
-
-  async insertCode(code: SandboxCode) {
-    await this.db.insert(codes, code, 'this authorization code exists');
-  }
-
-  async getCode(codeHash: string) {
-    const code = await this.db.get(codes, 'SELECT * FROM sandbox_oauth_codes WHERE code_hash = ?', codeHash);
-    return code && withNulls(code, { usedTime: null });
-  }
-
-  async useCode(codeHash: string, usedTime: string) {
-    const changed = await this.db.change(
-      'UPDATE sandbox_oauth_codes SET used_time = ? WHERE code_hash = ? AND used_time IS NULL',
-      usedTime,
-      codeHash,
-    );
-    return changed === 1;
-  }
-
-  async insertToken(token: SandboxToken) {
-    await this.db.insert(tokens, token, 'this token exists');
-  }
-
-  async getToken(tokenHash: string) {
-    const token = await this.db.get(
-      tokens,
-      'SELECT * FROM sandbox_oauth_tokens WHERE token_hash = ?',
-      tokenHash,
-    );
-    return token && withNulls(token, { expireTime: null, revokedTime: null });
-  }
-
-  async revokeToken(tokenHash: string, revokedTime: string) {
-    await this.db.change(
-      'UPDATE sandbox_oauth_tokens SET revoked_time = ? WHERE token_hash = ? AND revoked_time IS NULL',
-      revokedTime,
-      tokenHash,
-    );
   }
 }
 

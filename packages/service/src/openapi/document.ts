@@ -300,7 +300,7 @@ export function openApiDocument() {
           security: [{ apiKey: [] }, { bearer: [] }],
           parameters: [
             pathParam('projectIdOrName', 'Project ID or project name.'),
-            pathParam('provider', 'The provider, e.g. sandboxcrm.'),
+            pathParam('provider', 'The provider, e.g. hubspot or salesforce.'),
             pathParam('objectName', 'The provider object.'),
             { name: 'groupRef', in: 'query', required: true, schema: { type: 'string' } },
             excludeReadOnly,
@@ -467,23 +467,6 @@ export function openApiDocument() {
           },
         },
       },
-      '/v1/projects/{projectIdOrName}/connections/{connectionId}:sandbox-revoke': {
-        post: {
-          operationId: 'sandboxRevoke',
-          summary:
-            "Extension, sandbox only: the provider revokes the connection's tokens (as a user removing the app would); the connection turns `bad_credentials`, so reconnecting can be tried.",
-          ...extension,
-          security: [{ apiKey: [] }, { bearer: [] }],
-          parameters: [
-            pathParam('projectIdOrName', 'Project ID or project name.'),
-            pathParam('connectionId', 'The connection to break.'),
-          ],
-          responses: {
-            '200': { description: 'The connection, without credentials.', content: json('Connection') },
-            ...problems(common.unauthorized, [404, ['projectNotFound', 'connectionNotFound'], 'Not found.']),
-          },
-        },
-      },
       '/callbacks/v1/oauth': {
         get: {
           operationId: 'oauthCallback',
@@ -500,43 +483,6 @@ export function openApiDocument() {
             '303': { description: "To the flow's redirectUrl with `outcome`." },
             '200': { description: 'A page: connected (no redirectUrl was given).' },
             '400': { description: 'A page: the state is unknown, used or expired, or the flow failed.' },
-          },
-        },
-      },
-      '/sandbox-provider/oauth/authorize': {
-        get: {
-          operationId: 'sandboxAuthorize',
-          summary:
-            "Extension (a browser page): the sandbox provider's consent screen (which app, which account, what it may read and write; Allow or Deny).",
-          ...extension,
-          responses: {
-            '200': { description: 'The consent page (HTML).' },
-            '303': { description: 'A malformed request, back to the registered redirect URI with `error`.' },
-            '400': { description: 'A page: unknown client or unregistered redirect URI.' },
-          },
-        },
-        post: {
-          operationId: 'sandboxAuthorizeDecision',
-          summary: "Extension: the consent form's Allow or Deny; same-origin only.",
-          ...extension,
-          responses: {
-            '303': { description: 'To the redirect URI with `code` and `state`, or `error=access_denied`.' },
-            '403': { description: 'Posted from another site.' },
-          },
-        },
-      },
-      '/sandbox-provider/oauth/token': {
-        post: {
-          operationId: 'sandboxToken',
-          summary:
-            "Extension: the sandbox provider's token endpoint (authorization_code grant, PKCE S256 required; a code works once and for 60 seconds).",
-          ...extension,
-          responses: {
-            '200': { description: 'The token answer (RFC 6749 5.1), to the OAuth client only.' },
-            '400': {
-              description: '`invalid_request`, `invalid_grant` (wrong verifier, spent or expired code).',
-            },
-            '401': { description: '`invalid_client`.' },
           },
         },
       },

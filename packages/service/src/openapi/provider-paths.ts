@@ -1,7 +1,6 @@
 /**
  * The OpenAPI path and schemas of `GET /v1/providers/{provider}` (the hosted service's path), merged into
- * ./document: a catalog provider's entry in the hosted `ProviderInfo` shape (../connectors/provider-info.ts),
- * or, for the in-process sandbox CRM, its name and display name.
+ * ./document: a catalog provider's entry in the hosted `ProviderInfo` shape (../connectors/provider-info.ts).
  */
 import type { JsonSchema } from './builders.js';
 import { param, problems } from './builders.js';
@@ -86,12 +85,6 @@ export function providerSchemas(): Record<string, JsonSchema> {
         },
       },
     },
-    InProcessProvider: {
-      type: 'object',
-      description: 'A provider served in-process (the sandbox CRM): its name as people know it.',
-      required: ['name', 'displayName'],
-      properties: { name: text, displayName: text },
-    },
   };
 }
 
@@ -101,20 +94,15 @@ export function providerPaths() {
       get: {
         operationId: 'getProvider',
         summary:
-          "A provider: a catalog provider's entry (HubSpot, Salesforce) as the hosted service answers it, or the sandbox CRM's name and display name. No credentials.",
+          "A provider's catalog entry (HubSpot, Salesforce) as the hosted service answers it. No credentials.",
         security: [],
-        parameters: [param('provider', 'The provider, e.g. hubspot, salesforce or sandboxcrm.')],
+        parameters: [param('provider', 'The provider, e.g. hubspot or salesforce.')],
         responses: {
           '200': {
             description: 'The provider.',
             content: {
               'application/json': {
-                schema: {
-                  anyOf: [
-                    { $ref: '#/components/schemas/ProviderInfo' },
-                    { $ref: '#/components/schemas/InProcessProvider' },
-                  ],
-                },
+                schema: { $ref: '#/components/schemas/ProviderInfo' },
               },
             },
           },

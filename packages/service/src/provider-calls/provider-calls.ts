@@ -1,18 +1,16 @@
 /**
  * The provider calls the synchronous routes make (search, the metadata paths, the install-time checks and
- * sample read), the same whether the provider is the in-process sandbox CRM or a catalog provider reached
- * over HTTP through its connector. A connector's failures stay `ProviderError`s here; the caller turns them
+ * sample read), made over HTTP through the connection's connector. A connector's failures stay `ProviderError`s here; the caller turns them
  * into problems (./provider-problem.ts), since only it knows which request member a field came from.
  */
 import type { ObjectMetadata } from '@splice/schema';
 import type { Connector } from '../connectors/connector.js';
 import { ProviderError } from '../connectors/provider-error.js';
-import type {
-  FieldFilter,
-  Provider,
-  ProviderRecord,
-  SampleReadResult,
-} from '../provider/provider-contract.js';
+import type { FieldFilter, ProviderRecord } from '../connectors/provider-record.js';
+
+export type SampleReadResult =
+  /** `record` is null when the object has no records: nothing to read, but nothing is wrong either. */
+  { ok: true; record: ProviderRecord | null } | { ok: false; unknownFields: string[] };
 
 export interface ProviderCalls {
   /** The object's fields as the connection sees them; undefined when the provider has no such object. */
@@ -31,17 +29,8 @@ export interface ProviderCalls {
   ): Promise<SampleReadResult>;
 }
 
-/** The sandbox CRM's calls: its answers are in-process and never fail as a provider would. */
-export function sandboxCalls(provider: Provider): ProviderCalls {
-  return {
-    objectMetadata: async (objectName) => provider.getObjectMetadata(objectName),
-    search: async (objectName, filters, { limit }) => provider.search(objectName, filters, limit).records,
-    sampleRead: async (objectName, fieldNames) => provider.sampleRead(objectName, [...fieldNames]),
-  };
-}
-
 /**
- * A catalog provider's calls through the connection's connector. An object the provider does not know is
+ * A provider's calls through the connection's connector. An object the provider does not know is
  * answered as a bad request (HubSpot: no such object type) or not found (Salesforce's describe).
  */
 export function connectorCalls(connector: Connector): ProviderCalls {

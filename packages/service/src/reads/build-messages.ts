@@ -8,7 +8,7 @@
  * closed before it would pass `maxBytes`. A single record larger than the limit still goes out, alone.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProviderRecord } from '../provider/provider-contract.js';
+import type { ProviderRecord } from '../connectors/provider-record.js';
 import { type RecordShaping, recordShaper } from '../records/record-shaping.js';
 import type { NewDelivery, ReadType } from './operation-store.js';
 

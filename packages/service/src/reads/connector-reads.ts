@@ -1,7 +1,6 @@
 /**
  * Reading an operation of a catalog provider (HubSpot, Salesforce) through its `Connector`: each page is
- * the connector's `readPage` from the operation's stored cursor, shaped into messages as the sandbox's pages
- * are, and checkpointed together with the connector's next cursor. A crash resumes at the stored cursor;
+ * the connector's `readPage` from the operation's stored cursor, shaped into messages, and checkpointed together with the connector's next cursor. A crash resumes at the stored cursor;
  * a page read from a cursor the operation has moved past is not stored (the store compares cursors).
  *
  * A provider's trouble is acted on by its kind: a rate limit waits the provider's time and reads on, an
@@ -11,9 +10,9 @@
 import { fieldMappings } from '@splice/schema';
 import type { Connector, ReadPageRequest, ReadPageResult } from '../connectors/connector.js';
 import type { ProviderError } from '../connectors/provider-error.js';
-import { type FieldFilter, type ProviderRecord, valuesOf } from '../provider/provider-contract.js';
+import { type FieldFilter, type ProviderRecord, valuesOf } from '../connectors/provider-record.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
-import { messagesOf } from './page-builder.js';
+import { messagesOf } from './page-messages.js';
 import type { ReadContextBase } from './read-context.js';
 import type { TimeSlice } from './time-slice.js';
 import { backoffDelay, type ReadTiming } from './timing.js';

@@ -5,19 +5,12 @@
  */
 import type { ConnectorSource } from '../connectors/connector-source.js';
 import { ProviderError } from '../connectors/provider-error.js';
-import type { Provider } from '../provider/provider-contract.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import type { Repository } from '../store/index.js';
-import {
-  type ConnectorContext,
-  isConnectorContext,
-  providerErrorOutcome,
-  readConnectorPage,
-} from './connector-reads.js';
+import { type ConnectorContext, providerErrorOutcome, readConnectorPage } from './connector-reads.js';
 import type { EngineLog } from './engine-loop.js';
+import { buildContext, ReadRefused } from './operation-context.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
-import type { PageBuilder } from './page-builder.js';
-import { buildContext, type OperationContext, ReadRefused, readOnePage } from './read-worker.js';
 import { TimeSlice } from './time-slice.js';
 import type { ReadTiming } from './timing.js';
 
@@ -27,28 +20,22 @@ const headBatch = 2_000;
 export class OperationReader {
   readonly #store: OperationStore;
   readonly #repo: Repository;
-  readonly #providers: ReadonlyMap<string, Provider>;
-  readonly #pageBuilders: ReadonlyMap<string, PageBuilder>;
   readonly #timing: ReadTiming;
   readonly #log: EngineLog;
-  readonly #connectors: ConnectorSource | undefined;
-  readonly #contexts = new Map<string, OperationContext | ConnectorContext>();
+  readonly #connectors: ConnectorSource;
+  readonly #contexts = new Map<string, ConnectorContext>();
 
   constructor(options: {
     store: OperationStore;
     repo: Repository;
-    providers: ReadonlyMap<string, Provider>;
-    pageBuilders: ReadonlyMap<string, PageBuilder>;
-    /** Catalog providers (HubSpot, Salesforce), read through their connectors. */
-    connectors?: ConnectorSource;
+    /** The providers (HubSpot, Salesforce), each connection read through its connector. */
+    connectors: ConnectorSource;
     timing: ReadTiming;
     log: EngineLog;
   }) {
     this.#connectors = options.connectors;
     this.#store = options.store;
     this.#repo = options.repo;
-    this.#providers = options.providers;
-    this.#pageBuilders = options.pageBuilders;
     this.#timing = options.timing;
     this.#log = options.log;
   }
@@ -82,7 +69,7 @@ export class OperationReader {
       const pending = await this.#store.pendingDeliveries(operation.installationId, operation.objectName);
       if (pending >= this.#timing.maxPendingPerStream) continue;
       const cached = this.#contexts.get(operation.id);
-      if (cached && isConnectorContext(cached)) {
+      if (cached) {
         // Waiting out a provider's rate limit, a retry's backoff or a reconnect: other streams read meanwhile.
         if ((cached.notBefore ?? 0) > this.#timing.now()) continue;
         if (cached.awaitingReconnect && !(await this.#reconnected(operation.id, cached))) {
@@ -90,12 +77,10 @@ export class OperationReader {
           continue;
         }
       }
-      let context: OperationContext | ConnectorContext | undefined;
+      let context: ConnectorContext | undefined;
       try {
         context = await this.#contextOf(operation);
-        const page = isConnectorContext(context)
-          ? await readConnectorPage(this.#store, operation, context, this.#timing, slice)
-          : await readOnePage(this.#store, operation, context, this.#timing, slice);
+        const page = await readConnectorPage(this.#store, operation, context, this.#timing, slice);
         if (page.messages > 0) messagesStored();
         // The context serves reading only; the operation now delivers (or ended already).
         if (page.finished) this.#contexts.delete(operation.id);
@@ -104,7 +89,7 @@ export class OperationReader {
         // once it is back. Failing it would need the database too, and would end a read for nothing.
         if (error instanceof StoreUnavailableError) throw error;
         let reason: string;
-        if (error instanceof ProviderError && context && isConnectorContext(context)) {
+        if (error instanceof ProviderError && context) {
           const outcome = providerErrorOutcome(context, error, this.#timing);
           if ('retryAt' in outcome) {
             context.notBefore = outcome.retryAt;
@@ -131,10 +116,9 @@ export class OperationReader {
     }
   }
 
-  /** Drops every cached context and closes the page builders (the engine stops). */
+  /** Drops every cached context (the engine stops). */
   async close(): Promise<void> {
     this.#contexts.clear();
-    await Promise.all([...this.#pageBuilders.values()].map((builder) => builder.close()));
   }
 
   /**
@@ -149,16 +133,10 @@ export class OperationReader {
     return true;
   }
 
-  async #contextOf(operation: ReadOperation): Promise<OperationContext | ConnectorContext> {
+  async #contextOf(operation: ReadOperation): Promise<ConnectorContext> {
     let context = this.#contexts.get(operation.id);
     if (!context) {
-      context = await buildContext(
-        this.#repo,
-        this.#providers,
-        operation,
-        this.#pageBuilders,
-        this.#connectors,
-      );
+      context = await buildContext(this.#repo, operation, this.#connectors);
       this.#contexts.set(operation.id, context);
     }
     return context;

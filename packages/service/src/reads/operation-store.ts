@@ -35,11 +35,11 @@ export interface ReadOperation {
   sinceTime?: string;
   /** Inclusive upper bound on the record's last-modified time. */
   untilTime: string;
-  /** The read cursor: the last record id already turned into messages (the in-process sandbox). */
+  /** A record-id cursor the store still checks pages against; connector reads leave it at 0 and use `cursor`. */
   afterId: number;
   /**
    * A provider connector's read cursor (opaque, the connector's `nextCursor`): where the next page starts.
-   * Undefined before a connector's first page and for the sandbox, which reads by `afterId`.
+   * Undefined before the connector's first page.
    */
   cursor?: string;
   recordsProcessed: number;

@@ -1,13 +1,21 @@
 /**
- * What reading an operation needs to know of its installation, whichever way its provider is reached (the
- * in-process sandbox by record id, ./read-worker.ts, or a catalog provider's connector by its cursor,
- * ./connector-reads.ts). Looked up once per operation and kept while it runs.
+ * What reading an operation needs to know of its installation (./operation-context.ts looks it up once per
+ * operation); ./connector-reads.ts reads with it.
  */
-import type { ReadWindow } from '../provider/provider-contract.js';
+import type { FieldFilter } from '../connectors/provider-record.js';
 import type { RecordShaping } from '../records/record-shaping.js';
 import type { Installation } from '../store/index.js';
 import type { MessageEnvelope } from './build-messages.js';
 import type { EffectiveReadObject } from './read-plan.js';
+
+/** The records a read asks for: modified within a time window and meeting every condition. */
+export interface ReadWindow {
+  /** Exclusive lower bound on the last-modified time, epoch ms; undefined reads all history. */
+  sinceMs?: number;
+  /** Inclusive upper bound on the last-modified time, epoch ms. */
+  untilMs: number;
+  conditions: readonly FieldFilter[];
+}
 
 export interface ReadContextBase {
   installation: Installation;

@@ -18,7 +18,6 @@
  */
 import type { ManifestIntegration } from '@splice/schema';
 import type { ConnectorSource } from '../connectors/connector-source.js';
-import type { Provider } from '../provider/provider-contract.js';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import { ControlLoop } from './control-loop.js';
@@ -27,7 +26,6 @@ import { DeliveryLoop } from './delivery-loop.js';
 import { LoopHealth, runLoop } from './engine-loop.js';
 import { OperationReader } from './operation-reader.js';
 import type { OperationStore } from './operation-store.js';
-import type { PageBuilder } from './page-builder.js';
 import { ReadPlanner, type TriggerInput } from './read-planner.js';
 import type { ReadQueue } from './read-queue.js';
 import { readStatusView } from './read-status-view.js';
@@ -38,17 +36,11 @@ export type { TriggerInput };
 
 export interface ReadEngineOptions {
   repo: Repository;
-  providers: ReadonlyMap<string, Provider>;
-  /** Catalog providers (HubSpot, Salesforce): their operations read through the connection's connector. */
-  connectors?: ConnectorSource;
+  /** The providers (HubSpot, Salesforce): each operation reads through its connection's connector. */
+  connectors: ConnectorSource;
   store: OperationStore;
   destinations: DestinationStore;
   timing?: Partial<ReadTiming>;
-  /**
-   * Page builders by provider name (e.g. the sandbox's worker thread, ./page-thread.ts); a provider
-   * without one has its pages built in the engine's thread. The engine closes them when it stops.
-   */
-  pageBuilders?: ReadonlyMap<string, PageBuilder>;
   /** Where unexpected errors go. Default: console.error. */
   log?: (message: string, error?: unknown) => void;
   /**
@@ -87,9 +79,7 @@ export class ReadEngine {
     this.#reader = new OperationReader({
       store,
       repo: options.repo,
-      providers: options.providers,
-      pageBuilders: options.pageBuilders ?? new Map(),
-      ...(options.connectors ? { connectors: options.connectors } : {}),
+      connectors: options.connectors,
       timing,
       log,
     });

@@ -8,9 +8,9 @@ import type { ManifestIntegration } from '@splice/schema';
 import { StoreUnavailableError } from '../store/errors.js';
 import type { Installation, Repository } from '../store/index.js';
 import type { EngineLog } from './engine-loop.js';
+import { manifestOf } from './operation-context.js';
 import type { OperationStore } from './operation-store.js';
 import { effectiveReadObjects, planInstallation, readUntil } from './read-plan.js';
-import { manifestOf } from './read-worker.js';
 import type { TimeSlice } from './time-slice.js';
 import type { ReadTiming } from './timing.js';
 

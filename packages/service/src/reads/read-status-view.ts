@@ -5,9 +5,9 @@
 import type { ObjectReadStatus, ReadStatus } from '@splice/schema';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
+import { manifestOf } from './operation-context.js';
 import type { OperationStore } from './operation-store.js';
 import { effectiveReadObjects } from './read-plan.js';
-import { manifestOf } from './read-worker.js';
 
 export async function readStatusView(
   sources: { repo: Repository; store: OperationStore; destinations: DestinationStore },

@@ -5,7 +5,7 @@
  */
 import type { ManifestReadObject, ReadObjectConfig } from '@splice/schema';
 import { mappedFieldsOf } from '@splice/schema';
-import type { ProviderRecord } from '../provider/provider-contract.js';
+import type { ProviderRecord } from '../connectors/provider-record.js';
 
 /** What shaping a record depends on: the installation's config of the object and the manifest's entry. */
 export interface RecordShaping {

@@ -118,16 +118,12 @@ export function metadataRoutes(deps: ServiceDeps) {
           );
         },
       )
-      // The hosted service's `GET /providers/{provider}` (no credentials there either): a catalog provider's
-      // entry in the hosted shape; for the in-process sandbox its name as people know it, so a wizard can
-      // say "Sandbox CRM" rather than its id.
+      // The hosted service's `GET /providers/{provider}` (no credentials there either): the catalog entry in
+      // the hosted shape, so a wizard can say "HubSpot" rather than its id and knows how to connect.
       .get('/providers/:provider', (c) => {
-        const entry = deps.connectors?.entry(c.req.param('provider'));
-        if (entry) return c.json(providerInfo(entry), 200);
-        const provider = deps.providers.get(c.req.param('provider'));
-        if (!provider)
-          throw problemError(404, 'notFound', `There is no provider "${c.req.param('provider')}".`);
-        return c.json({ name: provider.name, displayName: provider.displayName }, 200);
+        const entry = deps.connectors.entry(c.req.param('provider'));
+        if (!entry) throw problemError(404, 'notFound', `There is no provider "${c.req.param('provider')}".`);
+        return c.json(providerInfo(entry), 200);
       })
       // The hosted service's provider-level path: the same fields, through the group's connection to the
       // provider, with no integration or installation needed (so a wizard can show fields before install).

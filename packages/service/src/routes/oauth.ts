@@ -10,24 +10,12 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ServiceDeps } from '../deps.js';
 import { findProject } from '../lookups/find-integration.js';
-import { publicConnection } from '../lookups/public-connection.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { requireCredentials } from '../middleware/credentials/index.js';
 import type { FlowEnd } from '../oauth/connect-flow.js';
-import { completeFlow, completeHeldFlow, startFlow } from '../oauth/connect-flow.js';
-import { consentPage, messagePage } from '../oauth/consent-page.js';
-import { hashSecret as hashState } from '../oauth/crypto.js';
+import { callbackPath, completeFlow, completeHeldFlow, startFlow } from '../oauth/connect-flow.js';
 import { cspNonce, pageHeaders } from '../oauth/html.js';
-import {
-  authorizePath,
-  callbackPath,
-  decide,
-  exchangeCode,
-  parseAuthorizationRequest,
-  requestFields,
-  revokeTokens,
-  tokenPath,
-} from '../oauth/sandbox-authorization-server.js';
+import { messagePage } from '../oauth/message-page.js';
 import type { Connection, Project, Repository } from '../store/index.js';
 
 const endTitles: Record<string, string> = {
@@ -45,11 +33,6 @@ function answerFlowEnd(c: Context, ended: FlowEnd) {
     ended.status,
     pageHeaders(nonce),
   );
-}
-
-function refusalPage(c: Context, status: 400 | 403, detail: string) {
-  const nonce = cspNonce();
-  return c.body(messagePage(nonce, 'This request cannot be completed', detail), status, pageHeaders(nonce));
 }
 
 /** A JSON body is optional for oauth-update (the hosted operation takes none): a content type or a length announces one. */
@@ -91,14 +74,14 @@ async function connectionOf(repo: Repository, project: Project, target: string):
 
 /**
  * The project and the connection of a connection action, resolved before its body is read: 404 for an
- * unknown project, action or connection, 405 for an action sent with the other method.
+ * unknown project, action or connection, 405 for an action sent with another method.
  */
 const withConnectionAction = (repo: Repository) =>
   createMiddleware<{ Variables: { project: Project; connection: Connection } }>(async (c, next) => {
     const project = await findProject(repo, c.req.param('projectIdOrName') ?? '');
     const target = c.req.param('target') ?? '';
     const action = target.slice(target.lastIndexOf(':') + 1);
-    const expected = action === 'oauth-update' ? 'PATCH' : action === 'sandbox-revoke' ? 'POST' : undefined;
+    const expected = action === 'oauth-update' ? 'PATCH' : undefined;
     if (!expected)
       throw problemError(404, 'notFound', `There is no operation at ${c.req.method} ${c.req.path}.`);
     if (c.req.method !== expected) {
@@ -110,28 +93,10 @@ const withConnectionAction = (repo: Repository) =>
     await next();
   });
 
-function readableScope(deps: ServiceDeps, provider: string, scope: string): string[] {
-  const metadata = deps.providers.get(provider);
-  const name = (object: string) => metadata?.getObjectMetadata(object)?.displayName?.toLowerCase() ?? object;
-  const reads: string[] = [];
-  const writes: string[] = [];
-  for (const item of scope.split(' ').filter(Boolean)) {
-    const [object, access] = item.split(':');
-    if (!object) continue;
-    (access === 'write' ? writes : reads).push(name(object));
-  }
-  return [
-    ...(reads.length ? [`Read your ${reads.join(', ')}`] : []),
-    ...(writes.length ? [`Create and update your ${writes.join(', ')}`] : []),
-    'Know your name, e-mail address and workspace',
-  ];
-}
-
 /**
  * The OAuth connect flow. On `{base_url}`: `POST /oauth-connect` and
  * `PATCH /projects/{p}/connections/{id}:oauth-update` as the hosted service has them (200, the URL as
- * text/plain), and the sandbox control `POST /projects/{p}/connections/{id}:sandbox-revoke` (extension).
- * Beside `{base_url}`: the service's callback and the sandbox provider's own authorization pages.
+ * text/plain). Beside `{base_url}`: the service's callback, where the provider sends the user back.
  */
 export function oauthRoutes(deps: ServiceDeps) {
   const { repo, oauth, publicOrigin } = deps;
@@ -144,7 +109,7 @@ export function oauthRoutes(deps: ServiceDeps) {
       const body = c.req.valid('json');
       requireRedirectForBinding(body);
       const project = await findProject(repo, body.projectIdOrName);
-      if (!deps.providers.has(body.provider) && !deps.connectors?.entry(body.provider)) {
+      if (!deps.connectors.entry(body.provider)) {
         throw validationError([
           {
             name: 'provider',
@@ -199,18 +164,16 @@ export function oauthRoutes(deps: ServiceDeps) {
         return c.json({ connectionId: connection.id }, 200);
       },
     )
-    // Either action of a connection: `:oauth-update` (PATCH) or the sandbox's `:sandbox-revoke` (POST).
+    // A connection's action: `:oauth-update` (PATCH); any other method or action is answered 405 or 404.
     .on(
       ['PATCH', 'POST'],
       connectionPath,
       auth,
       bodyLimit(16 * 1024),
       withConnectionAction(repo),
-      // Only oauth-update reads a body; the sandbox control takes none, whatever is sent.
-      optionalJsonBody(oauthUpdateRequestSchema, (c) => c.req.method === 'PATCH' && updateBodySent(c)),
+      optionalJsonBody(oauthUpdateRequestSchema, updateBodySent),
       async (c) => {
         const { project, connection } = c.var;
-        if (c.req.method === 'POST') return c.json(await revoke(deps, connection), 200);
         const body = c.req.valid('json');
         requireRedirectForBinding(body);
         const group = await repo.getGroup(project.id, connection.groupRef);
@@ -235,135 +198,19 @@ export function oauthRoutes(deps: ServiceDeps) {
       },
     );
 
-  const pages = new Hono()
-    .get(callbackPath, async (c) => {
-      const q = c.req.query();
-      return answerFlowEnd(
-        c,
-        await completeFlow(
-          repo,
-          oauth,
-          { state: q.state, code: q.code, error: q.error },
-          publicOrigin(),
-          deps.connectors,
-        ),
-      );
-    })
-    .get(authorizePath, async (c) => {
-      const parsed = parseAuthorizationRequest(c.req.query(), publicOrigin());
-      if (!parsed.ok) {
-        if (!parsed.redirect) return refusalPage(c, 400, parsed.description);
-        const url = new URL(parsed.redirectUri);
-        url.search = new URLSearchParams({
-          error: 'invalid_request',
-          error_description: parsed.description,
-          state: parsed.state,
-        }).toString();
-        return c.redirect(url.toString(), 303);
-      }
-      const { request } = parsed;
-      const nonce = cspNonce();
-      const appName = await findAppName(deps, request.state);
-      return c.body(
-        consentPage({
-          nonce,
-          appName,
-          account: request.account,
-          workspace: request.workspace,
-          permissions: readableScope(deps, 'sandboxcrm', request.scope),
-          request: requestFields(request),
-        }),
-        200,
-        pageHeaders(nonce),
-      );
-    })
-    .post(authorizePath, bodyLimit(16 * 1024), async (c) => {
-      // The provider's own defence of its consent form: a page of another site must not post "allow".
-      const origin = c.req.header('origin');
-      const site = c.req.header('sec-fetch-site');
-      const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== publicOrigin();
-      // `Origin: null` (a privacy-minded browser) counts only when fetch metadata says same-origin.
-      const opaque = origin === 'null' && site !== 'same-origin';
-      if (foreignOrigin || opaque || (site !== undefined && site !== 'same-origin')) {
-        return refusalPage(c, 403, 'This form can only be sent from the Sandbox CRM consent page.');
-      }
-      const form = await c.req.parseBody();
-      const fields = Object.fromEntries(
-        Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
-      );
-      const parsed = parseAuthorizationRequest(fields, publicOrigin());
-      if (!parsed.ok) return refusalPage(c, 400, parsed.description);
-      const decision = fields.decision === 'allow' ? 'allow' : 'deny';
-      return c.redirect(
-        await decide(oauth.store, parsed.request, decision, oauth.now?.() ?? new Date()),
-        303,
-      );
-    })
-    .post(tokenPath, bodyLimit(16 * 1024), async (c) => {
-      const form = await c.req.parseBody();
-      const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
-      c.header('Cache-Control', 'no-store');
-      if (text('grant_type') !== 'authorization_code') {
-        return c.json(
-          { error: 'unsupported_grant_type', error_description: 'Only authorization_code is supported.' },
-          400,
-        );
-      }
-      const answer = await exchangeCode(
-        oauth.store,
-        {
-          code: text('code'),
-          codeVerifier: text('code_verifier'),
-          redirectUri: text('redirect_uri'),
-          clientId: text('client_id'),
-        },
-        oauth.now?.() ?? new Date(),
-      );
-      if (!answer.ok)
-        return c.json(
-          { error: answer.error, error_description: answer.description },
-          answer.error === 'invalid_client' ? 401 : 400,
-        );
-      // RFC 6749 5.1: this is the provider's token endpoint talking to its client, the one place a token
-      // is ever written out; the service's own API never returns one.
-      return c.json(
-        {
-          access_token: answer.tokens.accessToken,
-          token_type: 'Bearer',
-          expires_in: answer.tokens.expiresIn,
-          refresh_token: answer.tokens.refreshToken,
-          scope: answer.tokens.scope,
-        },
-        200,
-      );
-    });
+  const pages = new Hono().get(callbackPath, async (c) => {
+    const q = c.req.query();
+    return answerFlowEnd(
+      c,
+      await completeFlow(
+        repo,
+        oauth,
+        { state: q.state, code: q.code, error: q.error },
+        publicOrigin(),
+        deps.connectors,
+      ),
+    );
+  });
 
   return { api, pages };
-}
-
-/** The app the consent page names: the display name of the project the flow belongs to, else its id. */
-async function findAppName(deps: ServiceDeps, state: string): Promise<string> {
-  const flow = await deps.oauth.store.getFlow(hashState(state));
-  const project = flow ? await deps.repo.getProject(flow.projectId) : undefined;
-  return project?.displayName || project?.id || 'An app';
-}
-
-/** The sandbox control: the provider revokes the connection's tokens, and the connection turns bad. */
-async function revoke(deps: ServiceDeps, connection: Connection) {
-  const now = deps.oauth.now?.() ?? new Date();
-  const opened = deps.oauth.secrets.open((connection.credentials as { sealed?: unknown }).sealed) as
-    | { accessToken?: string; refreshToken?: string }
-    | undefined;
-  if (opened) {
-    await revokeTokens(
-      deps.oauth.store,
-      [opened.accessToken, opened.refreshToken].filter((t): t is string => typeof t === 'string'),
-      now,
-    );
-  }
-  const updated = await deps.repo.updateConnection(connection.projectId, connection.id, {
-    status: 'bad_credentials',
-    updateTime: now.toISOString(),
-  });
-  return publicConnection(deps.repo, updated ?? connection);
 }

@@ -1,6 +1,6 @@
 /**
  * The data directory holds the service's secrets at rest: the database (connections, sealed tokens, sealed
- * webhook secrets, the sandbox's records), its `-wal` and `-shm` files, and `secret.key`. It is made for its
+ * webhook secrets), its `-wal` and `-shm` files, and `secret.key`. It is made for its
  * owner alone: the directory 0700 and the database 0600 when the service creates them, set with `chmod`
  * after creating, so a permissive umask (022 is usual) cannot widen them. SQLite gives the `-wal` and `-shm`
  * files the database file's mode. An existing directory or file that others may read or write is left as

@@ -34,14 +34,14 @@ export async function prepareCrashLane(dir: string): Promise<CrashLane> {
     const integration = await repo.upsertIntegration({
       projectId: project.id,
       name: 'crm',
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       specVersion: '1.0.0',
       content: {},
     });
     await repo.upsertGroup({ projectId: project.id, groupRef: 'owner', groupName: 'Owner' });
     const connection = await repo.insertConnection({
       projectId: project.id,
-      provider: 'sandboxcrm',
+      provider: 'hubspot',
       groupRef: 'owner',
       consumerRef: 'u',
       status: 'working',

@@ -394,13 +394,28 @@ export const migrations: readonly Migration[] = [
     () => 'ALTER TABLE connections ADD COLUMN provider_workspace_ref TEXT;',
   ),
   // A provider connector's opaque read cursor (HubSpot's `after`, Salesforce's query locator), stored with
-  // each page as `after_id` is for the in-process sandbox; null until a connector's first page.
+  // each page; null until a connector's first page.
   migration(
     11,
     "a read operation's provider cursor",
     () => 'ALTER TABLE read_operations ADD COLUMN read_cursor TEXT;',
   ),
-  // Version 12 is another change's; a database without it still takes 13 (each version is run once).
+  // The in-process sandbox CRM is gone (providers are reached over HTTP): its authorization server's codes
+  // and tokens, and in SQLite its records and their seed marker, go with it.
+  migration(12, 'the in-process sandbox removed', (d) =>
+    [
+      'DROP TABLE IF EXISTS sandbox_oauth_tokens;',
+      'DROP TABLE IF EXISTS sandbox_oauth_codes;',
+      ...(d.name === 'sqlite'
+        ? [
+            'DROP TABLE IF EXISTS "sandboxcrm_contacts";',
+            'DROP TABLE IF EXISTS "sandboxcrm_companies";',
+            'DROP TABLE IF EXISTS "sandboxcrm_deals";',
+            'DROP TABLE IF EXISTS provider_meta;',
+          ]
+        : []),
+    ].join('\n'),
+  ),
   // Writes to a provider, one row per write request: a synchronous write's row holds its idempotency key
   // and, once done, the answer a retry with that key gets again; an asynchronous write's row is also its
   // queue entry (due at `next_attempt_time`, held by a running attempt until `claim_until`) until it ends.
