@@ -1,7 +1,8 @@
 /**
- * Reading an operation of a catalog provider (HubSpot, Salesforce) through its `Connector`: each page is
- * the connector's `readPage` from the operation's stored cursor, shaped into messages, and checkpointed together with the connector's next cursor. A crash resumes at the stored cursor;
- * a page read from a cursor the operation has moved past is not stored (the store compares cursors).
+ * Reading an operation of a provider (HubSpot, Salesforce) through its `Connector`: each page is the
+ * connector's `readPage` from the operation's stored cursor, shaped into messages, and checkpointed together
+ * with the connector's next cursor. A crash resumes at the stored cursor; a page read from a cursor the
+ * operation has moved past is not stored (the store compares cursors).
  *
  * A provider's trouble is acted on by its kind: a rate limit waits the provider's time and reads on, an
  * unavailable or unreadable answer is tried again with backoff a few times, a revoked grant waits at the

@@ -17,7 +17,8 @@ export async function checkpoint(tables: OperationTables, page: ReadPageCheckpoi
       page.operationId,
     );
     const row = rows[0];
-    // Not reading any more (failed meanwhile), or the cursor moved since this page was read (another instance stored it): nothing is written.
+    // Not reading any more (failed meanwhile), or the cursor moved since this page was read (another
+    // instance stored it): nothing is written.
     if (
       row?.phase !== 'reading' ||
       Number(row.after_id) !== page.fromAfterId ||
