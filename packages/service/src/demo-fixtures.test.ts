@@ -1,32 +1,8 @@
 import { configContentSchema } from '@splice/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmulatedProviders, startEmulatedProviders } from './connectors/emulated-providers.fixture.js';
-import {
-  recommendedContactsRead,
-  recommendedContent,
-  recommendedCrmContent,
-  recommendedCrmReads,
-} from './demo-fixtures.js';
-import { getObjectMetadata } from './provider/sandbox-crm-metadata.js';
+import { recommendedCrmContent, recommendedCrmReads } from './demo-fixtures.js';
 import type { Connection } from './store/index.js';
-
-describe('the recommended contacts config', () => {
-  it('is a valid config content, with and without a backfill', () => {
-    expect(configContentSchema.safeParse(recommendedContent()).success).toBe(true);
-    const withBackfill = configContentSchema.parse(recommendedContent({ defaultPeriod: { days: 30 } }));
-    expect(withBackfill.read?.objects.contacts?.backfill).toEqual({ defaultPeriod: { days: 30 } });
-  });
-
-  it('maps onto fields the sandbox CRM has, and stage values onto status values it knows', () => {
-    const contacts = getObjectMetadata('contacts');
-    const mapped = Object.values(recommendedContactsRead.selectedFieldMappings);
-    for (const fieldName of mapped) expect(contacts?.fields[fieldName], fieldName).toBeDefined();
-    const statuses = contacts?.fields.status?.values?.map((v) => v.value);
-    expect(statuses).toEqual(
-      expect.arrayContaining(Object.values(recommendedContactsRead.selectedValueMappings.stage)),
-    );
-  });
-});
 
 describe('the recommended config of each demo CRM', () => {
   let providers: EmulatedProviders;

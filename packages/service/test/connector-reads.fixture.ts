@@ -165,7 +165,6 @@ export async function connectorReadsWorld(
     startEngine(timing = {}, connectors = emulated.source) {
       const engine = new ReadEngine({
         repo,
-        providers: new Map(),
         connectors,
         store,
         destinations,

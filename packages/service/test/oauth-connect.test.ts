@@ -73,7 +73,6 @@ beforeEach(async () => {
   const oauth: OAuthDeps = { store: new SqliteOAuthStore(db), secrets, now: () => clock };
   app = createServiceApp({
     repo,
-    providers: new Map(),
     connectors: createConnectorSource({ repo, catalog: catalog(), secrets }),
     credentials: { apiKey, authToken: 'oauth-test-token' },
     oauth,

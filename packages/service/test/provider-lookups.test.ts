@@ -13,10 +13,10 @@ import {
   type EmulatedProviders,
   startEmulatedProviders,
 } from '../src/connectors/emulated-providers.fixture.js';
+import type { ProviderRecord } from '../src/connectors/provider-record.js';
 import { createServiceApp, parseManifest, seedDemoData } from '../src/index.js';
 import { SecretBox } from '../src/oauth/crypto.js';
 import { SqliteOAuthStore } from '../src/oauth/oauth-store.js';
-import type { ProviderRecord } from '../src/provider/provider-contract.js';
 import type { Connection, Database } from '../src/store/index.js';
 import { openDatabase, SqliteRepository } from '../src/store/index.js';
 import type { Json } from './harness.js';
@@ -171,7 +171,6 @@ beforeAll(async () => {
   providers = await startEmulatedProviders();
   app = createServiceApp({
     repo,
-    providers: new Map(),
     connectors: providers.source,
     credentials: { apiKey, authToken: 'lookups-test-token' },
     oauth: {

@@ -78,35 +78,4 @@ describe.each(storeBackends)('OAuthStore on $name', (backend) => {
       completeTime: '2025-01-01T00:02:00.000Z',
     });
   });
-
-  it('spends a code once, and revokes tokens', async () => {
-    const code = {
-      codeHash: 'code-hash',
-      clientId: 'client',
-      redirectUri: 'http://127.0.0.1/cb',
-      codeChallenge: 'challenge',
-      account: 'ada',
-      scope: 'contacts.read',
-      expireTime: '2025-01-01T00:10:00.000Z',
-      usedTime: null,
-    };
-    await store.insertCode(code);
-    expect(await store.getCode('code-hash')).toEqual(code);
-    expect(await store.useCode('code-hash', '2025-01-01T00:01:00.000Z')).toBe(true);
-    expect(await store.useCode('code-hash', '2025-01-01T00:02:00.000Z')).toBe(false);
-    const token = {
-      tokenHash: 'token-hash',
-      kind: 'refresh' as const,
-      account: 'ada',
-      scope: 'contacts.read',
-      createTime: '2025-01-01T00:01:00.000Z',
-      expireTime: null,
-      revokedTime: null,
-    };
-    await store.insertToken(token);
-    expect(await store.getToken('token-hash')).toEqual(token);
-    await store.revokeToken('token-hash', '2025-01-01T00:05:00.000Z');
-    await store.revokeToken('token-hash', '2025-01-01T00:06:00.000Z');
-    expect((await store.getToken('token-hash'))?.revokedTime).toBe('2025-01-01T00:05:00.000Z');
-  });
 });

@@ -85,7 +85,6 @@ describe('the read engine while its database is unreachable', () => {
     store = new SqliteOperationStore(readsDb);
     engine = new ReadEngine({
       repo: unreliable,
-      providers: new Map(),
       connectors: providers.source,
       store,
       destinations: new SqliteDestinationStore(db, new SecretBox(randomBytes(32))),
