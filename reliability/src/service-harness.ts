@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { RunningHubSpotEmulator } from '@splice/provider-emulators';
-import type { Database, Provider, Repository } from '@splice/service';
+import type { Database, Repository } from '@splice/service';
 import {
   createConnectorSource,
   createOAuthDeps,
@@ -175,7 +175,6 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
   let publicOrigin = '';
   const app = createServiceApp({
     repo,
-    providers: new Map<string, Provider>(),
     connectors: createConnectorSource({
       repo,
       catalog: providerCatalog(providerAppsFor(crm)),

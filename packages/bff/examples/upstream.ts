@@ -15,8 +15,9 @@ export interface Upstream {
 
 /**
  * Where the examples' BFF sends its calls: the service named by SPLICE_* variables, or else the embedded
- * service started here with the demo data set, so that every example runs with no account anywhere.
- * (Only the examples start it: the BFF itself talks to any service over HTTP.)
+ * service started here with the demo data set and the HubSpot and Salesforce emulators beside it (Acme's
+ * and Globex's CRMs), so that every example runs with no account anywhere. (Only the examples start them:
+ * the BFF itself talks to any service over HTTP.)
  */
 export async function upstream(): Promise<Upstream> {
   const env = process.env;
@@ -31,9 +32,16 @@ export async function upstream(): Promise<Upstream> {
       close: async () => {},
     };
   }
-  const { startService } = await import('@splice/service');
+  const { demoConnectionGrants, providerAppsFromEnv, startService } = await import('@splice/service');
+  const { startLocalProviders } = await import('@splice/provider-emulators');
+  const providers = await startLocalProviders({});
   const dataDir = mkdtempSync(join(tmpdir(), 'splice-example-'));
-  const service = await startService({ port: 0, dataDir, contacts: 500 });
+  const service = await startService({
+    port: 0,
+    dataDir,
+    providerApps: providerAppsFromEnv(providers.env),
+    demoConnections: demoConnectionGrants((provider) => providers.issueTokens(provider)),
+  });
   return {
     baseUrl: service.baseUrl,
     searchUrl: service.searchUrl,
@@ -43,6 +51,7 @@ export async function upstream(): Promise<Upstream> {
     embeddedExtensions: true,
     close: async () => {
       await service.close();
+      await providers.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
