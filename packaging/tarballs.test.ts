@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The emulators are not published: the installed service reaches them over HTTP as it would reach HubSpot.
+import { type LocalProviders, startLocalProviders } from '../packages/provider-emulators/src/index.js';
 
 /**
  * The six packages as a builder gets them: `pnpm pack` (whose `prepack` builds `dist`), then `npm install`
@@ -107,6 +109,41 @@ let app: string;
 let tarballs: Record<(typeof packages)[number], string>;
 let service: ReturnType<typeof startUntil> | undefined;
 let serviceUrls: { baseUrl: string; searchUrl: string; url: string };
+let providers: LocalProviders | undefined;
+
+const htmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+const unescapeHtml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name) => htmlEntities[name]!);
+
+/**
+ * Connects a group's HubSpot as its user would: the service's connect URL, the emulator's consent page,
+ * Allow, and the service's callback, which trades the code for tokens at the emulator.
+ */
+async function connectHubSpot(groupRef: string, consumerRef: string): Promise<void> {
+  const started = await fetch(`${serviceUrls.baseUrl}/oauth-connect`, {
+    method: 'POST',
+    headers: { 'x-api-key': credentials.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ projectIdOrName: 'demo', provider: 'hubspot', groupRef, consumerRef }),
+  });
+  const consentUrl = await started.text();
+  expect(started.status, consentUrl).toBe(200);
+  const markup = await (await fetch(consentUrl)).text();
+  const action = /<form method="post" action="([^"]+)">/.exec(markup)?.[1];
+  expect(action, markup).toBeDefined();
+  const fields = [...markup.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    ([, name, value]) => [name!, unescapeHtml(value!)],
+  );
+  const decided = await fetch(new URL(unescapeHtml(action!), consentUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams([...fields, ['decision', 'allow']]),
+  });
+  const callback = decided.headers.get('location');
+  expect(callback, `the consent answered ${decided.status}`).toBeTruthy();
+  const ended = await fetch(callback!);
+  expect(ended.status, await ended.text()).toBe(200);
+}
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'splice-packaging-'));
@@ -158,6 +195,7 @@ beforeAll(async () => {
   if (!existsSync(addon))
     throw new Error(`npm installed better-sqlite3 without building its addon (${addon})`);
 
+  providers = await startLocalProviders({ SPLICE_SANDBOX_ACTIVITY: '0' });
   service = startUntil(
     join(app, 'node_modules/.bin/splice-service'),
     [],
@@ -170,7 +208,8 @@ beforeAll(async () => {
         SPLICE_API_KEY: credentials.apiKey,
         SPLICE_AUTH_TOKEN: credentials.authToken,
         SPLICE_DATA_DIR: join(root, 'data'),
-        SPLICE_CONTACTS: '300',
+        // HubSpot and Salesforce are this run's emulators.
+        ...providers.env,
       },
     },
     /OpenAPI\s+\S+\/openapi\.json/,
@@ -189,6 +228,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL');
   if (service) await stop(service.child);
+  await providers?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -287,7 +327,7 @@ describe('installed with npm, in plain node', () => {
     const openapi = await fetch(`${serviceUrls.url}/openapi.json`);
     expect(openapi.status).toBe(200);
     // The integration's manifest is the demo YAML, read from the installed package's dist.
-    const integration = await fetch(`${serviceUrls.baseUrl}/projects/demo/integrations/crm-sync`, {
+    const integration = await fetch(`${serviceUrls.baseUrl}/projects/demo/integrations/hubspot-sync`, {
       headers: { 'x-api-key': credentials.apiKey, authorization: `Bearer ${credentials.authToken}` },
     });
     expect(integration.status).toBe(200);
@@ -300,6 +340,7 @@ describe('installed with npm, in plain node', () => {
     { name: 'Express', script: 'express-host.mjs', groupRef: 'globex', consumerRef: 'bob' },
   ]) {
     it(`createBff mounted in ${host.name}: one create, then one search, through the BFF`, async () => {
+      await connectHubSpot(host.groupRef, host.consumerRef);
       const server = startUntil(
         process.execPath,
         [host.script],
@@ -326,16 +367,19 @@ describe('installed with npm, in plain node', () => {
           'X-Requested-With': 'splice',
           'Content-Type': 'application/json',
         };
-        const created = await fetch(`${url}/api/integrations/crm-sync/installations`, {
+        const created = await fetch(`${url}/api/integrations/hubspot-sync/installations`, {
           method: 'POST',
           headers: { ...headers, 'Idempotency-Key': `packaging-${host.name}` },
           body: JSON.stringify({
             config: {
               content: {
-                provider: 'sandboxcrm',
+                provider: 'hubspot',
                 read: {
                   objects: {
-                    contacts: { objectName: 'contacts', selectedFields: { email: true, isCustomer: true } },
+                    contacts: {
+                      objectName: 'contacts',
+                      selectedFields: { email: true, hs_lead_status: true },
+                    },
                     companies: { objectName: 'companies', disabled: true },
                     deals: { objectName: 'deals', disabled: true },
                   },
@@ -348,12 +392,12 @@ describe('installed with npm, in plain node', () => {
         expect(created.status, JSON.stringify(installation)).toBe(201);
         expect(installation.group?.groupRef).toBe(host.groupRef);
 
-        const searched = await fetch(`${url}/api/integrations/crm-sync/search`, {
+        const searched = await fetch(`${url}/api/integrations/hubspot-sync/search`, {
           method: 'POST',
           headers,
           body: JSON.stringify({
             objectName: 'contacts',
-            fieldFilters: [{ fieldName: 'isCustomer', operator: 'eq', value: true }],
+            fieldFilters: [{ fieldName: 'hs_lead_status', operator: 'eq', value: 'CONNECTED' }],
           }),
         });
         const answer = (await searched.json()) as { results?: { id: string | null }[] };
