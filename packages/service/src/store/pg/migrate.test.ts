@@ -95,7 +95,10 @@ describe('PostgreSQL foundation', () => {
       await pgQuery(db, migration.postgres);
       await pgQuery(db, 'INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
     }
-    expect((await migratePostgres(db)).applied).toEqual([6, 7, 8, 9, 10, 11]);
+    // Every later version, in order, and none of the five already applied.
+    const later = migrations.slice(5).map((migration) => migration.version);
+    expect(later[0]).toBe(6);
+    expect((await migratePostgres(db)).applied).toEqual(later);
     const { rows } = await pgQuery<{ attstorage: string }>(
       db,
       `SELECT attstorage FROM pg_attribute WHERE attrelid = 'deliveries'::regclass AND attname = 'body'`,
