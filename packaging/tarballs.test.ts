@@ -131,7 +131,7 @@ async function connectHubSpot(groupRef: string, consumerRef: string): Promise<vo
   const action = /<form method="post" action="([^"]+)">/.exec(markup)?.[1];
   expect(action, markup).toBeDefined();
   const fields = [...markup.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, name, value]) => [name!, unescapeHtml(value!)],
+    ([, name, value]): [string, string] => [name!, unescapeHtml(value!)],
   );
   const decided = await fetch(new URL(unescapeHtml(action!), consentUrl), {
     method: 'POST',

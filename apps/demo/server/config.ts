@@ -26,7 +26,8 @@ export interface DemoConfig {
   readTiming: Partial<ReadTiming>;
   /**
    * `SPLICE_HUBSPOT_*` and `SPLICE_SALESFORCE_*`: a provider's base URL means "use it, start no emulator";
-   * the app credentials default to the emulators' app.
+   * the app credentials default to the emulators' app. `SPLICE_SANDBOX_ACTIVITY`: the emulators' changes
+   * per minute.
    */
   providerEnv: Record<string, string | undefined>;
 }
@@ -62,7 +63,9 @@ export function demoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DemoCon
     receiverFaults: env.DEMO_RECEIVER_FAULTS === '1',
     readTiming: readTimingFromEnv(env),
     providerEnv: Object.fromEntries(
-      Object.entries(env).filter(([name]) => /^SPLICE_(HUBSPOT|SALESFORCE)_/.test(name)),
+      Object.entries(env).filter(([name]) =>
+        /^SPLICE_(HUBSPOT|SALESFORCE)_|^SPLICE_SANDBOX_ACTIVITY$/.test(name),
+      ),
     ),
   };
 }
