@@ -8,7 +8,7 @@ interface Example {
 }
 
 async function wizardStatus(url: string, headers: Record<string, string>) {
-  const response = await fetch(`${url}/api/integrations/crm-sync`, { headers });
+  const response = await fetch(`${url}/api/integrations/hubspot-sync`, { headers });
   return { response, body: (await response.json()) as { integration?: { id: string }; type?: string } };
 }
 
@@ -17,7 +17,7 @@ async function runs(example: Example, signedIn: Record<string, string>) {
   try {
     const ok = await wizardStatus(url, signedIn);
     expect(ok.response.status).toBe(200);
-    expect(ok.body.integration?.id).toBe('crm-sync');
+    expect(ok.body.integration?.id).toBe('hubspot-sync');
     const anonymous = await wizardStatus(url, {});
     expect(anonymous.response.status).toBe(401);
     expect(anonymous.response.headers.get('content-type')).toBe('application/problem+json');

@@ -60,5 +60,7 @@ export async function start(port = 8802) {
 
 if (isMain(import.meta.url)) {
   const { url } = await start();
-  console.info(`Host app on ${url}; try: curl -b host_session=token-bob ${url}/api/integrations/crm-sync`);
+  console.info(
+    `Host app on ${url}; try: curl -b host_session=token-bob ${url}/api/integrations/hubspot-sync`,
+  );
 }

@@ -25,7 +25,9 @@ export async function start(port = 8801) {
   });
 
   const app = new Hono();
-  app.get('/', (c) => c.text('The host app. The BFF is under /api (e.g. GET /api/integrations/crm-sync).'));
+  app.get('/', (c) =>
+    c.text('The host app. The BFF is under /api (e.g. GET /api/integrations/hubspot-sync).'),
+  );
   app.route('/api', bff);
 
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
@@ -45,5 +47,7 @@ export async function start(port = 8801) {
 
 if (isMain(import.meta.url)) {
   const { url } = await start();
-  console.info(`Host app on ${url}; try: curl -b host_session=token-alice ${url}/api/integrations/crm-sync`);
+  console.info(
+    `Host app on ${url}; try: curl -b host_session=token-alice ${url}/api/integrations/hubspot-sync`,
+  );
 }

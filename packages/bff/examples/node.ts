@@ -53,5 +53,5 @@ export async function start(port = 8803) {
 
 if (isMain(import.meta.url)) {
   const { url } = await start();
-  console.info(`Host app on ${url}; try: curl -H 'x-host-user: ivan' ${url}/api/integrations/crm-sync`);
+  console.info(`Host app on ${url}; try: curl -H 'x-host-user: ivan' ${url}/api/integrations/hubspot-sync`);
 }

@@ -51,7 +51,7 @@ export interface StartServiceOptions {
   readMaxStreams?: number;
   apiKey?: string;
   authToken?: string;
-  /** The manifest YAML. Default: the demo manifest (integration `crm-sync`). */
+  /** The manifest YAML. Default: the demo manifest (integrations `hubspot-sync` and `salesforce-sync`). */
   manifestPath?: string;
   /** Seals stored OAuth tokens: 32 bytes, base64. Default: a key file in `dataDir`, made on first start. */
   secretKey?: string;

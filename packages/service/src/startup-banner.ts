@@ -42,7 +42,7 @@ export function startupBanner(config: ServiceConfig, service: RunningService): s
     );
   }
   lines.push(
-    `  Demo data     project "${demoDataSet.project.id}", integration "crm-sync", groups ${groups}, org "${demoDataSet.org.id}"`,
+    `  Demo data     project "${demoDataSet.project.id}", integrations "hubspot-sync" and "salesforce-sync", groups ${groups}, org "${demoDataSet.org.id}"`,
   );
   return lines.join('\n');
 }
