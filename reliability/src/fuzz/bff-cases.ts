@@ -181,7 +181,7 @@ export function bffCreateCase(
       }),
       () => {
         const body = clone(valid);
-        ((body.config as Json).content as Json).provider = 'hubspot';
+        ((body.config as Json).content as Json).provider = 'salesforce';
         return {
           ...base,
           body: JSON.stringify(body),
