@@ -66,6 +66,10 @@ export async function seedCrmInstallation(page: Page, crm: Crm): Promise<void> {
     data: { config: { content: recommendedCrmContent(crm.crm, { defaultPeriod: { fullHistory: true } }) } },
   });
   expect([201, 409], await response.text()).toContain(response.status());
+  // A 409 says some installation exists; the specs that follow need this group's, so look.
+  const integration = await page.request.get(`/api/integrations/${crm.integration}`);
+  expect(integration.status()).toBe(200);
+  expect((await integration.json()).installation, 'the seeded installation').toBeTruthy();
 }
 
 /** The signed-in group's connection to `crm`'s provider as the BFF shows it (null before a connect). */
