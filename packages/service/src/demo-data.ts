@@ -35,10 +35,6 @@ export interface DemoConnectionGrant {
 }
 
 /**
- * Stores each grant as its group's working connection to that provider: a new connection on first start,
- * the same connection (id and installations kept) with the new tokens after that.
- */
-/**
  * The demo groups' grants: each company with a CRM (Acme's HubSpot, Globex's Salesforce) gets the tokens
  * `issue` answers for its provider; a provider `issue` has no tokens for (a real one, not an emulator,
  * which only its consent page can grant) leaves that company to connect through the connect flow.
@@ -52,6 +48,10 @@ export function demoConnectionGrants(
   });
 }
 
+/**
+ * Stores each grant as its group's working connection to that provider: a new connection on first start,
+ * the same connection (id and installations kept) with the new tokens after that.
+ */
 export async function seedDemoConnections(
   repo: Repository,
   secrets: SecretBox,
