@@ -55,6 +55,12 @@ export interface WriteRecordRequest {
   fields: Record<string, unknown>;
   /** Set for an update; absent for a create. */
   recordId?: string;
+  /**
+   * An earlier attempt of this very write may have reached the provider (it was cut off before its answer
+   * came back): a create is keyed on the object's `uniqueProperty` where the record carries one, so that
+   * the record the earlier attempt made is updated rather than made twice.
+   */
+  mayHaveBeenWritten?: boolean;
   signal?: AbortSignal;
 }
 
@@ -73,6 +79,8 @@ export interface BatchWriteRequest {
    * (Salesforce's collections). HubSpot checks a batch's inputs before writing any, whatever this says.
    */
   allOrNone?: boolean;
+  /** As for one record (`WriteRecordRequest`): creates are keyed where every record carries the key. */
+  mayHaveBeenWritten?: boolean;
   signal?: AbortSignal;
 }
 
@@ -90,6 +98,11 @@ export interface Connector {
     fields: readonly string[],
     signal?: AbortSignal,
   ): Promise<ProviderRecord | undefined>;
+  /**
+   * The property a create can be keyed on, so that sending the same create twice writes one record
+   * (HubSpot's contacts: `email`); undefined where the object has none the connector can key on.
+   */
+  uniqueProperty?(objectName: string): string | undefined;
   write(request: WriteRecordRequest): Promise<WriteOutcome>;
   /** One outcome per record, in the request's order. */
   batchWrite(request: BatchWriteRequest): Promise<WriteOutcome[]>;

@@ -5,12 +5,19 @@
  * Returns the answer the hosted write description shows: 200 when every record was written, 422 with each
  * failed record's reason in words otherwise. A failure of the call itself (auth, limits, an outage) throws
  * the connector's `ProviderError`.
+ *
+ * A write an earlier attempt may already have carried out (that attempt was cut off) is sent so that it
+ * cannot be carried out twice where the provider allows: updates and deletes set what they set again, and
+ * creates are keyed on the object's unique property when every record carries it. A create with no such
+ * key is sent again only when the caller accepts that (`duplicateCreates`), and otherwise ends as a
+ * failure saying its outcome is unknown.
  */
 import type { Issue, ObjectMetadata, WriteRequest, WriteResult } from '@splice/schema';
 import { problemTypes } from '@splice/schema';
 import { problemError } from '@splice/server-kit';
 import type { Connector, WriteOutcome } from '../connectors/connector.js';
 import { ProviderError } from '../connectors/provider-error.js';
+import { failedAnswer } from './failed-answer.js';
 import type { WriteAnswer } from './write-answer.js';
 import { defaultsFor, fieldsToCheck, withDefaults } from './write-defaults.js';
 import { recordIdMember, toProviderFields } from './write-fields.js';
@@ -111,6 +118,16 @@ function refuseDisabledDeletion(target: WriteTarget): void {
   }
 }
 
+function unknownOutcome(connector: Connector, objectName: string): string {
+  const key = connector.uniqueProperty?.(objectName);
+  const keyed = key === undefined ? '' : ` (one whose every record carries its "${key}" would have been)`;
+  return (
+    `The first attempt of this write was cut off before ${connector.provider} answered, so whether it ` +
+    `created the records is unknown, and a create ${connector.provider} cannot key is not sent twice${keyed}. ` +
+    'Search for the records before writing them again under a new Idempotency-Key.'
+  );
+}
+
 function resultOf(outcome: WriteOutcome): WriteResult {
   if (!outcome.success) return { success: false, errors: [{ message: outcome.reason }] };
   return {
@@ -133,19 +150,45 @@ async function runDelete(
   return { status: 200, body: { operationId, result: { success: true, recordId } } };
 }
 
+export interface RunWriteOptions {
+  /** An earlier attempt of this write may have reached the provider. */
+  mayHaveBeenWritten?: boolean;
+  /** With `mayHaveBeenWritten`, send a create that cannot be keyed anyway (it may then be written twice). */
+  duplicateCreates?: boolean;
+}
+
+/** Whether the provider would write every record once even if an earlier attempt wrote it already. */
+function keyedOnce(connector: Connector, objectName: string, records: PlannedRecord[]): boolean {
+  const key = connector.uniqueProperty?.(objectName);
+  return (
+    key !== undefined && records.every(({ fields }) => typeof fields[key] === 'string' && fields[key] !== '')
+  );
+}
+
 export async function runWrite(
   connector: Connector,
   target: WriteTarget,
   request: WriteRequest,
   operationId: string,
+  options: RunWriteOptions = {},
 ): Promise<WriteAnswer> {
   if (request.type === 'delete') return runDelete(connector, target, request, operationId);
   const records = await planRecords(connector, target, request, request.type);
+  const mayHaveBeenWritten = options.mayHaveBeenWritten === true;
+  if (
+    mayHaveBeenWritten &&
+    request.type === 'create' &&
+    !options.duplicateCreates &&
+    !keyedOnce(connector, target.objectName, records)
+  ) {
+    return failedAnswer(operationId, request, unknownOutcome(connector, target.objectName));
+  }
   if (request.record) {
     const outcome = await connector.write({
       objectName: target.objectName,
       fields: records[0]!.fields,
       ...(records[0]!.recordId !== undefined && { recordId: records[0]!.recordId }),
+      ...(mayHaveBeenWritten && { mayHaveBeenWritten }),
     });
     const result = resultOf(outcome);
     if (outcome.success) return { status: 200, body: { operationId, result } };
@@ -159,6 +202,7 @@ export async function runWrite(
     type: request.type,
     records,
     allOrNone: request.batchPolicy?.allOrNone ?? false,
+    ...(mayHaveBeenWritten && { mayHaveBeenWritten }),
   });
   const results = outcomes.map(resultOf);
   const successCount = results.filter((result) => result.success).length;

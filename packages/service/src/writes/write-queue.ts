@@ -3,7 +3,9 @@
  * ended. A failure that may pass (the provider limiting, an outage, the store away) is tried again after a
  * growing wait until the write's deadline; anything else ends the write as a failure with its reason in
  * words. The queue is the store, so writes waiting at a restart are taken up by the next start; a write
- * whose process died mid-call is taken again once its hold runs out, and so may reach the provider twice.
+ * whose process died mid-call is taken again once its hold runs out. Every attempt after the first is sent
+ * as one that may already have reached the provider (see `runWrite`): it writes its records once where
+ * the provider can key them, and a create it cannot key may be written twice.
  */
 import { ProblemError, problemError } from '@splice/server-kit';
 import { ProviderError } from '../connectors/provider-error.js';
@@ -108,6 +110,7 @@ export class WriteQueue {
         target,
         operation.request,
         operation.id,
+        { mayHaveBeenWritten: operation.attempts > 1, duplicateCreates: true },
       );
       await this.store.finish(operation.id, answer.status === 200 ? 'success' : 'failure', answer);
     } catch (error) {

@@ -124,6 +124,45 @@ export class WriteStore {
     await this.db.change('DELETE FROM write_operations WHERE id = ?', id);
   }
 
+  /**
+   * Takes over a synchronous write whose hold ran out (its process died or lost its store) until `until`:
+   * false when it has ended, or when another request took it over first.
+   */
+  async takeOver(first: WriteOperation, nowMs: number, until: number): Promise<boolean> {
+    const held = first.claimUntil ?? 0;
+    if (held >= nowMs) return false;
+    const taken = await this.db.change(
+      `UPDATE write_operations SET claim_until = ?, attempts = attempts + 1, update_time = ?
+         WHERE id = ? AND status = 'running' AND coalesce(claim_until, 0) = ?`,
+      until,
+      now(),
+      first.id,
+      held,
+    );
+    return taken === 1;
+  }
+
+  /** A running synchronous write is still being carried out: it holds its key until `until`. */
+  async renewClaim(id: string, until: number): Promise<void> {
+    await this.db.change(
+      `UPDATE write_operations SET claim_until = ? WHERE id = ? AND status = 'running'`,
+      until,
+      id,
+    );
+  }
+
+  /**
+   * A synchronous write's attempt failed without knowing whether it reached the provider: the next request
+   * with its key takes it over at once.
+   */
+  async releaseClaim(id: string): Promise<void> {
+    await this.db.change(
+      `UPDATE write_operations SET claim_until = 0, update_time = ? WHERE id = ? AND status = 'running'`,
+      now(),
+      id,
+    );
+  }
+
   /** The write ended with `answer`. */
   async finish(id: string, status: 'success' | 'failure', answer: WriteAnswer): Promise<void> {
     const at = now();

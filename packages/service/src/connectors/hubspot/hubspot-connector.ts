@@ -13,7 +13,9 @@
  *   repeated.
  * - Search: one filter group of `EQ` conditions (ANDed), one page of at most 200.
  * - Writes: create and update one record, batch create and update (100 a call, per-record outcomes from a
- *   207), delete as archive (a missing record is fine).
+ *   207), delete as archive (a missing record is fine). A create that may already have reached HubSpot
+ *   (`mayHaveBeenWritten`) of contacts that carry an e-mail goes through the batch upsert keyed on it, so
+ *   that a contact the cut-off attempt made is updated, not made twice.
  */
 import type { FieldMetadata, ObjectMetadata } from '@splice/schema';
 import type {
@@ -81,6 +83,17 @@ function instantMs(value: string | null | undefined): number | undefined {
   if (!value) return undefined;
   const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
   return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** HubSpot's properties with unique values that its batch upsert takes as `idProperty`. */
+const upsertKeys: Record<string, string> = { contacts: 'email', '0-1': 'email' };
+
+/** The upsert key when every record carries a value of it; undefined otherwise. */
+function upsertKeyOf(objectName: string, records: readonly { fields: Record<string, unknown> }[]) {
+  const key = Object.hasOwn(upsertKeys, objectName) ? upsertKeys[objectName] : undefined;
+  if (key === undefined) return undefined;
+  const carried = records.every(({ fields }) => typeof fields[key] === 'string' && fields[key] !== '');
+  return carried ? key : undefined;
 }
 
 const path = (objectName: string, rest = '') => `/crm/v3/objects/${encodeURIComponent(objectName)}${rest}`;
@@ -314,6 +327,14 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
 
   async function write(request: WriteRecordRequest): Promise<WriteOutcome> {
     const { objectName, recordId } = request;
+    if (recordId === undefined && request.mayHaveBeenWritten) {
+      const key = upsertKeyOf(objectName, [request]);
+      if (key !== undefined) {
+        const metadata = await metadataOf(objectName, request.signal);
+        const [outcome] = await upsertChunk(request, [request], key, metadata.fields);
+        return outcome!;
+      }
+    }
     const metadata = await metadataOf(objectName, request.signal);
     const response = await http.send({
       method: recordId === undefined ? 'POST' : 'PATCH',
@@ -333,12 +354,57 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
     throw hubSpotError(response, `${recordId === undefined ? 'create' : 'update'} a ${objectName} record`);
   }
 
+  /**
+   * Creates keyed on `idProperty` (`/batch/upsert`): a record that exists with the key's value is updated
+   * instead. Results are matched to records by the key's value, as HubSpot need not answer in order.
+   */
+  async function upsertChunk(
+    request: { objectName: string; signal?: AbortSignal },
+    records: BatchWriteRequest['records'],
+    idProperty: string,
+    fields: Record<string, FieldMetadata>,
+  ): Promise<WriteOutcome[]> {
+    const { objectName } = request;
+    const keyOf = (value: unknown) => String(value).toLowerCase();
+    const response = await http.send({
+      method: 'POST',
+      path: path(objectName, '/batch/upsert'),
+      body: {
+        inputs: records.map((record) => ({
+          id: String(record.fields[idProperty]),
+          idProperty,
+          properties: wireProperties(record.fields),
+        })),
+      },
+      ...(request.signal && { signal: request.signal }),
+    });
+    if (response.status === 400 || response.status === 409) {
+      const failure = recordFailure(response)!;
+      return records.map(() => failure);
+    }
+    if (![200, 201, 207].includes(response.status))
+      throw hubSpotError(response, `upsert ${objectName} in a batch`);
+    const results = resultsOf(response, `a batch upsert of ${objectName}`);
+    const byKey = new Map(results.map((record) => [keyOf(record.properties[idProperty]), record]));
+    return records.map((record) => {
+      const written = byKey.get(keyOf(record.fields[idProperty]));
+      if (written) return { success: true, recordId: written.id, record: toRecord(written, fields) };
+      return {
+        success: false,
+        reason: `HubSpot did not write the ${objectName} record keyed on its ${idProperty}.`,
+      };
+    });
+  }
+
   async function batchChunk(
     request: BatchWriteRequest,
     records: BatchWriteRequest['records'],
     fields: Record<string, FieldMetadata>,
   ): Promise<WriteOutcome[]> {
     const { objectName, type } = request;
+    const key =
+      type === 'create' && request.mayHaveBeenWritten ? upsertKeyOf(objectName, records) : undefined;
+    if (key !== undefined) return upsertChunk(request, records, key, fields);
     const inputs = records.map((record, index) =>
       type === 'update'
         ? { id: String(record.recordId), properties: wireProperties(record.fields) }
@@ -414,6 +480,8 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
     readPage,
     search,
     getRecord,
+    uniqueProperty: (objectName) =>
+      Object.hasOwn(upsertKeys, objectName) ? upsertKeys[objectName] : undefined,
     write,
     batchWrite,
     delete: deleteRecord,
