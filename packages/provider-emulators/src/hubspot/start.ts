@@ -32,6 +32,11 @@ export interface HubSpotEmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** Default true: each refresh answers a new refresh token, and reusing a retired one revokes the grant. */
   rotateRefreshTokens?: boolean;
+  /**
+   * With rotation, how long the immediately previous refresh token is still accepted after a refresh, while
+   * its successor has not been presented (default 0: none; see `AuthorizationServer`).
+   */
+  refreshGraceMs?: number;
   /** Requests per app and account per interval (default 110 per 10 s). */
   rateLimit?: Partial<RateLimit>;
   faults?: Partial<Faults>;
@@ -60,6 +65,8 @@ export interface RunningHubSpotEmulator {
   revokeGrant(token: string): boolean;
   /** Ends every live grant of every app, as the account's users removing the apps do; answers how many. */
   revokeAllGrants(): number;
+  /** Retired refresh tokens presented outside their grace so far: each revoked a grant. */
+  refreshTokenReuses(): number;
   /** Applies `count` changes of the activity generator now (whatever its rate) and says which records. */
   applyChanges(count: number): ChangedRecord[];
   close(): Promise<void>;
@@ -91,6 +98,7 @@ export async function startHubSpotEmulator(
     apps,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 1800,
     rotateRefreshTokens: options.rotateRefreshTokens ?? true,
+    refreshGraceMs: options.refreshGraceMs ?? 0,
     now,
   });
   const rateLimit: RateLimit = { ...defaultRateLimit, ...options.rateLimit };
@@ -125,6 +133,7 @@ export async function startHubSpotEmulator(
     issueTokens: (scopes = []) => oauth.issue(oauth.createGrant(apps[0], scopes)),
     revokeGrant: (token) => oauth.revokeByToken(token),
     revokeAllGrants: () => oauth.revokeAll(),
+    refreshTokenReuses: () => oauth.refreshTokenReuses,
     applyChanges: (count) => activity.applyChanges(count),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -52,3 +52,61 @@ describe('revokeAll', () => {
     for (const { accessToken } of tokens) expect(() => oauth.authenticate(`Bearer ${accessToken}`)).toThrow();
   });
 });
+
+describe('refresh-token reuse and grace', () => {
+  const refreshWith = (oauth: AuthorizationServer, refreshToken: string) =>
+    oauth.refresh({ ...credentials(splice), grant_type: 'refresh_token', refresh_token: refreshToken });
+
+  it('counts a retired refresh token presented again as a reuse and revokes its grant', () => {
+    const oauth = server(true);
+    const first = oauth.issue(oauth.createGrant(splice));
+    refreshWith(oauth, first.refreshToken);
+    expect(oauth.refreshTokenReuses).toBe(0);
+    expect(() => refreshWith(oauth, first.refreshToken)).toThrow(
+      expect.objectContaining({ kind: 'refresh-token-reused' }),
+    );
+    expect(oauth.refreshTokenReuses).toBe(1);
+  });
+
+  it('accepts the immediately previous refresh token within its grace, answering the unused successor', () => {
+    let clock = 1_000_000;
+    const oauth = new AuthorizationServer({
+      apps: [splice],
+      accessTokenTtlSeconds: 60,
+      rotateRefreshTokens: true,
+      refreshGraceMs: 30_000,
+      now: () => clock,
+    });
+    const first = oauth.issue(oauth.createGrant(splice));
+    // The answer of this refresh is lost (the client crashed before storing it).
+    const lost = refreshWith(oauth, first.refreshToken);
+    clock += 20_000;
+    const recovered = refreshWith(oauth, first.refreshToken);
+    expect(recovered.refreshToken).toBe(lost.refreshToken);
+    expect(oauth.graceRefreshes).toBe(1);
+    expect(oauth.refreshTokenReuses).toBe(0);
+    // Once the successor is presented, the old token is a reuse again.
+    const next = refreshWith(oauth, recovered.refreshToken);
+    expect(() => refreshWith(oauth, first.refreshToken)).toThrow();
+    expect(oauth.refreshTokenReuses).toBe(1);
+    expect(() => oauth.authenticate(`Bearer ${next.accessToken}`)).toThrow(/revoked/);
+  });
+
+  it('refuses the previous refresh token after its grace as a reuse', () => {
+    let clock = 1_000_000;
+    const oauth = new AuthorizationServer({
+      apps: [splice],
+      accessTokenTtlSeconds: 60,
+      rotateRefreshTokens: true,
+      refreshGraceMs: 30_000,
+      now: () => clock,
+    });
+    const first = oauth.issue(oauth.createGrant(splice));
+    refreshWith(oauth, first.refreshToken);
+    clock += 30_001;
+    expect(() => refreshWith(oauth, first.refreshToken)).toThrow(
+      expect.objectContaining({ kind: 'refresh-token-reused' }),
+    );
+    expect(oauth.refreshTokenReuses).toBe(1);
+  });
+});

@@ -9,6 +9,13 @@
  * loses the race between two of its own workers therefore loses its grant, which is the failure the
  * service's one-refresh-at-a-time rule exists for. `rotateRefreshTokens: false` keeps one refresh token for
  * the grant's life, as HubSpot and Salesforce do by default.
+ *
+ * A rotating provider's grace, as Okta's and Auth0's rotation offer: the immediately previous refresh token
+ * is still accepted for `refreshGraceMs` after it was retired, as long as its successor has never been
+ * presented, and answers that successor again (with a new access token). It covers a client that crashed
+ * after the provider rotated but before it stored the new refresh token: the next refresh with the old one
+ * recovers the grant instead of revoking it. Every other presentation of a retired token is a reuse: it
+ * revokes the grant and is counted (`refreshTokenReuses`), so a test can assert none happened.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
@@ -26,6 +33,8 @@ export interface AuthorizationServerOptions {
   apps: readonly OAuthApp[];
   accessTokenTtlSeconds: number;
   rotateRefreshTokens: boolean;
+  /** How long the immediately previous refresh token stays accepted after a rotation; 0 turns grace off. */
+  refreshGraceMs?: number;
   now: () => number;
 }
 
@@ -60,6 +69,8 @@ export interface Grant {
   revoked: boolean;
   /** The one refresh token that may be exchanged now. */
   refreshToken: string;
+  /** The refresh token `refreshToken` replaced, while its grace lasts and `refreshToken` was never presented. */
+  previous?: { refreshToken: string; retiredAt: number };
 }
 
 /** What a token request buys, before a provider puts it in its own answer. */
@@ -93,6 +104,8 @@ export class AuthorizationServer {
   /** Every refresh token ever issued, retired ones too: presenting a retired one is how reuse is caught. */
   private readonly refreshTokens = new Map<string, Grant>();
   private readonly accessTokens = new Map<string, AccessTokenEntry>();
+  #reuses = 0;
+  #graceRefreshes = 0;
 
   constructor(readonly options: AuthorizationServerOptions) {}
 
@@ -159,6 +172,11 @@ export class AuthorizationServer {
       throw new OAuthFailure('bad-refresh-token', 'missing or invalid refresh token');
     }
     if (grant.refreshToken !== form.refresh_token) {
+      if (this.withinGrace(grant, form.refresh_token)) {
+        this.#graceRefreshes++;
+        return this.issue(grant);
+      }
+      this.#reuses++;
       grant.revoked = true;
       throw new OAuthFailure(
         'refresh-token-reused',
@@ -166,10 +184,34 @@ export class AuthorizationServer {
       );
     }
     if (this.options.rotateRefreshTokens) {
+      grant.previous = { refreshToken: grant.refreshToken, retiredAt: this.now };
       grant.refreshToken = token('rt');
       this.refreshTokens.set(grant.refreshToken, grant);
+    } else {
+      delete grant.previous;
     }
     return this.issue(grant);
+  }
+
+  /** Retired refresh tokens presented after their grace (each revoked its grant). */
+  get refreshTokenReuses(): number {
+    return this.#reuses;
+  }
+
+  /** Refreshes answered for an immediately previous refresh token within its grace. */
+  get graceRefreshes(): number {
+    return this.#graceRefreshes;
+  }
+
+  private withinGrace(grant: Grant, presented: string | undefined): boolean {
+    const graceMs = this.options.refreshGraceMs ?? 0;
+    const previous = grant.previous;
+    return (
+      graceMs > 0 &&
+      previous !== undefined &&
+      previous.refreshToken === presented &&
+      this.now - previous.retiredAt <= graceMs
+    );
   }
 
   /** A grant without the browser round trip: tests and tools that need a token now. */

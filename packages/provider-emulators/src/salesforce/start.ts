@@ -32,6 +32,11 @@ export interface SalesforceEmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** Default false, as Salesforce: one refresh token per grant. True rotates it and revokes on reuse. */
   rotateRefreshTokens?: boolean;
+  /**
+   * With rotation, how long the immediately previous refresh token is still accepted after a refresh, while
+   * its successor has not been presented (default 0: none; see `AuthorizationServer`).
+   */
+  refreshGraceMs?: number;
   /** API requests per org per interval (default 15,000 a day). */
   apiLimit?: Partial<RateLimit>;
   faults?: Partial<Faults>;
@@ -55,6 +60,8 @@ export interface RunningSalesforceEmulator {
   revokeGrant(token: string): boolean;
   /** Ends every live grant of every app, as the account's users removing the apps do; answers how many. */
   revokeAllGrants(): number;
+  /** Retired refresh tokens presented outside their grace so far: each revoked a grant. */
+  refreshTokenReuses(): number;
   /** Applies `count` changes of the activity generator now (whatever its rate) and says which records. */
   applyChanges(count: number): ChangedRecord[];
   close(): Promise<void>;
@@ -79,6 +86,7 @@ export async function startSalesforceEmulator(
     apps,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 7200,
     rotateRefreshTokens: options.rotateRefreshTokens ?? false,
+    refreshGraceMs: options.refreshGraceMs ?? 0,
     now,
   });
   const apiLimit: RateLimit = { ...defaultApiLimit, ...options.apiLimit };
@@ -115,6 +123,7 @@ export async function startSalesforceEmulator(
     issueTokens: (scopes = ['api', 'refresh_token']) => oauth.issue(oauth.createGrant(apps[0], scopes)),
     revokeGrant: (token) => oauth.revokeByToken(token),
     revokeAllGrants: () => oauth.revokeAll(),
+    refreshTokenReuses: () => oauth.refreshTokenReuses,
     applyChanges: (count) => activity.applyChanges(count),
     close: () =>
       new Promise<void>((resolve, reject) => {
