@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici';
 import type { ProviderCatalogEntry } from './catalog-entry.js';
 import type { Connector } from './connector.js';
-import { createProviderHttp } from './create-provider-http.js';
+import { createProviderHttp, type ProviderHttpOptions } from './create-provider-http.js';
 import { createHubSpotConnector } from './hubspot/hubspot-connector.js';
 import type { ConnectionTokenSource } from './provider-http.js';
 import { SalesforceConnector } from './salesforce/salesforce-connector.js';
@@ -20,6 +20,9 @@ export interface ConnectionForConnector {
 export interface ConnectorOptions {
   /** Per request (default 30 s). */
   timeoutMs?: number;
+  refreshMarginMs?: number;
+  /** The cross-instance refresh claim's owner, lease and polling. */
+  refreshClaim?: ProviderHttpOptions['refreshClaim'];
   now?: () => number;
   dispatcher?: Dispatcher;
 }
@@ -40,6 +43,8 @@ export function connectorFor(
     },
     ...(entry.api.kind === 'fixed' && { baseUrl: entry.api.baseUrl }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.refreshMarginMs !== undefined && { refreshMarginMs: options.refreshMarginMs }),
+    ...(options.refreshClaim && { refreshClaim: options.refreshClaim }),
     ...(options.now && { now: options.now }),
     ...(options.dispatcher && { dispatcher: options.dispatcher }),
   });

@@ -161,8 +161,23 @@ describe('createProviderHttp', () => {
     });
     expect(seen[1]?.authorization).toBe('Bearer at-1-fresh');
     expect(source.replaced).toEqual([
-      { accessToken: 'at-1-fresh', refreshToken: 'rt-1-rotated', expiresAtMs: now + 1_800_000 },
+      {
+        accessToken: 'at-1-fresh',
+        refreshToken: 'rt-1-rotated',
+        expiresAtMs: now + 1_800_000,
+        obtainedAtMs: now,
+      },
     ]);
+  });
+
+  it('refreshes a short-lived token within a quarter of its lifetime, not the whole default margin', async () => {
+    // A 20-second token obtained 10 seconds ago: inside the default 60-second margin, outside its quarter.
+    const source = new MemoryTokenSource({ ...initial(10_000), obtainedAtMs: now - 10_000 });
+    await http(source).send({ method: 'GET', path: '/x' });
+    expect(refreshForms).toHaveLength(0);
+    source.set({ ...initial(4_000), obtainedAtMs: now - 16_000 });
+    await http(source).send({ method: 'GET', path: '/x' });
+    expect(refreshForms).toHaveLength(1);
   });
 
   it('refreshes once for concurrent callers of one connection, across ProviderHttp instances', async () => {

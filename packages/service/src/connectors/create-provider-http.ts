@@ -3,7 +3,7 @@
  * that expires within `refreshMarginMs` is refreshed first, and a 401 on an older token refreshes once and
  * retries once. Refreshes of one connection are shared within the process (one in flight, every caller
  * awaits it), because with rotating refresh tokens a second refresh with the same token would revoke the
- * grant. The rotated tokens are stored compare-and-set: when another writer got there first, its tokens are
+ * grant; across processes the refresh is claimed in the store first (`claimedRefresh`). The rotated tokens are stored compare-and-set: when another writer got there first, its tokens are
  * used and ours dropped, so a retired refresh token is never sent again.
  *
  * The connection's status goes to the token source only when it changes (`working` after a success,
@@ -23,6 +23,7 @@ import type {
   ProviderResponse,
 } from './provider-http.js';
 import { rateLimitWaitMs } from './rate-limit-wait.js';
+import { claimedRefresh, defaultRefreshClaimTiming, type RefreshClaimTiming } from './refresh-claim.js';
 import { type OAuthClient, reconnectMessage, refreshTokens } from './refresh-tokens.js';
 
 export interface ProviderHttpOptions {
@@ -37,8 +38,13 @@ export interface ProviderHttpOptions {
   baseUrl?: string;
   /** Per request, from sending to the answer's last byte (default 30 s). */
   timeoutMs?: number;
-  /** Refresh a token that expires within this many ms (default 60 s). */
+  /**
+   * Refresh a token that expires within this many ms (default 60 s), or within a quarter of its lifetime
+   * when that is shorter (tokens that live a minute or less).
+   */
   refreshMarginMs?: number;
+  /** The cross-process refresh claim's lease and polling (see refresh-claim.ts). */
+  refreshClaim?: Partial<Omit<RefreshClaimTiming, 'now'>>;
   now?: () => number;
   /** undici's global dispatcher when absent. */
   dispatcher?: Dispatcher;
@@ -85,6 +91,9 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   const marginMs = options.refreshMarginMs ?? 60_000;
   const now = options.now ?? Date.now;
   const state = stateOf(provider, options.connectionId);
+  const claimTiming: RefreshClaimTiming = { ...defaultRefreshClaimTiming, ...options.refreshClaim, now };
+  // A refresh must end well within its claim, or another process could take the claim over while it runs.
+  const refreshTimeoutMs = Math.min(timeoutMs, claimTiming.leaseMs / 2);
 
   async function report(status: Status, sentWith: ConnectionTokens, error?: ProviderError): Promise<void> {
     const tokens = identityOf(sentWith);
@@ -105,14 +114,14 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
    */
   function refresh(stale: ConnectionTokens): Promise<ConnectionTokens> {
     if (state.refreshing) return state.refreshing;
-    const run = (async () => {
+    const run = claimedRefresh(source, stale, provider, claimTiming, async () => {
       let next: ConnectionTokens;
       try {
         next = await refreshTokens({
           provider,
           client: oauth,
           tokens: stale,
-          timeoutMs,
+          timeoutMs: refreshTimeoutMs,
           now: now(),
           dispatcher: options.dispatcher,
         });
@@ -133,7 +142,7 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         return next;
       }
       return source.current();
-    })();
+    });
     state.refreshing = run;
     const clear = () => {
       if (state.refreshing === run) delete state.refreshing;
@@ -142,11 +151,16 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     return run;
   }
 
+  function marginOf(tokens: ConnectionTokens): number {
+    if (tokens.obtainedAtMs === undefined || tokens.expiresAtMs === undefined) return marginMs;
+    return Math.min(marginMs, Math.max(0, tokens.expiresAtMs - tokens.obtainedAtMs) / 4);
+  }
+
   /** The tokens to send with, refreshed first when they expire within the margin. */
   async function usableTokens(): Promise<{ tokens: ConnectionTokens; fresh: boolean }> {
     if (state.refreshing) return { tokens: await state.refreshing, fresh: true };
     const tokens = await source.current();
-    if (tokens.expiresAtMs !== undefined && tokens.expiresAtMs - marginMs <= now()) {
+    if (tokens.expiresAtMs !== undefined && tokens.expiresAtMs - marginOf(tokens) <= now()) {
       return { tokens: await refresh(tokens), fresh: true };
     }
     return { tokens, fresh: false };

@@ -49,6 +49,8 @@ export interface ConnectionTokens {
   refreshToken?: string;
   /** When the access token expires, epoch ms; undefined when the provider did not say. */
   expiresAtMs?: number;
+  /** When these tokens were obtained, epoch ms: with `expiresAtMs`, how long the provider's tokens live. */
+  obtainedAtMs?: number;
   /** The connection's API base URL when the token answer names one (Salesforce's `instance_url`). */
   instanceUrl?: string;
 }
@@ -64,4 +66,16 @@ export interface ConnectionTokenSource {
   replace(previous: ConnectionTokens, next: ConnectionTokens): Promise<boolean>;
   /** A call succeeded (`working`) or the grant is gone (`bad_credentials`: the user must reconnect). */
   reportStatus(status: 'working' | 'bad_credentials', error?: ProviderError): Promise<void>;
+  /**
+   * Where processes sharing the connection's store (instances on one database) take turns to refresh;
+   * absent, refreshes are shared within the process only.
+   */
+  refreshClaims?: RefreshClaims;
+}
+
+/** One refresh at a time across processes: a lease per connection, taken by compare-and-set. */
+export interface RefreshClaims {
+  /** True when `owner` now holds the claim until `untilMs` (no one else holds an unexpired one). */
+  claim(owner: string, untilMs: number, nowMs: number): Promise<boolean>;
+  release(owner: string): Promise<void>;
 }

@@ -140,8 +140,10 @@ export async function refreshTokens(call: RefreshRequest): Promise<ConnectionTok
     refreshToken:
       typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : tokens.refreshToken,
   };
-  if (body.expires_in !== undefined && Number.isFinite(expiresIn))
+  if (body.expires_in !== undefined && Number.isFinite(expiresIn)) {
     next.expiresAtMs = call.now + expiresIn * 1000;
+    next.obtainedAtMs = call.now;
+  }
   const instanceUrl = typeof body.instance_url === 'string' ? body.instance_url : tokens.instanceUrl;
   if (instanceUrl) next.instanceUrl = instanceUrl;
   return next;

@@ -3,7 +3,10 @@
  * from the connection's sealed credentials and rotated in the store. A rotation is compare-and-set on the
  * credentials row, so of two processes refreshing one connection at once only one rotation is kept and the
  * other reads the winner's tokens; the connection's status follows what the provider answers (`working`,
- * `bad_credentials`), which sync status and the BFF show.
+ * `bad_credentials`), which sync status and the BFF show. A refresh is claimed in the connection's row
+ * first, so that instances sharing the store refresh one at a time (see refresh-claim.ts). A stored
+ * rotation and a change to `bad_credentials` are each recorded once as a connection event
+ * (`connection.refreshed`, `connection.error`), by whichever process made the change.
  */
 
 import type { SecretBox } from '../oauth/crypto.js';
@@ -58,10 +61,28 @@ export function storeTokenSource(
       if (!sameTokens(tokens, previous)) return false;
       // The grant's scopes do not change on a refresh.
       const sealed = sealCredentials(secrets, { ...next, ...(tokens.scopes && { scopes: tokens.scopes }) });
-      return repo.replaceConnectionCredentials(projectId, id, credentials, sealed);
+      const replaced = await repo.replaceConnectionCredentials(projectId, id, credentials, sealed);
+      if (replaced) {
+        await repo
+          .insertConnectionEvent({ projectId, connectionId: id, kind: 'connection.refreshed' })
+          .catch(() => undefined);
+      }
+      return replaced;
     },
-    async reportStatus(status) {
-      await repo.setConnectionStatus(projectId, id, status);
+    async reportStatus(status, error) {
+      const changed = await repo.setConnectionStatus(projectId, id, status);
+      if (changed && status === 'bad_credentials') {
+        await repo.insertConnectionEvent({
+          projectId,
+          connectionId: id,
+          kind: 'connection.error',
+          detail: error?.message ?? reconnectMessage(provider),
+        });
+      }
+    },
+    refreshClaims: {
+      claim: (owner, untilMs, nowMs) => repo.claimConnectionRefresh(projectId, id, owner, untilMs, nowMs),
+      release: (owner) => repo.releaseConnectionRefresh(projectId, id, owner),
     },
   };
 }

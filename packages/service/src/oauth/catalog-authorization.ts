@@ -133,7 +133,7 @@ export async function exchangeCatalogCode(
       accessToken,
       ...(refreshToken && { refreshToken }),
       ...(body.expires_in !== undefined &&
-        Number.isFinite(expiresIn) && { expiresAtMs: nowMs + expiresIn * 1000 }),
+        Number.isFinite(expiresIn) && { expiresAtMs: nowMs + expiresIn * 1000, obtainedAtMs: nowMs }),
       ...(scopes && { scopes }),
       ...(instanceUrl && { instanceUrl }),
     };

@@ -11,6 +11,8 @@ interface SealedTokens {
   accessToken: string;
   refreshToken?: string;
   expiresAt?: string;
+  /** When the tokens were obtained (ISO): with `expiresAt`, the access token's lifetime. */
+  obtainedAt?: string;
   scopes?: string[];
   instanceUrl?: string;
 }
@@ -24,6 +26,7 @@ export function sealCredentials(secrets: SecretBox, tokens: StoredTokens): Recor
     accessToken: tokens.accessToken,
     ...(tokens.refreshToken !== undefined && { refreshToken: tokens.refreshToken }),
     ...(tokens.expiresAtMs !== undefined && { expiresAt: new Date(tokens.expiresAtMs).toISOString() }),
+    ...(tokens.obtainedAtMs !== undefined && { obtainedAt: new Date(tokens.obtainedAtMs).toISOString() }),
     ...(tokens.scopes && { scopes: tokens.scopes }),
     ...(tokens.instanceUrl !== undefined && { instanceUrl: tokens.instanceUrl }),
   };
@@ -38,10 +41,12 @@ export function openCredentials(
   const opened = secrets.open(credentials.sealed) as Partial<SealedTokens> | undefined;
   if (!opened || typeof opened.accessToken !== 'string') return undefined;
   const expiresAtMs = typeof opened.expiresAt === 'string' ? Date.parse(opened.expiresAt) : Number.NaN;
+  const obtainedAtMs = typeof opened.obtainedAt === 'string' ? Date.parse(opened.obtainedAt) : Number.NaN;
   return {
     accessToken: opened.accessToken,
     ...(typeof opened.refreshToken === 'string' && { refreshToken: opened.refreshToken }),
     ...(Number.isFinite(expiresAtMs) && { expiresAtMs }),
+    ...(Number.isFinite(obtainedAtMs) && { obtainedAtMs }),
     ...(Array.isArray(opened.scopes) && { scopes: opened.scopes.filter((s) => typeof s === 'string') }),
     ...(typeof opened.instanceUrl === 'string' && { instanceUrl: opened.instanceUrl }),
   };

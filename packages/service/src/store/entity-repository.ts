@@ -6,6 +6,8 @@
  * database, and inside a caller's transaction they nest as a savepoint.
  */
 import type { StoreAccess } from './access.js';
+import * as connectionEvents from './entities/connection-events.js';
+import * as connectionRefresh from './entities/connection-refresh.js';
 import * as connections from './entities/connections.js';
 import * as groups from './entities/groups.js';
 import * as revisions from './entities/installation-revisions.js';
@@ -18,6 +20,7 @@ import * as projects from './entities/projects.js';
 import type {
   Connection,
   ConnectionChanges,
+  ConnectionEvent,
   Group,
   Installation,
   InstallationRevision,
@@ -25,6 +28,7 @@ import type {
   IntegrationInput,
   Invite,
   NewConnection,
+  NewConnectionEvent,
   NewGroup,
   NewInstallation,
   NewInvite,
@@ -115,6 +119,26 @@ export abstract class EntityRepository implements Repository {
   }
   setConnectionStatus(projectId: string, id: string, status: Connection['status']): Promise<boolean> {
     return this.use((db) => connections.setConnectionStatus(db, projectId, id, status));
+  }
+  claimConnectionRefresh(
+    projectId: string,
+    id: string,
+    owner: string,
+    untilMs: number,
+    nowMs: number,
+  ): Promise<boolean> {
+    return this.use((db) =>
+      connectionRefresh.claimConnectionRefresh(db, projectId, id, owner, untilMs, nowMs),
+    );
+  }
+  releaseConnectionRefresh(projectId: string, id: string, owner: string): Promise<void> {
+    return this.use((db) => connectionRefresh.releaseConnectionRefresh(db, projectId, id, owner));
+  }
+  insertConnectionEvent(event: NewConnectionEvent): Promise<void> {
+    return this.use((db) => connectionEvents.insertConnectionEvent(db, event));
+  }
+  listConnectionEvents(projectId: string, connectionId: string): Promise<ConnectionEvent[]> {
+    return this.use((db) => connectionEvents.listConnectionEvents(db, projectId, connectionId));
   }
 
   insertInstallation(installation: NewInstallation): Promise<Installation> {

@@ -450,6 +450,28 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX write_operations_due ON write_operations (next_attempt_time) WHERE status IN ('queued', 'running');
   `,
   ),
+  // Provider traffic across instances: a connection's token refresh is claimed by one process at a time
+  // (`refresh_owner` until `refresh_until`, epoch ms), so that no two refresh one rotating refresh token;
+  // what happened to a connection (refreshed, broken) is kept as events for notifications; and each read
+  // operation keeps which provider faults it met (counts by class) and the one it is waiting out now.
+  migration(
+    14,
+    'refresh claims, connection events and provider faults of reads',
+    (d) => `
+  ALTER TABLE connections ADD COLUMN refresh_owner TEXT;
+  ALTER TABLE connections ADD COLUMN refresh_until ${d.bigint};
+  CREATE TABLE connection_events (
+    seq           ${d.sequenceKey},
+    project_id    TEXT NOT NULL,
+    connection_id TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    detail        TEXT,
+    create_time   TEXT NOT NULL
+  );
+  CREATE INDEX connection_events_by_connection ON connection_events (project_id, connection_id, seq);
+  ALTER TABLE read_operations ADD COLUMN provider_faults TEXT;
+  `,
+  ),
 ];
 
 /**

@@ -18,6 +18,7 @@
  * Errors: a broken uniqueness rule throws `ConflictError`, a missing parent row `MissingReferenceError`
  * (see ./errors). Lookups that find nothing return `undefined`.
  */
+import type { ConnectionEvent, NewConnectionEvent } from './entities/connection-events.js';
 import type { Connection, ConnectionChanges, NewConnection } from './entities/connections.js';
 import type { Group, NewGroup } from './entities/groups.js';
 import type { InstallationRevision } from './entities/installation-revisions.js';
@@ -28,6 +29,11 @@ import type { NewOrg, Org } from './entities/orgs.js';
 import type { PreviousConfig } from './entities/previous-configs.js';
 import type { NewProject, Project } from './entities/projects.js';
 
+export type {
+  ConnectionEvent,
+  ConnectionEventKind,
+  NewConnectionEvent,
+} from './entities/connection-events.js';
 export type {
   Connection,
   ConnectionChanges,
@@ -123,6 +129,23 @@ export interface Repository {
   ): Promise<boolean>;
   /** Sets a connection's status alone; false when it already had it or there is no such connection. */
   setConnectionStatus(projectId: string, id: string, status: Connection['status']): Promise<boolean>;
+  /**
+   * Claims the right to refresh a connection's tokens for `owner` until `untilMs` (epoch ms): true when no
+   * one else holds an unexpired claim (one conditional UPDATE, so one claimant wins across instances).
+   */
+  claimConnectionRefresh(
+    projectId: string,
+    id: string,
+    owner: string,
+    untilMs: number,
+    nowMs: number,
+  ): Promise<boolean>;
+  /** Ends `owner`'s refresh claim, if it still holds it. */
+  releaseConnectionRefresh(projectId: string, id: string, owner: string): Promise<void>;
+  /** Records what happened to a connection (`connection.refreshed`, `connection.error`). */
+  insertConnectionEvent(event: NewConnectionEvent): Promise<void>;
+  /** A connection's events, oldest first. */
+  listConnectionEvents(projectId: string, connectionId: string): Promise<ConnectionEvent[]>;
 
   /** Throws `ConflictError` when the group already has an installation of the integration. */
   insertInstallation(installation: NewInstallation): Promise<Installation>;
