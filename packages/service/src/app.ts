@@ -10,6 +10,7 @@ import { installationRoutes } from './routes/installations.js';
 import { inviteRoutes } from './routes/invites.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { proxyPrefix, proxyRoutes } from './routes/proxy.js';
 import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
 import { writeRoutes } from './routes/writes.js';
@@ -27,7 +28,7 @@ function optional<T extends Hono>(part: T | undefined): T {
 
 /**
  * The embedded service: `{base_url}` is `/v1`, `{search_url}` is `/search/v1`, `{read_url}` is `/read/v1`, `{write_url}`
- * is `/write/v1`, all on one port.
+ * is `/write/v1`, `{proxy_url}` is `/proxy`, all on one port.
  * Every non-2xx answer is a problem object. One chain, so `AppType` carries every route for `hono/client`.
  */
 export function createServiceApp(deps: ServiceDeps) {
@@ -80,6 +81,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/v1', optional(destinations && destinationRoutes(deps, destinations)))
       .route('/v1', optional(reads && operationRoutes(deps, reads)))
       .route('/read/v1', optional(reads && readRoutes(deps, reads)))
+      .route(proxyPrefix, proxyRoutes(deps))
   );
 }
 

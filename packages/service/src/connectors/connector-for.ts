@@ -27,12 +27,13 @@ export interface ConnectorOptions {
   dispatcher?: Dispatcher;
 }
 
-export function connectorFor(
+/** The one HTTP layer for a connection of a catalog provider: what its connector and the proxy send through. */
+export function providerHttpFor(
   entry: ProviderCatalogEntry,
   connection: ConnectionForConnector,
   options: ConnectorOptions = {},
-): Connector {
-  const http = createProviderHttp({
+) {
+  return createProviderHttp({
     provider: entry.name,
     connectionId: connection.id,
     tokens: connection.tokens,
@@ -48,6 +49,14 @@ export function connectorFor(
     ...(options.now && { now: options.now }),
     ...(options.dispatcher && { dispatcher: options.dispatcher }),
   });
+}
+
+export function connectorFor(
+  entry: ProviderCatalogEntry,
+  connection: ConnectionForConnector,
+  options: ConnectorOptions = {},
+): Connector {
+  const http = providerHttpFor(entry, connection, options);
   const connectorOptions = options.now ? { now: options.now } : {};
   switch (entry.name) {
     case 'hubspot':

@@ -85,7 +85,18 @@ function withQuery(url: URL, query: ProviderRequest['query']): URL {
   return url;
 }
 
-export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
+/**
+ * What a raw pass-through call (the proxy) needs from the layer: the connection's access token, refreshed
+ * the same way as for every other call, and the API base URL it is good for.
+ */
+export interface ProviderAccess {
+  accessToken: string;
+  baseUrl: string;
+}
+
+export function createProviderHttp(
+  options: ProviderHttpOptions,
+): ProviderHttp & { access(): Promise<ProviderAccess> } {
   const { provider, tokens: source, oauth } = options;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const marginMs = options.refreshMarginMs ?? 60_000;
@@ -253,5 +264,16 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     return { status: answer.status, headers: answer.headers, body };
   }
 
-  return { provider, send };
+  async function access(): Promise<ProviderAccess> {
+    const { tokens } = await usableTokens();
+    const baseUrl = options.baseUrl ?? tokens.instanceUrl;
+    if (!baseUrl) {
+      throw new ProviderError('malformed', `${provider} named no API base URL for this connection.`, {
+        provider,
+      });
+    }
+    return { accessToken: tokens.accessToken, baseUrl };
+  }
+
+  return { provider, send, access };
 }

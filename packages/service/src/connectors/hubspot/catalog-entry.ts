@@ -53,7 +53,7 @@ export function hubSpotCatalogEntry(app: ProviderAppConfig): ProviderCatalogEntr
       write: true,
       delete: true,
       search: true,
-      proxy: false,
+      proxy: true,
       batchWrite: { create: true, update: true, limit: hubSpotBatchLimit },
       bulkWrite: { insert: false, update: false, upsert: false, delete: false },
     },

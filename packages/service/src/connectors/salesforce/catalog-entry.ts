@@ -34,7 +34,7 @@ export function salesforceCatalogEntry(app: ProviderAppConfig): ProviderCatalogE
       write: true,
       delete: true,
       search: true,
-      proxy: false,
+      proxy: true,
       batchWrite: { create: true, update: true, limit: collectionLimit },
       bulkWrite: { insert: false, update: false, upsert: false, delete: false },
     },
