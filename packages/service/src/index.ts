@@ -57,3 +57,4 @@ export type { CrashLane, CrashVerdict, KillResult, KillTrigger } from './store/k
 export { checkCrashLane, prepareCrashLane, runWriterUntilKilled } from './store/kill-loop.js';
 export type { PgPool, PgPoolOptions } from './store/pg/index.js';
 export { databaseUrlFromEnv, migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
+export type { WriteQueueOptions, WriteTiming } from './writes/write-queue.js';

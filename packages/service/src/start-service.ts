@@ -30,7 +30,7 @@ import { defaultReadTiming, type ReadTiming } from './reads/timing.js';
 import { openServiceStores } from './service-stores.js';
 import { databaseFileName, openDatabase } from './store/index.js';
 import { databaseUrlFromEnv } from './store/pg/index.js';
-import { WriteQueue } from './writes/write-queue.js';
+import { WriteQueue, type WriteTiming } from './writes/write-queue.js';
 import type { WriteService } from './writes/write-service.js';
 
 export interface StartServiceOptions {
@@ -73,6 +73,11 @@ export interface StartServiceOptions {
    * worker would (a test stops writes mid-queue this way). Default true.
    */
   runWrites?: boolean;
+  /**
+   * The writes' timing and clock: the worker's tick, retry waits and holds, and how long a synchronous
+   * write holds its idempotency key between renewals (tests shrink them, or move the clock).
+   */
+  writeTiming?: WriteTiming;
   /**
    * The origin browsers reach the service on, when it is not the listening address (behind a proxy, or
    * listening on every interface): the OAuth provider pages and the callback are built on it.
@@ -170,7 +175,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   });
   // Known once the port is, when the port is 0; nothing reaches the app before it listens.
   let publicOrigin = options.publicUrl ? publicOriginOf('publicUrl', options.publicUrl) : '';
-  const writes: WriteService = { store: stores.writes };
+  const writeTiming = options.writeTiming ?? {};
+  const writes: WriteService = {
+    store: stores.writes,
+    ...(writeTiming.syncLeaseMs !== undefined && { syncLeaseMs: writeTiming.syncLeaseMs }),
+    ...(writeTiming.now && { now: writeTiming.now }),
+  };
   const deps: ServiceDeps = {
     repo,
     connectors,
@@ -182,7 +192,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     writes,
     publicOrigin: () => publicOrigin,
   };
-  const writeQueue = new WriteQueue(deps, stores.writes);
+  const writeQueue = new WriteQueue(deps, stores.writes, writeTiming);
   writes.queue = writeQueue;
   const app = createServiceApp(deps);
   const host = options.host ?? '127.0.0.1';

@@ -19,6 +19,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import { withProviderProblems } from '../provider-calls/provider-problem.js';
 import { ConflictError } from '../store/index.js';
+import { autoBatchDueTime, autoBatchLimit } from './auto-batch.js';
 import { checkWrite, type RunWriteOptions, runWrite, type WriteAnswer } from './run-write.js';
 import type { WriteService } from './write-service.js';
 import type { WriteOperation } from './write-store.js';
@@ -83,6 +84,12 @@ const leaseOf = (writes: WriteService) => writes.syncLeaseMs ?? defaultSyncLease
 function mayHaveReachedProvider(error: unknown): boolean {
   if (!(error instanceof ProviderError)) return false;
   return error.kind === 'malformed' || (error.kind === 'unavailable' && error.details.status === undefined);
+}
+
+/** A write that fills its group's batch makes the group due now rather than at its delay's end. */
+async function dueWhenFull(writes: WriteService, operation: WriteOperation, nowMs: number): Promise<void> {
+  const waiting = await writes.store.batchmates(operation, autoBatchLimit - 1);
+  if (waiting.length + 1 >= autoBatchLimit) await writes.store.dueNow(operation.id, nowMs);
 }
 
 /** Carries out a recorded synchronous write, renewing its hold on the key while it runs. */
@@ -158,7 +165,7 @@ export async function acceptWrite(
     mode: asynchronous ? 'asynchronous' : 'synchronous',
     status: asynchronous ? 'queued' : 'running',
     attempts: asynchronous ? 0 : 1,
-    nextAttemptTime: nowMs,
+    nextAttemptTime: request.autoBatchPolicy ? autoBatchDueTime(request, nowMs) : nowMs,
     deadlineTime: nowMs + deadlineHours * hourMs,
     ...(!asynchronous && { claimUntil: nowMs + leaseOf(writes) }),
     createTime: at,
@@ -174,6 +181,7 @@ export async function acceptWrite(
     throw error;
   }
   if (asynchronous) {
+    if (request.autoBatchPolicy) await dueWhenFull(writes, operation, nowMs);
     writes.queue?.wake();
     return { status: 200, body: { operationId: operation.id } };
   }

@@ -7,15 +7,18 @@
  * as one that may already have reached the provider (see `runWrite`): it writes its records once where
  * the provider can key them, and a create it cannot key may be written twice.
  */
+import type { WriteBatchResponse } from '@splice/schema';
 import { ProblemError, problemError } from '@splice/server-kit';
 import { ProviderError } from '../connectors/provider-error.js';
 import type { ServiceDeps } from '../deps.js';
 import { findIntegration } from '../lookups/find-integration.js';
 import { providerProblem } from '../provider-calls/provider-problem.js';
+import { autoBatchLimit, groupRequest, isAutoBatched, ownAnswer } from './auto-batch.js';
 import { failedAnswer } from './failed-answer.js';
 import { runWrite } from './run-write.js';
+import type { WriteAnswer } from './write-answer.js';
 import type { WriteOperation, WriteStore } from './write-store.js';
-import { findWriteTarget, writeConnector } from './write-target.js';
+import { findWriteTarget, type WriteTarget, writeConnector } from './write-target.js';
 
 export interface WriteQueueOptions {
   /** How often the worker looks for due writes when nothing woke it (default 1 s). */
@@ -26,6 +29,11 @@ export interface WriteQueueOptions {
   retryWaitMs?: number;
   maxRetryWaitMs?: number;
   now?: () => number;
+}
+
+/** The worker's options with the synchronous writes' hold on their keys (see `WriteService`). */
+export interface WriteTiming extends WriteQueueOptions {
+  syncLeaseMs?: number;
 }
 
 export class WriteQueue {
@@ -95,16 +103,27 @@ export class WriteQueue {
   }
 
   private async attempt(operation: WriteOperation): Promise<void> {
+    if (isAutoBatched(operation)) await this.attemptGroup(operation);
+    else await this.attemptOne(operation);
+  }
+
+  /** The write's installation and settings now; a problem when it was uninstalled since. */
+  private async targetOf(operation: WriteOperation): Promise<WriteTarget> {
+    const integration = await findIntegration(this.deps.repo, operation.projectId, operation.integrationId);
+    const target = await findWriteTarget(this.deps, integration, operation.groupRef, operation.objectName);
+    if (target.installation.id !== operation.installationId) {
+      throw problemError(
+        404,
+        'installationNotFound',
+        'The installation the write was sent for was uninstalled.',
+      );
+    }
+    return target;
+  }
+
+  private async attemptOne(operation: WriteOperation): Promise<void> {
     try {
-      const integration = await findIntegration(this.deps.repo, operation.projectId, operation.integrationId);
-      const target = await findWriteTarget(this.deps, integration, operation.groupRef, operation.objectName);
-      if (target.installation.id !== operation.installationId) {
-        throw problemError(
-          404,
-          'installationNotFound',
-          'The installation the write was sent for was uninstalled.',
-        );
-      }
+      const target = await this.targetOf(operation);
       const answer = await runWrite(
         await writeConnector(this.deps, target),
         target,
@@ -115,6 +134,53 @@ export class WriteQueue {
       await this.store.finish(operation.id, answer.status === 200 ? 'success' : 'failure', answer);
     } catch (error) {
       await this.failed(operation, error);
+    }
+  }
+
+  /**
+   * An auto-batched write came due: it goes with the writes waiting to join it, as one batch. A batch the
+   * provider refuses as a whole (HubSpot refuses a batch create for one bad input) or that the write
+   * settings now refuse is sent again record by record, so that each write ends with its own reason.
+   */
+  private async attemptGroup(first: WriteOperation): Promise<void> {
+    const group = [first];
+    for (const mate of await this.store.batchmates(first, autoBatchLimit - 1)) {
+      const taken = await this.store.claimQueued(mate.id, this.now(), this.leaseMs);
+      if (taken) group.push(taken);
+    }
+    if (group.length === 1) {
+      await this.attemptOne(first);
+      return;
+    }
+    let answer: WriteAnswer;
+    try {
+      const target = await this.targetOf(first);
+      answer = await runWrite(
+        await writeConnector(this.deps, target),
+        target,
+        groupRequest(group),
+        first.id,
+        {
+          mayHaveBeenWritten: group.some((operation) => operation.attempts > 1),
+          duplicateCreates: true,
+        },
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && error.retryable) {
+        for (const operation of group) await this.failed(operation, error);
+      } else {
+        for (const operation of group) await this.attemptOne(operation);
+      }
+      return;
+    }
+    const batch = answer.body as WriteBatchResponse;
+    if (batch.successCount === 0 && !batch.results?.some((result) => result.success)) {
+      for (const operation of group) await this.attemptOne(operation);
+      return;
+    }
+    for (const [index, operation] of group.entries()) {
+      const own = ownAnswer(operation.id, batch.results?.[index]);
+      await this.store.finish(operation.id, own.status === 200 ? 'success' : 'failure', own);
     }
   }
 

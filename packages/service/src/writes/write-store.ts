@@ -217,6 +217,53 @@ export class WriteStore {
     return undefined;
   }
 
+  /**
+   * The queued auto-batched writes that could join `operation`'s batch: the same installation, object and
+   * type, oldest first, at most `limit`, due or not.
+   */
+  async batchmates(operation: WriteOperation, limit: number): Promise<WriteOperation[]> {
+    // Auto-batching is read from the request itself, so a wider page is read and narrowed here.
+    const rows = await this.db.all(
+      writeOperations,
+      `SELECT * FROM write_operations WHERE installation_id = ? AND object_name = ? AND mode = 'asynchronous'
+         AND status = 'queued' AND id <> ? ORDER BY create_time, id LIMIT ?`,
+      operation.installationId,
+      operation.objectName,
+      operation.id,
+      limit * 4,
+    );
+    return rows
+      .map(withNumbers)
+      .filter(
+        (row) =>
+          row.request.autoBatchPolicy !== undefined &&
+          row.request.record !== undefined &&
+          row.request.type === operation.request.type,
+      )
+      .slice(0, limit);
+  }
+
+  /** Takes one queued write for `leaseMs`, due or not (a batch it joins is being sent); counts the attempt. */
+  async claimQueued(id: string, nowMs: number, leaseMs: number): Promise<WriteOperation | undefined> {
+    const taken = await this.db.change(
+      `UPDATE write_operations SET status = 'running', claim_until = ?, attempts = attempts + 1, update_time = ?
+         WHERE id = ? AND status = 'queued'`,
+      nowMs + leaseMs,
+      now(),
+      id,
+    );
+    return taken === 1 ? this.get(id) : undefined;
+  }
+
+  /** A queued write is due now (its batch is full). */
+  async dueNow(id: string, nowMs: number): Promise<void> {
+    await this.db.change(
+      `UPDATE write_operations SET next_attempt_time = ? WHERE id = ? AND status = 'queued'`,
+      nowMs,
+      id,
+    );
+  }
+
   /** When the next queued write is due, epoch ms; undefined when none waits. */
   async nextDue(): Promise<number | undefined> {
     const { rows } = await this.db.query<{ due: number | string | null }>(
