@@ -21,6 +21,9 @@ export const sizes = {
   /** SIGKILLs of the service during a backfill, and the contacts that backfill delivers. */
   readKills: deep ? 200 : 20,
   readKillContacts: deep ? 20_000 : 3_000,
+  /** Asynchronous writes sent while the service is SIGKILLed, and the SIGKILLs. */
+  writeKillWrites: deep ? 10_000 : 300,
+  writeKills: deep ? 20 : 3,
   /** Contacts of the backfill delivered through receiver faults. */
   faultBackfillContacts: deep ? 100_000 : 5_000,
   /** Fixed-rate load through the BFF. */
