@@ -18,6 +18,11 @@ interface TypeTable {
   nextId: number;
   /** Over the live records as they were at the last write; dropped by the next one. */
   searchIndex?: SearchIndex;
+  /**
+   * Live records by their unique property's value (lower case), kept up to date by every write once
+   * built: a write's uniqueness check is a lookup, not a scan of the account.
+   */
+  byUnique?: Map<string, CrmRecord>;
 }
 
 export class CrmStore {
@@ -73,8 +78,38 @@ export class CrmStore {
     const record =
       idProperty === undefined || idProperty === 'hs_object_id'
         ? this.tables[type].byId.get(id)
-        : this.live(type).find((r) => r.properties[idProperty]?.toLowerCase() === id.toLowerCase());
+        : idProperty === uniqueProperties[type]
+          ? this.uniqueIndex(type).get(id.toLowerCase())
+          : this.live(type).find((r) => r.properties[idProperty]?.toLowerCase() === id.toLowerCase());
     return record && !record.archived ? record : undefined;
+  }
+
+  private uniqueIndex(type: ObjectType): Map<string, CrmRecord> {
+    const table = this.tables[type];
+    const name = uniqueProperties[type];
+    if (!table.byUnique) {
+      table.byUnique = new Map();
+      for (const record of this.live(type)) {
+        const value = name === undefined ? undefined : record.properties[name];
+        if (value) table.byUnique.set(value.toLowerCase(), record);
+      }
+    }
+    return table.byUnique;
+  }
+
+  /** Keeps the unique index (once built) in step with a record whose unique value may have changed. */
+  private reindex(type: ObjectType, record: CrmRecord, before: string | null | undefined): void {
+    const index = this.tables[type].byUnique;
+    const name = uniqueProperties[type];
+    if (!index || name === undefined) return;
+    const after = record.archived ? undefined : record.properties[name];
+    if (before && index.get(before.toLowerCase()) === record) index.delete(before.toLowerCase());
+    if (after) index.set(after.toLowerCase(), record);
+  }
+
+  private uniqueValue(type: ObjectType, record: CrmRecord): string | null | undefined {
+    const name = uniqueProperties[type];
+    return name === undefined ? undefined : record.properties[name];
   }
 
   get(type: ObjectType, id: string, idProperty?: string): CrmRecord {
@@ -111,6 +146,7 @@ export class CrmStore {
     };
     table.ordered.push(record);
     table.byId.set(id, record);
+    this.reindex(type, record, undefined);
     delete table.searchIndex;
     return record;
   }
@@ -129,7 +165,9 @@ export class CrmStore {
     properties: Readonly<Record<string, string | null>>,
   ): CrmRecord {
     const at = this.stampAfter(record);
+    const before = this.uniqueValue(type, record);
     Object.assign(record.properties, properties, { [lastModifiedProperty[type]]: at });
+    this.reindex(type, record, before);
     record.updatedAt = at;
     delete this.tables[type].searchIndex;
     return record;
@@ -153,6 +191,7 @@ export class CrmStore {
     if (!record || record.archived) return;
     record.archived = true;
     record.archivedAt = this.stampAfter(record);
+    this.reindex(type, record, this.uniqueValue(type, record));
     delete this.tables[type].searchIndex;
   }
 
