@@ -25,6 +25,8 @@ import type { ThroughputResult } from './benches/throughput.js';
 import { measureThroughput } from './benches/throughput.js';
 import type { UiResult } from './benches/ui.js';
 import { measureUi } from './benches/ui.js';
+import type { WriteResult } from './benches/writes.js';
+import { measureWrites } from './benches/writes.js';
 import { searchLatencyInClient } from './clients/client-process.js';
 import { currentCommit, describeMachine, workTreeDirty } from './machine.js';
 import type { BenchName } from './options.js';
@@ -200,6 +202,15 @@ if (wants('scaling')) {
   );
 }
 
+let writes: WriteResult | undefined;
+if (wants('writes')) {
+  writes = await step(
+    `writes: ${plan.writes.singles} synchronous single creates one at a time, then ${plan.writes.batches} ` +
+      `100-record batch creates ${plan.writes.concurrency} at a time, through the service to the HubSpot emulator`,
+    () => measureWrites(plan.writes, log),
+  );
+}
+
 /** `bundle_host_installation_wizard_gzip_bytes` from the `installation-wizard` page, and so on. */
 function hostBundleFigures() {
   return Object.fromEntries(
@@ -241,6 +252,11 @@ const figures: Figures = {
   search_p99_ms_1m_http: value(searchHttp?.p99Ms),
   backfill_records_per_s_http: value(backfillHttp?.recordsPerS),
   backfill_cpu_ms_per_1k_http: value(backfillHttp?.serviceCpuMsPer1k),
+  write_single_p50_ms: value(writes?.singleP50Ms),
+  write_single_p99_ms: value(writes?.singleP99Ms),
+  write_single_emulator_p50_ms: value(writes?.emulatorP50Ms),
+  write_single_emulator_p99_ms: value(writes?.emulatorP99Ms),
+  write_batch_records_per_s: value(writes?.batchRecordsPerS),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -344,6 +360,12 @@ const results = {
       backfill:
         'full history, the recommended hubspot-sync contacts config (every property, stage from hs_lead_status with value mappings, priority from hubspotscore), verifying receiver',
     },
+    writes: {
+      ...plan.writes,
+      batchSize: 100,
+      provider:
+        'hubspot-sync contacts through the connector to the HubSpot emulator (its own process), rate limit lifted; service on SQLite',
+    },
     scaling: {
       ...plan.scaling,
       store:
@@ -365,6 +387,7 @@ const results = {
     backfillPg: backfillPg ?? null,
     scaling: scaling ?? null,
     http: { search: searchHttp ?? null, backfill: backfillHttp ?? null },
+    writes: writes ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
     bundleHost: hostBundle ?? null,

@@ -48,6 +48,8 @@ export interface BenchPlan {
     /** The text typed key by key into "Filter fields", then deleted key by key. */
     query: string;
   };
+  /** Writes through the service to the HubSpot emulator (see benches/writes.ts). */
+  writes: { runs: number; singles: number; batches: number; concurrency: number };
   /** Benchmarks to run (all by default); `--only=ui,bundle` runs a subset while developing. */
   only: Set<BenchName> | undefined;
 }
@@ -62,6 +64,7 @@ export const benchNames = [
   'pg',
   'scaling',
   'http',
+  'writes',
 ] as const;
 export type BenchName = (typeof benchNames)[number];
 
@@ -85,7 +88,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number >= 1.');
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http]\n' +
+        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http,writes]\n' +
           '  --quick   smaller data and shorter runs (under 3 minutes); every key is still written',
       );
       process.exit(0);
@@ -121,6 +124,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       backfillContacts: quick ? 100_000 : 1_000_000,
     },
     ui: { fields: 2_000, mappingEntries: 300, runs: n, query: 'revenue stage 13' },
+    writes: { runs: n, singles: quick ? 300 : 1_000, batches: quick ? 30 : 100, concurrency: 4 },
     only,
   };
 }

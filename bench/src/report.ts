@@ -3,8 +3,9 @@ import { round } from './stats.js';
 /** Which benchmark produces a figure. */
 export function benchOf(
   key: FigureKey | DerivedKey,
-): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' | 'reads' | 'pg' | 'scaling' | 'http' {
+): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' | 'reads' | 'pg' | 'scaling' | 'http' | 'writes' {
   if (key === 'backfill_scaling_3x') return 'scaling';
+  if (key.startsWith('write_')) return 'writes';
   if (key.endsWith('_http')) return 'http';
   if (key.endsWith('_pg')) return 'pg';
   if (key.startsWith('backfill_') || key.startsWith('scheduler_')) return 'reads';
@@ -93,7 +94,15 @@ export type DerivedKey =
   /** A backfill read from the HubSpot emulator over HTTP through the connector, shaped, signed, delivered. */
   | 'backfill_records_per_s_http'
   /** The service's CPU time (user + system) per 1,000 records of that backfill: its cost on any load. */
-  | 'backfill_cpu_ms_per_1k_http';
+  | 'backfill_cpu_ms_per_1k_http'
+  /** Synchronous single-contact creates through the service to the HubSpot emulator, one at a time. */
+  | 'write_single_p50_ms'
+  | 'write_single_p99_ms'
+  /** The same creates sent straight to the emulator: the provider's own share of each write. */
+  | 'write_single_emulator_p50_ms'
+  | 'write_single_emulator_p99_ms'
+  /** Synchronous 100-contact batch creates through the service, four at a time: records written per second. */
+  | 'write_batch_records_per_s';
 export type Figures = Record<FigureKey | DerivedKey, number | null>;
 
 export interface Goal {
@@ -146,6 +155,12 @@ export const goals: Goal[] = [
     why: 'a backfill from HubSpot over HTTP is quick',
   },
   { key: 'backfill_rss_mb', op: '<=', target: 400, why: 'a backfill does not hold records in memory' },
+  {
+    key: 'write_batch_records_per_s',
+    op: '>=',
+    target: 5_000,
+    why: 'batch writes to HubSpot are quick (rate limit lifted)',
+  },
   { key: 'scheduler_lateness_p99_ms', op: '<=', target: 1_000, why: 'schedules start on time at scale' },
 ];
 
@@ -200,6 +215,11 @@ const units: Partial<Record<FigureKey | DerivedKey, string>> = {
   ...Object.fromEntries(hostBundleKeys.map((key) => [key, 'B'])),
   bundle_host_all_gzip_bytes: 'B',
   bundle_host_peer_gzip_bytes: 'B',
+  write_single_p50_ms: 'ms',
+  write_single_p99_ms: 'ms',
+  write_single_emulator_p50_ms: 'ms',
+  write_single_emulator_p99_ms: 'ms',
+  write_batch_records_per_s: '/s',
 };
 
 /** The table printed at the end of a run: key, value, goal, met. */
@@ -232,6 +252,13 @@ export function formatTable(
     'backfill_records_per_s_pg',
   );
   keys.push('backfill_scaling_3x');
+  keys.push(
+    'write_single_p50_ms',
+    'write_single_p99_ms',
+    'write_single_emulator_p50_ms',
+    'write_single_emulator_p99_ms',
+    'write_batch_records_per_s',
+  );
   for (const key of keys) {
     const value = figures[key];
     const judgedGoal = judged[key];
