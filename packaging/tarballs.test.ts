@@ -304,6 +304,14 @@ describe('installed with npm, in plain node', () => {
       'PostgresRateLimitStore',
       'migrateBffTables',
     ]);
+    expect(entryPoints['@splice/bff/server-client']).toEqual([
+      'UpstreamFault',
+      'UpstreamProblem',
+      'createSpliceServerClient',
+      'failureReasons',
+      'operationAnswerSchema',
+      'writtenRecordId',
+    ]);
     expect(entryPoints['@splice/service']).toContain('startService');
     expect(entryPoints['@splice/schema']?.length).toBeGreaterThan(10);
     expect(entryPoints['@splice/schema']).toContain('problemTypes');

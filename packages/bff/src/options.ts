@@ -110,19 +110,20 @@ export interface ResolvedOptions {
   retry: Required<BffRetry>;
 }
 
-function upstreamUrl(name: string, value: string): URL {
+/** A configured service base, refused unless it is a plain http(s) URL; `owner` names the caller in errors. */
+export function upstreamUrl(name: string, value: string, owner = 'createBff'): URL {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`createBff: ${name} must be an absolute URL.`);
+    throw new TypeError(`${owner}: ${name} must be an absolute URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`createBff: ${name} must be an http or https URL.`);
+    throw new TypeError(`${owner}: ${name} must be an http or https URL.`);
   }
   // Credentials in a URL end up in logs and error messages; they belong in apiKey and authToken.
   if (url.username || url.password || url.search || url.hash) {
-    throw new TypeError(`createBff: ${name} must not carry credentials, a query or a fragment.`);
+    throw new TypeError(`${owner}: ${name} must not carry credentials, a query or a fragment.`);
   }
   return url;
 }

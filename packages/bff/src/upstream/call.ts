@@ -47,6 +47,16 @@ export interface CallSpec {
   kind: 'read' | 'write';
   /** The documented success. A write also takes any other 2xx: it happened, whatever the code says. */
   expectStatus: number;
+  /**
+   * Other statuses whose JSON body (not `application/problem+json`) is an answer rather than a problem:
+   * the Write API's 422 carries each failed record's reason beside the operation's id.
+   */
+  answersAlso?: readonly number[];
+  /**
+   * A 4xx answered in `text/plain` is a problem whose detail is that text (the Write API's description
+   * answers a bad request so), not a fault.
+   */
+  textProblems?: boolean;
 }
 
 function retryAfterSeconds(value: string | undefined): number | undefined {
@@ -84,6 +94,11 @@ export function interpret(spec: CallSpec, answer: UpstreamAnswer): unknown {
     }
     return json;
   }
+  const isProblemJson = answer.contentType.toLowerCase().startsWith('application/problem+json');
+  if (spec.answersAlso?.includes(status) && !isProblemJson) {
+    const json = tryJson(answer.text);
+    if (json !== undefined) return json;
+  }
   if (status === 401 || status === 403) {
     throw new UpstreamFault('credentials-refused', spec.operation, `answered ${status}`, status);
   }
@@ -94,6 +109,11 @@ export function interpret(spec: CallSpec, answer: UpstreamAnswer): unknown {
   if (status >= 400 && status < 500) {
     const problem = readProblem(tryJson(answer.text), status);
     if (problem) throw new UpstreamProblem(spec.operation, status, problem);
+    const text = answer.text.trim();
+    if (spec.textProblems && answer.contentType.toLowerCase().startsWith('text/plain') && text !== '') {
+      const fromText = readProblem({ detail: text.slice(0, 2_000) }, status);
+      if (fromText) throw new UpstreamProblem(spec.operation, status, fromText);
+    }
     throw new UpstreamFault(
       'unexpected-status',
       spec.operation,

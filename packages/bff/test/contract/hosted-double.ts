@@ -54,11 +54,17 @@ export interface Scenario {
   /** `POST {read_url}/projects/{p}/integrations/{id}/installations/{installationId}:pause|:unpause`. */
   pause: Answer;
   unpause: Answer;
+  /** `POST {write_url}/projects/{p}/integrations/{id}/objects/{objectName}` (writeRecords). */
+  write: Answer;
+  /** `GET {base_url}/projects/{p}/operations/{operationId}` (getOperation). */
+  operation: Answer;
 }
 
 export interface HostedDouble extends FakeUpstream {
   /** `{read_url}` of the double: `/read/v1` beside `/v1` and `/search/v1`. */
   readUrl: string;
+  /** `{write_url}` of the double: `/write/v1`. */
+  writeUrl: string;
   scenario: Scenario;
   /** Every breach of the description's request rules, one sentence each. */
   violations: string[];
@@ -342,6 +348,30 @@ export function defaultScenario(): Scenario {
     uninstall: { status: 204, body: '' },
     pause: { status: 204, body: '' },
     unpause: { status: 204, body: '' },
+    // The description's single-record example: the provider's record comes back in `data`.
+    write: {
+      status: 200,
+      body: {
+        operationId: 'acb0d75a-1b59-4aad-a191-48c5b75ea9e4',
+        result: { success: true, recordId: '003xx000001', data: { email: 'dana@example.com' } },
+      },
+    },
+    // A finished write as the description shows it: a free-text result and `successfulRecordIds`.
+    operation: {
+      status: 200,
+      body: {
+        projectId: 'proj-1',
+        integrationId: 'int-nw-sync',
+        installationId: 'inst-nw-1',
+        configId: 'cfg-nw-1',
+        actionType: 'write',
+        status: 'success',
+        id: 'op-w-1',
+        result: 'Batch write completed (2 succeeded, 0 failed)',
+        metadata: { objects: ['person'], successfulRecordIds: ['P-1', 'P-2'] },
+        createTime: time,
+      },
+    },
   };
 }
 
@@ -365,6 +395,35 @@ function checkUpdate(req: RecordedRequest, say: (text: string) => void) {
   const mask = body.updateMask;
   if (!Array.isArray(mask) || !mask.every((m) => typeof m === 'string')) say('updateMask is required');
   if (!isRecord(body.installation)) say('installation is required');
+}
+
+/** writeRecords: groupRef and type required; one of record or batch (1 to 100); the policies' bounds. */
+function checkWrite(body: Record<string, unknown>, say: (text: string) => void) {
+  if (typeof body.groupRef !== 'string') say('groupRef is required');
+  if (!['create', 'update', 'delete'].includes(body.type as string))
+    say('type is not create, update or delete');
+  if (body.mode !== undefined && !['synchronous', 'asynchronous'].includes(body.mode as string)) {
+    say('mode is not synchronous or asynchronous');
+  }
+  const { record, batch } = body;
+  if ((record === undefined) === (batch === undefined)) say('send one of record and batch');
+  if (record !== undefined && !isRecord(record)) say('record is not an object');
+  if (batch !== undefined) {
+    if (!Array.isArray(batch) || batch.length < 1 || batch.length > 100) say('batch is not 1 to 100 items');
+    else if (!batch.every((item) => isRecord(item) && isRecord(item.record)))
+      say('a batch item lacks record');
+  }
+  const hours = (body.retryPolicy as { deadlineHours?: unknown } | undefined)?.deadlineHours;
+  if (
+    hours !== undefined &&
+    !(Number.isInteger(hours) && (hours as number) >= 1 && (hours as number) <= 48)
+  ) {
+    say('retryPolicy.deadlineHours is not 1 to 48');
+  }
+  const autoBatch = body.autoBatchPolicy;
+  if (autoBatch !== undefined && !(isRecord(autoBatch) && Number.isInteger(autoBatch.maxDelayMinutes))) {
+    say('autoBatchPolicy.maxDelayMinutes is required');
+  }
 }
 
 /** The description's request rules, as far as this BFF's calls go. */
@@ -457,6 +516,7 @@ function checkRequest(operation: string, req: RecordedRequest, violations: strin
       say('objects is not a list of names');
     }
   }
+  if (operation === 'write') checkWrite(body, say);
   if (operation === 'triggerRead') {
     if (typeof body.groupRef !== 'string') say('groupRef is required');
     if (body.mode !== 'async') say('mode must be async');
@@ -517,6 +577,15 @@ function operationOf(req: IncomingMessage): { operation: string; objectName?: st
   ) {
     return { operation: 'triggerRead' };
   }
+  if (
+    req.method === 'POST' &&
+    /^\/write\/v1\/projects\/demo\/integrations\/[^/]+\/objects\/[^/]+$/.test(path)
+  ) {
+    return { operation: 'write' };
+  }
+  if (req.method === 'GET' && /^\/v1\/projects\/demo\/operations\/[^/]+$/.test(path)) {
+    return { operation: 'operation' };
+  }
   if (req.method === 'POST' && /^\/search\/v1\/projects\/demo\/integrations\/[^/]+$/.test(path)) {
     return { operation: 'search' };
   }
@@ -559,6 +628,7 @@ export async function startHostedDouble(): Promise<HostedDouble> {
   double = Object.assign(upstream, {
     scenario: defaultScenario(),
     readUrl: `${upstream.url}/read/v1`,
+    writeUrl: `${upstream.url}/write/v1`,
     violations,
     calls: (operation: string) => byOperation.get(operation) ?? [],
   });

@@ -45,6 +45,8 @@ export const operationMetadataSchema = z.object({
   scheduledTime: z.optional(dateTimeSchema),
   /** A write operation's progress and results. */
   write: z.optional(writeOperationDetailsSchema),
+  /** Hosted service: the ids of the records a write operation wrote. */
+  successfulRecordIds: z.optional(z.array(z.string())),
 });
 export type OperationMetadata = z.infer<typeof operationMetadataSchema>;
 
