@@ -251,8 +251,18 @@ export {
   triggerReadRequestSchema,
   triggerReadResultSchema,
 } from './resources/read-request.js';
-export type { ObjectDelivery, ObjectReadStatus, ReadStatus } from './resources/read-status.js';
-export { objectDeliverySchema, objectReadStatusSchema, readStatusSchema } from './resources/read-status.js';
+export type {
+  ObjectDelivery,
+  ObjectReadStatus,
+  ProviderWait,
+  ReadStatus,
+} from './resources/read-status.js';
+export {
+  objectDeliverySchema,
+  objectReadStatusSchema,
+  providerWaitSchema,
+  readStatusSchema,
+} from './resources/read-status.js';
 export type { SearchFilter, SearchRequest, SearchResponse, SearchResultItem } from './resources/search.js';
 export {
   searchFilterSchema,

@@ -17,7 +17,6 @@ import { dataPath } from '../src/connectors/salesforce/salesforce-api.js';
 import { createConnectorSource } from '../src/connectors/store-connector-source.js';
 import { SecretBox } from '../src/oauth/crypto.js';
 import { sealCredentials } from '../src/oauth/sealed-credentials.js';
-import { maxProviderTries } from '../src/reads/connector-reads.js';
 import { readUntil } from '../src/reads/read-plan.js';
 import {
   arrivalsPerRecord,
@@ -229,6 +228,12 @@ describe('a connector read across trouble', () => {
     await engine.installationChanged(world.installation);
     const operation = await operationDone(world, await backfillOf(world, 'contacts'), 30_000);
     expect(operation).toMatchObject({ status: 'success', recordsProcessed: contacts, errors: [] });
+    // The history names each class of fault met; none is waited out any more.
+    expect(operation.providerFaults?.counts).toMatchObject({
+      server_error: expect.any(Number),
+      malformed_answer: expect.any(Number),
+    });
+    expect(operation.providerFaults?.waiting).toBeUndefined();
     const counts = arrivalsPerRecord(world.receiver);
     expect(counts.size).toBe(contacts);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
@@ -237,13 +242,13 @@ describe('a connector read across trouble', () => {
   it('fails the read saying what went wrong once the provider stays unavailable', async () => {
     world = await connectorReadsWorld(emulated, 'hubspot');
     emulated.hubspot.faults.errorRate = 1;
-    const engine = world.startEngine();
+    const engine = world.startEngine({ providerRetryForMs: 600 });
     await engine.installationChanged(world.installation);
     const operation = await operationDone(world, await backfillOf(world, 'contacts'));
     expect(operation.status).toBe('failure');
-    expect(operation.errors[0]).toMatch(
-      new RegExp(`^hubspot could not be reached ${maxProviderTries} times in a row`),
-    );
+    expect(operation.errors[0]).toMatch(/^HubSpot is not answering \(server errors\): \d+ tries over \d+ s/);
+    // The operation's history names the class of fault it met, as many times as it tried.
+    expect(operation.providerFaults?.counts.server_error).toBeGreaterThan(2);
   });
 
   it("fails the read with the provider's reason when it refuses the request (a field Salesforce lacks)", async () => {
@@ -252,7 +257,7 @@ describe('a connector read across trouble', () => {
     await engine.installationChanged(world.installation);
     const operation = await operationDone(world, await backfillOf(world, 'Contact'));
     expect(operation.status).toBe('failure');
-    expect(operation.errors[0]).toMatch(/^salesforce refused the read: .*NoSuchField__c/);
+    expect(operation.errors[0]).toMatch(/^Salesforce refused the read: .*NoSuchField__c/);
     expect(world.receiver.arrivals).toHaveLength(0);
   });
 
@@ -274,6 +279,12 @@ describe('a connector read across trouble', () => {
       () => w.tokens.reports.some((report) => report.status === 'bad_credentials'),
       10_000,
       'the connection reported bad_credentials',
+    );
+    await waitFor(
+      async () =>
+        (await w.store.getOperation(operationId))?.providerFaults?.waiting?.faultClass === 'auth_revoked',
+      10_000,
+      'the read waiting for a reconnect',
     );
     const waiting = (await w.store.getOperation(operationId))!;
     expect(waiting).toMatchObject({ status: 'in_progress', phase: 'reading', errors: [] });

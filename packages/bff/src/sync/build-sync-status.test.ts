@@ -58,6 +58,36 @@ describe('buildSyncStatus', () => {
     expect(answer.running).toBe(true);
   });
 
+  it("carries what a running read waits out at the provider, with its times, and a broken connection's wait as reconnect", () => {
+    const running = [op({ id: 'op-r', objects: ['contacts'], status: 'in_progress' })];
+    const waiting: ObjectReadStatus = {
+      ...base,
+      providerWait: {
+        state: 'rate_limited',
+        since: '2026-11-22T11:59:00.000Z',
+        retryAt: '2026-11-22T12:00:10.000Z',
+      },
+    };
+    expect(one(waiting, running).object.providerWait).toEqual({
+      state: 'rate_limited',
+      since: '2026-11-22T11:59:00.000Z',
+      retryAt: '2026-11-22T12:00:10.000Z',
+    });
+    // Nothing running: no wait to show.
+    expect(one(waiting, [op({ id: 'op-s', objects: ['contacts'] })]).object.providerWait).toBeUndefined();
+    const broken = buildSyncStatus(
+      'inst-1',
+      [{ ...waiting, providerWait: { state: 'not_answering', since: '2026-11-22T11:59:00.000Z' } }],
+      running,
+      now,
+      { connectionStatus: 'bad_credentials' },
+    );
+    expect(broken.objects[0]?.providerWait).toEqual({
+      state: 'reconnect',
+      since: '2026-11-22T11:59:00.000Z',
+    });
+  });
+
   it('is up to date after a successful read, with its last and next run, and stops the polling', () => {
     const { answer, object } = one({ ...base, recordsDelivered: 312, lastRunStatus: 'success' }, [
       op({ id: 'op-2', objects: ['contacts'], metadata: { readType: 'triggered' } }),

@@ -112,6 +112,15 @@ function objectStatus(
         ? 'running'
         : undefined;
   const since = context.runNowSince?.(status.objectName);
+  // Only while a read runs: the three words a user reads, and the times, never the provider's message.
+  const wait = running || backfilling ? status.providerWait : undefined;
+  const providerWait = wait
+    ? {
+        state: disconnected ? ('reconnect' as const) : wait.state,
+        since: wait.since,
+        ...(wait.retryAt ? { retryAt: wait.retryAt } : {}),
+      }
+    : undefined;
   return {
     objectName: status.objectName,
     state,
@@ -125,6 +134,7 @@ function objectStatus(
     ...(since === undefined ? {} : { runNowSince: since }),
     paused,
     ...(paused ? { pausedBy: status.pauseNote?.startsWith(userPauseNotePrefix) ? 'user' : 'service' } : {}),
+    ...(providerWait ? { providerWait } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { connectionStatusSchema } from '../resources/installation.js';
 import { limits } from '../resources/limits.js';
 import { dateTimeSchema, nameSchema } from '../resources/primitives.js';
+import { providerWaitSchema } from '../resources/read-status.js';
 import { readTypeSchema } from '../resources/webhook-message.js';
 
 const countSchema = z.number().check(z.int(), z.nonnegative());
@@ -109,6 +110,11 @@ export const syncObjectStatusSchema = z.strictObject({
    * `service`, the app's own operators through the service's API. Absent when not paused.
    */
   pausedBy: z.optional(z.enum(['user', 'service'])),
+  /**
+   * What the current read is waiting out at the provider (a rate limit, a provider not answering, a
+   * refused connection), with since when and when it tries again. Absent when the read goes on or none runs.
+   */
+  providerWait: z.optional(z.strictObject(providerWaitSchema.def.shape)),
 });
 export type SyncObjectStatus = z.infer<typeof syncObjectStatusSchema>;
 

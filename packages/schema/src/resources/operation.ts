@@ -41,6 +41,11 @@ export const operationMetadataSchema = z.object({
   messagesDelivered: z.optional(countSchema),
   messagesFailed: z.optional(countSchema),
   errors: z.optional(z.array(z.string())),
+  /**
+   * Embedded service only: the provider faults a read met and retried or waited out, counted by class
+   * (`rate_limited`, `server_error`, `timeout`, `connection_reset`, `malformed_answer`, `auth_revoked`, ...).
+   */
+  providerFaults: z.optional(z.record(z.string(), countSchema)),
   /** A scheduled read's cron time. */
   scheduledTime: z.optional(dateTimeSchema),
   /** A write operation's progress and results. */

@@ -16,6 +16,19 @@ export const objectDeliverySchema = z.object({
 export type ObjectDelivery = z.infer<typeof objectDeliverySchema>;
 
 /**
+ * What an object's read is waiting out at its provider, in the user's terms: `rate_limited` (the account's
+ * request budget is spent; the read goes on when it refills), `not_answering` (server errors, timeouts,
+ * resets or unreadable answers, retried with backoff), `reconnect` (the provider refused the connection).
+ * `since` is when the wait began, `retryAt` when the read tries again.
+ */
+export const providerWaitSchema = z.object({
+  state: z.enum(['rate_limited', 'not_answering', 'reconnect']),
+  since: dateTimeSchema,
+  retryAt: z.optional(dateTimeSchema),
+});
+export type ProviderWait = z.infer<typeof providerWaitSchema>;
+
+/**
  * One object in the read status: whether its reads are paused or disabled, its schedule and destination,
  * the next and last run, the records delivered, its backfill and the health of its delivery.
  */
@@ -44,6 +57,8 @@ export const objectReadStatusSchema = z.object({
     }),
   ),
   delivery: objectDeliverySchema,
+  /** Present while the object's current read waits out a provider fault. */
+  providerWait: z.optional(providerWaitSchema),
 });
 export type ObjectReadStatus = z.infer<typeof objectReadStatusSchema>;
 

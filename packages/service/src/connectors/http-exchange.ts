@@ -70,7 +70,7 @@ export async function exchange(call: Exchange): Promise<ExchangeAnswer> {
     throw new ProviderError(
       'unavailable',
       `${call.provider} ${what} for ${call.method} ${redact(call.url.pathname, call.secrets)}; try again later.`,
-      { provider: call.provider, cause },
+      { provider: call.provider, cause, transport: deadline.aborted ? 'timeout' : 'reset' },
     );
   }
 }

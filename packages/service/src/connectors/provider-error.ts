@@ -29,6 +29,8 @@ export class ProviderError extends Error {
       status?: number;
       retryAfterMs?: number;
       fieldNames?: string[];
+      /** For an `unavailable` without an answer: whether the time ran out or the connection failed. */
+      transport?: 'timeout' | 'reset';
       cause?: unknown;
     },
   ) {

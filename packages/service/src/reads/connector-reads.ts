@@ -4,24 +4,21 @@
  * with the connector's next cursor. A crash resumes at the stored cursor; a page read from a cursor the
  * operation has moved past is not stored (the store compares cursors).
  *
- * A provider's trouble is acted on by its kind: a rate limit waits the provider's time and reads on, an
- * unavailable or unreadable answer is tried again with backoff a few times, a revoked grant waits at the
- * cursor for the user to reconnect, and a refused request fails the operation with the provider's reason.
+ * A provider's trouble is acted on by its class (retry-policy.ts): a rate limit waits the provider's time
+ * and reads on, an unavailable or unreadable answer is tried again with backoff within a deadline, a
+ * revoked grant waits at the cursor for the user to reconnect, and a refused request fails the operation.
  */
 import { fieldMappings } from '@splice/schema';
 import type { Connector, ReadPageRequest, ReadPageResult } from '../connectors/connector.js';
-import type { ProviderError } from '../connectors/provider-error.js';
 import { type FieldFilter, type ProviderRecord, valuesOf } from '../connectors/provider-record.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
 import { messagesOf } from './page-messages.js';
 import type { ReadContextBase } from './read-context.js';
+import { endStreak, type FaultStreak } from './retry-policy.js';
 import type { TimeSlice } from './time-slice.js';
-import { backoffDelay, type ReadTiming } from './timing.js';
+import type { ReadTiming } from './timing.js';
 
-/** Tries of one page whose answers were unavailable or unreadable before the operation fails. */
-export const maxProviderTries = 5;
-
-export interface ConnectorContext extends ReadContextBase {
+export interface ConnectorContext extends ReadContextBase, FaultStreak {
   connector: Connector;
   /** The provider fields each page asks for; worked out at the first page. */
   fields?: readonly string[];
@@ -29,8 +26,8 @@ export interface ConnectorContext extends ReadContextBase {
   prefetched?: { cursor: string; page: Promise<ReadPageResult> };
   /** Epoch ms before which the operation reads nothing: a rate limit's wait or a retry's backoff. */
   notBefore?: number;
-  /** Tries in a row that met an unavailable provider or an unreadable answer. */
-  failedTries: number;
+  /** A provider fault is recorded as waited out on the operation: the next page read clears it. */
+  providerWaiting?: boolean;
   /**
    * The provider refused the connection's authorization: the operation waits at its cursor until the
    * connection is no longer `bad_credentials` (the user reconnected), then reads on with the new tokens.
@@ -105,7 +102,7 @@ export async function readConnectorPage(
       : undefined;
   context.prefetched = undefined;
   const result = await (prefetched ?? connector.readPage(request));
-  context.failedTries = 0;
+  endStreak(context);
   // A page that is not the last but names no next page would be read again forever: it ends the read.
   const finished = result.done || result.nextCursor === undefined;
   // The next page travels over the network while this one is shaped, stored and delivered.
@@ -144,40 +141,4 @@ export async function readConnectorPage(
       : {}),
   });
   return { messages: messages.length, finished };
-}
-
-/**
- * What a provider's error means for the operation: read again from the same cursor at `retryAt`, or fail
- * with `reason`. A `ProviderError`'s message never holds a token, so it may be shown.
- */
-export function providerErrorOutcome(
-  context: ConnectorContext,
-  error: ProviderError,
-  timing: ReadTiming,
-): { retryAt: number } | { reason: string } {
-  const provider = error.details.provider;
-  const now = timing.now();
-  switch (error.kind) {
-    case 'rateLimited':
-      // Not a failure: the account's quota refills, and the read goes on from its cursor.
-      return { retryAt: now + (error.details.retryAfterMs ?? timing.retryBaseMs) };
-    case 'unavailable':
-    case 'malformed': {
-      context.failedTries++;
-      if (context.failedTries < maxProviderTries) {
-        return { retryAt: now + backoffDelay(timing, context.failedTries) };
-      }
-      const what =
-        error.kind === 'unavailable' ? 'could not be reached' : 'gave answers that could not be read';
-      return { reason: `${provider} ${what} ${context.failedTries} times in a row: ${error.message}` };
-    }
-    case 'authInvalid':
-      // The HTTP layer has marked the connection bad_credentials, which sync status shows with a Reconnect.
-      // Failing would lose the rest of a backfill (incremental reads start after its window); waiting at
-      // the cursor delivers it once the user reconnects.
-      context.awaitingReconnect = true;
-      return { retryAt: now + timing.parkMs };
-    default:
-      return { reason: `${provider} refused the read: ${error.message}` };
-  }
 }

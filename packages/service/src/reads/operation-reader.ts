@@ -7,15 +7,19 @@ import type { ConnectorSource } from '../connectors/connector-source.js';
 import { ProviderError } from '../connectors/provider-error.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import type { Repository } from '../store/index.js';
-import { type ConnectorContext, providerErrorOutcome, readConnectorPage } from './connector-reads.js';
+import { type ConnectorContext, readConnectorPage } from './connector-reads.js';
 import type { EngineLog } from './engine-loop.js';
 import { buildContext, ReadRefused } from './operation-context.js';
 import type { OperationStore, ReadOperation } from './operation-store.js';
+import { decideOnFault } from './retry-policy.js';
 import { TimeSlice } from './time-slice.js';
 import type { ReadTiming } from './timing.js';
 
 /** Operations read at most per step. */
 const headBatch = 2_000;
+
+const connectionKey = (context: ConnectorContext) =>
+  `${context.installation.projectId}\u0000${context.installation.connectionId}`;
 
 export class OperationReader {
   readonly #store: OperationStore;
@@ -24,6 +28,11 @@ export class OperationReader {
   readonly #log: EngineLog;
   readonly #connectors: ConnectorSource;
   readonly #contexts = new Map<string, ConnectorContext>();
+  /**
+   * Connections the provider refused (the grant is gone), with the refusal's message: every read of one
+   * waits for a reconnect as soon as one of them met the refusal, instead of each asking the provider again.
+   */
+  readonly #refused = new Map<string, string>();
 
   constructor(options: {
     store: OperationStore;
@@ -80,7 +89,15 @@ export class OperationReader {
       let context: ConnectorContext | undefined;
       try {
         context = await this.#contextOf(operation);
+        if (!context.awaitingReconnect && this.#refused.has(connectionKey(context))) {
+          await this.#awaitReconnect(operation.id, context);
+          continue;
+        }
         const page = await readConnectorPage(this.#store, operation, context, this.#timing, slice);
+        if (context.providerWaiting) {
+          context.providerWaiting = false;
+          await this.#store.clearProviderWait(operation.id);
+        }
         if (page.messages > 0) messagesStored();
         // The context serves reading only; the operation now delivers (or ended already).
         if (page.finished) this.#contexts.delete(operation.id);
@@ -90,12 +107,23 @@ export class OperationReader {
         if (error instanceof StoreUnavailableError) throw error;
         let reason: string;
         if (error instanceof ProviderError && context) {
-          const outcome = providerErrorOutcome(context, error, this.#timing);
-          if ('retryAt' in outcome) {
-            context.notBefore = outcome.retryAt;
+          const decision = decideOnFault(context, error, this.#timing);
+          await this.#store.recordProviderFault(operation.id, {
+            faultClass: decision.faultClass,
+            message: error.message,
+            time: now(),
+            ...('retryAt' in decision ? { retryAt: new Date(decision.retryAt).toISOString() } : {}),
+          });
+          context.providerWaiting = true;
+          if ('retryAt' in decision) {
+            context.notBefore = decision.retryAt;
+            if (decision.awaitReconnect) {
+              context.awaitingReconnect = true;
+              this.#refused.set(connectionKey(context), error.message);
+            }
             continue;
           }
-          reason = outcome.reason;
+          reason = decision.reason;
         } else {
           reason =
             error instanceof ReadRefused ? error.message : `the read failed: ${(error as Error).message}`;
@@ -129,8 +157,21 @@ export class OperationReader {
     const { projectId, connectionId } = context.installation;
     const connection = await this.#repo.getConnection(projectId, connectionId);
     if (connection?.status === 'bad_credentials') return false;
+    this.#refused.delete(connectionKey(context));
     this.#contexts.delete(operationId);
     return true;
+  }
+
+  /** Parks a read of a connection another read found refused, recording why it waits. */
+  async #awaitReconnect(operationId: string, context: ConnectorContext): Promise<void> {
+    context.awaitingReconnect = true;
+    context.notBefore = this.#timing.now() + this.#timing.parkMs;
+    context.providerWaiting = true;
+    await this.#store.recordProviderFault(operationId, {
+      faultClass: 'auth_revoked',
+      message: this.#refused.get(connectionKey(context)) ?? 'The connection is no longer authorized.',
+      time: new Date(this.#timing.now()).toISOString(),
+    });
   }
 
   async #contextOf(operation: ReadOperation): Promise<ConnectorContext> {

@@ -49,12 +49,33 @@ export interface ReadOperation {
   messagesDelivered: number;
   messagesFailed: number;
   errors: string[];
+  /** The provider faults the read met and retried or waited out (see `ProviderFaults`). */
+  providerFaults?: ProviderFaults;
   result?: string;
   /** For a scheduled read: the cron time it ran for (lateness is createTime minus this). */
   scheduledTime?: string;
   createTime: string;
   updateTime: string;
   endTime?: string;
+}
+
+/**
+ * What an operation met at its provider: how many faults of each class (`ProviderFaultClass` names), and the
+ * one it is waiting out now, if any (cleared by the next page read).
+ */
+export interface ProviderFaults {
+  counts: Record<string, number>;
+  waiting?: ProviderWait;
+}
+
+export interface ProviderWait {
+  faultClass: string;
+  /** When the faults of this class in a row began. */
+  since: string;
+  /** When the read tries again. */
+  retryAt?: string;
+  /** The last fault's message (never holds a token). */
+  message: string;
 }
 
 export interface NewReadOperation {
@@ -200,6 +221,13 @@ export interface OperationStore {
   checkpoint(page: ReadPageCheckpoint): Promise<void>;
   /** A read that cannot go on (e.g. the provider refused): the operation fails, its stored messages stay. */
   failReading(operationId: string, error: string, now: string): Promise<void>;
+  /** Counts a provider fault of the operation and makes it the one the operation is waiting out. */
+  recordProviderFault(
+    operationId: string,
+    fault: { faultClass: string; message: string; time: string; retryAt?: string },
+  ): Promise<void>;
+  /** The operation read a page again: it waits for no provider fault any more. */
+  clearProviderWait(operationId: string): Promise<void>;
   /** Done when read and every message settled: success if none failed. Returns true when it finished it. */
   finishIfSettled(operationId: string, now: string): Promise<boolean>;
 

@@ -32,6 +32,7 @@ export function operationView(operation: ReadOperation): Operation {
       messagesDelivered: operation.messagesDelivered,
       messagesFailed: operation.messagesFailed,
       errors: operation.errors,
+      ...(operation.providerFaults ? { providerFaults: operation.providerFaults.counts } : {}),
       ...(operation.scheduledTime ? { scheduledTime: operation.scheduledTime } : {}),
     },
     createTime: operation.createTime,

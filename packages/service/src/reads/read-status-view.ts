@@ -2,12 +2,25 @@
  * The `read-status` extension's answer: per object its pause state, schedule, last and next run, records
  * delivered, backfill and delivery health, from the installation's config and the operation store.
  */
-import type { ObjectReadStatus, ReadStatus } from '@splice/schema';
+import type { ObjectReadStatus, ProviderWait, ReadStatus } from '@splice/schema';
 import type { DestinationStore } from '../store/destination-store.js';
 import type { Installation, Repository } from '../store/index.js';
 import { manifestOf } from './operation-context.js';
-import type { OperationStore } from './operation-store.js';
+import type { OperationStore, ReadOperation } from './operation-store.js';
 import { effectiveReadObjects } from './read-plan.js';
+
+/** What the object's running read waits out at its provider, in the status's three states. */
+function providerWaitOf(operation: ReadOperation | undefined): ProviderWait | undefined {
+  const waiting = operation?.phase === 'reading' ? operation.providerFaults?.waiting : undefined;
+  if (!waiting) return undefined;
+  const state: ProviderWait['state'] =
+    waiting.faultClass === 'rate_limited'
+      ? 'rate_limited'
+      : waiting.faultClass === 'auth_revoked'
+        ? 'reconnect'
+        : 'not_answering';
+  return { state, since: waiting.since, ...(waiting.retryAt ? { retryAt: waiting.retryAt } : {}) };
+}
 
 export async function readStatusView(
   sources: { repo: Repository; store: OperationStore; destinations: DestinationStore },
@@ -23,6 +36,7 @@ export async function readStatusView(
       ? await store.getOperation(state.backfillOperationId)
       : undefined;
     const stream = await store.streamDeliveryState(installation.id, object.objectName);
+    const providerWait = providerWaitOf(await store.latestOperation(installation.id, object.objectName));
     const destination = object.destination
       ? await destinations.get(installation.projectId, object.destination)
       : undefined;
@@ -64,6 +78,7 @@ export async function readStatusView(
           }
         : {}),
       delivery,
+      ...(providerWait ? { providerWait } : {}),
     });
   }
   return { installationId: installation.id, objects };

@@ -32,6 +32,12 @@ export interface ReadTiming {
   retryMaxMs: number;
   /** How long a message is retried before it fails for good. */
   retryForMs: number;
+  /**
+   * A read's deadline for provider faults in a row (5xx, timeouts, resets, unreadable answers): they are
+   * retried with backoff and jitter until this long after the first, then the read fails naming the faults.
+   * Rate limits do not count: the account's budget refills, and the read waits as told.
+   */
+  providerRetryForMs: number;
   /** A receiver that has not answered (headers and body) within this is a failed attempt. */
   deliveryTimeoutMs: number;
   /** A destination whose deliveries all failed for this long is disabled. */
@@ -55,6 +61,7 @@ export const defaultReadTiming: ReadTiming = {
   retryBaseMs: 1_000,
   retryMaxMs: 3_600_000,
   retryForMs: 86_400_000,
+  providerRetryForMs: 15 * 60_000,
   deliveryTimeoutMs: 30_000,
   disableAfterMs: 6 * 3_600_000,
   parkMs: 5_000,
@@ -77,6 +84,7 @@ export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
     ['retryBaseMs', 'SPLICE_RETRY_BASE_MS'],
     ['retryMaxMs', 'SPLICE_RETRY_MAX_MS'],
     ['retryForMs', 'SPLICE_RETRY_FOR_MS'],
+    ['providerRetryForMs', 'SPLICE_PROVIDER_RETRY_FOR_MS'],
     ['deliveryTimeoutMs', 'SPLICE_DELIVERY_TIMEOUT_MS'],
     ['disableAfterMs', 'SPLICE_DESTINATION_DISABLE_AFTER_MS'],
     ['parkMs', 'SPLICE_DELIVERY_PARK_MS'],

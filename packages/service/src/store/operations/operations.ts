@@ -1,8 +1,13 @@
 /** Read operations: started, listed, ended. A stream runs its operations one at a time, oldest first. */
-import type { NewReadOperation, ReadOperation, ReadType } from '../../reads/operation-store.js';
+import type {
+  NewReadOperation,
+  ProviderFaults,
+  ReadOperation,
+  ReadType,
+} from '../../reads/operation-store.js';
 import { step, type Work } from '../access.js';
 import type { OperationTables } from './context.js';
-import { type OperationRow, operationResult, toOperation } from './rows.js';
+import { type OperationRow, operationResult, providerFaultsOf, toOperation } from './rows.js';
 import { chunks, inList, valueRows } from './sql.js';
 
 /** The columns of an operation that starts reading, as `operationValues` lists them. */
@@ -103,6 +108,51 @@ export async function failReading(
      WHERE id = ? AND phase = 'reading'`,
     error,
     now,
+    operationId,
+  );
+}
+
+/**
+ * Counts a fault by class and records it as the one being waited out. Only the process holding the
+ * operation's stream reads and writes this column, so a read-modify-write is safe.
+ */
+export async function recordProviderFault(
+  { db }: OperationTables,
+  operationId: string,
+  fault: { faultClass: string; message: string; time: string; retryAt?: string },
+): Promise<void> {
+  const { rows } = await db.query<Pick<OperationRow, 'provider_faults'>>(
+    'SELECT provider_faults FROM read_operations WHERE id = ?',
+    operationId,
+  );
+  const current: ProviderFaults = providerFaultsOf(rows[0]?.provider_faults ?? null) ?? { counts: {} };
+  const since = current.waiting?.faultClass === fault.faultClass ? current.waiting.since : fault.time;
+  const next: ProviderFaults = {
+    counts: { ...current.counts, [fault.faultClass]: (current.counts[fault.faultClass] ?? 0) + 1 },
+    waiting: {
+      faultClass: fault.faultClass,
+      since,
+      ...(fault.retryAt ? { retryAt: fault.retryAt } : {}),
+      message: fault.message,
+    },
+  };
+  await db.query(
+    'UPDATE read_operations SET provider_faults = ? WHERE id = ?',
+    JSON.stringify(next),
+    operationId,
+  );
+}
+
+export async function clearProviderWait({ db }: OperationTables, operationId: string): Promise<void> {
+  const { rows } = await db.query<Pick<OperationRow, 'provider_faults'>>(
+    'SELECT provider_faults FROM read_operations WHERE id = ?',
+    operationId,
+  );
+  const current = providerFaultsOf(rows[0]?.provider_faults ?? null);
+  if (!current?.waiting) return;
+  await db.query(
+    'UPDATE read_operations SET provider_faults = ? WHERE id = ?',
+    JSON.stringify({ counts: current.counts }),
     operationId,
   );
 }

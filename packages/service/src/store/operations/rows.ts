@@ -3,7 +3,13 @@
  * the `OperationStore` types. A BIGINT may come from node-postgres as a string and a flag as a boolean, so
  * numbers go through `num` and flags are compared with both forms: a SQLite value passes unchanged.
  */
-import type { Delivery, ReadObjectState, ReadOperation, ReadType } from '../../reads/operation-store.js';
+import type {
+  Delivery,
+  ProviderFaults,
+  ReadObjectState,
+  ReadOperation,
+  ReadType,
+} from '../../reads/operation-store.js';
 
 /** A number column as either driver returns it (a BIGINT comes from node-postgres as a string). */
 type Num = number | string;
@@ -31,6 +37,8 @@ export interface OperationRow {
   messages_failed: Num;
   /** A JSON array: TEXT in SQLite; TEXT or JSONB (already parsed) in PostgreSQL. */
   errors: string | string[];
+  /** `ProviderFaults` as JSON text; null before the first fault. */
+  provider_faults: string | null;
   result: string | null;
   scheduled_time: string | null;
   create_time: string;
@@ -82,6 +90,12 @@ export const bodyCacheChars = 32 * 1024 * 1024;
 
 const num = (value: Num): number => (typeof value === 'number' ? value : Number(value));
 
+export function providerFaultsOf(text: string | null): ProviderFaults | undefined {
+  if (!text) return undefined;
+  const parsed = JSON.parse(text) as Partial<ProviderFaults>;
+  return { counts: parsed.counts ?? {}, ...(parsed.waiting ? { waiting: parsed.waiting } : {}) };
+}
+
 export function errorsOf(row: Pick<OperationRow, 'errors'>): string[] {
   return typeof row.errors === 'string' ? (JSON.parse(row.errors) as string[]) : row.errors;
 }
@@ -111,6 +125,7 @@ export function toOperation(row: OperationRow): ReadOperation {
     messagesDelivered: num(row.messages_delivered),
     messagesFailed: num(row.messages_failed),
     errors: errorsOf(row),
+    ...(row.provider_faults ? { providerFaults: providerFaultsOf(row.provider_faults) } : {}),
     ...(row.result ? { result: row.result } : {}),
     ...(row.scheduled_time ? { scheduledTime: row.scheduled_time } : {}),
     createTime: row.create_time,

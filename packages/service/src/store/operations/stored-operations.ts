@@ -103,6 +103,15 @@ export class StoredOperations implements OperationStore {
   checkpoint(page: ReadPageCheckpoint): Promise<void> {
     return checkpoint(this.#tables, page);
   }
+  recordProviderFault(
+    operationId: string,
+    fault: { faultClass: string; message: string; time: string; retryAt?: string },
+  ): Promise<void> {
+    return operations.recordProviderFault(this.#tables, operationId, fault);
+  }
+  clearProviderWait(operationId: string): Promise<void> {
+    return operations.clearProviderWait(this.#tables, operationId);
+  }
   failReading(operationId: string, error: string, now: string): Promise<void> {
     return operations.failReading(this.#tables, operationId, error, now);
   }
