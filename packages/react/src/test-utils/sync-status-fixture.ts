@@ -53,6 +53,16 @@ export const failingObject: SyncObjectStatus = {
   },
 };
 
+/** A backfill waiting out what its provider does: a rate limit, no answer, or a refused connection. */
+export function waitingObject(
+  state: NonNullable<SyncObjectStatus['providerWait']>['state'],
+): SyncObjectStatus {
+  return {
+    ...backfillingObject,
+    providerWait: { state, since: at(-4), ...(state === 'reconnect' ? {} : { retryAt: at(2) }) },
+  };
+}
+
 /** A status answer as the BFF sends it; `running` follows the objects unless given. */
 export function syncStatusFixture(
   objects: SyncObjectStatus[] = [backfillingObject, upToDateObject],

@@ -6,6 +6,7 @@ import { formatMessage } from '../../provider/messages.js';
 import { ErrorReference } from '../shared/error-reference.js';
 import type { ClassNames } from '../shared/parts.js';
 import { part } from '../shared/parts.js';
+import { SyncProviderWait } from './sync-provider-wait.js';
 import type { SyncRunsPart } from './sync-runs.js';
 import { SyncRuns } from './sync-runs.js';
 import { syncKindWords, syncProblemWords, syncStateWords } from './sync-status-messages.js';
@@ -23,6 +24,7 @@ export type SyncObjectPart =
   | 'estimate'
   | 'facts'
   | 'problem'
+  | 'provider-wait'
   | 'help'
   | 'run-now'
   | 'pause'
@@ -32,6 +34,8 @@ export interface SyncObjectProps {
   integrationId: string;
   /** The object as the user knows it ("Contacts"); its API name when no display name is known. */
   label: string;
+  /** The provider's name as its users know it ("HubSpot"). */
+  provider: string;
   id: string;
   headingLevel: 3 | 4 | 5 | 6;
   object: SyncObjectStatus;
@@ -144,6 +148,15 @@ export function SyncObject(props: SyncObjectProps) {
         </div>
       )}
 
+      {object.providerWait && (
+        <SyncProviderWait
+          wait={object.providerWait}
+          provider={props.provider}
+          now={now}
+          messages={messages}
+          classNames={classNames}
+        />
+      )}
       {object.problem && (
         <div {...part('problem', classNames)} data-state={object.problem.code}>
           <p>{messages[syncProblemWords[object.problem.code]]}</p>

@@ -1,4 +1,4 @@
-import type { ReadType, SyncObjectState, SyncProblemCode, SyncRun } from '@splice/schema';
+import type { ReadType, SyncObjectState, SyncObjectStatus, SyncProblemCode, SyncRun } from '@splice/schema';
 
 /** SyncStatus's user-visible strings (English defaults, replaceable via `messages`). */
 export const syncStatusMessages = {
@@ -70,6 +70,14 @@ export const syncStatusMessages = {
   syncRunReason: 'Why: {reason}',
   /** Stands for the provider's name in "Reconnect …" until the integration's details arrive. */
   syncYourAccount: 'your account',
+  /** A read waiting out the provider's rate limit: it reads on by itself once the budget refills. */
+  syncWaitRateLimited: 'Catching up (rate limited by {provider})',
+  /** A read retrying a provider that answers errors, times out or gives unreadable answers. */
+  syncWaitNotAnswering: '{provider} is not answering; retrying',
+  /** A read stopped because the provider refused the connection. */
+  syncWaitReconnect: 'Reconnect needed',
+  syncWaitSince: 'Since {when}.',
+  syncWaitRetryAt: 'Next try {when}.',
 } as const;
 
 type SyncStatusMessageKey = keyof typeof syncStatusMessages;
@@ -92,6 +100,13 @@ export const syncProblemWords = {
   read_failed: 'syncProblemReadFailed',
   connection: 'syncProblemConnection',
 } as const satisfies Record<SyncProblemCode, SyncStatusMessageKey>;
+
+/** The words of each provider wait of a running read. */
+export const syncWaitWords = {
+  rate_limited: 'syncWaitRateLimited',
+  not_answering: 'syncWaitNotAnswering',
+  reconnect: 'syncWaitReconnect',
+} as const satisfies Record<NonNullable<SyncObjectStatus['providerWait']>['state'], SyncStatusMessageKey>;
 
 /** The words of each kind of read; `unknown` where the service does not say which kind it was. */
 export const syncKindWords = {

@@ -9,8 +9,9 @@ import {
   pausedObject,
   syncStatusFixture,
   upToDateObject,
+  waitingObject,
 } from '../../test-utils/sync-status-fixture.js';
-import { connection } from '../../test-utils/test-wizard.js';
+import { connectedWizard, connection, testWizard } from '../../test-utils/test-wizard.js';
 import { SyncStatus } from './sync-status.js';
 
 const meta = {
@@ -197,6 +198,58 @@ export const TurnedOff: Story = {
     await expect(item).toHaveAttribute('data-state', 'turned_off');
     await expect(item).toHaveTextContent('Turned off');
     await expect(within(item).queryByRole('button')).toBeNull();
+  },
+};
+
+/** An integration whose provider is HubSpot, as the waits name it. */
+const hubSpotIntegration = connectedWizard({
+  integration: { ...testWizard().integration, provider: 'hubspot', providerDisplayName: 'HubSpot' },
+});
+
+/** The backfill spent the account's request budget: it catches up by itself, and says when it tries again. */
+export const RateLimited: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([waitingObject('rate_limited')]),
+      integration: hubSpotIntegration,
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await expect(item).toHaveAttribute('data-state', 'backfilling');
+    await expect(item).toHaveTextContent('Catching up (rate limited by HubSpot)');
+    await expect(item).toHaveTextContent('Since 4 minutes ago. Next try in 2 minutes.');
+  },
+};
+
+/** The provider answers errors or nothing: the read retries with backoff, and says so with its times. */
+export const ProviderNotAnswering: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([waitingObject('not_answering')]),
+      integration: hubSpotIntegration,
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await expect(item).toHaveTextContent('HubSpot is not answering; retrying');
+    await expect(item).toHaveTextContent('Since 4 minutes ago. Next try in 2 minutes.');
+  },
+};
+
+/** The provider refused the connection mid-read: the read waits at its place for a reconnect. */
+export const ReconnectNeeded: Story = {
+  parameters: {
+    bff: {
+      status: syncStatusFixture([waitingObject('reconnect')]),
+      integration: hubSpotIntegration,
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const item = await objectItem(canvasElement, 'Contacts');
+    await expect(item).toHaveTextContent('Reconnect needed');
+    await expect(item).toHaveTextContent('Since 4 minutes ago.');
+    await expect(item).not.toHaveTextContent('Next try');
   },
 };
 

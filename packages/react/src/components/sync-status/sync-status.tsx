@@ -129,6 +129,7 @@ function SyncStatusView(props: SyncStatusProps) {
             headingLevel={(level + 1) as 3 | 4 | 5 | 6}
             object={object}
             label={labels.get(object.objectName) ?? object.objectName}
+            provider={integration?.integration.providerDisplayName ?? messages.syncYourAccount}
             now={now}
             messages={messages}
             classNames={classNames}

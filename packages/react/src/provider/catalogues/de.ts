@@ -320,6 +320,11 @@ export const deMessages: SpliceMessages = {
   syncRunDelivered: '{delivered} {deliveredCount, plural, one {Zustellung} other {Zustellungen}}',
   syncRunReason: 'Grund: {reason}',
   syncYourAccount: 'Ihr Konto',
+  syncWaitRateLimited: 'Holt auf (von {provider} gebremst)',
+  syncWaitNotAnswering: '{provider} antwortet nicht; neuer Versuch folgt',
+  syncWaitReconnect: 'Neu verbinden nötig',
+  syncWaitSince: 'Seit {when}.',
+  syncWaitRetryAt: 'Nächster Versuch {when}.',
 
   uninstall: 'Deinstallieren',
   uninstallConfirmTitle: '{integration} deinstallieren?',

@@ -320,6 +320,11 @@ export const esMessages: SpliceMessages = {
   syncRunDelivered: '{delivered} {deliveredCount, plural, one {entrega} other {entregas}}',
   syncRunReason: 'Motivo: {reason}',
   syncYourAccount: 'su cuenta',
+  syncWaitRateLimited: 'Poniéndose al día (limitado por {provider})',
+  syncWaitNotAnswering: '{provider} no responde; se volverá a intentar',
+  syncWaitReconnect: 'Hay que volver a conectar',
+  syncWaitSince: 'Desde {when}.',
+  syncWaitRetryAt: 'Próximo intento {when}.',
 
   uninstall: 'Desinstalar',
   uninstallConfirmTitle: '¿Desinstalar {integration}?',

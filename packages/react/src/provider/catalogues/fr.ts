@@ -320,6 +320,11 @@ export const frMessages: SpliceMessages = {
   syncRunDelivered: '{delivered} {deliveredCount, plural, one {livraison} other {livraisons}}',
   syncRunReason: 'Motif : {reason}',
   syncYourAccount: 'votre compte',
+  syncWaitRateLimited: 'Rattrapage en cours (limité par {provider})',
+  syncWaitNotAnswering: '{provider} ne répond pas ; nouvel essai prévu',
+  syncWaitReconnect: 'Reconnexion nécessaire',
+  syncWaitSince: 'Depuis {when}.',
+  syncWaitRetryAt: 'Prochain essai {when}.',
 
   uninstall: 'Désinstaller',
   uninstallConfirmTitle: 'Désinstaller {integration} ?',
