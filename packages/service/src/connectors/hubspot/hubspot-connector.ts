@@ -386,8 +386,10 @@ export function createHubSpotConnector(http: ProviderHttp, options: HubSpotConne
       throw hubSpotError(response, `upsert ${objectName} in a batch`);
     const results = resultsOf(response, `a batch upsert of ${objectName}`);
     const byKey = new Map(results.map((record) => [keyOf(record.properties[idProperty]), record]));
-    return records.map((record) => {
-      const written = byKey.get(keyOf(record.fields[idProperty]));
+    // An answer without the key's value among a record's properties is matched by position.
+    const inOrder = results.length === records.length;
+    return records.map((record, index) => {
+      const written = byKey.get(keyOf(record.fields[idProperty])) ?? (inOrder ? results[index] : undefined);
       if (written) return { success: true, recordId: written.id, record: toRecord(written, fields) };
       return {
         success: false,
