@@ -129,7 +129,7 @@ describe('asynchronous writes under faults', () => {
     Object.assign(service.providers.hubspot.faults, { errorRate: 1, errorStatus: 429 });
     const waiting = await waitFor(accepted.body.operationId, (found) => found.metadata.write.lastError);
     expect(waiting.status).toBe('in_progress');
-    expect(waiting.metadata.write.lastError).toMatch(/limiting/);
+    expect(waiting.metadata.write.lastError).toMatch(/limiting.*\(rate limited\)/);
     Object.assign(service.providers.hubspot.faults, { errorRate: 0 });
     // HubSpot asked for a wait of seconds: the writes' clock passes it.
     clockOffsetMs += 60_000;
@@ -142,7 +142,7 @@ describe('asynchronous writes under faults', () => {
     try {
       const done = await ended(accepted.body.operationId);
       expect(done.status).toBe('failure');
-      expect(done.metadata.write.response.errors[0].message).toMatch(/Reconnect/);
+      expect(done.metadata.write.response.errors[0].message).toMatch(/Reconnect.*\(access revoked\)/);
       const sync = await write(create(email('revoked-sync'), 'synchronous'));
       expect(sync.status).toBe(422);
       expect(sync.body.type).toContain('connection-unusable');

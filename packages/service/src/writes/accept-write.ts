@@ -15,6 +15,7 @@ import type { WriteAcceptedResponse, WriteRequest } from '@splice/schema';
 import { problemError } from '@splice/server-kit';
 import type { Connector } from '../connectors/connector.js';
 import { ProviderError } from '../connectors/provider-error.js';
+import { faultClassOf } from '../connectors/provider-fault.js';
 import type { ServiceDeps } from '../deps.js';
 import type { IntegrationWithManifest } from '../lookups/find-integration.js';
 import { withProviderProblems } from '../provider-calls/provider-problem.js';
@@ -83,7 +84,7 @@ const leaseOf = (writes: WriteService) => writes.syncLeaseMs ?? defaultSyncLease
  */
 function mayHaveReachedProvider(error: unknown): boolean {
   if (!(error instanceof ProviderError)) return false;
-  return error.kind === 'malformed' || (error.kind === 'unavailable' && error.details.status === undefined);
+  return ['timeout', 'connection_reset', 'malformed_answer'].includes(faultClassOf(error));
 }
 
 /** A write that fills its group's batch makes the group due now rather than at its delay's end. */

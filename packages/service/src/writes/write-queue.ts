@@ -10,6 +10,7 @@
 import type { WriteBatchResponse } from '@splice/schema';
 import { ProblemError, problemError } from '@splice/server-kit';
 import { ProviderError } from '../connectors/provider-error.js';
+import { faultClassOf, faultClassWords } from '../connectors/provider-fault.js';
 import type { ServiceDeps } from '../deps.js';
 import { findIntegration } from '../lookups/find-integration.js';
 import { providerProblem } from '../provider-calls/provider-problem.js';
@@ -186,9 +187,10 @@ export class WriteQueue {
 
   private async failed(operation: WriteOperation, error: unknown): Promise<void> {
     const retryable = error instanceof ProviderError ? error.retryable : !(error instanceof ProblemError);
+    // A provider's fault is named by its class as well (rate limited, timeouts, access revoked...).
     const reason =
       error instanceof ProviderError
-        ? (providerProblem(error).init.detail ?? error.message)
+        ? `${providerProblem(error).init.detail ?? error.message} (${faultClassWords(faultClassOf(error))})`
         : error instanceof ProblemError
           ? (error.init.detail ?? error.message)
           : error instanceof Error
