@@ -208,6 +208,25 @@ export {
   valueTypeSchema,
 } from './resources/metadata.js';
 export type {
+  EventTopicRoute,
+  NotificationEventType,
+  NotificationPayload,
+  Topic,
+  TopicDestinationRoute,
+} from './resources/notification.js';
+export {
+  eventTopicRouteRequestSchema,
+  eventTopicRouteSchema,
+  notificationEventTypeSchema,
+  notificationEventTypes,
+  notificationPayloadSchema,
+  topicDestinationRouteRequestSchema,
+  topicDestinationRouteSchema,
+  topicNameSchema,
+  topicRequestSchema,
+  topicSchema,
+} from './resources/notification.js';
+export type {
   ConnectError,
   OauthCompleteAnswer,
   OauthCompleteRequest,

@@ -9,6 +9,7 @@ import { destinationRoutes } from './routes/destinations.js';
 import { installationRoutes } from './routes/installations.js';
 import { inviteRoutes } from './routes/invites.js';
 import { metadataRoutes } from './routes/metadata.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { proxyPrefix, proxyRoutes } from './routes/proxy.js';
 import { operationRoutes, readRoutes } from './routes/reads.js';
@@ -34,7 +35,7 @@ function optional<T extends Hono>(part: T | undefined): T {
 export function createServiceApp(deps: ServiceDeps) {
   const document = openApiDocument();
   const oauth = oauthRoutes(deps);
-  const { destinations, reads, writes } = deps;
+  const { destinations, reads, writes, notifications } = deps;
   return (
     new Hono()
       .use(
@@ -80,6 +81,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/', oauth.pages)
       .route('/v1', optional(destinations && destinationRoutes(deps, destinations)))
       .route('/v1', optional(reads && operationRoutes(deps, reads)))
+      .route('/v1', optional(notifications && notificationRoutes(deps, notifications.store)))
       .route('/read/v1', optional(reads && readRoutes(deps, reads)))
       .route(proxyPrefix, proxyRoutes(deps))
   );

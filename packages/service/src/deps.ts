@@ -4,6 +4,7 @@
  */
 import type { ConnectorSource } from './connectors/connector-source.js';
 import type { Credentials } from './middleware/credentials/index.js';
+import type { Notifier } from './notifications/notifier.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import type { DestinationAddressPolicy } from './reads/destination-address.js';
 import type { ReadEngine } from './reads/read-engine.js';
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   destinationAddresses?: DestinationAddressPolicy;
   /** The read engine: absent in apps that only serve the synchronous operations. */
   reads?: ReadEngine;
+  /** Notifications (topics, routes, and the events the routes and engines emit): absent in apps without. */
+  notifications?: Notifier;
   /** Writes to providers (`{write_url}`): absent in apps that serve no writes. */
   writes?: WriteService;
 }

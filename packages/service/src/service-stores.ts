@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
+import { NotificationStore } from './notifications/notification-store.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import { SecretBox } from './oauth/crypto.js';
 import { PgOAuthStore } from './oauth/oauth-store.js';
@@ -21,8 +22,10 @@ import {
 } from './store/destination-store.js';
 import { openDatabase, type Repository, SqliteRepository } from './store/index.js';
 import { migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
+import { PgAccess } from './store/pg/pg-access.js';
 import { PgBossReadQueue } from './store/pg/pg-boss-read-queue.js';
 import { PgOperationStore } from './store/pg/pg-operation-store.js';
+import { SqliteAccess } from './store/sqlite-access.js';
 import { WriteStore } from './writes/write-store.js';
 
 export interface ServiceStoresOptions {
@@ -45,6 +48,8 @@ export interface ServiceStores {
   oauth: OAuthDeps;
   destinations: DestinationStore;
   operations: OperationStore;
+  /** Notification topics and routes, and the notifications' queue. */
+  notifications: NotificationStore;
   /** Writes to providers: idempotency keys and the queue of asynchronous writes. */
   writes: WriteStore;
   /** Several instances' shared control work (PostgreSQL only). */
@@ -66,6 +71,7 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
       destinations: new SqliteDestinationStore(db, secrets),
       operations: new SqliteOperationStore(readsDb),
       writes: WriteStore.sqlite(db),
+      notifications: new NotificationStore(new SqliteAccess(db)),
       close: async () => {
         readsDb.close();
       },
@@ -83,6 +89,7 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
     oauth: { store: new PgOAuthStore(pool), secrets },
     destinations: new PgDestinationStore(pool, secrets),
     writes: WriteStore.postgres(pool),
+    notifications: new NotificationStore(new PgAccess(pool)),
     operations: new PgOperationStore(pool, {
       // Claims name their holder, so an operator can tell which instance holds what. The suffix tells apart
       // two services in one process (tests, an embedder): each treats its own claims as its own (an instance

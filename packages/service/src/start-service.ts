@@ -23,6 +23,8 @@ import {
 import type { ServiceDeps } from './deps.js';
 import { keepIdleSocketsOpen } from './http/idle-sockets.js';
 import { loadManifest } from './manifest/load-manifest.js';
+import { NotificationRelay } from './notifications/notification-relay.js';
+import { Notifier } from './notifications/notifier.js';
 import { loadSecretKey } from './oauth/secret-key.js';
 import { DestinationAddressPolicy } from './reads/destination-address.js';
 import { ReadEngine } from './reads/read-engine.js';
@@ -171,7 +173,16 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     ...(stores.queue ? { queue: stores.queue } : {}),
     destinations,
     ...(options.readTiming ? { timing: options.readTiming } : {}),
-    delivery: { addresses: destinationAddresses },
+    delivery: {
+      addresses: destinationAddresses,
+      onDisabled: (destination) =>
+        notifications.emitSafely(destination.projectId, 'destination.webhook.disabled', async () => ({
+          projectId: destination.projectId,
+          destinationId: destination.id,
+          destinationName: destination.name,
+          url: destination.metadata.url,
+        })),
+    },
   });
   // Known once the port is, when the port is 0; nothing reaches the app before it listens.
   let publicOrigin = options.publicUrl ? publicOriginOf('publicUrl', options.publicUrl) : '';
@@ -181,6 +192,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     ...(writeTiming.syncLeaseMs !== undefined && { syncLeaseMs: writeTiming.syncLeaseMs }),
     ...(writeTiming.now && { now: writeTiming.now }),
   };
+  const notifications = new Notifier(repo, stores.notifications, () => reads.wake());
+  const relay = new NotificationRelay(repo, notifications);
   const deps: ServiceDeps = {
     repo,
     connectors,
@@ -190,6 +203,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     destinationAddresses,
     reads,
     writes,
+    notifications,
     publicOrigin: () => publicOrigin,
   };
   const writeQueue = new WriteQueue(deps, stores.writes, writeTiming);
@@ -208,6 +222,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   publicOrigin ||= listeningOrigin(host, port);
   if (options.runReads !== false) reads.start();
   if (options.runWrites !== false) writeQueue.start();
+  if (options.runReads !== false) relay.start();
   return {
     url,
     publicUrl: publicOrigin,
@@ -219,7 +234,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     ...credentials,
     port,
     close: async () => {
-      await Promise.all([reads.stop(), writeQueue.stop()]);
+      await Promise.all([reads.stop(), writeQueue.stop(), relay.stop()]);
       try {
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));

@@ -141,15 +141,23 @@ function saveConnection(repo: Repository, flow: FlowRecord, result: FlowResult):
       ...(result.providerWorkspaceRef !== undefined && { providerWorkspaceRef: result.providerWorkspaceRef }),
       credentials: result.credentials,
     };
-    if (target) return (await tx.updateConnection(flow.projectId, target.id, changes)) as Connection;
-    return tx.insertConnection({
+    const saved = target
+      ? ((await tx.updateConnection(flow.projectId, target.id, changes)) as Connection)
+      : await tx.insertConnection({
+          projectId: flow.projectId,
+          provider: flow.provider,
+          groupRef: flow.groupRef,
+          authScheme: result.authScheme,
+          isDefault: true,
+          ...changes,
+        });
+    // In the same transaction, so the notification of a saved connection is never lost (../notifications).
+    await tx.insertConnectionEvent({
       projectId: flow.projectId,
-      provider: flow.provider,
-      groupRef: flow.groupRef,
-      authScheme: result.authScheme,
-      isDefault: true,
-      ...changes,
+      connectionId: saved.id,
+      kind: target ? 'connection.updated' : 'connection.created',
     });
+    return saved;
   });
 }
 

@@ -61,7 +61,7 @@ function delivererFor(
   const destinations = {
     get: async () => destination,
     recordSuccess: async () => {},
-    recordFailure: async () => {},
+    recordFailure: async () => false,
   } as unknown as DestinationStore;
   const deliverer = new Deliverer(store, destinations, defaultReadTiming, {
     addresses: new DestinationAddressPolicy(options.allow ?? []),

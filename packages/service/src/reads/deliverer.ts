@@ -60,6 +60,8 @@ export interface DelivererOptions {
   addresses?: DestinationAddressPolicy;
   /** How host names are resolved. Default: the system's resolver (tests stub it). */
   resolve?: Resolver;
+  /** A destination was just disabled by its failures (the service notifies `destination.webhook.disabled`). */
+  onDisabled?: (destination: Destination) => Promise<void>;
 }
 
 /** The error's cause chain, outermost first (fetch wraps a connect error in `TypeError: fetch failed`). */
@@ -72,6 +74,7 @@ function causes(error: unknown): unknown[] {
 export class Deliverer {
   readonly #keys = new Map<string, Buffer>();
   readonly #addresses: DestinationAddressPolicy;
+  readonly #onDisabled: DelivererOptions['onDisabled'];
   /** Connections whose host names resolve through the policy's check (see `DestinationAddressPolicy.lookup`). */
   readonly #agent: Agent;
 
@@ -82,6 +85,7 @@ export class Deliverer {
     options: DelivererOptions = {},
   ) {
     this.#addresses = options.addresses ?? new DestinationAddressPolicy();
+    this.#onDisabled = options.onDisabled;
     this.#agent = new Agent({ connect: { lookup: this.#addresses.lookup(options.resolve) } });
   }
 
@@ -197,12 +201,13 @@ export class Deliverer {
       await this.destinations.recordSuccess(destination.id);
       return;
     }
-    await this.destinations.recordFailure(
+    const disabled = await this.destinations.recordFailure(
       destination.id,
       outcome.error,
       doneTime,
       this.timing.disableAfterMs,
     );
+    if (disabled) await this.#onDisabled?.(destination);
     if (outcome.kind === 'fail') {
       await this.store.markFailed(delivery, outcome.error, iso);
       return;

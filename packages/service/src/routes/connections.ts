@@ -20,6 +20,7 @@ export function connectionRoutes(deps: ServiceDeps) {
     async (c) => {
       const { project } = c.var;
       const connectionId = c.req.param('connectionId');
+      const before = await repo.getConnection(project.id, connectionId);
       const { deleted, usedBy } = await repo.deleteUnusedConnection(project.id, connectionId);
       const user = usedBy[0];
       if (user) {
@@ -33,6 +34,11 @@ export function connectionRoutes(deps: ServiceDeps) {
           404,
           'connectionNotFound',
           `Project "${project.name}" has no connection "${connectionId}".`,
+        );
+      }
+      if (before) {
+        await deps.notifications?.emitSafely(project.id, 'connection.deleted', async () =>
+          deps.notifications!.connectionFields(before),
         );
       }
       return c.body(null, 204);

@@ -61,7 +61,12 @@ export function installationRoutes(deps: ServiceDeps) {
           request: c.req.valid('json'),
           skipSampling: c.req.valid('query').skipSampling === 'true',
         });
-        return answer(c, deps, created.installation, 201, created);
+        const { installation } = created;
+        await deps.notifications?.emitSafely(installation.projectId, 'installation.created', async () => ({
+          ...(await deps.notifications!.installationFields(installation)),
+          config: installation.config,
+        }));
+        return answer(c, deps, installation, 201, created);
       },
     )
     .get(one, auth, withInstallation(deps.repo), (c) => answer(c, deps, c.var.installation, 200))
@@ -82,11 +87,24 @@ export function installationRoutes(deps: ServiceDeps) {
           skipSampling: c.req.valid('query').skipSampling === 'true',
           expectedVersion: c.var.expectedVersion,
         });
+        const previous = c.var.installation;
+        await deps.notifications?.emitSafely(updated.projectId, 'installation.updated', async () => ({
+          ...(await deps.notifications!.installationFields(updated)),
+          config: updated.config,
+          lastConfig: previous.config,
+        }));
         return answer(c, deps, updated, 200);
       },
     )
     .delete(one, auth, withInstallation(deps.repo), withExpectedVersion, async (c) => {
-      await deleteInstallation(deps, c.var.installation, c.var.expectedVersion);
+      const { installation } = c.var;
+      // Its fields are read before it goes: the group's and the connection's names are looked up by it.
+      const fields = await deps.notifications?.installationFields(installation);
+      await deleteInstallation(deps, installation, c.var.expectedVersion);
+      await deps.notifications?.emitSafely(installation.projectId, 'installation.deleted', async () => ({
+        ...fields,
+        config: installation.config,
+      }));
       return c.body(null, 204);
     });
 }

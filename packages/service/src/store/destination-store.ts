@@ -89,9 +89,9 @@ export interface DestinationStore {
   recordSuccess(id: string): Promise<void>;
   /**
    * A delivery failed at `now`. Starts the failing streak if none, and disables the destination when the
-   * streak is older than `disableAfterMs`.
+   * streak is older than `disableAfterMs`. True when this failure disabled it.
    */
-  recordFailure(id: string, error: string, now: number, disableAfterMs: number): Promise<void>;
+  recordFailure(id: string, error: string, now: number, disableAfterMs: number): Promise<boolean>;
 }
 
 /** A row as stored: the signing secret sealed (JSON of `SecretBox.seal`), or plain in rows from before. */
@@ -247,7 +247,7 @@ class StoredDestinations implements DestinationStore {
 
   async recordFailure(id: string, error: string, nowMs: number, disableAfterMs: number) {
     const current = await this.db.get(destinations, 'SELECT * FROM destinations WHERE id = ?', id);
-    if (!current) return;
+    if (!current) return false;
     const since = current.failingSince ?? new Date(nowMs).toISOString();
     const disable = current.status === 'enabled' && nowMs - Date.parse(since) >= disableAfterMs;
     // The streak's start is kept if another instance set it meanwhile (COALESCE); the status changes only
@@ -267,6 +267,7 @@ class StoredDestinations implements DestinationStore {
         time: new Date(nowMs).toISOString(),
       },
     );
+    return disable;
   }
 }
 

@@ -472,6 +472,47 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE read_operations ADD COLUMN provider_faults TEXT;
   `,
   ),
+  // Notifications as the hosted API routes them: event types to topics, topics to destinations. The rows that
+  // say something happened (a finished read operation, a connection event) are their own outbox: each is
+  // notified once, then stamped with `notify_time`; what happened before this version is not notified.
+  migration(
+    15,
+    'notification topics and routes',
+    () => `
+  CREATE TABLE notification_topics (
+    id          TEXT PRIMARY KEY,
+    project_id  TEXT NOT NULL REFERENCES projects (id),
+    name        TEXT NOT NULL,
+    create_time TEXT NOT NULL,
+    update_time TEXT,
+    UNIQUE (project_id, name)
+  );
+  CREATE TABLE notification_event_topic_routes (
+    id          TEXT PRIMARY KEY,
+    project_id  TEXT NOT NULL,
+    event_type  TEXT NOT NULL,
+    topic_id    TEXT NOT NULL REFERENCES notification_topics (id) ON DELETE CASCADE,
+    create_time TEXT NOT NULL,
+    update_time TEXT,
+    UNIQUE (topic_id, event_type)
+  );
+  CREATE INDEX notification_event_topic_routes_by_event ON notification_event_topic_routes (project_id, event_type);
+  CREATE TABLE topic_destination_routes (
+    id             TEXT PRIMARY KEY,
+    project_id     TEXT NOT NULL,
+    topic_id       TEXT NOT NULL REFERENCES notification_topics (id) ON DELETE CASCADE,
+    destination_id TEXT NOT NULL REFERENCES destinations (id) ON DELETE CASCADE,
+    create_time    TEXT NOT NULL,
+    UNIQUE (topic_id, destination_id)
+  );
+  ALTER TABLE connection_events ADD COLUMN notify_time TEXT;
+  UPDATE connection_events SET notify_time = create_time;
+  CREATE INDEX connection_events_to_notify ON connection_events (seq) WHERE notify_time IS NULL;
+  ALTER TABLE read_operations ADD COLUMN notify_time TEXT;
+  UPDATE read_operations SET notify_time = update_time WHERE phase = 'done';
+  CREATE INDEX read_operations_to_notify ON read_operations (seq) WHERE phase = 'done' AND notify_time IS NULL;
+  `,
+  ),
 ];
 
 /**

@@ -13,6 +13,7 @@ import { ProviderError } from '../connectors/provider-error.js';
 import { faultClassOf, faultClassWords } from '../connectors/provider-fault.js';
 import type { ServiceDeps } from '../deps.js';
 import { findIntegration } from '../lookups/find-integration.js';
+import { writeDoneData } from '../notifications/write-done.js';
 import { providerProblem } from '../provider-calls/provider-problem.js';
 import { autoBatchLimit, groupRequest, isAutoBatched, ownAnswer } from './auto-batch.js';
 import { failedAnswer } from './failed-answer.js';
@@ -133,6 +134,7 @@ export class WriteQueue {
         { mayHaveBeenWritten: operation.attempts > 1, duplicateCreates: true },
       );
       await this.store.finish(operation.id, answer.status === 200 ? 'success' : 'failure', answer);
+      await this.notifyDone(operation, answer);
     } catch (error) {
       await this.failed(operation, error);
     }
@@ -182,6 +184,7 @@ export class WriteQueue {
     for (const [index, operation] of group.entries()) {
       const own = ownAnswer(operation.id, batch.results?.[index]);
       await this.store.finish(operation.id, own.status === 200 ? 'success' : 'failure', own);
+      await this.notifyDone(operation, own);
     }
   }
 
@@ -204,6 +207,26 @@ export class WriteQueue {
       return;
     }
     const ending = retryable ? `${reason} (retried until the write's deadline)` : reason;
-    await this.store.finish(operation.id, 'failure', failedAnswer(operation.id, operation.request, ending));
+    const answer = failedAnswer(operation.id, operation.request, ending);
+    await this.store.finish(operation.id, 'failure', answer);
+    await this.notifyDone(operation, answer);
+  }
+
+  /** `write.async.done`, once the write has ended. */
+  private async notifyDone(operation: WriteOperation, answer: WriteAnswer): Promise<void> {
+    const notifications = this.deps.notifications;
+    if (!notifications) return;
+    await notifications.emitSafely(operation.projectId, 'write.async.done', async () => {
+      const installation = await this.deps.repo.getInstallationById(
+        operation.projectId,
+        operation.installationId,
+      );
+      if (!installation) return undefined;
+      return {
+        ...(await notifications.installationFields(installation)),
+        objectName: operation.objectName,
+        ...writeDoneData(answer),
+      };
+    });
   }
 }

@@ -29,9 +29,16 @@ describe('the service AppType', () => {
     expectTypeOf<InferResponseType<Route, 200>>().toEqualTypeOf<JSONParsed<ObjectMetadata>>();
   });
 
-  it('carries the optional parts (destinations, operations, reads) in the same chain', () => {
+  it('carries the optional parts (destinations, operations, notifications, reads) in the same chain', () => {
     expectTypeOf<keyof Project>().toEqualTypeOf<
-      'integrations' | 'connections' | 'destinations' | 'providers' | 'operations'
+      | 'integrations'
+      | 'connections'
+      | 'destinations'
+      | 'providers'
+      | 'operations'
+      | 'topics'
+      | 'notification-event-topic-routes'
+      | 'topic-destination-routes'
     >();
     expectTypeOf<Api['read']['v1']['projects'][':projectIdOrName']['integrations']>().not.toBeNever();
   });

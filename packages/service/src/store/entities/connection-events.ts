@@ -1,5 +1,6 @@
 /**
- * What happened to a connection, kept for notifications: `connection.refreshed` when its tokens were
+ * What happened to a connection, kept for notifications: `connection.created` and `connection.updated`
+ * when a connect flow saved it (new, or reconnected), `connection.refreshed` when its tokens were
  * rotated, `connection.error` when the provider refused it (the user must reconnect). `detail` is a
  * user-readable sentence that never holds a token.
  */
@@ -7,7 +8,11 @@ import type { StoreAccess } from '../access.js';
 import { now } from '../access.js';
 import type { Table } from '../table.js';
 
-export type ConnectionEventKind = 'connection.refreshed' | 'connection.error';
+export type ConnectionEventKind =
+  | 'connection.created'
+  | 'connection.updated'
+  | 'connection.refreshed'
+  | 'connection.error';
 
 export interface ConnectionEvent {
   seq: number;
