@@ -22,8 +22,8 @@ export const sizes = {
   readKills: deep ? 200 : 20,
   readKillContacts: deep ? 20_000 : 3_000,
   /** Generated cases for the write endpoint's fuzz, and cross-group write attempts. */
-  writeFuzzCases: deep ? 10_000 : 300,
-  writeAttackCases: deep ? 2_000 : 100,
+  writeFuzzCases: deep ? 10_000 : 200,
+  writeAttackCases: deep ? 2_000 : 60,
   /** Asynchronous writes sent while the service is SIGKILLed, and the SIGKILLs. */
   writeKillWrites: deep ? 10_000 : 300,
   writeKills: deep ? 20 : 3,

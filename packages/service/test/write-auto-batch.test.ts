@@ -167,9 +167,9 @@ describe('auto-batching', () => {
   }, async () => {
     const before = batchCreates();
     const ids: string[] = [];
-    for (let start = 0; start < 100; start += 10) {
+    for (let start = 0; start < 100; start += 20) {
       const accepted = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => write(service, { email: email(`h${start + i}`) }, 60)),
+        Array.from({ length: 20 }, (_, i) => write(service, { email: email(`h${start + i}`) }, 60)),
       );
       ids.push(...accepted.map((answer) => answer.body.operationId));
     }
