@@ -141,6 +141,7 @@ describe('asynchronous writes across SIGKILLs', () => {
     const lastNameOf = (i: number) => `Kills-${runId}-${i}`;
     const operationIds: string[] = [];
     let resent = 0;
+    let accepted = 0;
 
     /** Sends write `i` until the service accepts it, through kills (its key keeps it one write). */
     const send = async (i: number) => {
@@ -158,6 +159,7 @@ describe('asynchronous writes across SIGKILLs', () => {
           const body = (await response.json()) as { operationId?: string };
           if (response.status === 200 && body.operationId) {
             operationIds[i] = body.operationId;
+            accepted++;
             return;
           }
           if (response.status < 500)
@@ -183,8 +185,12 @@ describe('asynchronous writes across SIGKILLs', () => {
     })();
 
     let killsWhileSending = 0;
+    // The kills are spread over the writes: the k-th once about k/(kills+1) of them were accepted, then a
+    // random moment later, so they land while requests arrive and while the worker writes.
     for (let k = 0; k < sizes.writeKills; k++) {
-      await sleep(150 + Math.floor(random() * 350));
+      const due = Math.floor(((k + 1) * writes) / (sizes.writeKills + 1));
+      while (sending && accepted < due) await sleep(20);
+      await sleep(Math.floor(random() * 300));
       if (sending) killsWhileSending++;
       await kill(running.child);
       running = await launch(dataDir, crm);
