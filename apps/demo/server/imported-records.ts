@@ -79,6 +79,8 @@ export function openImportedRecords(dataDir: string) {
   });
 
   return {
+    /** Northwind's database, which its activity feed shares (./activity.ts). */
+    db,
     /** Stores every record of a message in one transaction: all of them, or none (and a 500). */
     save(message: WebhookMessage): void {
       saveMessage(message, new Date().toISOString());

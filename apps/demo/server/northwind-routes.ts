@@ -3,11 +3,14 @@ import { createWebhookReceiver } from '@splice/bff/webhooks';
 import { issueTypes } from '@splice/schema';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { Activity } from './activity.js';
 import type { ImportedRecords } from './imported-records.js';
 import { problem } from './problem.js';
 
 export interface NorthwindRoutesOptions {
   records: ImportedRecords;
+  /** The activity feed Splice's notifications fill. */
+  activity: Activity;
   /** The signing secrets of the destinations that deliver here. */
   secrets: string[];
   resolveSession: (c: Context) => Promise<Session | null>;
@@ -23,7 +26,8 @@ const pageSize = 200;
 /**
  * Northwind's own side of the integration: the endpoint where Splice delivers records (the BFF's
  * receiver, which checks signatures and drops duplicates), the table it fills, and the page data of
- * "Imported records" for the signed-in user's company only.
+ * "Imported records" and of the activity feed (Splice's notifications, in words) for the signed-in
+ * user's company only.
  */
 export function northwindRoutes(options: NorthwindRoutesOptions) {
   const { records } = options;
@@ -32,6 +36,7 @@ export function northwindRoutes(options: NorthwindRoutesOptions) {
   const receiver = createWebhookReceiver({
     secret: options.secrets,
     onMessage: (message) => records.save(message),
+    onNotification: (notification, delivery) => options.activity.save(notification, delivery.id),
   });
 
   const webhooks = new Hono().post('/splice', async (c) => {
@@ -57,6 +62,11 @@ export function northwindRoutes(options: NorthwindRoutesOptions) {
       // otherwise push another's out of the page.
       const objectName = c.req.query('object') || undefined;
       return c.json(records.page(session.groupRef, pageSize, objectName), 200);
+    })
+    .get('/activity', async (c) => {
+      const session = await options.resolveSession(c);
+      if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
+      return c.json({ items: options.activity.latest(session.groupRef) }, 200);
     })
     .post('/receiver-faults', async (c) => {
       if (!options.receiverFaults) return problem(c, 404, 'notFound', 'There is nothing at this address.');

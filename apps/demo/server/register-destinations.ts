@@ -4,16 +4,18 @@
  */
 export const demoDestinations = ['contactsWebhook', 'companiesWebhook', 'dealsWebhook'] as const;
 
-interface RegisterOptions {
+export interface RegisterOptions {
   /** The service's `{base_url}`. */
   baseUrl: string;
   apiKey: string;
   project: string;
   /** Where Northwind receives messages. */
   receiverUrl: string;
+  /** Default: the read objects' destinations (`demoDestinations`). */
+  names?: readonly string[];
 }
 
-async function call(options: RegisterOptions, method: string, path: string, body?: unknown) {
+export async function call(options: RegisterOptions, method: string, path: string, body?: unknown) {
   const response = await fetch(`${options.baseUrl}/projects/${encodeURIComponent(options.project)}${path}`, {
     method,
     headers: { 'x-api-key': options.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -37,7 +39,7 @@ function secretOf(answer: { json: Record<string, unknown> }, name: string): stri
  */
 export async function registerDestinations(options: RegisterOptions): Promise<string[]> {
   const secrets: string[] = [];
-  for (const name of demoDestinations) {
+  for (const name of options.names ?? demoDestinations) {
     const path = `/destinations/${encodeURIComponent(name)}`;
     const existing = await call(options, 'GET', path);
     if (existing.status === 404) {

@@ -19,6 +19,7 @@ import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { Hono } from 'hono';
 import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
+import { openActivity } from './activity.js';
 import type { DemoConfig } from './config.js';
 import { appRoot } from './config.js';
 import { openImportedRecords } from './imported-records.js';
@@ -27,6 +28,7 @@ import { baseHeaders, cspNoncePlaceholder, protectPage } from './page-headers.js
 import { problem } from './problem.js';
 import { createProviderControls } from './provider-controls.js';
 import { registerDestinations } from './register-destinations.js';
+import { registerNotifications } from './register-notifications.js';
 import { createDemoSession } from './session.js';
 
 export interface RunningDemo {
@@ -120,9 +122,18 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       project: demoDataSet.project.id,
       receiverUrl: `${origin}/webhooks/splice`,
     });
+    // Splice's notifications arrive at the same receiver, signed by a destination of their own.
+    const activitySecret = await registerNotifications({
+      baseUrl: service.baseUrl,
+      apiKey: config.apiKey,
+      project: demoDataSet.project.id,
+      receiverUrl: `${origin}/webhooks/splice`,
+    });
+    const companies = new Map<string, string>(demoDataSet.groups.map((g) => [g.groupRef, g.groupName]));
     northwind = northwindRoutes({
       records,
-      secrets,
+      activity: openActivity(records.db, (groupRef) => companies.get(groupRef) ?? groupRef),
+      secrets: [...secrets, activitySecret],
       resolveSession: session.resolveSession,
       origin,
       receiverFaults: config.receiverFaults,

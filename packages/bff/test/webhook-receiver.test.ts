@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookMessage } from '../src/webhooks/index.js';
+import type { NotificationPayload, WebhookMessage } from '../src/webhooks/index.js';
 import { createWebhookReceiver } from '../src/webhooks/index.js';
 import type { Listening } from './helpers/listen.js';
 import { listen } from './helpers/listen.js';
@@ -43,6 +43,7 @@ function signed(body: string, options: { id?: string; at?: Date; key?: string; p
 }
 
 const received: Array<{ message: WebhookMessage; id: string }> = [];
+const notifications: NotificationPayload[] = [];
 let failNext = 0;
 let server: Listening;
 
@@ -57,6 +58,9 @@ beforeAll(async () => {
           throw new Error('database down');
         }
         received.push({ message: m, id: delivery.id });
+      },
+      onNotification: (n) => {
+        notifications.push(n);
       },
       onError: () => {},
       maxBodyBytes: 64 * 1024,
@@ -74,6 +78,23 @@ const post = (body: string, headers: Record<string, string>) =>
   fetch(`${server.url}/webhooks/splice`, { method: 'POST', body, headers });
 
 describe('the webhook receiver', () => {
+  it('hands a signed notification to onNotification, not to onMessage; a forged one to neither', async () => {
+    notifications.length = 0;
+    const body = JSON.stringify({
+      notificationType: 'connection.error',
+      data: { projectId: 'demo', connectionId: 'c-1', groupRef: 'acme', errors: ['revoked'] },
+    });
+    const response = await post(body, signed(body));
+    expect(response.status).toBe(200);
+    expect(notifications).toEqual([JSON.parse(body)]);
+    expect(received).toEqual([]);
+    const forged = await post(body, signed(body, { key: `whsec_${randomBytes(24).toString('base64')}` }));
+    expect(forged.status).toBe(401);
+    const unknownType = JSON.stringify({ notificationType: 'made.up', data: {} });
+    expect((await post(unknownType, signed(unknownType))).status).toBe(400);
+    expect(notifications).toHaveLength(1);
+  });
+
   it('hands a correctly signed message to onMessage, parsed and validated', async () => {
     const body = JSON.stringify(message);
     const headers = signed(body, { id: 'msg_valid' });

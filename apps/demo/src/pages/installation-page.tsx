@@ -8,6 +8,7 @@ import {
   useSpliceUi,
 } from '@splice/react';
 import { useEffect, useRef, useState } from 'react';
+import { ActivityPanel } from '../components/activity-panel.js';
 import { CrmAccount } from '../components/crm-account.js';
 import { InstallationSummary } from '../components/installation-summary.js';
 import { PageHeader } from '../components/page-header.js';
@@ -34,6 +35,7 @@ export function InstallationPage() {
       <WithServedIntegration>
         {(integrationId) => <IntegrationSettings key={integrationId} integrationId={integrationId} />}
       </WithServedIntegration>
+      <ActivityPanel />
     </>
   );
 }

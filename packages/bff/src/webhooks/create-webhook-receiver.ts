@@ -1,5 +1,5 @@
-import type { ProblemKind, WebhookMessage } from '@splice/schema';
-import { toIssues, webhookMessageSchema } from '@splice/schema';
+import type { NotificationPayload, ProblemKind, WebhookMessage } from '@splice/schema';
+import { notificationPayloadSchema, toIssues, webhookMessageSchema } from '@splice/schema';
 import type { ProblemInit } from '@splice/server-kit';
 import { BodyTooLargeError, ProblemError, readBoundedText, renderProblem } from '@splice/server-kit';
 import type { Context } from 'hono';
@@ -30,6 +30,12 @@ export interface WebhookReceiverOptions {
    * a rejection answers 500 so that the service delivers the message again (it keeps its id).
    */
   onMessage: (message: WebhookMessage, delivery: WebhookDelivery) => void | Promise<void>;
+  /**
+   * Handles one verified notification (`{ notificationType, data }`: an installation, connection, read,
+   * write or destination event routed to this destination). Without it notifications are acknowledged
+   * and dropped.
+   */
+  onNotification?: (notification: NotificationPayload, delivery: WebhookDelivery) => void | Promise<void>;
   /** Remembers handled message ids. Default: in memory, per process (100,000 ids). */
   store?: WebhookDedupeStore;
   /** How long a handled id is remembered. Default 48 h: longer than the service retries (a day). */
@@ -115,10 +121,13 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
     } catch {
       return problem(c, 400, 'invalidMessage', { detail: 'The signed body is not JSON.' });
     }
-    const parsed = webhookMessageSchema.safeParse(json);
+    const isNotification = typeof json === 'object' && json !== null && 'notificationType' in json;
+    const parsed = isNotification
+      ? notificationPayloadSchema.safeParse(json)
+      : webhookMessageSchema.safeParse(json);
     if (!parsed.success) {
       return problem(c, 400, 'invalidMessage', {
-        detail: 'The signed body is not a webhook message.',
+        detail: `The signed body is not a ${isNotification ? 'notification' : 'webhook message'}.`,
         issues: toIssues(parsed.error.issues, json, 'body'),
       });
     }
@@ -133,11 +142,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
       });
     }
     try {
-      await options.onMessage(parsed.data, {
-        id,
-        timestamp: new Date(Number(headers['webhook-timestamp']) * 1000),
-        context: c,
-      });
+      const delivery = { id, timestamp: new Date(Number(headers['webhook-timestamp']) * 1000), context: c };
+      if (isNotification) await options.onNotification?.(parsed.data as NotificationPayload, delivery);
+      else await options.onMessage(parsed.data as WebhookMessage, delivery);
     } catch (error) {
       await store.release(id);
       onError(error, { id });

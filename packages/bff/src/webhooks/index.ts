@@ -1,5 +1,5 @@
-export type { WebhookMessage, WebhookResultEntry } from '@splice/schema';
-export { webhookMessageSchema } from '@splice/schema';
+export type { NotificationPayload, WebhookMessage, WebhookResultEntry } from '@splice/schema';
+export { notificationPayloadSchema, webhookMessageSchema } from '@splice/schema';
 export type { WebhookDelivery, WebhookReceiverOptions } from './create-webhook-receiver.js';
 export { createWebhookReceiver } from './create-webhook-receiver.js';
 export type { ClaimOutcome, WebhookDedupeStore } from './dedupe-store.js';
