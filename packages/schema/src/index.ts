@@ -87,6 +87,7 @@ export type {
   SyncProblemCode,
   SyncRun,
   SyncStatus,
+  SyncWriteStatus,
 } from './browser/sync-status.js';
 export {
   backfillProgressViewSchema,
@@ -97,6 +98,7 @@ export {
   syncProblemSchema,
   syncRunSchema,
   syncStatusSchema,
+  syncWriteStatusSchema,
 } from './browser/sync-status.js';
 export type { CronFieldName, CronFieldSpec } from './cron/cron-fields.js';
 export { cronFields } from './cron/cron-fields.js';
@@ -351,6 +353,18 @@ export {
   writeSingleResponseSchema,
   writeTypeSchema,
 } from './resources/write-request.js';
+export type {
+  ObjectWriteStatus,
+  WriteFailure,
+  WriteStatus,
+  WriteStatusQuery,
+} from './resources/write-status.js';
+export {
+  objectWriteStatusSchema,
+  writeFailureSchema,
+  writeStatusQuerySchema,
+  writeStatusSchema,
+} from './resources/write-status.js';
 export {
   connectAttemptPattern,
   connectChannelName,

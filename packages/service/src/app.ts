@@ -14,6 +14,7 @@ import { oauthRoutes } from './routes/oauth.js';
 import { proxyPrefix, proxyRoutes } from './routes/proxy.js';
 import { operationRoutes, readRoutes } from './routes/reads.js';
 import { searchRoutes } from './routes/search.js';
+import { writeStatusRoutes } from './routes/write-status.js';
 import { writeRoutes } from './routes/writes.js';
 import { unavailableStore } from './store/pg/query.js';
 
@@ -77,6 +78,7 @@ export function createServiceApp(deps: ServiceDeps) {
       .route('/v1', oauth.api)
       .route('/search/v1', searchRoutes(deps))
       .route('/write/v1', optional(writes && writeRoutes(deps, writes)))
+      .route('/v1', optional(writes && writeStatusRoutes(deps, writes)))
       // The OAuth callback is a browser page, outside the API's prefixes.
       .route('/', oauth.pages)
       .route('/v1', optional(destinations && destinationRoutes(deps, destinations)))

@@ -16,6 +16,7 @@ import { rateLimit } from '../middleware/rate-limit/index.js';
 import type { RateLimitStore } from '../middleware/rate-limit/store.js';
 import type { Session } from '../schemas/session.js';
 import { buildSyncStatus } from '../sync/build-sync-status.js';
+import { buildWriteStatus, startOfUtcDay } from '../sync/build-write-status.js';
 import { hostedReadStatus, readObjectsOf } from '../sync/hosted-read-status.js';
 import { runNowSince } from '../sync/run-now-since.js';
 import { classifierFor } from '../upstream/browser-problem.js';
@@ -84,7 +85,7 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
       if (!installation) return c.json(checked(buildSyncStatus(null, [], [], new Date())), 200);
       // The extension (embedded service only) is asked at the same time as the operations and the
       // manifest (which objects are read always, and each one's default history window).
-      const [operations, extension, integration] = await Promise.all([
+      const [operations, extension, integration, writes] = await Promise.all([
         retold(
           c,
           deps,
@@ -95,6 +96,15 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
           ? retold(c, deps, classifyStatus, deps.service.getReadStatus(ctx, integrationId, installation.id))
           : null,
         retold(c, deps, classifyStatus, deps.service.getIntegration(ctx, integrationId)),
+        // The writes of today (UTC), where the service reports them (its `write-status` extension).
+        config.embeddedExtensions
+          ? retold(
+              c,
+              deps,
+              classifyStatus,
+              deps.service.getWriteStatus(ctx, integrationId, installation.id, startOfUtcDay(new Date())),
+            )
+          : null,
       ]);
       const manifestObjects = integration.latestRevision.content.read?.objects ?? [];
       let objects: ObjectReadStatus[];
@@ -115,7 +125,7 @@ export const syncRoutes = (deps: RouteDeps, rateLimitStore?: RateLimitStore) => 
             operations,
           ),
       });
-      return c.json(checked(status), 200);
+      return c.json(checked(writes ? { ...status, writes: buildWriteStatus(writes) } : status), 200);
     })
     .post(
       '/:integrationId/objects/:objectName/read',

@@ -1,4 +1,4 @@
-import type { RunHistory, SyncObjectStatus, SyncStatus } from '@splice/schema';
+import type { RunHistory, SyncObjectStatus, SyncStatus, SyncWriteStatus } from '@splice/schema';
 
 /** The moment every fixture is taken at, so relative words ("in 12 minutes") are the same in every run. */
 export const fixtureNow = '2026-11-22T12:00:00.000Z';
@@ -62,6 +62,18 @@ export function waitingObject(
     providerWait: { state, since: at(-4), ...(state === 'reconnect' ? {} : { retryAt: at(2) }) },
   };
 }
+
+/** Contacts written today, one refused earlier with HubSpot's reason. */
+export const writtenContacts: SyncWriteStatus = {
+  objectName: 'contacts',
+  recordsWrittenToday: 1_312,
+  recordsDeletedToday: 0,
+  recordsFailedToday: 2,
+  lastFailure: {
+    time: at(-20),
+    reason: 'Property values were not valid: "not-an-email" is not a valid email address.',
+  },
+};
 
 /** A status answer as the BFF sends it; `running` follows the objects unless given. */
 export function syncStatusFixture(

@@ -119,6 +119,21 @@ export const syncObjectStatusSchema = z.strictObject({
 export type SyncObjectStatus = z.infer<typeof syncObjectStatusSchema>;
 
 /**
+ * One written object, as a user sees it: records the app wrote to the CRM today (the UTC day), and the
+ * latest write that failed, with the provider's reason.
+ */
+export const syncWriteStatusSchema = z.strictObject({
+  objectName: nameSchema,
+  recordsWrittenToday: countSchema,
+  recordsDeletedToday: countSchema,
+  recordsFailedToday: countSchema,
+  lastFailure: z.nullable(
+    z.strictObject({ time: dateTimeSchema, reason: z.string().check(z.maxLength(limits.text)) }),
+  ),
+});
+export type SyncWriteStatus = z.infer<typeof syncWriteStatusSchema>;
+
+/**
  * `GET /integrations/:integrationId/status` of the BFF: the group's installation and each read
  * object's state. Built for a browser: it names no destination, URL, header or secret.
  */
@@ -131,6 +146,11 @@ export const syncStatusSchema = z.strictObject({
    */
   connectionStatus: z.optional(connectionStatusSchema),
   objects: z.array(syncObjectStatusSchema).check(z.maxLength(limits.mapEntries)),
+  /**
+   * The app's writes per written object, where the service reports them (the embedded service's
+   * `write-status` extension); absent otherwise.
+   */
+  writes: z.optional(z.array(syncWriteStatusSchema).check(z.maxLength(limits.mapEntries))),
   /**
    * True while something moves (a backfill or read runs, deliveries are retried) or is about to (a new
    * object's first read is not planned yet): a client polls while it is.

@@ -7,9 +7,10 @@ import {
   writeBatchResponseSchema,
   writeRequestSchema,
   writeSingleResponseSchema,
+  writeStatusSchema,
 } from '@splice/schema';
 import type { JsonSchema } from './builders.js';
-import { common, param, problems, toSchema } from './builders.js';
+import { common, json, param, problems, security, toSchema } from './builders.js';
 
 export function writeSchemas(): Record<string, JsonSchema> {
   return {
@@ -17,6 +18,7 @@ export function writeSchemas(): Record<string, JsonSchema> {
     WriteSingleResponse: toSchema(writeSingleResponseSchema, 'output'),
     WriteBatchResponse: toSchema(writeBatchResponseSchema, 'output'),
     WriteAcceptedResponse: toSchema(writeAcceptedResponseSchema, 'output'),
+    WriteStatus: toSchema(writeStatusSchema, 'output'),
   };
 }
 
@@ -95,5 +97,32 @@ export function writePaths(): Record<string, unknown> {
         },
       },
     },
+    '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}/write-status':
+      {
+        get: {
+          operationId: 'getWriteStatus',
+          'x-splice-extension': true,
+          summary:
+            'Extension: per written object, the records written, deleted and refused since `since`, and the latest failed write with its reason.',
+          security,
+          parameters: [
+            param('projectIdOrName', 'Project ID or project name.'),
+            param('integrationId', 'Integration ID (or name).'),
+            param('installationId', 'Installation ID.'),
+            {
+              ...param('since', 'Count writes that ended at or after this instant (ISO 8601).', 'query'),
+              required: true,
+            },
+          ],
+          responses: {
+            '200': { description: 'The summary.', content: json('WriteStatus') },
+            ...problems(common.malformed, common.unauthorized, [
+              404,
+              ['installationNotFound'],
+              'No such installation.',
+            ]),
+          },
+        },
+      },
   };
 }

@@ -85,7 +85,8 @@ function withNumbers(operation: WriteOperation): WriteOperation {
 }
 
 export class WriteStore {
-  constructor(private readonly db: StoreAccess) {}
+  /** The store, also for the `write-status` extension's summary (write-status/). */
+  constructor(readonly db: StoreAccess) {}
 
   static sqlite(db: Database): WriteStore {
     return new WriteStore(new SqliteAccess(db));

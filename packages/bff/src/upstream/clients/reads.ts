@@ -1,4 +1,5 @@
-import { triggerReadResultSchema } from '@splice/schema';
+import type { WriteStatus } from '@splice/schema';
+import { triggerReadResultSchema, writeStatusSchema } from '@splice/schema';
 import type { CallContext } from '../call.js';
 import { endpoint } from '../endpoint.js';
 import type { BackfillProgress, Operation, ReadStatus } from '../read-shapes.js';
@@ -28,6 +29,26 @@ export function createReadsClient(kit: ClientKit) {
       ]);
       const json = await getJson(ctx, operation, url);
       return read(ctx, operation, readStatusSchema, json);
+    },
+
+    /**
+     * The embedded service's `write-status` extension: per written object, the records written since
+     * `since` and the latest failure. Null where the service has none (it serves no writes: 404).
+     */
+    async getWriteStatus(
+      ctx: CallContext,
+      integrationId: string,
+      installationId: string,
+      since: string,
+    ): Promise<WriteStatus | null> {
+      const operation = 'getWriteStatus';
+      const url = endpoint(
+        baseUrl,
+        [...integrationPath(integrationId), 'installations', installationId, 'write-status'],
+        { since },
+      );
+      const json = await getJsonOrNull(ctx, operation, url);
+      return json === undefined ? null : read(ctx, operation, writeStatusSchema, json);
     },
 
     /** The installation's latest operations, newest first (one page). */

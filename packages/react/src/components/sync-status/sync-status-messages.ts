@@ -68,6 +68,11 @@ export const syncStatusMessages = {
   syncRunStatusInProgress: 'Running',
   syncRunDelivered: '{delivered} {deliveredCount, plural, one {delivery} other {deliveries}}',
   syncRunReason: 'Why: {reason}',
+  syncWritesHeading: 'Written to your CRM',
+  syncWrittenToday: 'Records written today',
+  syncDeletedToday: 'Deleted today',
+  syncWriteFailedToday: 'Not written today',
+  syncLastWriteFailure: 'The last write that failed: {when}.',
   /** Stands for the provider's name in "Reconnect …" until the integration's details arrive. */
   syncYourAccount: 'your account',
   /** A read waiting out the provider's rate limit: it reads on by itself once the budget refills. */

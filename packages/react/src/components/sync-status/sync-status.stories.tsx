@@ -10,6 +10,7 @@ import {
   syncStatusFixture,
   upToDateObject,
   waitingObject,
+  writtenContacts,
 } from '../../test-utils/sync-status-fixture.js';
 import { connectedWizard, connection, testWizard } from '../../test-utils/test-wizard.js';
 import { SyncStatus } from './sync-status.js';
@@ -484,5 +485,39 @@ export const RightToLeft: Story = {
     const item = await objectItem(canvasElement, 'Contacts');
     await expect(canvasElement.querySelector('[data-scope="sync-status"]')).toHaveAttribute('dir', 'rtl');
     await expect(within(item).getByRole('progressbar')).toBeInTheDocument();
+  },
+};
+
+export const WithWrites: Story = {
+  parameters: {
+    bff: {
+      status: { ...syncStatusFixture([upToDateObject]), writes: [writtenContacts] },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const writes = await canvas.findByRole('region', { name: 'Written to your CRM' });
+    const item = within(writes).getByRole('listitem', { name: 'Contacts' });
+    await expect(item).toHaveTextContent('Records written today1,312');
+    await expect(item).toHaveTextContent('Not written today2');
+    await expect(item).not.toHaveTextContent('Deleted today');
+    await expect(item).toHaveTextContent('The last write that failed: 20 minutes ago.');
+    await expect(item).toHaveTextContent('"not-an-email" is not a valid email address.');
+  },
+};
+
+export const WritesNoneYet: Story = {
+  parameters: {
+    bff: {
+      status: {
+        ...syncStatusFixture([upToDateObject]),
+        writes: [{ ...writtenContacts, recordsWrittenToday: 0, recordsFailedToday: 0, lastFailure: null }],
+      },
+    } satisfies FakeBffScenario,
+  },
+  play: async ({ canvasElement }) => {
+    const writes = await within(canvasElement).findByRole('region', { name: 'Written to your CRM' });
+    await expect(writes).toHaveTextContent('Records written today0');
+    await expect(within(writes).queryByText(/failed/)).toBeNull();
   },
 };

@@ -14,9 +14,12 @@ import { SpliceErrorBoundary } from '../shared/splice-error-boundary.js';
 import type { SyncObjectPart } from './sync-object.js';
 import { SyncObject } from './sync-object.js';
 import { SyncReconnect } from './sync-reconnect.js';
+import type { SyncWritesPart } from './sync-writes.js';
+import { SyncWrites } from './sync-writes.js';
 
 export type SyncStatusPart =
   | SyncObjectPart
+  | SyncWritesPart
   | ConnectButtonPart
   | 'heading'
   | 'objects'
@@ -57,6 +60,7 @@ function SyncStatusView(props: SyncStatusProps) {
   // only until they arrive.
   const integration = useIntegration(props.integrationId).data;
   const labels = new Map(integration?.readObjects.map((o) => [o.objectName, o.displayName]));
+  const writeLabels = new Map(integration?.writeObjects.map((o) => [o.objectName, o.displayName]));
   const data = status.data;
   // Offered once the connection is seen broken, and kept through the reconnect (whose outcome it shows)
   // even after the status says the connection works again.
@@ -149,6 +153,17 @@ function SyncStatusView(props: SyncStatusProps) {
           />
         ))}
       </ul>
+      {data.writes && data.writes.length > 0 && (
+        <SyncWrites
+          id={id}
+          headingLevel={(level + 1) as 3 | 4 | 5}
+          writes={data.writes}
+          labels={writeLabels}
+          now={now}
+          messages={messages}
+          classNames={classNames}
+        />
+      )}
       {/* A refresh that fails keeps the last answer on screen and says so. */}
       {status.isError && (
         <div {...part('alert', classNames)} role="alert">
