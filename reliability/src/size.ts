@@ -24,6 +24,9 @@ export const sizes = {
   /** Generated cases for the write endpoint's fuzz, and cross-group write attempts. */
   writeFuzzCases: deep ? 10_000 : 200,
   writeAttackCases: deep ? 2_000 : 60,
+  /** Generated proxy requests (paths, methods, headers), and proxy requests naming the other group. */
+  proxyFuzzCases: deep ? 10_000 : 300,
+  proxyAttackCases: deep ? 2_000 : 60,
   /** Asynchronous writes sent while the service is SIGKILLed, and the SIGKILLs. */
   writeKillWrites: deep ? 10_000 : 300,
   writeKills: deep ? 20 : 3,
