@@ -44,7 +44,8 @@ async function received(type: string, count = 1): Promise<Json[]> {
 }
 
 beforeAll(async () => {
-  service = await startTestService({ runReads: true });
+  // A destination is disabled at its first failure here, so that disabling can be seen at once.
+  service = await startTestService({ runReads: true, readTiming: { disableAfterMs: 0 } });
   receiver = await startWebhookReceiver('whsec_placeholderplaceholderplaceholder00=');
   const destination = await call('POST', '/destinations', {
     name: 'activity',
@@ -208,5 +209,85 @@ describe('events', () => {
     const types = new Set([...receiver.messages.values()].map((m) => m.body.notificationType));
     expect(types.has('connection.refreshed')).toBe(false);
     expect(receiver.badSignatures).toBe(0);
+  });
+});
+
+describe('events of writes and destinations', () => {
+  it('notifies an asynchronous write done, with the ids written', async () => {
+    await call('POST', '/notification-event-topic-routes', { eventType: 'write.async.done', topicId });
+    // The uninstall above removed Acme's connection with its installation.
+    await service.restoreDemoConnection('acme');
+    const installed = await postJson(
+      `${createInstallationUrl(service)}?skipSampling=true`,
+      apiKeyHeaders(service),
+      {
+        groupRef: 'acme',
+        config: {
+          content: {
+            provider: 'hubspot',
+            read: { objects: { contacts: { objectName: 'contacts', selectedFieldsAuto: 'all' } } },
+            write: { objects: { contacts: { objectName: 'contacts' } } },
+          },
+        },
+      },
+    );
+    expect(installed.status, JSON.stringify(installed.body)).toBe(201);
+    const accepted = await postJson(
+      `${service.writeUrl}/projects/demo/integrations/${crmIntegration.hubspot}/objects/contacts`,
+      apiKeyHeaders(service),
+      {
+        groupRef: 'acme',
+        type: 'create',
+        mode: 'asynchronous',
+        record: { email: `notified.${Date.now()}@notifications.example` },
+      },
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBeLessThan(300);
+    const [done] = await received('write.async.done');
+    expect(done.data).toMatchObject({
+      installationId: installed.body.id,
+      objectName: 'contacts',
+      success: true,
+      successfulRecordIds: [expect.any(String)],
+    });
+  });
+
+  it('notifies a webhook destination disabled by its failures, to the other destinations', async () => {
+    const refusing = await startWebhookReceiver('whsec_placeholderplaceholderplaceholder00=');
+    refusing.fault = () => ({ kind: 'status', status: 410 });
+    try {
+      const flaky = await call('POST', '/destinations', {
+        name: 'refusing',
+        type: 'webhook',
+        metadata: { url: refusing.url },
+      });
+      expect(flaky.status).toBe(201);
+      await call('POST', '/notification-event-topic-routes', {
+        eventType: 'destination.webhook.disabled',
+        topicId,
+      });
+      expect(
+        (await call('POST', '/topic-destination-routes', { topicId, destinationId: flaky.body.id })).status,
+      ).toBe(201);
+      // Any routed event now reaches the refusing destination too, which disables it.
+      await service.withRepo((repo) =>
+        repo.insertConnectionEvent({
+          projectId: 'demo',
+          connectionId: demoConnectionIds.globex,
+          kind: 'connection.error',
+          detail: 'A second refusal.',
+        }),
+      );
+      const [disabled] = await received('destination.webhook.disabled');
+      expect(disabled.data).toEqual({
+        projectId: expect.any(String),
+        destinationId: flaky.body.id,
+        destinationName: 'refusing',
+        url: refusing.url,
+      });
+      expect((await call('GET', '/destinations/refusing')).body.status).toBe('disabled');
+    } finally {
+      await refusing.close();
+    }
   });
 });
