@@ -40,6 +40,18 @@ const destinationRoutes: Table<TopicDestinationRoute> = {
 /** The stream a project's notifications to one destination are queued on (see the module's comment). */
 export const notificationStream = (projectId: string) => `notifications:${projectId}`;
 
+/**
+ * A project's rows, narrowed by the filters given: each condition is written only when its value is, as
+ * PostgreSQL cannot type a parameter that is only compared with NULL.
+ */
+function filtered(projectId: string, columns: Record<string, string | undefined>) {
+  const given = Object.entries(columns).filter(([, value]) => value !== undefined);
+  return {
+    where: ['project_id = ?', ...given.map(([column]) => `${column} = ?`)].join(' AND '),
+    params: [projectId, ...given.map(([, value]) => value)],
+  };
+}
+
 export class NotificationStore {
   constructor(private readonly db: StoreAccess) {}
 
@@ -107,15 +119,11 @@ export class NotificationStore {
     projectId: string,
     filter: { topicId?: string | undefined; eventType?: string | undefined },
   ): Promise<EventTopicRoute[]> {
+    const { where, params } = filtered(projectId, { topic_id: filter.topicId, event_type: filter.eventType });
     return this.db.all(
       eventRoutes,
-      `SELECT * FROM notification_event_topic_routes WHERE project_id = ?
-         AND (? IS NULL OR topic_id = ?) AND (? IS NULL OR event_type = ?) ORDER BY create_time, id`,
-      projectId,
-      filter.topicId ?? null,
-      filter.topicId ?? null,
-      filter.eventType ?? null,
-      filter.eventType ?? null,
+      `SELECT * FROM notification_event_topic_routes WHERE ${where} ORDER BY create_time, id`,
+      ...params,
     );
   }
 
@@ -145,15 +153,14 @@ export class NotificationStore {
     projectId: string,
     filter: { topicId?: string | undefined; destinationId?: string | undefined },
   ): Promise<TopicDestinationRoute[]> {
+    const { where, params } = filtered(projectId, {
+      topic_id: filter.topicId,
+      destination_id: filter.destinationId,
+    });
     return this.db.all(
       destinationRoutes,
-      `SELECT * FROM topic_destination_routes WHERE project_id = ?
-         AND (? IS NULL OR topic_id = ?) AND (? IS NULL OR destination_id = ?) ORDER BY create_time, id`,
-      projectId,
-      filter.topicId ?? null,
-      filter.topicId ?? null,
-      filter.destinationId ?? null,
-      filter.destinationId ?? null,
+      `SELECT * FROM topic_destination_routes WHERE ${where} ORDER BY create_time, id`,
+      ...params,
     );
   }
 
