@@ -22,6 +22,7 @@ import type { WriteAnswer } from './write-answer.js';
 import type { WriteOperation, WriteStore } from './write-store.js';
 import { findWriteTarget, type WriteTarget, writeConnector } from './write-target.js';
 
+/** The asynchronous writes' worker: how often it looks, how long it waits and holds, and its clock. */
 export interface WriteQueueOptions {
   /** How often the worker looks for due writes when nothing woke it (default 1 s). */
   tickMs?: number;
@@ -29,12 +30,15 @@ export interface WriteQueueOptions {
   leaseMs?: number;
   /** The first retry's wait (default 1 s); each further one doubles, up to `maxRetryWaitMs`. */
   retryWaitMs?: number;
+  /** The longest wait between retries (default 5 minutes); a provider's own longer wait is kept. */
   maxRetryWaitMs?: number;
+  /** The clock due times and holds are read by, epoch ms (default `Date.now`). */
   now?: () => number;
 }
 
 /** The worker's options with the synchronous writes' hold on their keys (see `WriteService`). */
 export interface WriteTiming extends WriteQueueOptions {
+  /** How long a running synchronous write holds its idempotency key between renewals (default 30 s). */
   syncLeaseMs?: number;
 }
 
