@@ -18,6 +18,7 @@ import {
 } from '@splice/schema';
 import { common, json, param as pathParam, problems, toSchema } from './builders.js';
 import { installationPaths, installationSchemas } from './installation-paths.js';
+import { notificationPaths, notificationSchemas } from './notification-paths.js';
 import { providerPaths, providerSchemas } from './provider-paths.js';
 import { readsPaths, readsSchemas } from './reads-paths.js';
 import { writePaths, writeSchemas } from './write-paths.js';
@@ -68,6 +69,7 @@ export function openApiDocument() {
         OauthCompleteAnswer: toSchema(oauthCompleteAnswerSchema, 'output'),
         Problem: toSchema(problemSchema, 'output'),
         ...readsSchemas(),
+        ...notificationSchemas(),
         ...writeSchemas(),
         ...installationSchemas(),
         ...providerSchemas(),
@@ -75,6 +77,7 @@ export function openApiDocument() {
     },
     paths: {
       ...readsPaths(),
+      ...notificationPaths(),
       ...writePaths(),
       ...installationPaths(),
       '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations': {

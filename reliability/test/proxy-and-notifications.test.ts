@@ -8,12 +8,26 @@
  * 2. Cross-group: requests naming one group's installation by id with the other group's ref, integration
  *    or project, or naming a group's ref with the other's integration: each is a 404 from the service,
  *    and a call that names one installation consistently reads only that installation's own CRM.
+ * 3. Notification routing: generated bodies for creating topics, event-topic routes and topic-destination
+ *    routes (valid ones aimed at a real topic and destination): no 5xx, every answer in the served
+ *    OpenAPI shapes, an invalid body a 400.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  eventTopicRouteRequestSchema,
+  topicDestinationRouteRequestSchema,
+  topicRequestSchema,
+} from '@splice/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import { figures } from '../src/figures.js';
+import { classOf, jsonSchemaOf, zodExpectations } from '../src/fuzz/cases.js';
+import { arbitraryFor } from '../src/fuzz/json-schema-arbitrary.js';
+import type { FuzzCase } from '../src/fuzz/run.js';
+import { printFuzzFigures, runFuzz } from '../src/fuzz/run.js';
+import { checkerFor, type OpenApiChecker } from '../src/openapi-checker.js';
 import { mapPool } from '../src/pool.js';
 import { countServiceErrors } from '../src/quiet.js';
 import { sizes } from '../src/size.js';
@@ -24,6 +38,7 @@ let serviceErrors: ReturnType<typeof countServiceErrors>;
 let elsewhere: Server;
 let elsewhereHost: string;
 let elsewhereHits = 0;
+let checker: OpenApiChecker;
 const installations = { acme: '', globex: '' };
 const integrations = { acme: 'hubspot-sync', globex: 'salesforce-sync' } as const;
 /** A path only each group's own CRM answers. */
@@ -73,6 +88,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
   elsewhereHost = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
   for (const group of groups) await enableProxy(group);
+  checker = await checkerFor(world.service.url, 'service');
 });
 
 afterAll(async () => {
@@ -178,4 +194,86 @@ describe('the proxy', () => {
     }
     expect(serviceErrors.count()).toBe(0);
   });
+});
+
+describe('notification routing', () => {
+  const routing = [
+    { name: 'createTopic', path: 'topics', schema: topicRequestSchema },
+    {
+      name: 'createEventTopicRoute',
+      path: 'notification-event-topic-routes',
+      schema: eventTopicRouteRequestSchema,
+    },
+    {
+      name: 'createTopicDestinationRoute',
+      path: 'topic-destination-routes',
+      schema: topicDestinationRouteRequestSchema,
+    },
+  ] as const;
+
+  for (const [index, operation] of routing.entries()) {
+    it(`answers ${sizes.proxyFuzzCases} generated ${operation.name} bodies without a 5xx, as documented`, async () => {
+      const url = `${world.service.baseUrl}/projects/demo/${operation.path}`;
+      const headers = { ...proxyHeaders({}), 'content-type': 'application/json' };
+      // A real topic and destination, for the valid routes to aim at.
+      const topic = (await (
+        await fetch(`${world.service.baseUrl}/projects/demo/topics`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: `fuzz-${index}-${Date.now()}` }),
+        })
+      ).json()) as { id: string };
+      // Never delivered to: the reads, and so the deliverer, do not run in this world.
+      const destination = (await (
+        await fetch(`${world.service.baseUrl}/projects/demo/destinations`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            name: `fuzz-${index}-${Date.now()}`,
+            type: 'webhook',
+            metadata: { url: 'https://receiver.example/hook' },
+          }),
+        })
+      ).json()) as { id: string };
+      const inputs = fc.sample(
+        fc.tuple(arbitraryFor(jsonSchemaOf(operation.schema as z.ZodMiniType)), fc.nat()),
+        { numRuns: sizes.proxyFuzzCases, seed: sizes.seed + 40 + index },
+      );
+      const cases = inputs.map(([generated, caseSeed], slot): FuzzCase => {
+        const body: Record<string, unknown> = { ...(generated as Record<string, unknown>) };
+        const kind = classOf(() => (caseSeed % 1000) / 1000);
+        if (kind === 'valid') {
+          if ('topicId' in body && slot % 2 === 0) body.topicId = topic.id;
+          if ('destinationId' in body && slot % 3 === 0) body.destinationId = destination.id;
+        } else {
+          // Broken as a careless caller would: a member missing, of the wrong type, or one too many.
+          const [first] = Object.keys(body);
+          if (slot % 3 === 0 && first) delete body[first];
+          else if (slot % 3 === 1 && first) body[first] = slot;
+          else body.unexpected = true;
+        }
+        const base = { method: 'POST', url, headers, body: JSON.stringify(body) };
+        const invalid = zodExpectations(operation.schema as z.ZodMiniType, body);
+        if (invalid)
+          return { ...base, kind: 'invalid', label: 'generated value zod refuses', expect: invalid };
+        // A valid body may name a topic or destination that does not exist, or one routed already.
+        return { ...base, kind: 'valid', label: 'valid', allowed: [{ status: 404 }, { status: 409 }] };
+      });
+      const tally = await runFuzz(
+        {
+          name: operation.name,
+          checker,
+          pathTemplate: `/v1/projects/{projectIdOrName}/${operation.path}`,
+          method: 'POST',
+          successStatus: 201,
+        },
+        cases,
+        4,
+      );
+      printFuzzFigures(`fuzz:service:${operation.name}`, tally);
+      expect(tally.allFiveXx).toBe(0);
+      expect(tally.schemaMismatches.count, tally.schemaMismatches.toString()).toBe(0);
+      expect(tally.failures.count, tally.failures.toString()).toBe(0);
+    });
+  }
 });
