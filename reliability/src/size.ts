@@ -32,6 +32,9 @@ export const sizes = {
   writeKills: deep ? 20 : 3,
   /** Contacts of the backfill delivered through receiver faults. */
   faultBackfillContacts: deep ? 100_000 : 5_000,
+  /** Contacts of the backfill read through every provider fault class, and its page size. */
+  providerFaultContacts: deep ? 100_000 : 3_000,
+  providerFaultPageSize: deep ? 500 : 50,
   /** Fixed-rate load through the BFF. */
   loadSeconds: deep ? 600 : 30,
   loadRate: 300,

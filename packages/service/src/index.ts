@@ -25,7 +25,7 @@ export type { OAuthDeps } from './oauth/connect-flow.js';
 export { SecretBox } from './oauth/crypto.js';
 export type { StoredTokens } from './oauth/sealed-credentials.js';
 /** A connection's tokens sealed as the connect flow stores them (for tools that seed connections). */
-export { sealCredentials } from './oauth/sealed-credentials.js';
+export { openCredentials, sealCredentials } from './oauth/sealed-credentials.js';
 export { createOAuthDeps, loadSecretKey } from './oauth/secret-key.js';
 export { openApiDocument } from './openapi/document.js';
 export type { DelivererOptions } from './reads/deliverer.js';

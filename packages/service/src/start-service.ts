@@ -100,6 +100,8 @@ export interface StartServiceOptions {
    * emulators' app on their default ports (`providerAppsFromEnv` of an empty environment).
    */
   providerApps?: ProviderApps;
+  /** Per provider request, from sending to the answer's last byte (default 30 s). */
+  providerTimeoutMs?: number;
 }
 
 export interface RunningService {
@@ -159,6 +161,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     repo,
     catalog: providerCatalog(options.providerApps ?? providerAppsFromEnv({})),
     secrets: oauth.secrets,
+    ...(options.providerTimeoutMs !== undefined && { connector: { timeoutMs: options.providerTimeoutMs } }),
   });
   if (options.demoReceiverUrl) {
     await seedDemoDestinations(destinations, manifest, {

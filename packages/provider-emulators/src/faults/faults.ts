@@ -3,7 +3,9 @@
  * failing with a 5xx the way an overloaded provider answers (each emulator renders the `InjectedFault` in
  * its provider's error shape), a share answered 200 with an HTML page instead of JSON, as a proxy or
  * maintenance page in front of a provider answers, and a share whose connection is reset before any
- * answer, as a load balancer dropping it does. The draws come from a seeded generator, so a run with the
+ * answer, as a load balancer dropping it does; a share answered 200 with JSON cut off mid-body, as a
+ * connection closed early by a proxy leaves it, and a share held `stallMs` before answering, past a
+ * client's timeout. The draws come from a seeded generator, so a run with the
  * same seed fails the same calls.
  */
 import type { IncomingMessage } from 'node:http';
@@ -21,6 +23,11 @@ export interface Faults {
   malformedRate: number;
   /** Share of API calls, from 0 to 1, whose connection is closed abruptly with no answer at all. */
   resetRate: number;
+  /** Share of API calls, from 0 to 1, answered 200 with the first half of a JSON body only. */
+  truncatedRate: number;
+  /** Share of API calls, from 0 to 1, held `stallMs` before they are answered. */
+  stallRate: number;
+  stallMs: number;
 }
 
 export const noFaults: Readonly<Faults> = {
@@ -29,6 +36,9 @@ export const noFaults: Readonly<Faults> = {
   latencyMs: 0,
   malformedRate: 0,
   resetRate: 0,
+  truncatedRate: 0,
+  stallRate: 0,
+  stallMs: 0,
 };
 
 export class InjectedFault extends Error {
@@ -50,6 +60,17 @@ export function faultMiddleware(faults: Faults, seed: number): MiddlewareHandler
     if (faults.malformedRate > 0 && random() < faults.malformedRate) {
       return c.html('<html><body><h1>Down for maintenance</h1></body></html>', 200);
     }
+    if (faults.stallRate > 0 && random() < faults.stallRate) {
+      await new Promise((resolve) => setTimeout(resolve, faults.stallMs));
+    }
+    const truncate = faults.truncatedRate > 0 && random() < faults.truncatedRate;
     await next();
+    if (truncate && c.res.status === 200) {
+      const text = await c.res.text();
+      c.res = new Response(text.slice(0, Math.floor(text.length / 2)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
   };
 }
