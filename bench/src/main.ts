@@ -20,6 +20,8 @@ import { measurePostgres } from './benches/postgres.js';
 import type { BackfillResult, ReadsResult } from './benches/reads.js';
 import { measureBackfill, measureReads } from './benches/reads.js';
 import { measureBackfillOnPostgres } from './benches/reads-pg.js';
+import type { RefreshConflictsResult } from './benches/refresh-conflicts.js';
+import { measureRefreshConflicts } from './benches/refresh-conflicts.js';
 import type { SearchLatencyResult } from './benches/search-latency.js';
 import type { ThroughputResult } from './benches/throughput.js';
 import { measureThroughput } from './benches/throughput.js';
@@ -211,6 +213,15 @@ if (wants('writes')) {
   );
 }
 
+let refresh: RefreshConflictsResult | undefined;
+if (wants('refresh')) {
+  refresh = await step(
+    `refresh conflicts: three instances on PostgreSQL, one connection with ${20}-s access tokens, ` +
+      `${plan.refresh.readsPerS} searches/s for ${plan.refresh.durationS} s`,
+    () => measureRefreshConflicts(plan.refresh, log),
+  );
+}
+
 /** `bundle_host_installation_wizard_gzip_bytes` from the `installation-wizard` page, and so on. */
 function hostBundleFigures() {
   return Object.fromEntries(
@@ -257,6 +268,8 @@ const figures: Figures = {
   write_single_emulator_p50_ms: value(writes?.emulatorP50Ms),
   write_single_emulator_p99_ms: value(writes?.emulatorP99Ms),
   write_batch_records_per_s: value(writes?.batchRecordsPerS),
+  refresh_conflicts: refresh ? refresh.reuses : null,
+  refresh_failed_reads: refresh ? refresh.failedReads : null,
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -388,6 +401,7 @@ const results = {
     scaling: scaling ?? null,
     http: { search: searchHttp ?? null, backfill: backfillHttp ?? null },
     writes: writes ?? null,
+    refresh: refresh ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
     bundleHost: hostBundle ?? null,

@@ -50,6 +50,8 @@ export interface BenchPlan {
   };
   /** Writes through the service to the HubSpot emulator (see benches/writes.ts). */
   writes: { runs: number; singles: number; batches: number; concurrency: number };
+  /** `refresh_conflicts`: searches over three instances sharing one connection with 20-s tokens. */
+  refresh: { durationS: number; readsPerS: number };
   /** Benchmarks to run (all by default); `--only=ui,bundle` runs a subset while developing. */
   only: Set<BenchName> | undefined;
 }
@@ -65,6 +67,7 @@ export const benchNames = [
   'scaling',
   'http',
   'writes',
+  'refresh',
 ] as const;
 export type BenchName = (typeof benchNames)[number];
 
@@ -88,7 +91,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number >= 1.');
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http,writes]\n' +
+        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http,writes,refresh]\n' +
           '  --quick   smaller data and shorter runs (under 3 minutes); every key is still written',
       );
       process.exit(0);
@@ -125,6 +128,8 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
     },
     ui: { fields: 2_000, mappingEntries: 300, runs: n, query: 'revenue stage 13' },
     writes: { runs: n, singles: quick ? 300 : 1_000, batches: quick ? 30 : 100, concurrency: 4 },
+    // BENCH_REFRESH_SECONDS shortens it for a check of the bench itself.
+    refresh: { durationS: Number(process.env.BENCH_REFRESH_SECONDS) || (quick ? 60 : 600), readsPerS: 10 },
     only,
   };
 }

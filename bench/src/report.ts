@@ -3,8 +3,20 @@ import { round } from './stats.js';
 /** Which benchmark produces a figure. */
 export function benchOf(
   key: FigureKey | DerivedKey,
-): 'bundle' | 'ui' | 'search' | 'throughput' | 'create' | 'reads' | 'pg' | 'scaling' | 'http' | 'writes' {
+):
+  | 'bundle'
+  | 'ui'
+  | 'search'
+  | 'throughput'
+  | 'create'
+  | 'reads'
+  | 'pg'
+  | 'scaling'
+  | 'http'
+  | 'writes'
+  | 'refresh' {
   if (key === 'backfill_scaling_3x') return 'scaling';
+  if (key.startsWith('refresh_')) return 'refresh';
   if (key.startsWith('write_')) return 'writes';
   if (key.endsWith('_http')) return 'http';
   if (key.endsWith('_pg')) return 'pg';
@@ -102,7 +114,11 @@ export type DerivedKey =
   | 'write_single_emulator_p50_ms'
   | 'write_single_emulator_p99_ms'
   /** Synchronous 100-contact batch creates through the service, four at a time: records written per second. */
-  | 'write_batch_records_per_s';
+  | 'write_batch_records_per_s'
+  /** Three instances, one connection, 20-s access tokens: refresh-token reuses the provider saw. */
+  | 'refresh_conflicts'
+  /** The same run: reads (searches) that failed, for a token or anything else. */
+  | 'refresh_failed_reads';
 export type Figures = Record<FigureKey | DerivedKey, number | null>;
 
 export interface Goal {
@@ -162,6 +178,13 @@ export const goals: Goal[] = [
     why: 'batch writes to HubSpot are quick (rate limit lifted)',
   },
   { key: 'scheduler_lateness_p99_ms', op: '<=', target: 1_000, why: 'schedules start on time at scale' },
+  {
+    key: 'refresh_conflicts',
+    op: '<=',
+    target: 0,
+    why: 'instances never refresh one token at once (a reuse revokes the grant)',
+  },
+  { key: 'refresh_failed_reads', op: '<=', target: 0, why: 'no read fails for a token' },
 ];
 
 export interface GoalResult {
@@ -220,6 +243,8 @@ const units: Partial<Record<FigureKey | DerivedKey, string>> = {
   write_single_emulator_p50_ms: 'ms',
   write_single_emulator_p99_ms: 'ms',
   write_batch_records_per_s: '/s',
+  refresh_conflicts: '',
+  refresh_failed_reads: '',
 };
 
 /** The table printed at the end of a run: key, value, goal, met. */
@@ -259,6 +284,7 @@ export function formatTable(
     'write_single_emulator_p99_ms',
     'write_batch_records_per_s',
   );
+  keys.push('refresh_conflicts', 'refresh_failed_reads');
   for (const key of keys) {
     const value = figures[key];
     const judgedGoal = judged[key];

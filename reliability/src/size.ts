@@ -35,6 +35,9 @@ export const sizes = {
   /** Contacts of the backfill read through every provider fault class, and its page size. */
   providerFaultContacts: deep ? 100_000 : 3_000,
   providerFaultPageSize: deep ? 500 : 50,
+  /** SIGKILLs of one of three instances while a connection's short-lived tokens are refreshed. */
+  refreshKills: deep ? 20 : 2,
+  refreshKillContacts: deep ? 20_000 : 2_000,
   /** Fixed-rate load through the BFF. */
   loadSeconds: deep ? 600 : 30,
   loadRate: 300,

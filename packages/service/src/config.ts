@@ -42,6 +42,8 @@ export interface ServiceConfig {
   readLeaseMs?: number;
   /** `SPLICE_READ_MAX_STREAMS`: streams one instance reads at once at most (PostgreSQL). */
   readMaxStreams?: number;
+  /** `SPLICE_REFRESH_LEASE_MS`: how long an instance's claim on a connection's token refresh holds. */
+  refreshLeaseMs?: number;
   /** `SPLICE_PUBLIC_URL`: the origin browsers reach the service on (default: the listening address). */
   publicUrl?: string;
   /** Each CRM provider's app credentials and API base URL (`SPLICE_HUBSPOT_*`, `SPLICE_SALESFORCE_*`). */
@@ -153,6 +155,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     ...(databaseUrlFromEnv(env) ? { databaseUrl: databaseUrlFromEnv(env)! } : {}),
     ...(env.SPLICE_READ_LEASE_MS
       ? { readLeaseMs: intFromEnv('SPLICE_READ_LEASE_MS', env.SPLICE_READ_LEASE_MS, 60_000) }
+      : {}),
+    ...(env.SPLICE_REFRESH_LEASE_MS
+      ? { refreshLeaseMs: intFromEnv('SPLICE_REFRESH_LEASE_MS', env.SPLICE_REFRESH_LEASE_MS, 20_000) }
       : {}),
     ...(env.SPLICE_READ_MAX_STREAMS
       ? { readMaxStreams: intFromEnv('SPLICE_READ_MAX_STREAMS', env.SPLICE_READ_MAX_STREAMS, 200) }

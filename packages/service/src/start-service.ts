@@ -102,6 +102,11 @@ export interface StartServiceOptions {
   providerApps?: ProviderApps;
   /** Per provider request, from sending to the answer's last byte (default 30 s). */
   providerTimeoutMs?: number;
+  /**
+   * How long an instance's claim on a connection's token refresh holds (default 20 s): the longest a
+   * crashed instance holds up the connection's refresh (`SPLICE_REFRESH_LEASE_MS`).
+   */
+  refreshLeaseMs?: number;
 }
 
 export interface RunningService {
@@ -161,7 +166,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     repo,
     catalog: providerCatalog(options.providerApps ?? providerAppsFromEnv({})),
     secrets: oauth.secrets,
-    ...(options.providerTimeoutMs !== undefined && { connector: { timeoutMs: options.providerTimeoutMs } }),
+    connector: {
+      ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
+      ...(options.refreshLeaseMs !== undefined && { refreshClaim: { leaseMs: options.refreshLeaseMs } }),
+    },
   });
   if (options.demoReceiverUrl) {
     await seedDemoDestinations(destinations, manifest, {

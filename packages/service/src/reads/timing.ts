@@ -81,6 +81,7 @@ function msFromEnv(name: string, value: string | undefined): number | undefined 
 export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<ReadTiming> {
   const entries: Array<[keyof ReadTiming, string]> = [
     ['tickMs', 'SPLICE_READ_TICK_MS'],
+    ['pageSize', 'SPLICE_READ_PAGE_SIZE'],
     ['retryBaseMs', 'SPLICE_RETRY_BASE_MS'],
     ['retryMaxMs', 'SPLICE_RETRY_MAX_MS'],
     ['retryForMs', 'SPLICE_RETRY_FOR_MS'],
