@@ -234,6 +234,28 @@ describe('a backfill through provider faults', () => {
       ]) {
         expect(faults[faultClass], faultClass).toBeGreaterThan(0);
       }
+      // No token and no client secret in what the service answers, records or sends.
+      const final = openCredentials(secrets, (await repo.getConnection('demo', connectionId))!.credentials)!;
+      const secretValues = [
+        stored.accessToken,
+        stored.refreshToken!,
+        final.accessToken,
+        final.refreshToken!,
+        crm.app.clientSecret,
+      ];
+      const readStatus = await (
+        await fetch(
+          `${service.url}/v1/projects/demo/integrations/${integration}/installations/${installation.id}/read-status`,
+          { headers },
+        )
+      ).text();
+      const visible = [
+        JSON.stringify(done),
+        JSON.stringify(await repo.listConnectionEvents('demo', connectionId)),
+        JSON.stringify(receiver.arrivals),
+        readStatus,
+      ].join('\n');
+      for (const secret of secretValues) expect(visible).not.toContain(secret);
       figures(
         'provider-faults',
         `${contacts} records through ${Object.entries(faults)
