@@ -25,8 +25,8 @@ export const sizes = {
   writeFuzzCases: deep ? 10_000 : 200,
   writeAttackCases: deep ? 2_000 : 60,
   /** Generated proxy requests (paths, methods, headers), and proxy requests naming the other group. */
-  proxyFuzzCases: deep ? 10_000 : 300,
-  proxyAttackCases: deep ? 2_000 : 60,
+  proxyFuzzCases: deep ? 10_000 : 100,
+  proxyAttackCases: deep ? 2_000 : 40,
   /** Asynchronous writes sent while the service is SIGKILLed, and the SIGKILLs. */
   writeKillWrites: deep ? 10_000 : 300,
   writeKills: deep ? 20 : 3,

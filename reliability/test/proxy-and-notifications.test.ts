@@ -112,6 +112,8 @@ const proxyCase = () =>
     group: fc.constantFrom<Group>('acme', 'globex'),
     segments: fc.array(segment(), { minLength: 1, maxLength: 6 }),
     leadingSlashes: fc.integer({ min: 0, max: 3 }),
+    /** A quarter of the cases are the group's own readable path with the segments as a query value. */
+    onOwnPath: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
     method: fc.constantFrom('GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'),
     body: fc.option(fc.json({ maxDepth: 2 }), { nil: undefined }),
   });
@@ -121,7 +123,9 @@ describe('the proxy', () => {
     const statuses = new Map<number, number>();
     const cases = fc.sample(proxyCase(), { numRuns: sizes.proxyFuzzCases, seed: sizes.seed });
     await mapPool(cases, 8, async (c) => {
-      const path = `${'/'.repeat(c.leadingSlashes)}${c.segments.join('/')}`;
+      const path = c.onOwnPath
+        ? `${ownPath[c.group].slice(1)}&x=${encodeURIComponent(c.segments.join('/'))}`
+        : `${'/'.repeat(c.leadingSlashes)}${c.segments.join('/')}`;
       let response: Response;
       try {
         response = await fetch(`${world.service.url}/proxy/${path}`, {
