@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { BffLogger } from '@splice/bff';
 import { consoleLogger, createBff } from '@splice/bff';
+import { createSpliceServerClient } from '@splice/bff/server-client';
 import type { LocalProvider } from '@splice/provider-emulators';
 import { startLocalProviders } from '@splice/provider-emulators';
 import {
@@ -22,6 +23,7 @@ import { createServer as createViteServer } from 'vite';
 import { openActivity } from './activity.js';
 import type { DemoConfig } from './config.js';
 import { appRoot } from './config.js';
+import { crmLeadRoutes } from './crm-leads.js';
 import { openImportedRecords } from './imported-records.js';
 import { northwindRoutes } from './northwind-routes.js';
 import { baseHeaders, cspNoncePlaceholder, protectPage } from './page-headers.js';
@@ -172,8 +174,18 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       ]),
     ),
   });
+  // Northwind's own server writes to the company's CRM through the service's Write API, with the API key.
+  const splice = createSpliceServerClient({
+    baseUrl: service.baseUrl,
+    writeUrl: service.writeUrl,
+    readUrl: service.readUrl,
+    apiKey: config.apiKey,
+    project: demoDataSet.project.id,
+    logger: levelFilter(config.logLevel),
+  });
   const app = new Hono()
     .route('/demo/provider', providerControls)
+    .route('/demo/leads', crmLeadRoutes({ splice, resolveSession: session.resolveSession, origin }))
     .route('/demo', northwind.demo)
     .route('/demo', session.routes)
     .route('/webhooks', northwind.webhooks)
@@ -234,6 +246,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       await vite.close();
       await closed;
       await bff.close();
+      await splice.close();
       await closeService();
       records.close();
     },

@@ -1,7 +1,7 @@
 import { configContentSchema } from '@splice/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmulatedProviders, startEmulatedProviders } from './connectors/emulated-providers.fixture.js';
-import { recommendedCrmContent, recommendedCrmReads } from './demo-fixtures.js';
+import { recommendedCrmContent, recommendedCrmReads, recommendedCrmWrites } from './demo-fixtures.js';
 import type { Connection } from './store/index.js';
 
 describe('the recommended config of each demo CRM', () => {
@@ -37,6 +37,23 @@ describe('the recommended config of each demo CRM', () => {
       expect(stageValues).toEqual(
         expect.arrayContaining(Object.values(contacts.selectedValueMappings.stage)),
       );
+    },
+  );
+
+  it.each(['hubspot', 'salesforce'] as const)(
+    'defaults a writable %s field on the written object',
+    async (crm) => {
+      const { objectName, sourceField } = recommendedCrmWrites[crm];
+      providers.grant(crm, `conn-fixture-w-${crm}`);
+      const connector = providers.source.forConnection({
+        id: `conn-fixture-w-${crm}`,
+        provider: crm,
+      } as Connection);
+      const [metadata] = await connector.listObjectMetadata([objectName]);
+      expect(metadata?.fields[sourceField]).toBeDefined();
+      expect(metadata?.fields[sourceField]?.readOnly ?? false).toBe(false);
+      const content = configContentSchema.parse(recommendedCrmContent(crm));
+      expect(content.write?.objects[objectName]?.deletionSettings).toEqual({ enabled: false });
     },
   );
 });

@@ -43,6 +43,38 @@ export const recommendedCrmReads = {
 export type DemoCrm = keyof typeof recommendedCrmReads;
 
 /**
+ * What the recommended installation writes: Northwind's leads as contacts, each new one marked with a
+ * title that says where it came from (a title someone set in the CRM is never overwritten by an update:
+ * `ifEmpty`), and no deleting. The demo's "Send to your CRM" writes through it.
+ */
+export const recommendedCrmWrites = {
+  hubspot: { objectName: 'contacts', sourceField: 'jobtitle' },
+  salesforce: { objectName: 'Contact', sourceField: 'Title' },
+} as const;
+
+/** The title the recommended installation gives every contact Northwind creates. */
+export const northwindLeadTitle = 'Lead from Northwind';
+
+function recommendedWrite(crm: DemoCrm) {
+  const { objectName, sourceField } = recommendedCrmWrites[crm];
+  return {
+    objects: {
+      [objectName]: {
+        objectName,
+        deletionSettings: { enabled: false },
+        selectedFieldSettings: {
+          [sourceField]: {
+            default: { stringValue: northwindLeadTitle },
+            writeOnCreate: 'always' as const,
+            writeOnUpdate: 'ifEmpty' as const,
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
  * The config content of the recommended installation for a CRM; without a backfill the manifest's default
  * applies. With a `destination` the contacts are also delivered there (tests and benches count them).
  */
@@ -59,5 +91,6 @@ export function recommendedCrmContent(crm: DemoCrm, backfill?: Backfill, destina
         },
       },
     },
+    write: recommendedWrite(crm),
   };
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/page-header.js';
+import { SendLead } from '../components/send-lead.js';
+import { useServedIntegration } from '../integration.js';
 import type { ImportedRecord } from '../records-api.js';
 import { fetchImportedRecords } from '../records-api.js';
 import { hrefOf } from '../routes.js';
@@ -10,6 +12,9 @@ const readTypeLabel: Record<string, string> = {
   scheduled: 'Scheduled',
   triggered: 'Run now',
 };
+
+/** The CRM each of Northwind's integrations writes to, by name. */
+const crmNames: Record<string, string> = { 'hubspot-sync': 'HubSpot', 'salesforce-sync': 'Salesforce' };
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -52,6 +57,8 @@ export function RecordsPage() {
     staleTime: 0,
   });
   const data = records.data;
+  const served = useServedIntegration();
+  const crmName = served.status === 'ready' ? crmNames[served.id] : undefined;
 
   return (
     <>
@@ -64,6 +71,7 @@ export function RecordsPage() {
           are the mapped fields, listed first.
         </p>
       </PageHeader>
+      {served.status === 'ready' && crmName && <SendLead integrationId={served.id} crmName={crmName} />}
       <section className="nw-card" aria-label="Imported records">
         {records.isPending ? (
           <p role="status">Loading imported records…</p>
