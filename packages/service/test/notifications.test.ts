@@ -180,6 +180,20 @@ describe('events', () => {
     });
   });
 
+  it('notifies a paused schedule, with the config', async () => {
+    await call('POST', '/notification-event-topic-routes', { eventType: 'read.schedule.paused', topicId });
+    const paused = await fetch(
+      `${service.readUrl}/projects/demo/integrations/${crmIntegration.hubspot}/installations/${installation.id}:pause`,
+      { method: 'POST', headers: apiKeyHeaders(service) },
+    );
+    expect(paused.status).toBe(204);
+    const [event] = await received('read.schedule.paused');
+    expect(event.data).toMatchObject({
+      installationId: installation.id,
+      config: { content: { provider: 'hubspot' } },
+    });
+  });
+
   it('notifies a connection error recorded by the HTTP layer, once', async () => {
     await service.withRepo((repo) =>
       repo.insertConnectionEvent({
@@ -206,6 +220,13 @@ describe('events', () => {
     expect(removed.status).toBe(204);
     const [deleted] = await received('installation.deleted');
     expect(deleted.data).toMatchObject({ installationId: installation.id, groupName: 'Acme Corp' });
+    // Its connection, used by nothing else, went with it.
+    const [gone] = await received('connection.deleted');
+    expect(gone.data).toMatchObject({
+      connectionId: demoConnectionIds.acme,
+      provider: 'hubspot',
+      groupRef: 'acme',
+    });
     const types = new Set([...receiver.messages.values()].map((m) => m.body.notificationType));
     expect(types.has('connection.refreshed')).toBe(false);
     expect(receiver.badSignatures).toBe(0);

@@ -100,11 +100,18 @@ export function installationRoutes(deps: ServiceDeps) {
       const { installation } = c.var;
       // Its fields are read before it goes: the group's and the connection's names are looked up by it.
       const fields = await deps.notifications?.installationFields(installation);
+      const connection = await deps.repo.getConnection(installation.projectId, installation.connectionId);
       await deleteInstallation(deps, installation, c.var.expectedVersion);
       await deps.notifications?.emitSafely(installation.projectId, 'installation.deleted', async () => ({
         ...fields,
         config: installation.config,
       }));
+      // The uninstall also deletes the connection when no other installation uses it.
+      if (connection && !(await deps.repo.getConnection(connection.projectId, connection.id))) {
+        await deps.notifications?.emitSafely(connection.projectId, 'connection.deleted', async () =>
+          deps.notifications!.connectionFields(connection),
+        );
+      }
       return c.body(null, 204);
     });
 }

@@ -63,6 +63,12 @@ function pauseRoutes(deps: ServiceDeps, engine: ReadEngine) {
         throw problemError(422, 'objectNotRead', { detail: 'Some objects are not read.', issues });
       await engine.store.setPaused(installation.id, body.objects, pause, body.note);
       engine.wake();
+      if (pause) {
+        await deps.notifications?.emitSafely(installation.projectId, 'read.schedule.paused', async () => ({
+          ...(await deps.notifications!.installationFields(installation)),
+          config: installation.config,
+        }));
+      }
       return c.body(null, 204);
     },
   );
