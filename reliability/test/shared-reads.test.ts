@@ -241,21 +241,28 @@ describe('three service instances on one PostgreSQL', () => {
         return { byInstallation, withRecord };
       };
 
-      // Minute one: an instance is SIGKILLed 1.5 s after its reads start (while they are being started,
-      // read and delivered), and is not started again.
-      await new Promise((resolve) => setTimeout(resolve, tickOne + 1_500 - Date.now()));
+      // Minute one: an instance is SIGKILLed once its reads of the minute started, while it holds reads or
+      // messages (claims name the instance's host and pid), and is not started again.
       const victim = instances[1]!;
+      const heldByVictim = async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM read_operations WHERE claim_owner LIKE $1 AND phase <> 'done')
+                + (SELECT count(*) FROM deliveries WHERE claim_owner LIKE $1 AND status = 'pending') AS n`,
+          [`${hostname()}:${victim.child.pid}:%`],
+        );
+        return Number(rows[0]!.n);
+      };
+      await new Promise((resolve) => setTimeout(resolve, tickOne + 200 - Date.now()));
+      const killBy = Date.now() + 5_000;
+      while ((await heldByVictim()) === 0 && Date.now() < killBy) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const exited = new Promise((resolve) => victim.child.once('exit', resolve));
       victim.child.kill('SIGKILL');
       await exited;
       const atKill = await scheduledOf(tickOne);
-      // The kill must hit work in progress: reads or messages the victim held (claims name host and pid).
-      const { rows: held } = await pool.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM read_operations WHERE claim_owner LIKE $1 AND phase <> 'done')
-              + (SELECT count(*) FROM deliveries WHERE claim_owner LIKE $1 AND status = 'pending') AS n`,
-        [`${hostname()}:${victim.child.pid}:%`],
-      );
-      const heldAtKill = Number(held[0]!.n);
+      // The kill must hit work in progress: reads or messages the victim held.
+      const heldAtKill = await heldByVictim();
       expect(heldAtKill).toBeGreaterThan(0);
       // Every read of minute one started: each read's window ended at its start, so a change made now is
       // for minute two's reads only. It is made to another contact: some of minute one's reads have yet to
@@ -322,7 +329,7 @@ describe('three service instances on one PostgreSQL', () => {
       expect(receiver.badSignatures).toBe(0);
       figures(
         'shared-reads',
-        `3 instances, ${installations} installations, 2 minutes, 1 SIGKILLed 1.5 s into minute one (${atKill.n} of its reads started, ${atKill.done} done, ${heldAtKill} reads and messages held by the victim; minute one delivered ${Math.round(minuteOneMs / 1000)} s after it began): ${receiver.messages.size} messages, ${receiver.duplicates} sent twice, 0 lost, 0 read twice, ${Math.round((Date.now() - started) / 1000)} s`,
+        `3 instances, ${installations} installations, 2 minutes, 1 SIGKILLed in minute one once it held work (${atKill.n} of its reads started, ${atKill.done} done, ${heldAtKill} reads and messages held by the victim; minute one delivered ${Math.round(minuteOneMs / 1000)} s after it began): ${receiver.messages.size} messages, ${receiver.duplicates} sent twice, 0 lost, 0 read twice, ${Math.round((Date.now() - started) / 1000)} s`,
         {
           installations,
           messages: receiver.messages.size,

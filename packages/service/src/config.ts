@@ -13,6 +13,20 @@ export const defaultManifestPath = fileURLToPath(new URL('./manifest/demo-manife
 
 export type CredentialSource = 'environment' | 'devDefault';
 
+export type ServiceRole = 'api' | 'worker' | 'all';
+
+const roles: readonly ServiceRole[] = ['api', 'worker', 'all'];
+
+/** The role from `--role NAME` (or `--role=NAME`) in `argv`, else `SPLICE_ROLE`, else `all`. */
+export function roleFrom(argv: readonly string[], env: NodeJS.ProcessEnv): ServiceRole {
+  const at = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  const named = at < 0 ? env.SPLICE_ROLE || 'all' : (argv[at]?.split('=')[1] ?? argv[at + 1] ?? '');
+  if (!(roles as readonly string[]).includes(named)) {
+    throw new Error(`The role must be one of ${roles.join(', ')}; got "${named}".`);
+  }
+  return named as ServiceRole;
+}
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -36,6 +50,12 @@ export interface ServiceConfig {
   readTiming: Partial<ReadTiming>;
   /** `SPLICE_READS`: `on` (default) runs the read engine, `off` serves the API without reading. */
   runReads: boolean;
+  /**
+   * `--role` or `SPLICE_ROLE`: `api` answers requests and queues work, `worker` reads, delivers and runs
+   * queued writes, `all` (default) is both: the API in this process and the worker in a child process
+   * of lower priority, so background work never takes the API's event loop or its core.
+   */
+  role: ServiceRole;
   /** `SPLICE_DATABASE_URL`: the service's data on PostgreSQL (README, "Running on more than one machine"). */
   databaseUrl?: string;
   /** `SPLICE_READ_LEASE_MS`: how long an instance's claim on read work holds (PostgreSQL). */
@@ -152,6 +172,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     demoWebhookSecret: env.SPLICE_DEMO_WEBHOOK_SECRET || demoWebhookSecret,
     readTiming: readTimingFromEnv(env),
     runReads: readsFromEnv(env.SPLICE_READS),
+    role: roleFrom([], env),
     ...(databaseUrlFromEnv(env) ? { databaseUrl: databaseUrlFromEnv(env)! } : {}),
     ...(env.SPLICE_READ_LEASE_MS
       ? { readLeaseMs: intFromEnv('SPLICE_READ_LEASE_MS', env.SPLICE_READ_LEASE_MS, 60_000) }

@@ -1,7 +1,17 @@
+import { hostname } from 'node:os';
 import type { ServiceConfig } from './config.js';
 import { ManifestError } from './manifest/load-manifest.js';
 import { type StartServiceOptions, startService } from './start-service.js';
 import { startupBanner } from './startup-banner.js';
+import {
+  configFromParent,
+  exitWithParent,
+  startWorkerChild,
+  tellParent,
+  type WorkerChild,
+  wakeOnParent,
+  workerIpcVariable,
+} from './worker-process.js';
 
 export interface CliExtras {
   /** Lines the banner adds after the service's own (what the entry started beside the service). */
@@ -14,14 +24,24 @@ export interface CliExtras {
 
 /**
  * Starts the service as a command does: prints the banner once it listens, stops on SIGINT or SIGTERM,
- * and exits with a message a person can act on when it cannot start.
+ * and exits with a message a person can act on when it cannot start. `config.role` says which part runs
+ * (see `ServiceConfig.role`).
  */
 export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}): Promise<void> {
+  if (config.role === 'worker') return serveWorker(config);
+  let worker: WorkerChild | undefined;
   try {
+    const { role, ...options } = config;
     const service = await startService({
-      ...config,
+      ...options,
+      role: 'api',
       ...(extras.demoConnections && { demoConnections: extras.demoConnections }),
     });
+    if (role === 'all') {
+      const child = await startWorkerChild(config);
+      worker = child;
+      service.reads.wakeElsewhere = () => child.wake();
+    }
     console.log(
       [startupBanner(config, service), ...(extras.bannerLines ?? []).map((l) => `  ${l}`)].join('\n'),
     );
@@ -30,7 +50,7 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
       if (stopping) return;
       stopping = true;
       console.log(`${signal}: stopping the service...`);
-      await service.close();
+      await Promise.all([service.close(), worker?.stop()]);
       await extras.closeBeside?.();
       console.log('Stopped.');
       process.exit(0);
@@ -38,11 +58,45 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
   } catch (error) {
+    await worker?.stop().catch(() => undefined);
     await extras.closeBeside?.().catch(() => undefined);
     if (error instanceof ManifestError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`The port is in use: set PORT to another port (${(error as Error).message}).`);
     } else console.error(error);
+    process.exit(1);
+  }
+}
+
+/** The worker role: reads, deliveries and queued writes, no requests answered. */
+async function serveWorker(ownConfig: ServiceConfig): Promise<void> {
+  const child = process.env[workerIpcVariable] === '1' && process.send !== undefined;
+  try {
+    const { role: _worker, ...config } = child ? await configFromParent() : ownConfig;
+    // A child is part of its parent's instance: its claims name the parent, which an operator sees.
+    const worker = await startService({
+      ...config,
+      role: 'worker',
+      ...(child && { instance: `${hostname()}:${process.ppid}` }),
+    });
+    let stopping = false;
+    const stop = async (why: string) => {
+      if (stopping) return;
+      stopping = true;
+      if (!child) console.log(`${why}: stopping the worker...`);
+      await worker.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    if (child) {
+      exitWithParent();
+      wakeOnParent(() => worker.reads.wake());
+      tellParent({ ready: true });
+    } else console.log('Splice worker: reading, delivering and writing on the service database.');
+  } catch (error) {
+    if (child) tellParent({ failed: (error as Error).message });
+    console.error(error);
     process.exit(1);
   }
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
+import { type BudgetLedger, MemoryBudgetLedger } from './connectors/account-limiter/budget-ledger.js';
 import { NotificationStore } from './notifications/notification-store.js';
 import type { OAuthDeps } from './oauth/connect-flow.js';
 import { SecretBox } from './oauth/crypto.js';
@@ -24,8 +25,10 @@ import { openDatabase, type Repository, SqliteRepository } from './store/index.j
 import { migratePostgres, openPgPool, PgRepository } from './store/pg/index.js';
 import { PgAccess } from './store/pg/pg-access.js';
 import { PgBossReadQueue } from './store/pg/pg-boss-read-queue.js';
+import { PgBudgetLedger } from './store/pg/pg-budget-ledger.js';
 import { PgOperationStore } from './store/pg/pg-operation-store.js';
 import { SqliteAccess } from './store/sqlite-access.js';
+import { SqliteBudgetLedger } from './store/sqlite-budget-ledger.js';
 import { WriteStore } from './writes/write-store.js';
 
 export interface ServiceStoresOptions {
@@ -41,6 +44,13 @@ export interface ServiceStoresOptions {
   readLeaseMs?: number;
   /** Streams one instance reads at once at most (PostgreSQL). Default 200, so other instances find work. */
   readMaxStreams?: number;
+  /**
+   * Whether another process on the same SQLite file calls providers too (the API and the worker as two
+   * processes): then accounts' budgets are kept in the file, not in memory. PostgreSQL always keeps them.
+   */
+  sharedBudgets?: boolean;
+  /** How claims name this instance (default `host:pid`); a worker child names its parent's. */
+  instance?: string;
 }
 
 export interface ServiceStores {
@@ -54,6 +64,8 @@ export interface ServiceStores {
   writes: WriteStore;
   /** Several instances' shared control work (PostgreSQL only). */
   queue?: ReadQueue;
+  /** Provider accounts' request budgets: in memory for one process, in the database for several. */
+  budgets: { ledger: BudgetLedger; sliceSize: number };
   /** Closes the connections these stores opened (not `db`). */
   close(): Promise<void>;
 }
@@ -72,6 +84,9 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
       operations: new SqliteOperationStore(readsDb),
       writes: WriteStore.sqlite(db),
       notifications: new NotificationStore(new SqliteAccess(db)),
+      budgets: options.sharedBudgets
+        ? { ledger: new SqliteBudgetLedger(readsDb), sliceSize: 3 }
+        : { ledger: new MemoryBudgetLedger(), sliceSize: 1 },
       close: async () => {
         readsDb.close();
       },
@@ -94,11 +109,13 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
       // Claims name their holder, so an operator can tell which instance holds what. The suffix tells apart
       // two services in one process (tests, an embedder): each treats its own claims as its own (an instance
       // takes its unrecorded message claims again at once), so they must not share an owner.
-      owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+      owner: `${options.instance ?? `${hostname()}:${process.pid}`}:${randomBytes(4).toString('hex')}`,
       leaseMs: options.readLeaseMs ?? Math.max(60_000, 2 * options.timing.deliveryTimeoutMs),
       maxStreams: options.readMaxStreams ?? 200,
     }),
     queue: new PgBossReadQueue({ connectionString: databaseUrl, tickMs: options.timing.tickMs }),
+    // A statement per three calls; a larger slice would let one instance hold tokens another could use now.
+    budgets: { ledger: new PgBudgetLedger(pool), sliceSize: 3 },
     close: () => pool.end(),
   };
 }

@@ -10,6 +10,7 @@ import {
   providerAppsFromEnv,
   publicOriginOf,
 } from './config.js';
+import { AccountLimiter } from './connectors/account-limiter/account-limiter.js';
 import { providerCatalog } from './connectors/catalog.js';
 import { createConnectorSource } from './connectors/store-connector-source.js';
 import {
@@ -70,6 +71,15 @@ export interface StartServiceOptions {
    * test that never reads does not share the cores with it. Default true (`SPLICE_READS=off` for the CLI).
    */
   runReads?: boolean;
+  /**
+   * Which part of the service runs here: `api` answers requests and queues work (its reads and queued
+   * writes are left to a worker on the same database); `worker` reads, delivers and carries out queued
+   * writes, and answers no requests (`url` and the ports are empty); `all` (default): everything, in this
+   * process. The first two pace provider calls from budgets kept in the database, which the other shares.
+   */
+  role?: 'api' | 'worker' | 'all';
+  /** How this instance's claims on read work name it (default `host:pid`): a worker child names its parent. */
+  instance?: string;
   /**
    * Whether queued asynchronous writes are carried out. False stores them without writing, as a stopped
    * worker would (a test stops writes mid-queue this way). Default true.
@@ -145,8 +155,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const db = openDatabase(options.dataDir);
   const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
   const timing = { ...defaultReadTiming, ...options.readTiming };
+  const serves = options.role !== 'worker';
+  const works = options.role !== 'api';
   const stores = await openServiceStores({
     db,
+    sharedBudgets: options.role === 'api' || options.role === 'worker',
+    ...(options.instance ? { instance: options.instance } : {}),
     dataDir: options.dataDir,
     secretKey: loadSecretKey(options.dataDir, options.secretKey),
     timing,
@@ -155,23 +169,28 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     ...(options.readMaxStreams === undefined ? {} : { readMaxStreams: options.readMaxStreams }),
   });
   const { repo, oauth, destinations } = stores;
-  await destinations.sealPlainSecrets();
-  await seedDemoData(repo, manifest);
-  await seedDemoConnections(repo, oauth.secrets, options.demoConnections ?? []);
+  // The API's start prepares the data; a worker starts on it as it is.
+  if (serves) {
+    await destinations.sealPlainSecrets();
+    await seedDemoData(repo, manifest);
+    await seedDemoConnections(repo, oauth.secrets, options.demoConnections ?? []);
+  }
   const credentials = {
     apiKey: options.apiKey ?? devCredentials.apiKey,
     authToken: options.authToken ?? devCredentials.authToken,
   };
+  const limiter = new AccountLimiter(stores.budgets);
   const connectors = createConnectorSource({
     repo,
     catalog: providerCatalog(options.providerApps ?? providerAppsFromEnv({})),
     secrets: oauth.secrets,
     connector: {
+      limiter,
       ...(options.providerTimeoutMs !== undefined && { timeoutMs: options.providerTimeoutMs }),
       ...(options.refreshLeaseMs !== undefined && { refreshClaim: { leaseMs: options.refreshLeaseMs } }),
     },
   });
-  if (options.demoReceiverUrl) {
+  if (serves && options.demoReceiverUrl) {
     await seedDemoDestinations(destinations, manifest, {
       url: options.demoReceiverUrl,
       signingSecret: options.demoWebhookSecret ?? demoWebhookSecret,
@@ -219,21 +238,23 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   };
   const writeQueue = new WriteQueue(deps, stores.writes, writeTiming);
   writes.queue = writeQueue;
-  const app = createServiceApp(deps);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
-    // Instances sit behind a load balancer once there are several (README, "Running on more than one
-    // machine"); the BFF's own pool closes its idle sockets sooner (4 s), so it never meets the close.
-    keepIdleSocketsOpen(s as Server);
-    s.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host}:${port}`;
-  publicOrigin ||= listeningOrigin(host, port);
-  if (options.runReads !== false) reads.start();
-  if (options.runWrites !== false) writeQueue.start();
-  if (options.runReads !== false) relay.start();
+  const server = serves
+    ? await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+        const app = createServiceApp(deps);
+        const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
+        // Instances sit behind a load balancer once there are several (README, "Running on more than one
+        // machine"); the BFF's own pool closes its idle sockets sooner (4 s), so it never meets the close.
+        keepIdleSocketsOpen(s as Server);
+        s.once('error', reject);
+      })
+    : undefined;
+  const port = server ? (server.address() as AddressInfo).port : 0;
+  const url = server ? `http://${host}:${port}` : '';
+  publicOrigin ||= server ? listeningOrigin(host, port) : '';
+  if (works && options.runReads !== false) reads.start();
+  if (works && options.runWrites !== false) writeQueue.start();
+  if (works && options.runReads !== false) relay.start();
   return {
     url,
     publicUrl: publicOrigin,
@@ -248,6 +269,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       await Promise.all([reads.stop(), writeQueue.stop(), relay.stop()]);
       try {
         await new Promise<void>((resolve, reject) => {
+          if (!server) return resolve();
           server.close((error) => (error ? reject(error) : resolve()));
           // Keep-alive sockets would hold close() open; the service has nothing left to answer.
           if ('closeAllConnections' in server) server.closeAllConnections();

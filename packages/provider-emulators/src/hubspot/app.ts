@@ -2,7 +2,7 @@
  * The HubSpot emulator's HTTP app: OAuth under `/oauth`, the CRM under `/crm/v3` behind a bearer token and
  * the per-account rate limit, faults on every API call, every error in HubSpot's shape.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { type Faults, faultMiddleware, InjectedFault } from '../faults/faults.js';
 import type { RollingWindow } from '../limits/rolling-window.js';
 import { type AuthorizationServer, type Grant, OAuthFailure } from '../oauth/authorization-server.js';
@@ -21,6 +21,10 @@ export interface HubSpotAppDeps {
   oauth: AuthorizationServer;
   account: HubSpotAccount;
   rateLimit: RollingWindow;
+  /** Each grant its own limit, as if it were an account of its own. */
+  rateLimitPerGrant?: boolean;
+  /** Run before everything else on every request (a bench counting answers). */
+  middleware?: readonly MiddlewareHandler[];
   faults: Faults;
   faultSeed: number;
   /** The search's last reachable result (HubSpot: 10,000). */
@@ -45,8 +49,14 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
       c.set('grant', oauth.authenticate(c.req.header('authorization')));
       await next();
     })
-    // HubSpot counts an app's calls per account; the emulator serves one account.
-    .use(hubSpotRateLimit(deps.rateLimit, (c) => `${account.hubId}:${(c.get('grant') as Grant).app.appId}`))
+    // HubSpot counts an app's calls per account; the emulator serves one account (or stands in for one per grant).
+    .use(
+      hubSpotRateLimit(deps.rateLimit, (c) => {
+        const grant = c.get('grant') as Grant;
+        const key = `${account.hubId}:${grant.app.appId}`;
+        return deps.rateLimitPerGrant ? `${key}:${grant.id}` : key;
+      }),
+    )
     .route(
       '/objects',
       objectsRoutes(deps.store, { ...(deps.searchResultCap && { searchResultCap: deps.searchResultCap }) }),
@@ -55,6 +65,7 @@ export function createHubSpotApp(deps: HubSpotAppDeps) {
     .route('/properties', propertiesRoutes());
 
   const app = new Hono();
+  for (const handler of deps.middleware ?? []) app.use('*', handler);
   app.onError((error, c) => renderHubSpotError(c, toHubSpotError(error)));
   app.notFound((c) =>
     renderHubSpotError(c, new HubSpotError('OBJECT_NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`)),

@@ -2,10 +2,12 @@
  * Starts the HubSpot emulator on a loopback port: the generated account, its OAuth server, limits and
  * fault switches, with handles a test uses to mint tokens, revoke grants and change faults while it runs.
  */
+
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SandboxCounts } from '@splice/sandbox-data';
 import { defaultSandboxSeed } from '@splice/sandbox-data';
+import type { MiddlewareHandler } from 'hono';
 import { type ActivityOptions, type ChangedRecord, startActivity } from '../activity/activity-generator.js';
 import { GeneratedRecords } from '../activity/generated-records.js';
 import { type Faults, noFaults } from '../faults/faults.js';
@@ -39,6 +41,13 @@ export interface HubSpotEmulatorOptions {
   refreshGraceMs?: number;
   /** Requests per app and account per interval (default 110 per 10 s). */
   rateLimit?: Partial<RateLimit>;
+  /**
+   * Count the limit per grant instead of per app and account, so that one emulator stands in for as many
+   * HubSpot accounts as it issued grants (a bench of many accounts each at its own limit). Default false.
+   */
+  rateLimitPerGrant?: boolean;
+  /** Run before everything else on every request (a bench counting answers). */
+  middleware?: readonly MiddlewareHandler[];
   faults?: Partial<Faults>;
   /** Records created, changed and deleted over time (default: none; the account stays still). */
   activity?: ActivityOptions;
@@ -108,6 +117,8 @@ export async function startHubSpotEmulator(
     oauth,
     account,
     rateLimit: new RollingWindow(rateLimit, now),
+    rateLimitPerGrant: options.rateLimitPerGrant ?? false,
+    ...(options.middleware && { middleware: options.middleware }),
     faults,
     faultSeed: options.seed ?? hubId,
     ...(options.searchResultCap !== undefined && { searchResultCap: options.searchResultCap }),

@@ -4,6 +4,7 @@
  * connector can do there. One entry per provider (./hubspot/catalog-entry.ts, ./salesforce/catalog-entry.ts),
  * built from configuration so the same code talks to an emulator or to the real provider.
  */
+import type { RateLimitPolicy } from './account-limiter/rate-limit-policy.js';
 
 export type ProviderGrantType = 'authorizationCode' | 'authorizationCodePKCE';
 
@@ -64,4 +65,9 @@ export interface ProviderCatalogEntry {
   support: ProviderSupport;
   /** The hosted catalog's module a connection uses unless told otherwise. */
   defaultModule: string;
+  /**
+   * The documented request limit of one account (for this app), which every connection on the account
+   * shares; answers' rate headers correct it. Undefined: calls are not paced.
+   */
+  rateLimit?: RateLimitPolicy;
 }

@@ -4,6 +4,7 @@
  * The API base URL is the entry's, or the connection's `instance_url` where the provider answers one.
  */
 import type { Dispatcher } from 'undici';
+import type { AccountLimiter } from './account-limiter/account-limiter.js';
 import type { ProviderCatalogEntry } from './catalog-entry.js';
 import type { Connector } from './connector.js';
 import { createProviderHttp, type ProviderHttpOptions } from './create-provider-http.js';
@@ -15,9 +16,13 @@ export interface ConnectionForConnector {
   /** The stored connection's id: calls of one connection share one token refresh in the process. */
   id: string;
   tokens: ConnectionTokenSource;
+  /** The provider account (HubSpot portal, Salesforce org) whose request budget its calls share; default: the connection's own. */
+  account?: string;
 }
 
 export interface ConnectorOptions {
+  /** Paces every call within its account's request budget (the catalog's `rateLimit`); absent, calls are not paced. */
+  limiter?: AccountLimiter;
   /** Per request (default 30 s). */
   timeoutMs?: number;
   refreshMarginMs?: number;
@@ -48,6 +53,14 @@ export function providerHttpFor(
     ...(options.refreshClaim && { refreshClaim: options.refreshClaim }),
     ...(options.now && { now: options.now }),
     ...(options.dispatcher && { dispatcher: options.dispatcher }),
+    ...(options.limiter &&
+      entry.rateLimit && {
+        limits: {
+          limiter: options.limiter,
+          account: `${entry.name}:${connection.account ?? `connection:${connection.id}`}`,
+          policy: entry.rateLimit,
+        },
+      }),
   });
 }
 

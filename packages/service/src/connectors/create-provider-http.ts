@@ -13,6 +13,9 @@
  * refresh this process stored carries the report over to the rotated tokens.
  */
 import type { Dispatcher } from 'undici';
+import { type AccountLimiter, BudgetWait } from './account-limiter/account-limiter.js';
+import { currentPriority } from './account-limiter/call-priority.js';
+import type { RateLimitPolicy } from './account-limiter/rate-limit-policy.js';
 import { exchange, redact } from './http-exchange.js';
 import { ProviderError } from './provider-error.js';
 import type {
@@ -48,6 +51,11 @@ export interface ProviderHttpOptions {
   now?: () => number;
   /** undici's global dispatcher when absent. */
   dispatcher?: Dispatcher;
+  /**
+   * The provider account's request budget: every call waits for it (interactive calls first) and feeds it
+   * the answer's rate headers. Absent: calls are not paced.
+   */
+  limits?: { limiter: AccountLimiter; account: string; policy: RateLimitPolicy };
 }
 
 type Status = 'working' | 'bad_credentials';
@@ -210,15 +218,49 @@ export function createProviderHttp(
     });
   }
 
+  /** `call` within the account's request budget, which follows the answer's rate headers. */
+  async function paced(request: ProviderRequest, tokens: ConnectionTokens) {
+    const limits = options.limits;
+    if (!limits) return call(request, tokens);
+    const permit = await limits.limiter
+      .acquire({
+        account: limits.account,
+        policy: limits.policy,
+        priority: currentPriority(),
+        ...(request.signal && { signal: request.signal }),
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof BudgetWait)) throw error;
+        throw new ProviderError(
+          'rateLimited',
+          `${provider}'s request limit for this account is used up; waiting before retrying.`,
+          { provider, retryAfterMs: error.waitMs, cause: error },
+        );
+      });
+    let answer: Awaited<ReturnType<typeof call>> | undefined;
+    try {
+      answer = await call(request, tokens);
+      return answer;
+    } finally {
+      permit.done(
+        answer && {
+          status: answer.status,
+          headers: answer.headers,
+          ...(answer.status === 429 && { retryAfterMs: rateLimitWaitMs(answer.headers, now()) }),
+        },
+      );
+    }
+  }
+
   async function send(request: ProviderRequest): Promise<ProviderResponse> {
     let { tokens, fresh } = await usableTokens();
-    let answer = await call(request, tokens);
+    let answer = await paced(request, tokens);
     if (answer.status === 401 && !fresh) {
       // The token may have expired early or been replaced: refresh once (or take a newer stored one).
       const stored = await source.current();
       tokens = stored.accessToken !== tokens.accessToken ? stored : await refresh(tokens);
       fresh = true;
-      answer = await call(request, tokens);
+      answer = await paced(request, tokens);
     }
     const secrets = [tokens.accessToken, tokens.refreshToken, oauth.clientSecret];
     const where = `${request.method} ${redact(request.path.split('?')[0] ?? '', secrets)}`;

@@ -100,7 +100,11 @@ export function createConnectorSource(options: StoreConnectorSourceOptions): Con
       if (!entry) throw new Error(`"${connection.provider}" is not a catalog provider.`);
       const connector = connectorFor(
         entry,
-        { id: connection.id, tokens: storeTokenSource(repo, secrets, connection) },
+        {
+          id: connection.id,
+          tokens: storeTokenSource(repo, secrets, connection),
+          ...(connection.providerWorkspaceRef && { account: connection.providerWorkspaceRef }),
+        },
         options.connector,
       );
       if (connectors.size >= cachedConnectors) {

@@ -3,6 +3,8 @@
  * `maxPendingPerStream` of its messages wait for delivery, and an operation whose messages all settled is
  * finished. What an operation knows of its installation is looked up once and kept while it runs.
  */
+import { BudgetWait } from '../connectors/account-limiter/account-limiter.js';
+import { inBackground } from '../connectors/account-limiter/call-priority.js';
 import type { ConnectorSource } from '../connectors/connector-source.js';
 import { ProviderError } from '../connectors/provider-error.js';
 import { StoreUnavailableError } from '../store/errors.js';
@@ -33,6 +35,12 @@ export class OperationReader {
    * waits for a reconnect as soon as one of them met the refusal, instead of each asking the provider again.
    */
   readonly #refused = new Map<string, string>();
+  /** Pages being read, by operation: at most one per operation, `readConcurrency` in all. */
+  readonly #reading = new Map<string, Promise<void>>();
+  readonly #failed: (message: string, error: unknown) => void;
+  readonly #pageDone: () => void;
+  /** Epoch ms before which no page is started: a page met an unreachable database, and waits a tick. */
+  #storeDownUntil = 0;
 
   constructor(options: {
     store: OperationStore;
@@ -41,7 +49,13 @@ export class OperationReader {
     connectors: ConnectorSource;
     timing: ReadTiming;
     log: EngineLog;
+    /** A page's read failed beyond the operation (the database is unreachable): the engine's health hears it. */
+    failed: (message: string, error: unknown) => void;
+    /** A page was read (or failed): the loop looks again at once. */
+    pageDone: () => void;
   }) {
+    this.#failed = options.failed;
+    this.#pageDone = options.pageDone;
     this.#connectors = options.connectors;
     this.#store = options.store;
     this.#repo = options.repo;
@@ -59,6 +73,8 @@ export class OperationReader {
     starting: () => Promise<void> | undefined,
     messagesStored: () => void,
   ): Promise<boolean> {
+    // The last page met an unreachable database: look again at the next tick, as a failed step would.
+    if (this.#storeDownUntil > this.#timing.now()) return false;
     const heads = await this.#store.headOperations(headBatch);
     const slice = new TimeSlice();
     let progressed = false;
@@ -66,6 +82,8 @@ export class OperationReader {
     for (const operation of heads) {
       if (!running()) break;
       await slice.yield();
+      if (this.#reading.has(operation.id)) continue;
+      if (this.#reading.size >= this.#timing.readConcurrency) break;
       const started = starting();
       if (started) await started;
       if (operation.phase === 'delivering') {
@@ -75,36 +93,94 @@ export class OperationReader {
         }
         continue;
       }
+      const cached = this.#contexts.get(operation.id);
+      // Waiting out a provider's rate limit, a retry's backoff or a reconnect: other streams read meanwhile.
+      if (cached && (cached.notBefore ?? 0) > this.#timing.now()) continue;
       const pending = await this.#store.pendingDeliveries(operation.installationId, operation.objectName);
       if (pending >= this.#timing.maxPendingPerStream) continue;
-      const cached = this.#contexts.get(operation.id);
       if (cached) {
-        // Waiting out a provider's rate limit, a retry's backoff or a reconnect: other streams read meanwhile.
-        if ((cached.notBefore ?? 0) > this.#timing.now()) continue;
         if (cached.awaitingReconnect && !(await this.#reconnected(operation.id, cached))) {
           cached.notBefore = this.#timing.now() + this.#timing.parkMs;
           continue;
         }
       }
-      let context: ConnectorContext | undefined;
+      // Pages of many streams are read at once, so that one slow provider or one account's wait for its
+      // budget holds up only its own streams.
+      const task = this.#readWhileReady(operation, slice, messagesStored, running).finally(() => {
+        this.#reading.delete(operation.id);
+        this.#pageDone();
+      });
+      this.#reading.set(operation.id, task);
+      progressed = true;
+    }
+    return progressed;
+  }
+
+  /**
+   * Reads pages of `operation` one after the other while it may (its messages do not pile up, no wait is
+   * due), for at most a tick: the loop's pass over every stream then runs once per tick and stream at most,
+   * not once per page, and sees the streams this instance holds often enough to keep their claims.
+   */
+  async #readWhileReady(
+    operation: ReadOperation,
+    slice: TimeSlice,
+    messagesStored: () => void,
+    running: () => boolean,
+  ): Promise<void> {
+    const until = this.#timing.now() + this.#timing.tickMs;
+    let current = operation;
+    while (await this.#readPage(current, slice, messagesStored)) {
+      if (!running() || this.#timing.now() >= until) return;
+      if ((this.#contexts.get(current.id)?.notBefore ?? 0) > this.#timing.now()) return;
+      const pending = await this.#store.pendingDeliveries(current.installationId, current.objectName);
+      if (pending >= this.#timing.maxPendingPerStream) return;
+      const next = await this.#store.getOperation(current.id);
+      if (next?.status !== 'in_progress' || next.phase !== 'reading') return;
+      current = next;
+    }
+  }
+
+  /**
+   * Reads and checkpoints one page of `operation`, acting on a provider's error by its class. True when a
+   * page was stored and the operation reads on.
+   */
+  async #readPage(operation: ReadOperation, slice: TimeSlice, messagesStored: () => void): Promise<boolean> {
+    const now = () => new Date(this.#timing.now()).toISOString();
+    let context: ConnectorContext | undefined;
+    try {
+      context = await this.#contextOf(operation);
+      if (!context.awaitingReconnect && this.#refused.has(connectionKey(context))) {
+        await this.#awaitReconnect(operation.id, context);
+        return false;
+      }
+      const read = context;
+      // A backfill's calls go behind users' searches within the account's request budget.
+      const page = await inBackground(() =>
+        readConnectorPage(this.#store, operation, read, this.#timing, slice),
+      );
+      this.#storeDownUntil = 0;
+      if (context.providerWaiting) {
+        context.providerWaiting = false;
+        await this.#store.clearProviderWait(operation.id);
+      }
+      if (page.messages > 0) messagesStored();
+      // The context serves reading only; the operation now delivers (or ended already).
+      if (page.finished) this.#contexts.delete(operation.id);
+      return !page.finished;
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        this.#storeDownUntil = this.#timing.now() + this.#timing.tickMs;
+      }
       try {
-        context = await this.#contextOf(operation);
-        if (!context.awaitingReconnect && this.#refused.has(connectionKey(context))) {
-          await this.#awaitReconnect(operation.id, context);
-          continue;
-        }
-        const page = await readConnectorPage(this.#store, operation, context, this.#timing, slice);
-        if (context.providerWaiting) {
-          context.providerWaiting = false;
-          await this.#store.clearProviderWait(operation.id);
-        }
-        if (page.messages > 0) messagesStored();
-        // The context serves reading only; the operation now delivers (or ended already).
-        if (page.finished) this.#contexts.delete(operation.id);
-      } catch (error) {
         // The database is unreachable (a restart, a failover): the read waits at its checkpoint and goes on
         // once it is back. Failing it would need the database too, and would end a read for nothing.
         if (error instanceof StoreUnavailableError) throw error;
+        // The account's request budget is spent for now: not a provider fault, the read just comes back
+        // when the budget has a token for it.
+        if (error instanceof ProviderError && error.details.cause instanceof BudgetWait && context) {
+          context.notBefore = this.#timing.now() + error.details.cause.waitMs;
+          return false;
+        }
         let reason: string;
         if (error instanceof ProviderError && context) {
           const decision = decideOnFault(context, error, this.#timing);
@@ -121,7 +197,7 @@ export class OperationReader {
               context.awaitingReconnect = true;
               this.#refused.set(connectionKey(context), error.message);
             }
-            continue;
+            return false;
           }
           reason = decision.reason;
         } else {
@@ -131,10 +207,32 @@ export class OperationReader {
         }
         await this.#store.failReading(operation.id, reason, now());
         this.#contexts.delete(operation.id);
+      } catch (failure) {
+        this.#failed(`operation ${operation.id}'s page could not be read or failed`, failure);
       }
-      progressed = true;
+      return false;
     }
-    return progressed;
+  }
+
+  /**
+   * How long the reading loop may sleep: until the soonest operation waiting out a rate limit or a backoff
+   * may read again, at most `tickMs`. An account's budget refills within a fraction of a second, and a
+   * loop that slept a whole tick each time would leave most of it unused.
+   */
+  idleMs(): number {
+    const now = this.#timing.now();
+    if (this.#storeDownUntil > now) return this.#storeDownUntil - now;
+    let soonest = now + this.#timing.tickMs;
+    for (const context of this.#contexts.values()) {
+      if (context.notBefore !== undefined && context.notBefore > now && context.notBefore < soonest)
+        soonest = context.notBefore;
+    }
+    return soonest - now;
+  }
+
+  /** Whether the last page that ended met an unreachable database (the engine then reports no recovery). */
+  get storeDown(): boolean {
+    return this.#storeDownUntil > 0;
   }
 
   /** Operations cache what they know of their installation; a changed or deleted one is looked up again. */
@@ -144,8 +242,9 @@ export class OperationReader {
     }
   }
 
-  /** Drops every cached context (the engine stops). */
+  /** Waits for the pages being read, then drops every cached context (the engine stops). */
   async close(): Promise<void> {
+    await Promise.all(this.#reading.values());
     this.#contexts.clear();
   }
 

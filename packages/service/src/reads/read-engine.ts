@@ -67,6 +67,11 @@ export class ReadEngine {
   readonly #wakeDelivery = new Wakeup();
   #running = false;
   #loops: Promise<void>[] = [];
+  /**
+   * Where a wake goes when the loops run in another process (the API role's engine only plans and
+   * queues; its worker reads): set by whoever started that process.
+   */
+  wakeElsewhere: (() => void) | undefined;
 
   constructor(options: ReadEngineOptions) {
     this.timing = { ...defaultReadTiming, ...options.timing };
@@ -82,6 +87,8 @@ export class ReadEngine {
       connectors: options.connectors,
       timing,
       log,
+      failed: (message, error) => this.#health.failed(message, error),
+      pageDone: () => this.#wakeReading.notify(),
     });
     this.#planner = new ReadPlanner({
       store,
@@ -135,7 +142,7 @@ export class ReadEngine {
           name: 'reading',
           step: () => this.#readingStep(),
           wakeup: this.#wakeReading,
-          idle: () => this.timing.tickMs,
+          idle: () => this.#reader.idleMs(),
         },
         running,
         this.#health,
@@ -168,6 +175,7 @@ export class ReadEngine {
 
   /** Something changed (an installation, a destination, a trigger): look now instead of at the next tick. */
   wake(): void {
+    this.wakeElsewhere?.();
     this.#wakeControl.notify();
     this.#wakeReading.notify();
     this.#wakeDelivery.notify();
@@ -179,8 +187,9 @@ export class ReadEngine {
       () => this.#control.starting,
       () => this.#wakeDelivery.notify(),
     );
-    // A whole step without the database failing it (every step queries it): if it was unreachable, it is back.
-    this.#health.answered();
+    // A whole step without the database failing it (every step queries it), and no page that met it down
+    // since the last one stored: if it was unreachable, it is back.
+    if (!this.#reader.storeDown) this.#health.answered();
     return progressed;
   }
 
@@ -205,6 +214,7 @@ export class ReadEngine {
   /** An on-demand read: queued behind the stream's current operation. Returns the operation id. */
   async trigger(input: TriggerInput): Promise<string> {
     const id = await this.#planner.trigger(input);
+    this.wakeElsewhere?.();
     this.#wakeReading.notify();
     return id;
   }

@@ -12,6 +12,11 @@ export interface ReadTiming {
   planScanMs: number;
   /** Records read from the provider per page: one checkpoint (one transaction) each. */
   pageSize: number;
+  /**
+   * Pages read at once over all streams (one per stream at most): the engine's own capacity. Each account's
+   * calls are bounded again by its request budget and its calls in flight (AccountLimiter).
+   */
+  readConcurrency: number;
   /** Records shaped into messages between two yields to the event loop, so requests stay answered. */
   buildChunk: number;
   /** Upper bound of a message body (the hosted service's inline limit is 300 KB). */
@@ -53,6 +58,7 @@ export const defaultReadTiming: ReadTiming = {
   tickMs: 1_000,
   planScanMs: 10_000,
   pageSize: 1_000,
+  readConcurrency: 16,
   buildChunk: 250,
   maxMessageBytes: 300 * 1024,
   maxPendingPerStream: 32,
@@ -82,6 +88,7 @@ export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
   const entries: Array<[keyof ReadTiming, string]> = [
     ['tickMs', 'SPLICE_READ_TICK_MS'],
     ['pageSize', 'SPLICE_READ_PAGE_SIZE'],
+    ['readConcurrency', 'SPLICE_READ_CONCURRENCY'],
     ['retryBaseMs', 'SPLICE_RETRY_BASE_MS'],
     ['retryMaxMs', 'SPLICE_RETRY_MAX_MS'],
     ['retryForMs', 'SPLICE_RETRY_FOR_MS'],

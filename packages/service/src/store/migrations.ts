@@ -513,6 +513,21 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX read_operations_to_notify ON read_operations (seq) WHERE phase = 'done' AND notify_time IS NULL;
   `,
   ),
+  // Each provider account's request budget (a token bucket), shared by the processes on one database (the
+  // instances on PostgreSQL, the API and the worker on SQLite) so that together they stay under the account's
+  // limit.
+  migration(
+    16,
+    'provider account request budgets',
+    (d) => `
+  CREATE TABLE provider_account_budgets (
+    account       TEXT PRIMARY KEY,
+    tokens        ${d.name === 'postgres' ? 'double precision' : 'REAL'} NOT NULL,
+    refilled_at   ${d.bigint} NOT NULL,
+    blocked_until ${d.bigint} NOT NULL DEFAULT 0
+  );
+  `,
+  ),
 ];
 
 /**

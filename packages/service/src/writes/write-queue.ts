@@ -9,6 +9,7 @@
  */
 import type { WriteBatchResponse } from '@splice/schema';
 import { ProblemError, problemError } from '@splice/server-kit';
+import { inBackground } from '../connectors/account-limiter/call-priority.js';
 import { ProviderError } from '../connectors/provider-error.js';
 import { faultClassOf, faultClassWords } from '../connectors/provider-fault.js';
 import type { ServiceDeps } from '../deps.js';
@@ -130,12 +131,13 @@ export class WriteQueue {
   private async attemptOne(operation: WriteOperation): Promise<void> {
     try {
       const target = await this.targetOf(operation);
-      const answer = await runWrite(
-        await writeConnector(this.deps, target),
-        target,
-        operation.request,
-        operation.id,
-        { mayHaveBeenWritten: operation.attempts > 1, duplicateCreates: true },
+      const connector = await writeConnector(this.deps, target);
+      // Nobody waits on a queued write: its calls go behind users' searches and synchronous writes.
+      const answer = await inBackground(() =>
+        runWrite(connector, target, operation.request, operation.id, {
+          mayHaveBeenWritten: operation.attempts > 1,
+          duplicateCreates: true,
+        }),
       );
       await this.store.finish(operation.id, answer.status === 200 ? 'success' : 'failure', answer);
       await this.notifyDone(operation, answer);

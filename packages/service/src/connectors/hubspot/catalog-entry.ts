@@ -58,5 +58,7 @@ export function hubSpotCatalogEntry(app: ProviderAppConfig): ProviderCatalogEntr
       bulkWrite: { insert: false, update: false, upsert: false, delete: false },
     },
     defaultModule: 'crm',
+    // The lowest of HubSpot's burst limits (free and starter apps: 100 per 10 s, per account).
+    rateLimit: { requests: 100, intervalMs: 10_000 },
   };
 }

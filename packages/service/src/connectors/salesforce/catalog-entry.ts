@@ -39,5 +39,8 @@ export function salesforceCatalogEntry(app: ProviderAppConfig): ProviderCatalogE
       bulkWrite: { insert: false, update: false, upsert: false, delete: false },
     },
     defaultModule: 'crm',
+    // A Developer Edition org's daily API requests (a rolling 24 hours); larger editions say more in
+    // `Sforce-Limit-Info`, which the budget then follows.
+    rateLimit: { requests: 15_000, intervalMs: 86_400_000 },
   };
 }

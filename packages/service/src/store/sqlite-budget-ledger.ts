@@ -1,0 +1,75 @@
+/**
+ * Provider accounts' request budgets in the SQLite database, for a service whose API and worker run as two
+ * processes on one data directory (`splice-service --role all`): both pace their calls to an account from
+ * one bucket, as instances on PostgreSQL do (./pg/pg-budget-ledger.ts). Each take is one immediate
+ * transaction on a connection without an fsync per commit: a budget lost to a power cut refills by itself.
+ */
+import type { Database } from 'better-sqlite3';
+import {
+  type BudgetGrant,
+  type BudgetLedger,
+  refillWaitMs,
+} from '../connectors/account-limiter/budget-ledger.js';
+import type { BucketShape } from '../connectors/account-limiter/rate-limit-policy.js';
+
+interface BudgetRow {
+  tokens: number;
+  refilled_at: number;
+  blocked_until: number;
+}
+
+export class SqliteBudgetLedger implements BudgetLedger {
+  readonly #take: (account: string, shape: BucketShape, want: number, floor: number) => BudgetGrant;
+  readonly #clamp: (account: string, remaining: number) => void;
+  readonly #block: (account: string, untilMs: number) => void;
+
+  constructor(db: Database, now: () => number = Date.now) {
+    const select = db.prepare<[string], BudgetRow>(
+      'SELECT tokens, refilled_at, blocked_until FROM provider_account_budgets WHERE account = ?',
+    );
+    const insert = db.prepare(
+      'INSERT OR IGNORE INTO provider_account_budgets (account, tokens, refilled_at, blocked_until) VALUES (?, ?, ?, 0)',
+    );
+    const update = db.prepare(
+      'UPDATE provider_account_budgets SET tokens = ?, refilled_at = ? WHERE account = ?',
+    );
+    const take = db.transaction(
+      (account: string, shape: BucketShape, want: number, floor: number): BudgetGrant => {
+        const at = now();
+        insert.run(account, shape.capacity, at);
+        const row = select.get(account) as BudgetRow;
+        const refilledAt = Math.max(row.refilled_at, at);
+        const available = Math.min(
+          shape.capacity,
+          row.tokens + Math.max(0, at - row.refilled_at) * shape.perMs,
+        );
+        const granted =
+          row.blocked_until > at ? 0 : Math.max(0, Math.min(want, Math.floor(available - floor)));
+        update.run(available - granted, refilledAt, account);
+        if (granted > 0) return { granted, waitMs: 0 };
+        if (row.blocked_until > at) return { granted: 0, waitMs: row.blocked_until - at };
+        return { granted: 0, waitMs: refillWaitMs(available, floor + 1, shape.perMs) };
+      },
+    );
+    // IMMEDIATE: the write lock from the start, so two processes never both read the same tokens.
+    this.#take = (account, shape, want, floor) => take.immediate(account, shape, want, floor);
+    const clamp = db.prepare('UPDATE provider_account_budgets SET tokens = MIN(tokens, ?) WHERE account = ?');
+    this.#clamp = (account, remaining) => void clamp.run(remaining, account);
+    const block = db.prepare(
+      'UPDATE provider_account_budgets SET tokens = 0, blocked_until = MAX(blocked_until, ?) WHERE account = ?',
+    );
+    this.#block = (account, untilMs) => void block.run(untilMs, account);
+  }
+
+  async take(account: string, shape: BucketShape, want: number, interactive: boolean): Promise<BudgetGrant> {
+    return this.#take(account, shape, want, interactive ? 0 : shape.reserve);
+  }
+
+  async clamp(account: string, remaining: number): Promise<void> {
+    this.#clamp(account, remaining);
+  }
+
+  async block(account: string, untilMs: number): Promise<void> {
+    this.#block(account, untilMs);
+  }
+}
