@@ -72,11 +72,12 @@ export class PgBudgetLedger implements BudgetLedger {
     if (granted > 0) return { granted, waitMs: 0 };
     const blockedUntil = Number(row.blocked_until);
     if (blockedUntil > Number(row.now)) return { granted: 0, waitMs: blockedUntil - Number(row.now) };
-    // Until the next token, and up to one token's time later at random: instances that all came back at
-    // the same moment would mostly race each other for one token and find nothing.
+    // Until the slice asked for is there (the bucket holds it, so no token is lost by waiting), and up to
+    // half a token's time later at random: instances that all came back at the same moment would mostly
+    // race each other for the first token and find nothing.
     const tokenMs = 1 / shape.perMs;
-    const waitMs = refillWaitMs(Number(row.tokens), floor + 1, shape.perMs);
-    return { granted: 0, waitMs: Math.ceil(waitMs + Math.random() * tokenMs) };
+    const waitMs = refillWaitMs(Number(row.tokens), Math.min(shape.capacity, floor + want), shape.perMs);
+    return { granted: 0, waitMs: Math.ceil(waitMs + (Math.random() * tokenMs) / 2) };
   }
 
   async clamp(account: string, remaining: number): Promise<void> {
