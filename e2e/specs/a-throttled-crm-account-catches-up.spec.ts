@@ -20,7 +20,7 @@ test('alice@acme’s HubSpot account is throttled: the read waits and says it is
   await seedInstallation(page, users.alice);
   await openPage(page, '/installation');
   const status = page.locator('[data-scope="sync-status"]');
-  const contacts = status.getByRole('listitem', { name: 'Contacts' });
+  const contacts = status.getByRole('listitem', { name: 'Contacts', exact: true });
   await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 60_000 });
   const facts = contacts.locator('[data-part="facts"] div').nth(2);
   const deliveredBefore = firstNumber(await facts.textContent());

@@ -4,7 +4,8 @@ import { servers } from '../support/servers.js';
 import { openPage, signInAs } from '../support/session.js';
 import { users } from '../support/users.js';
 
-// Globex is otherwise untouched on this demo: its Salesforce grant is this spec's to break.
+// Globex is otherwise untouched on this demo. Breaking a connection acts on the whole emulated account,
+// which other companies on this server use: that part is the reconnect spec's, on the `accounts` server.
 test.use({ baseURL: servers.connects.url });
 
 /** The Activity panel keeps inside the page's width: nothing scrolls sideways. */
@@ -19,11 +20,9 @@ async function fitsTheScreen(page: Page, width: number) {
   await panel.screenshot({ path: test.info().outputPath(`activity-${width}.png`) });
 }
 
-test("bob@globex's Activity panel says, in words and with times, that Globex installed its sync and that its CRM connection needs reconnecting, then that it was reconnected", async ({
+test("bob@globex's Activity panel says, in words and with times, that Globex installed its sync, and fits a 1280 and a 390 px screen", async ({
   page,
 }) => {
-  // A popup round trip through Salesforce's consent page on a loaded 2-core machine.
-  test.setTimeout(90_000);
   await signInAs(page, users.bob);
   await seedInstallation(page, users.bob);
   await openPage(page, '/installation');
@@ -32,25 +31,8 @@ test("bob@globex's Activity panel says, in words and with times, that Globex ins
   await expect(activity.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
   await expect(activity.locator('time').first()).toHaveText(/just now|ago/);
 
-  const account = page.getByRole('region', { name: 'CRM account' });
-  await account.getByText('CRM emulator controls').click();
-  await account.getByRole('button', { name: 'Break the CRM connection' }).click();
-  const broken = activity
-    .getByRole('listitem')
-    .filter({ hasText: "Globex's CRM connection needs reconnecting." });
-  await expect(broken).toBeVisible({ timeout: 20_000 });
-  // The newest comes first.
-  await expect(activity.getByRole('listitem').first()).toContainText('needs reconnecting');
-
   await fitsTheScreen(page, 1280);
   await fitsTheScreen(page, 390);
-  await page.setViewportSize({ width: 1280, height: 900 });
-
-  const popupOpened = page.waitForEvent('popup');
-  await account.getByRole('button', { name: 'Reconnect Salesforce' }).click();
-  const popup = await popupOpened;
-  await popup.getByRole('button', { name: 'Allow' }).click();
-  await expect(activity.getByText('Globex reconnected Salesforce.')).toBeVisible({ timeout: 20_000 });
 });
 
 test("another company's activity is not shown: alice@acme sees none of Globex's", async ({ page }) => {

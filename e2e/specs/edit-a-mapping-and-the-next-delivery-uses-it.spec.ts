@@ -50,7 +50,9 @@ async function saveEdit(wizard: Locator, crm: Crm): Promise<void> {
  */
 async function runNow(page: Page, crm: Crm): Promise<StoredRecord[]> {
   await expect(page.locator('[data-scope="sync-status"]')).toHaveCount(1);
-  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: crm.contacts });
+  const contacts = page
+    .locator('[data-scope="sync-status"]')
+    .getByRole('listitem', { name: crm.contacts, exact: true });
   const run = contacts.getByRole('button', { name: `Run now: read ${crm.contacts}` });
   await expect(run).toBeEnabled({ timeout: 60_000 });
   await applyCrmChanges(page, servers.manages.url, 40);

@@ -56,7 +56,9 @@ test('edit the schedule and see it saved', async ({ page }) => {
 test('pause then resume contacts', async ({ page }) => {
   await signInAs(page, users.alice);
   await openPage(page, '/installation');
-  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'Contacts' });
+  const contacts = page
+    .locator('[data-scope="sync-status"]')
+    .getByRole('listitem', { name: 'Contacts', exact: true });
   await contacts.getByRole('button', { name: 'Pause reading Contacts' }).click();
   await expect(contacts.getByRole('button', { name: 'Resume reading Contacts' })).toBeVisible();
   await expect(contacts).toContainText('Not scheduled');

@@ -25,9 +25,9 @@ test('quick setup’s history applies to every object it installs, the records a
   await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
   await expect(page).toHaveURL(/integration=hubspot-sync/);
   const status = page.locator('[data-scope="sync-status"]');
-  const contacts = status.getByRole('listitem', { name: 'Contacts' });
+  const contacts = status.getByRole('listitem', { name: 'Contacts', exact: true });
   for (const name of ['Contacts', 'Companies', 'Deals']) {
-    const item = status.getByRole('listitem', { name });
+    const item = status.getByRole('listitem', { name, exact: true });
     // The progress bar can come and go between two polls of a small backfill, so it is not awaited here
     // (SyncStatus's own tests cover it); the outcome is: up to date, with the past records counted.
     await expect(item).toHaveAttribute('data-state', 'up_to_date', { timeout: 90_000 });

@@ -28,7 +28,9 @@ test('while Northwind’s receiver fails the status says so, and once it recover
   await page.getByRole('button', { name: 'Install with recommended settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CRM sync settings' })).toBeVisible();
   await expect(page).toHaveURL(/integration=salesforce-sync/);
-  const contacts = page.locator('[data-scope="sync-status"]').getByRole('listitem', { name: 'Contacts' });
+  const contacts = page
+    .locator('[data-scope="sync-status"]')
+    .getByRole('listitem', { name: 'Contacts', exact: true });
 
   // The user learns that records wait and nothing is lost, without any address of Northwind's receiver.
   await expect(contacts).toHaveAttribute('data-state', 'failing', { timeout: 30_000 });

@@ -11,7 +11,7 @@ test('Recent runs of an object list its import of past records, and fit a 390 px
   await seedInstallation(page, users.bob);
   await openPage(page, '/installation');
   const status = page.locator('[data-scope="sync-status"]');
-  const contacts = status.getByRole('listitem', { name: 'Contacts' });
+  const contacts = status.getByRole('listitem', { name: 'Contacts', exact: true });
   await expect(contacts).toHaveAttribute('data-state', /up_to_date|reading/, { timeout: 60_000 });
   const toggle = contacts.getByRole('button', { name: 'Recent runs of Contacts' });
   await toggle.click();

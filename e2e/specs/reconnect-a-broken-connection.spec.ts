@@ -19,10 +19,13 @@ test('bob@globex’s Salesforce revokes the app: it tops the page, the status an
   const account = page.getByRole('region', { name: 'CRM account' });
   await expect(account.getByText('Salesforce is connected.')).toBeVisible();
   const status = page.locator('[data-scope="sync-status"]');
-  const contacts = status.getByRole('listitem', { name: 'Contacts' });
+  const contacts = status.getByRole('listitem', { name: 'Contacts', exact: true });
   await expect(contacts).toHaveAttribute('data-state', 'up_to_date', { timeout: 60_000 });
   const health = page.getByRole('region', { name: 'Installation' });
   await expect(health).toContainText('HealthHealthy');
+  // Northwind's Activity panel, fed by the service's notifications, tells the story in words as well.
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity.getByText('Globex installed Salesforce sync.')).toBeVisible({ timeout: 20_000 });
   const facts = contacts.locator('[data-part="facts"] div').nth(2);
   const deliveredBefore = firstNumber(await facts.textContent());
   expect(deliveredBefore).toBeGreaterThan(0);
@@ -33,6 +36,11 @@ test('bob@globex’s Salesforce revokes the app: it tops the page, the status an
   await account.getByRole('button', { name: 'Break the CRM connection' }).click();
   await expect(account.getByText('no longer accepts the saved sign-in')).toBeVisible();
   expect(await connectionStatus(page, users.bob.integration)).toBe('bad_credentials');
+  // The newest event comes first.
+  await expect(activity.getByRole('listitem').first()).toContainText(
+    "Globex's CRM connection needs reconnecting.",
+    { timeout: 20_000 },
+  );
 
   // The top of the page says it, with Reconnect right below, before the status it explains.
   const banner = page.getByRole('alert').filter({ hasText: 'Your CRM no longer accepts the saved sign-in' });
@@ -67,6 +75,7 @@ test('bob@globex’s Salesforce revokes the app: it tops the page, the status an
   await popup.getByRole('button', { name: 'Allow' }).click();
   await expect(account.getByText('Salesforce is connected.')).toBeVisible();
   expect(await connectionStatus(page, users.bob.integration)).not.toBe('bad_credentials');
+  await expect(activity.getByText('Globex reconnected Salesforce.')).toBeVisible({ timeout: 20_000 });
   await expect(banner).toBeHidden();
   await expect(contacts).not.toHaveAttribute('data-state', 'failing');
   await expect(health).toContainText('HealthHealthy');

@@ -13,8 +13,8 @@ import { join } from 'node:path';
  * - `neverInstalls`: specs that walk the wizard without a successful install (alice@acme): the server's
  *   validation error and the axe scans of each step.
  * - `connects`: the OAuth connect flow, one group per spec file: carol@initech connects (after a denied
- *   and a closed attempt, and her provider URL finished in another browser) and installs; bob@globex breaks and reconnects; alice@acme reconnects in the
- *   same tab after a blocked popup.
+ *   and a closed attempt, and her provider URL finished in another browser) and installs; bob@globex installs and reads his Activity panel; alice@acme
+ *   reconnects in the same tab after a blocked popup.
  * - `runs`: installations that run: a 30-day backfill and Run now (alice@acme), and a receiver that
  *   fails for a while, then recovers (bob@globex). Its receiver can be told to fail, and retries are fast.
  *   carol@initech connects HubSpot through its emulator's consent page and installs `hubspot-sync`.
@@ -22,7 +22,7 @@ import { join } from 'node:path';
  *   uninstall and reinstall (which connects again: the uninstall removed the unused connection); bob@globex
  *   edits a mapping; carol@initech connects and disconnects, then connects, installs and is refused Disconnect.
  * - `accounts`: the provider controls that act on a whole CRM account at its emulator: bob@globex's
- *   Salesforce revokes the app (and he reconnects), alice@acme's HubSpot is throttled. An emulator has one
+ *   Salesforce revokes the app (and he reconnects, his Activity panel telling both), alice@acme's HubSpot is throttled. An emulator has one
  *   account, shared by every company connected to it, so no other spec may meet what these do to it.
  */
 // E2E_PORT_BASE moves them all (default 5197, seven ports from it), so two checkouts can run the suite side by side.

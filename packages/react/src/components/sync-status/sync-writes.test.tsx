@@ -18,7 +18,8 @@ describe('SyncStatus: writes', () => {
   it('shows records written today per written object and the last failure with its reason', async () => {
     renderWith({ ...syncStatusFixture([upToDateObject]), writes: [writtenContacts] });
     const writes = await screen.findByRole('region', { name: 'Written to your CRM' });
-    const contacts = within(writes).getByRole('listitem', { name: 'Contacts' });
+    // Named apart from the same object's read, which is "Contacts" alone.
+    const contacts = within(writes).getByRole('listitem', { name: 'Contacts Written to your CRM' });
     expect(within(contacts).getByText('Records written today').nextSibling).toHaveTextContent('1,312');
     expect(within(contacts).getByText('Not written today').nextSibling).toHaveTextContent('2');
     expect(contacts).toHaveTextContent(writtenContacts.lastFailure!.reason);

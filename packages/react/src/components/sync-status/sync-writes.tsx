@@ -49,7 +49,8 @@ export function SyncWrites(props: SyncWritesProps) {
               {...part('object', classNames)}
               data-kind="write"
               data-state={failure ? 'failed-before' : 'ok'}
-              aria-labelledby={`${id}-write-${object.objectName}`}
+              // Named with the section's heading too: the same object's read has the object's name alone.
+              aria-labelledby={`${id}-write-${object.objectName} ${id}-writes`}
             >
               <ObjectHeading {...part('object-name', classNames)} id={`${id}-write-${object.objectName}`}>
                 {label}
