@@ -156,6 +156,28 @@ export {
 export type { FieldMappingEntry, MappedValue } from './resources/field-mapping.js';
 export { fieldMappingEntrySchema, mappedValueSchema } from './resources/field-mapping.js';
 export type {
+  ConnectionUpdateRequest,
+  GenerateConnectionRequest,
+  HostedProject,
+  HydratedReadObject,
+  HydratedRevision,
+  ProviderApp,
+} from './resources/hosted-surface.js';
+export {
+  connectionGetQuerySchema,
+  connectionListQuerySchema,
+  connectionUpdateMaskSchema,
+  connectionUpdateRequestSchema,
+  generateConnectionRequestSchema,
+  hydratedFieldSchema,
+  hydratedReadObjectSchema,
+  hydratedRevisionSchema,
+  hydrateQuerySchema,
+  projectQuerySchema,
+  projectSchema,
+  providerAppSchema,
+} from './resources/hosted-surface.js';
+export type {
   Connection,
   ConnectionStatus,
   Group,

@@ -66,6 +66,8 @@ export interface ServiceConfig {
   refreshLeaseMs?: number;
   /** `SPLICE_PUBLIC_URL`: the origin browsers reach the service on (default: the listening address). */
   publicUrl?: string;
+  /** `SPLICE_BROWSER_ORIGINS`: comma-separated origins allowed to call the API from a browser (default none). */
+  browserOrigins: readonly string[];
   /** Each CRM provider's app credentials and API base URL (`SPLICE_HUBSPOT_*`, `SPLICE_SALESFORCE_*`). */
   providerApps: ProviderApps;
 }
@@ -186,6 +188,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     ...(env.SPLICE_PUBLIC_URL
       ? { publicUrl: publicOriginOf('SPLICE_PUBLIC_URL', env.SPLICE_PUBLIC_URL) }
       : {}),
+    browserOrigins: (env.SPLICE_BROWSER_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== '')
+      .map((origin) => publicOriginOf('SPLICE_BROWSER_ORIGINS', origin)),
     providerApps: providerAppsFromEnv(env),
   };
 }

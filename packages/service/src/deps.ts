@@ -26,6 +26,12 @@ export interface ServiceDeps {
    * a request's `Host`, which a client chooses. A function, as the port may be known only once it listens.
    */
   publicOrigin: () => string;
+  /**
+   * Browser origins the projects allow to call the API with a key (CORS), as the hosted service allows
+   * during development; the OAuth callback page tells the opener on these origins how the flow ended.
+   * Default none.
+   */
+  browserOrigins?: readonly string[];
   /** Webhook destinations (`{base_url}/projects/{p}/destinations`). */
   destinations?: DestinationStore;
   /** Which addresses destinations may reach. Default: public addresses only. */

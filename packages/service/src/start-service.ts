@@ -96,6 +96,8 @@ export interface StartServiceOptions {
    * Default: `http://{host}:{port}` as listening (loopback for an unspecified address).
    */
   publicUrl?: string;
+  /** Browser origins allowed to call the API with a key (CORS) and told how an OAuth popup ended. Default none. */
+  browserOrigins?: readonly string[];
   /**
    * Addresses destinations may reach besides public ones: kinds (`loopback`, `private`, `link-local`,
    * `unspecified`, `reserved`) and CIDR ranges (README, "Webhook destinations"). Default: none, so a
@@ -235,6 +237,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     writes,
     notifications,
     publicOrigin: () => publicOrigin,
+    ...(options.browserOrigins ? { browserOrigins: options.browserOrigins } : {}),
   };
   const writeQueue = new WriteQueue(deps, stores.writes, writeTiming);
   writes.queue = writeQueue;

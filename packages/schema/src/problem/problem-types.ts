@@ -98,6 +98,7 @@ export const problemTypes = {
   deletionDisabled: urn('deletion-disabled', 'Deletion is disabled', 422),
   readOnlyField: urn('read-only-field', 'Field is read-only', 422),
   accountNotReady: urn('account-not-ready', 'Account not ready', 422),
+  unsupportedAuthType: urn('unsupported-auth-type', 'Provider does not connect this way', 422),
   rateLimited: urn('rate-limited', 'Too Many Requests', 429),
   // The host's handler failed: the sender delivers the message again, and that may well succeed.
   messageNotHandled: urn('message-not-handled', 'Internal Server Error', 500, true),

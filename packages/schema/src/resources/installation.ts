@@ -42,7 +42,13 @@ export const connectionSchema = z.object({
   projectId: z.string(),
   provider: z.string(),
   group: groupSchema,
-  consumer: z.object({ consumerRef: z.string(), consumerName: z.optional(z.string()) }),
+  /** The hosted `Consumer`; older answers (and other services) may carry only `consumerRef`. */
+  consumer: z.object({
+    consumerRef: z.string(),
+    consumerName: z.optional(z.string()),
+    projectId: z.optional(z.string()),
+    createTime: z.optional(dateTimeSchema),
+  }),
   /**
    * The account or workspace at the provider the connection signs in to (a Salesforce subdomain, a
    * HubSpot portal), when the provider says: what a user recognises their connection by.

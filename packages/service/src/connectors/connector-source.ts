@@ -10,6 +10,8 @@ import type { Connector } from './connector.js';
 export interface ConnectorSource {
   /** The provider's catalog entry; undefined for a provider the catalog does not have. */
   entry(provider: string): ProviderCatalogEntry | undefined;
+  /** Every catalog provider, for the hosted `listProviders`. */
+  entries(): ProviderCatalogEntry[];
   /** The connector for one stored connection of a catalog provider, its tokens those of the connection. */
   forConnection(connection: Connection): Connector;
 }

@@ -39,6 +39,7 @@ export async function startEmulatedProviders(
   const connectors = new Map<string, Connector>();
   const source: ConnectorSource = {
     entry: (provider) => catalog.get(provider),
+    entries: () => [...catalog.values()],
     forConnection(connection) {
       const known = connectors.get(connection.id);
       if (known) return known;

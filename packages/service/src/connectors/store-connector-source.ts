@@ -92,6 +92,7 @@ export function createConnectorSource(options: StoreConnectorSourceOptions): Con
   const connectors = new Map<string, Connector>();
   return {
     entry: (provider) => catalog.get(provider),
+    entries: () => [...catalog.values()],
     forConnection(connection) {
       const key = `${connection.projectId}\u0000${connection.id}`;
       const known = connectors.get(key);

@@ -13,7 +13,14 @@ export async function publicConnection(repo: Repository, connection: Connection,
       projectId: connection.projectId,
       createTime: connection.createTime,
     },
-    consumer: { consumerRef: connection.consumerRef },
+    // The store keeps the consumer's reference only: its name is that reference, as a connect flow
+    // without a consumerName names it.
+    consumer: {
+      consumerRef: connection.consumerRef,
+      consumerName: connection.consumerRef,
+      projectId: connection.projectId,
+      createTime: connection.createTime,
+    },
     ...(connection.providerWorkspaceRef ? { providerWorkspaceRef: connection.providerWorkspaceRef } : {}),
     createTime: connection.createTime,
     ...(connection.updateTime ? { updateTime: connection.updateTime } : {}),

@@ -92,7 +92,14 @@ export async function startFlow(
 
 export type FlowEnd =
   | { kind: 'redirect'; url: string }
-  | { kind: 'page'; status: 200 | 400; outcome: 'connected' | ConnectError; detail: string };
+  | {
+      kind: 'page';
+      status: 200 | 400;
+      outcome: 'connected' | ConnectError;
+      detail: string;
+      /** The connection saved, when the flow connected: what the page tells its opener. */
+      connectionId?: string;
+    };
 
 const endDetail: Record<'connected' | ConnectError, string> = {
   connected: 'Your account is connected. You can close this window.',
@@ -107,7 +114,13 @@ function end(
   connectionId?: string,
 ): FlowEnd {
   if (!redirectUrl) {
-    return { kind: 'page', status: outcome === 'connected' ? 200 : 400, outcome, detail: endDetail[outcome] };
+    return {
+      kind: 'page',
+      status: outcome === 'connected' ? 200 : 400,
+      outcome,
+      detail: endDetail[outcome],
+      ...(connectionId ? { connectionId } : {}),
+    };
   }
   const url = new URL(redirectUrl);
   url.searchParams.set('outcome', outcome);

@@ -22,10 +22,12 @@ export function cspNonce(): string {
  * Headers of every page the OAuth flow renders: nothing but its own nonce'd style runs, no page may frame
  * it (a framed consent button is the clickjacking attack), nothing is cached, no referrer leaks the state to another origin.
  */
-export function pageHeaders(nonce: string): Record<string, string> {
+export function pageHeaders(nonce: string, options: { script?: boolean } = {}): Record<string, string> {
+  // A page that tells its opener how a flow ended runs its one nonce'd script; no other page runs any.
+  const script = options.script ? `; script-src 'nonce-${nonce}'` : '';
   return {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
+    'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'${script}; frame-ancestors 'none'; base-uri 'none'`,
     'X-Frame-Options': 'DENY',
     'Cache-Control': 'no-store',
     // `same-origin`, not `no-referrer`: with no-referrer the consent form's own POST carries `Origin: null`,

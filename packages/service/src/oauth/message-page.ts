@@ -12,7 +12,37 @@ const style = `
  * The service's page at the end of a connect flow that has no page of the app to return to: what
  * happened, in plain words. The provider's own pages came before it; this one speaks for the service.
  */
-export function messagePage(nonce: string, title: string, detail: string): string {
+/**
+ * What a connect popup tells the window that opened it, in the shape the hosted service's own clients
+ * (Ampersand's React library) listen for: the connection's id on success, the reason on failure.
+ */
+export type OpenerMessage =
+  | { eventType: 'AUTHORIZATION_SUCCEEDED'; data: { connection: string } }
+  | { eventType: 'AUTHORIZATION_FAILED'; data: { error: string }; message: string };
+
+/**
+ * A script that posts `message` to the opener once per allowed origin: `postMessage` delivers only where
+ * the opener's origin is the one named, so no other site that opened the popup learns the connection.
+ */
+function openerScript(nonce: string, message: OpenerMessage, origins: readonly string[]): string {
+  // `<` escaped so that no value can close the script element.
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script nonce="${nonce}">
+(function () {
+  var opener = window.opener;
+  if (!opener) return;
+  var message = ${json(message)};
+  ${json(origins)}.forEach(function (origin) { opener.postMessage(message, origin); });
+})();
+</script>`;
+}
+
+export function messagePage(
+  nonce: string,
+  title: string,
+  detail: string,
+  opener?: { message: OpenerMessage; origins: readonly string[] },
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,6 +56,7 @@ export function messagePage(nonce: string, title: string, detail: string): strin
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(detail)}</p>
 </main>
+${opener && opener.origins.length > 0 ? openerScript(nonce, opener.message, opener.origins) : ''}
 </body>
 </html>`;
 }

@@ -2,12 +2,10 @@ import type { ManifestIntegration, ObjectMetadata } from '@splice/schema';
 import { problemError, queryParams } from '@splice/server-kit';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { providerInfo } from '../connectors/provider-info.js';
 import type { ServiceDeps } from '../deps.js';
 import { installationView } from '../installations/create-installation.js';
 import { findPreviousConfig } from '../installations/previous-config.js';
 import { findIntegration } from '../lookups/find-integration.js';
-import { publicConnection } from '../lookups/public-connection.js';
 import { parsedManifest } from '../manifest/parsed-manifest.js';
 import { requireCredentials } from '../middleware/credentials/index.js';
 import { knowsProvider, providerCallsFor } from '../provider-calls/provider-calls-for.js';
@@ -118,13 +116,6 @@ export function metadataRoutes(deps: ServiceDeps) {
           );
         },
       )
-      // The hosted service's `GET /providers/{provider}` (no credentials there either): the catalog entry in
-      // the hosted shape, so a wizard can say "HubSpot" rather than its id and knows how to connect.
-      .get('/providers/:provider', (c) => {
-        const entry = deps.connectors.entry(c.req.param('provider'));
-        if (!entry) throw problemError(404, 'notFound', `There is no provider "${c.req.param('provider')}".`);
-        return c.json(providerInfo(entry), 200);
-      })
       // The hosted service's provider-level path: the same fields, through the group's connection to the
       // provider, with no integration or installation needed (so a wizard can show fields before install).
       .get(
@@ -174,21 +165,6 @@ export function metadataRoutes(deps: ServiceDeps) {
             );
           }
           return c.json(previous, 200);
-        },
-      )
-      .get(
-        '/projects/:projectIdOrName/connections',
-        auth,
-        withProject(repo),
-        queryParams(groupQuerySchema),
-        async (c) => {
-          const { project } = c.var;
-          const { groupRef } = c.req.valid('query');
-          const connections = await repo.listConnections(project.id, groupRef);
-          return c.json(
-            await Promise.all(connections.map((connection) => publicConnection(repo, connection))),
-            200,
-          );
         },
       )
   );

@@ -15,7 +15,7 @@ import { requireCredentials } from '../middleware/credentials/index.js';
 import type { FlowEnd } from '../oauth/connect-flow.js';
 import { callbackPath, completeFlow, completeHeldFlow, startFlow } from '../oauth/connect-flow.js';
 import { cspNonce, pageHeaders } from '../oauth/html.js';
-import { messagePage } from '../oauth/message-page.js';
+import { messagePage, type OpenerMessage } from '../oauth/message-page.js';
 import type { Connection, Project, Repository } from '../store/index.js';
 
 const endTitles: Record<string, string> = {
@@ -25,13 +25,20 @@ const endTitles: Record<string, string> = {
   provider_error: 'Sign-in failed',
 };
 
-function answerFlowEnd(c: Context, ended: FlowEnd) {
+function answerFlowEnd(c: Context, ended: FlowEnd, browserOrigins: readonly string[]) {
   if (ended.kind === 'redirect') return c.redirect(ended.url, 303);
   const nonce = cspNonce();
+  const message: OpenerMessage = ended.connectionId
+    ? { eventType: 'AUTHORIZATION_SUCCEEDED', data: { connection: ended.connectionId } }
+    : { eventType: 'AUTHORIZATION_FAILED', data: { error: ended.detail }, message: ended.detail };
+  const script = browserOrigins.length > 0;
   return c.body(
-    messagePage(nonce, endTitles[ended.outcome] ?? 'Sign-in', ended.detail),
+    messagePage(nonce, endTitles[ended.outcome] ?? 'Sign-in', ended.detail, {
+      message,
+      origins: browserOrigins,
+    }),
     ended.status,
-    pageHeaders(nonce),
+    pageHeaders(nonce, { script }),
   );
 }
 
@@ -209,6 +216,7 @@ export function oauthRoutes(deps: ServiceDeps) {
         publicOrigin(),
         deps.connectors,
       ),
+      deps.browserOrigins ?? [],
     );
   });
 

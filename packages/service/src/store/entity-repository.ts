@@ -92,7 +92,7 @@ export abstract class EntityRepository implements Repository {
   getConnection(projectId: string, id: string): Promise<Connection | undefined> {
     return this.use((db) => connections.getConnection(db, projectId, id));
   }
-  listConnections(projectId: string, groupRef: string): Promise<Connection[]> {
+  listConnections(projectId: string, groupRef?: string): Promise<Connection[]> {
     return this.use((db) => connections.listConnections(db, projectId, groupRef));
   }
   getDefaultConnection(

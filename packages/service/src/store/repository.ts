@@ -97,7 +97,8 @@ export interface Repository {
 
   insertConnection(connection: NewConnection): Promise<Connection>;
   getConnection(projectId: string, id: string): Promise<Connection | undefined>;
-  listConnections(projectId: string, groupRef: string): Promise<Connection[]>;
+  /** The group's connections, or every connection of the project when no group is named. */
+  listConnections(projectId: string, groupRef?: string): Promise<Connection[]>;
   getDefaultConnection(
     projectId: string,
     groupRef: string,

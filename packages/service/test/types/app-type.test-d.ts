@@ -30,16 +30,18 @@ describe('the service AppType', () => {
   });
 
   it('carries the optional parts (destinations, operations, notifications, reads) in the same chain', () => {
-    expectTypeOf<keyof Project>().toEqualTypeOf<
-      | 'integrations'
-      | 'connections'
-      | 'destinations'
-      | 'providers'
-      | 'operations'
-      | 'topics'
-      | 'notification-event-topic-routes'
-      | 'topic-destination-routes'
-    >();
+    // The project itself answers `getProject`, so its client object joins `$get` to its sub-paths.
+    expectTypeOf<Project['$get']>().not.toBeNever();
+    expectTypeOf<Project['integrations']>().not.toBeNever();
+    expectTypeOf<Project['installations']>().not.toBeNever();
+    expectTypeOf<Project['connections']>().not.toBeNever();
+    expectTypeOf<Project['provider-apps']>().not.toBeNever();
+    expectTypeOf<Project['destinations']>().not.toBeNever();
+    expectTypeOf<Project['providers']>().not.toBeNever();
+    expectTypeOf<Project['operations']>().not.toBeNever();
+    expectTypeOf<Project['topics']>().not.toBeNever();
+    expectTypeOf<Project['notification-event-topic-routes']>().not.toBeNever();
+    expectTypeOf<Project['topic-destination-routes']>().not.toBeNever();
     expectTypeOf<Api['read']['v1']['projects'][':projectIdOrName']['integrations']>().not.toBeNever();
   });
 });

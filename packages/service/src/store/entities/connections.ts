@@ -65,8 +65,15 @@ export async function getConnection(
 export async function listConnections(
   db: StoreAccess,
   projectId: string,
-  groupRef: string,
+  groupRef?: string,
 ): Promise<Connection[]> {
+  if (groupRef === undefined) {
+    return db.all(
+      connections,
+      'SELECT * FROM connections WHERE project_id = ? ORDER BY create_time, id',
+      projectId,
+    );
+  }
   return db.all(
     connections,
     'SELECT * FROM connections WHERE project_id = ? AND group_ref = ? ORDER BY create_time, id',
