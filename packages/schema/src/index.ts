@@ -268,12 +268,14 @@ export type {
   BackfillProgress,
   Operation,
   OperationList,
+  OperationLog,
   OperationMetadata,
   OperationStatus,
 } from './resources/operation.js';
 export {
   backfillProgressSchema,
   operationListSchema,
+  operationLogSchema,
   operationMetadataSchema,
   operationSchema,
   operationStatusSchema,

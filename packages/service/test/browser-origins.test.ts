@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corsRequestHeaders } from '../src/middleware/cors/index.js';
-import { apiKeyHeaders, demoConnectionIds, startTestService, type TestService } from './harness.js';
+import {
+  apiKeyHeaders,
+  demoConnectionIds,
+  readJsonResponse,
+  startTestService,
+  type TestService,
+} from './harness.js';
 
 const appOrigin = 'http://app.example.test';
 let service: TestService;
@@ -137,11 +143,14 @@ describe('the OAuth callback page tells its opener', () => {
     const page = await connectFlowPage('allow');
     expect(page.status).toBe(200);
     const { nonce, message, origins } = postedMessage(page.html);
-    const connections = await (
-      await fetch(`${service.baseUrl}/projects/demo/connections?groupRef=initech`, {
-        headers: apiKeyHeaders(service),
-      })
-    ).json();
+    const connections = (
+      await readJsonResponse(
+        await fetch(`${service.baseUrl}/projects/demo/connections?groupRef=initech`, {
+          headers: apiKeyHeaders(service),
+        }),
+      )
+    ).body;
+    expect(connections).toHaveLength(1);
     expect(message).toEqual({
       eventType: 'AUTHORIZATION_SUCCEEDED',
       data: { connection: connections[0].id },

@@ -183,6 +183,14 @@ describe('connections by id', () => {
   });
 });
 
+describe('operation logs', () => {
+  it('are a 404 for an operation the project does not have', async () => {
+    const logs = await get('/projects/demo/operations/no-such-operation/logs');
+    expect(logs.status).toBe(404);
+    expect(logs.body.type).toBe('urn:problem-type:operation-not-found');
+  });
+});
+
 describe('the project-wide installations', () => {
   it("lists every integration's installations, or one group's", async () => {
     const created = await readJsonResponse(

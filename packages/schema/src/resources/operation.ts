@@ -83,3 +83,11 @@ export const operationListSchema = z.object({
   pagination: z.object({ done: z.boolean(), nextPageToken: z.optional(z.string()) }),
 });
 export type OperationList = z.infer<typeof operationListSchema>;
+
+/** One entry of an operation's log (the hosted `Log`, `GET …/operations/{operationId}/logs`). */
+export const operationLogSchema = z.object({
+  timestamp: z.string(),
+  severity: z.enum(['INFO', 'ERROR']),
+  message: z.object({ msg: z.string(), operation_id: z.string(), error: z.optional(z.string()) }),
+});
+export type OperationLog = z.infer<typeof operationLogSchema>;

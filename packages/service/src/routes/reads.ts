@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { ServiceDeps } from '../deps.js';
 import { bodyLimit } from '../middleware/body-limit/index.js';
 import { requireCredentials } from '../middleware/credentials/index.js';
+import { operationLogs } from '../reads/operation-logs.js';
 import { backfillProgressView, operationView } from '../reads/operation-view.js';
 import type { ReadEngine } from '../reads/read-engine.js';
 import { effectiveReadObjects } from '../reads/read-plan.js';
@@ -31,6 +32,21 @@ const installationIdOfTarget = (c: Context) => {
   const target = c.req.param('target') ?? '';
   return target.slice(0, target.lastIndexOf(':'));
 };
+
+/** A read or write operation of the project, in the hosted shape; 404 for one of another project. */
+async function projectOperation(
+  deps: ServiceDeps,
+  engine: ReadEngine,
+  projectId: string,
+  operationId: string,
+) {
+  const operation = await engine.store.getOperation(operationId);
+  if (operation && operation.projectId === projectId) return operationView(operation);
+  // A write's operation, where the service writes.
+  const write = operation ? undefined : await deps.writes?.store.get(operationId);
+  if (write && write.projectId === projectId) return writeOperationView(write);
+  throw problemError(404, 'operationNotFound', `There is no operation "${operationId}".`);
+}
 
 /** Pause and resume (`...installations/{installationId}:pause|:unpause`), served under both base URLs. */
 function pauseRoutes(deps: ServiceDeps, engine: ReadEngine) {
@@ -140,51 +156,59 @@ export function operationRoutes(deps: ServiceDeps, engine: ReadEngine) {
   // Each answers 404 for an unknown project, integration or installation before its query is read (400).
   const installation = withInstallation(deps.repo);
   const base = '/projects/:projectIdOrName/integrations/:integrationId/installations/:installationId';
-  return new Hono()
-    .get(`${base}/operations`, auth, installation, queryParams(listQuerySchema), async (c) => {
-      const { installation } = c.var;
-      const query = c.req.valid('query');
-      const pageSize = Number(query.pageSize ?? 200);
-      const page = await engine.store.listOperations(
-        installation.id,
-        pageSize + 1,
-        query.pageToken ? Number(query.pageToken) : undefined,
-      );
-      const results = page.slice(0, pageSize);
-      const done = page.length <= pageSize;
-      const list: OperationList = {
-        results: results.map(operationView),
-        pagination: { done, ...(done ? {} : { nextPageToken: String(results[results.length - 1]!.seq) }) },
-      };
-      return c.json(list, 200);
-    })
-    .get(`${base}/objects/:objectName/backfill-progress`, auth, installation, async (c) => {
-      const { installation } = c.var;
-      const objectName = c.req.param('objectName');
-      const operation = await engine.store.latestOperation(installation.id, objectName, 'backfill');
-      if (!operation) {
-        throw problemError(404, 'backfillNotFound', `"${objectName}" of this installation has no backfill.`);
-      }
-      return c.json(backfillProgressView(operation), 200);
-    })
-    .get(`${base}/read-status`, auth, installation, async (c) => {
-      return c.json(await engine.readStatus(c.var.installation), 200);
-    })
-    .get('/projects/:projectIdOrName/operations/:operationId', auth, withProject(deps.repo), async (c) => {
-      const operation = await engine.store.getOperation(c.req.param('operationId'));
-      if (!operation) {
-        // A write's operation, where the service writes.
-        const write = await deps.writes?.store.get(c.req.param('operationId'));
-        if (write && write.projectId === c.var.project.id) return c.json(writeOperationView(write), 200);
-      }
-      if (!operation || operation.projectId !== c.var.project.id) {
-        throw problemError(
-          404,
-          'operationNotFound',
-          `There is no operation "${c.req.param('operationId')}".`,
+  return (
+    new Hono()
+      .get(`${base}/operations`, auth, installation, queryParams(listQuerySchema), async (c) => {
+        const { installation } = c.var;
+        const query = c.req.valid('query');
+        const pageSize = Number(query.pageSize ?? 200);
+        const page = await engine.store.listOperations(
+          installation.id,
+          pageSize + 1,
+          query.pageToken ? Number(query.pageToken) : undefined,
         );
-      }
-      return c.json(operationView(operation), 200);
-    })
-    .route('/', pauseRoutes(deps, engine));
+        const results = page.slice(0, pageSize);
+        const done = page.length <= pageSize;
+        const list: OperationList = {
+          results: results.map(operationView),
+          pagination: { done, ...(done ? {} : { nextPageToken: String(results[results.length - 1]!.seq) }) },
+        };
+        return c.json(list, 200);
+      })
+      .get(`${base}/objects/:objectName/backfill-progress`, auth, installation, async (c) => {
+        const { installation } = c.var;
+        const objectName = c.req.param('objectName');
+        const operation = await engine.store.latestOperation(installation.id, objectName, 'backfill');
+        if (!operation) {
+          throw problemError(
+            404,
+            'backfillNotFound',
+            `"${objectName}" of this installation has no backfill.`,
+          );
+        }
+        return c.json(backfillProgressView(operation), 200);
+      })
+      .get(`${base}/read-status`, auth, installation, async (c) => {
+        return c.json(await engine.readStatus(c.var.installation), 200);
+      })
+      .get('/projects/:projectIdOrName/operations/:operationId', auth, withProject(deps.repo), async (c) =>
+        c.json(await projectOperation(deps, engine, c.var.project.id, c.req.param('operationId')), 200),
+      )
+      // The hosted `listOperationLogs`: what the service recorded of the operation, oldest first.
+      .get(
+        '/projects/:projectIdOrName/operations/:operationId/logs',
+        auth,
+        withProject(deps.repo),
+        async (c) => {
+          const operation = await projectOperation(
+            deps,
+            engine,
+            c.var.project.id,
+            c.req.param('operationId'),
+          );
+          return c.json(operationLogs(operation), 200);
+        },
+      )
+      .route('/', pauseRoutes(deps, engine))
+  );
 }
