@@ -21,6 +21,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
   browserSearchResponseSchema,
@@ -35,13 +36,13 @@ import {
 } from '@splice/schema';
 import { createStandaloneApp } from '../src/dev/index.js';
 
-interface Args {
+export interface Args {
   specDir: string;
   prism: string[];
   portBase: number | undefined;
 }
 
-function parseArgs(argv: string[]): Args {
+export function parseArgs(argv: string[]): Args {
   const value = (name: string) => {
     const index = argv.indexOf(name);
     return index >= 0 ? argv[index + 1] : undefined;
@@ -64,7 +65,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** A free loopback port (asked of the system, then released). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -80,14 +81,14 @@ function freePort(): Promise<number> {
 const ansi = /\u001b\[[0-9;]*m/g;
 
 /** One Prism mock: its log, split into one block per request it received. */
-interface Mock {
+export interface Mock {
   name: string;
   url: string;
   process: ChildProcess;
   lines: string[];
 }
 
-async function startMock(name: string, file: string, port: number, prism: string[]): Promise<Mock> {
+export async function startMock(name: string, file: string, port: number, prism: string[]): Promise<Mock> {
   const [command, ...rest] = prism as [string, ...string[]];
   const child = spawn(command, [...rest, 'mock', file, '-p', String(port), '-h', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,13 +121,13 @@ async function startMock(name: string, file: string, port: number, prism: string
 }
 
 /** What Prism said about the requests it received while one route ran. */
-interface Seen {
+export interface Seen {
   requests: string[];
   requestViolations: string[];
   responseViolations: number;
 }
 
-function readBlocks(lines: readonly string[]): Seen {
+export function readBlocks(lines: readonly string[]): Seen {
   const seen: Seen = { requests: [], requestViolations: [], responseViolations: 0 };
   let current = '';
   for (const line of lines) {
@@ -148,7 +149,7 @@ function readBlocks(lines: readonly string[]): Seen {
 }
 
 /** Waits until no mock has logged anything for `quietMs`: the requests of one route are all in. */
-async function settle(mocks: readonly Mock[], quietMs = 400): Promise<void> {
+export async function settle(mocks: readonly Mock[], quietMs = 400): Promise<void> {
   let last = mocks.reduce((n, m) => n + m.lines.length, 0);
   for (;;) {
     await new Promise((ok) => setTimeout(ok, quietMs));
@@ -164,7 +165,7 @@ async function settle(mocks: readonly Mock[], quietMs = 400): Promise<void> {
  * body. The BFF never calls that operation, so the mock of api.yaml is made from a copy (in a temporary
  * directory, the checkout is left alone) without it. Returns what was done, for the report.
  */
-function withoutShadowingOperation(apiYaml: string): string {
+export function withoutShadowingOperation(apiYaml: string): string {
   const lines = readFileSync(apiYaml, 'utf8').split('\n');
   const pathLine = lines.indexOf('  /projects/{projectIdOrName}/connections/{connectionId}:');
   if (pathLine < 0) return 'no workaround needed (no PATCH /connections/{connectionId} path)';
@@ -394,7 +395,10 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Run as a script; imported (the service's own check reuses its Prism helpers), it does nothing.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
