@@ -134,6 +134,20 @@ export function orgInSlot(db: Database, prefix: string, slot: number): string {
   return id;
 }
 
+/**
+ * The group of a connection a path addresses (`.../connections/{id}` or `{id}:oauth-update`), and `*` (every
+ * group) for a project-wide list of connections or installations that names no group: either reaches
+ * groups other than the caller's.
+ */
+async function connectionGroupIn(repo: SqliteRepository, url: URL): Promise<string[]> {
+  const wholeProject = /^\/v1\/projects\/[^/]+\/(?:connections|installations)\/?$/.test(url.pathname);
+  if (wholeProject && !url.searchParams.has('groupRef')) return ['*'];
+  const id = /\/connections\/([^/:]+)/.exec(url.pathname)?.[1];
+  if (id === undefined) return [];
+  const connection = await repo.getConnection('demo', decodeURIComponent(id));
+  return connection ? [connection.groupRef] : [];
+}
+
 /** The group of an installation a path addresses (`.../installations/{id}` or `{id}:pause`), if any. */
 async function installationGroupIn(repo: SqliteRepository, url: URL): Promise<string[]> {
   const id = /\/installations\/([^/:]+)/.exec(url.pathname)?.[1];
@@ -190,7 +204,10 @@ export async function startInProcessService(options: ServiceHarnessOptions = {})
         const url = new URL(request.url);
         const body = request.body ? await request.clone().text() : '';
         // Looked up before the call: a delete would leave nothing to look up after.
-        const addressed = await installationGroupIn(repo, url);
+        const addressed = [
+          ...(await installationGroupIn(repo, url)),
+          ...(await connectionGroupIn(repo, url)),
+        ];
         const response = await app.fetch(request, env);
         const orgId = /^\/v1\/orgs\/([^/]+)\/invites/.exec(url.pathname)?.[1];
         const requestId = request.headers.get('x-request-id');

@@ -90,6 +90,12 @@ function pathInjections(victim: Party): string[] {
     `hubspot-sync%00${g}`,
     `${victim.installationId}`,
     `hubspot-sync%20${g}`,
+    // The hosted operations beside the installations: a group's connection by id, the project-wide lists.
+    `..%2F..%2Fprojects%2Fdemo%2Fconnections%2F${victim.connectionId}`,
+    `..%2F..%2Fprojects%2Fdemo%2Fconnections%3FgroupRef%3D${g}`,
+    '..%2F..%2Fprojects%2Fdemo%2Fconnections',
+    '..%2F..%2Fprojects%2Fdemo%2Finstallations',
+    `hubspot-sync%2F..%2F..%2F..%2Fconnections%2F${victim.connectionId}`,
   ];
 }
 
