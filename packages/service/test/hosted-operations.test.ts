@@ -214,3 +214,29 @@ describe('the project-wide installations', () => {
     expect(issueNames(bad.body)).toEqual(['groupRef']);
   });
 });
+
+describe("the service's OpenAPI document", () => {
+  it('describes every hosted operation served here', async () => {
+    const document = (await readJsonResponse(await fetch(`${service.url}/openapi.json`))).body as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const operationIds = Object.values(document.paths).flatMap((path) =>
+      Object.values(path).flatMap((operation) => operation.operationId ?? []),
+    );
+    expect(operationIds).toEqual(
+      expect.arrayContaining([
+        'getProject',
+        'listProviderApps',
+        'listProviders',
+        'getHydratedRevision',
+        'listInstallationsForProject',
+        'listConnections',
+        'getConnection',
+        'updateConnection',
+        'deleteConnection',
+        'generateConnection',
+        'listOperationLogs',
+      ]),
+    );
+  });
+});

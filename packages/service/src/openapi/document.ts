@@ -17,6 +17,7 @@ import {
   searchResponseSchema,
 } from '@splice/schema';
 import { common, json, param as pathParam, problems, toSchema } from './builders.js';
+import { connectionByIdOperations, hostedClientPaths, hostedClientSchemas } from './hosted-client-paths.js';
 import { installationPaths, installationSchemas } from './installation-paths.js';
 import { notificationPaths, notificationSchemas } from './notification-paths.js';
 import { providerPaths, providerSchemas } from './provider-paths.js';
@@ -73,6 +74,7 @@ export function openApiDocument() {
         ...writeSchemas(),
         ...installationSchemas(),
         ...providerSchemas(),
+        ...hostedClientSchemas(),
       },
     },
     paths: {
@@ -205,6 +207,7 @@ export function openApiDocument() {
         },
       },
       ...providerPaths(),
+      ...hostedClientPaths(),
       '/search/v1/projects/{projectIdOrName}/integrations/{integrationId}': {
         post: {
           operationId: 'search',
@@ -346,12 +349,16 @@ export function openApiDocument() {
       '/v1/projects/{projectIdOrName}/connections': {
         get: {
           operationId: 'listConnections',
-          summary: "Extension: a group's connections, without credentials.",
-          ...extension,
+          summary: "The project's connections, by group, provider or consumer, without credentials.",
           security: [{ apiKey: [] }, { bearer: [] }],
           parameters: [
             pathParam('projectIdOrName', 'Project ID or project name.'),
-            { name: 'groupRef', in: 'query', required: true, schema: { type: 'string' } },
+            ...['groupRef', 'provider', 'consumerRef'].map((name) => ({
+              name,
+              in: 'query',
+              required: false,
+              schema: { type: 'string' },
+            })),
           ],
           responses: {
             '200': {
@@ -367,6 +374,7 @@ export function openApiDocument() {
         },
       },
       '/v1/projects/{projectIdOrName}/connections/{connectionId}': {
+        ...connectionByIdOperations(),
         delete: {
           operationId: 'deleteConnection',
           summary:
