@@ -29,9 +29,9 @@ beforeAll(async () => {
   serviceErrors = countServiceErrors();
   service = await startInProcessService({ extraGroups: { prefix: 'hz', count: 1 } });
   const headers = { 'x-api-key': service.apiKey };
-  const integration = await (
+  const integration = (await (
     await fetch(`${service.baseUrl}/projects/demo/integrations/hubspot-sync`, { headers })
-  ).json();
+  ).json()) as { latestRevision: { id: string } };
   revisionId = integration.latestRevision.id;
   connectionId = 'conn-hz-0';
 });
@@ -126,7 +126,10 @@ describe('generated requests to the hosted operations', () => {
   it(`listConnections, listInstallationsForProject, getConnection: ${n} generated cases`, async () => {
     const query = arbitraryFor(jsonSchemaOf(connectionListQuerySchema)).map((value) =>
       new URLSearchParams(
-        Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]): [string, string] => [
+          k,
+          String(v),
+        ]),
       ).toString(),
     );
     await fc.assert(
