@@ -64,12 +64,26 @@ test('connects HubSpot, installs, shows the installation after a reload, updates
   await page.goto(served.origin);
 
   await test.step("connect through the emulator's consent page, in the popup the library opens", async () => {
+    // What the popup tells this window, recorded beside the library's own listener.
+    await page.evaluate(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { seenMessages: unknown[] }).seenMessages = seen;
+      window.addEventListener('message', (event) => seen.push({ origin: event.origin, data: event.data }));
+    });
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Next' }).click();
     const popup = await popupOpened;
     await popup.getByRole('button', { name: 'Allow' }).click();
-    // The callback page tells the library the connection; the library closes the popup and moves on.
-    await popup.waitForEvent('close');
+    // The service's callback page posts the connection in the message the hosted clients wait for.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seenMessages: unknown[] }).seenMessages))
+      .toContainEqual({
+        origin: service.publicUrl,
+        data: { eventType: 'AUTHORIZATION_SUCCEEDED', data: { connection: expect.any(String) } },
+      });
+    // The library closes the popup when its listener takes the message; it may have moved on first,
+    // having found the connection itself.
+    if (!popup.isClosed()) await popup.close();
     await expect(page.getByRole('button', { name: 'Install' })).toBeVisible();
   });
 
