@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
 import {
@@ -15,7 +14,6 @@ import { providerCatalog } from './connectors/catalog.js';
 import { createConnectorSource } from './connectors/store-connector-source.js';
 import {
   type DemoConnectionGrant,
-  demoDataSet,
   demoWebhookSecret,
   seedDemoConnections,
   seedDemoData,
@@ -31,7 +29,7 @@ import { DestinationAddressPolicy } from './reads/destination-address.js';
 import { ReadEngine } from './reads/read-engine.js';
 import { defaultReadTiming, type ReadTiming } from './reads/timing.js';
 import { openServiceStores } from './service-stores.js';
-import { databaseFileName, openDatabase } from './store/index.js';
+import { openDatabase } from './store/index.js';
 import { databaseUrlFromEnv } from './store/pg/index.js';
 import { WriteQueue, type WriteTiming } from './writes/write-queue.js';
 import type { WriteService } from './writes/write-service.js';

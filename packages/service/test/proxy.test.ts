@@ -221,7 +221,7 @@ describe('what the proxy refuses', () => {
     const off = await proxied('/front/redirect', { headers: acme(), redirect: 'manual' });
     expect(off.status).toBe(502);
     expect(off.headers.get('location')).toBeNull();
-    redirectTarget = '//' + new URL(elsewhereUrl).host + '/stolen';
+    redirectTarget = `//${new URL(elsewhereUrl).host}/stolen`;
     const protocolRelative = await proxied('/front/redirect', { headers: acme(), redirect: 'manual' });
     expect(protocolRelative.status).toBe(502);
     redirectTarget = `${front.url}/crm/v3/objects/contacts?limit=1`;

@@ -55,7 +55,6 @@ export interface ProviderEntries {
  * `redirect_uri` live on it.
  */
 export async function startFlow(
-  repo: Repository,
   oauth: OAuthDeps,
   start: FlowStart,
   publicOrigin: string,

@@ -129,7 +129,6 @@ export function oauthRoutes(deps: ServiceDeps) {
       }
       const group = await repo.getGroup(project.id, body.groupRef);
       const url = await startFlow(
-        repo,
         oauth,
         {
           project,
@@ -185,7 +184,6 @@ export function oauthRoutes(deps: ServiceDeps) {
         requireRedirectForBinding(body);
         const group = await repo.getGroup(project.id, connection.groupRef);
         const url = await startFlow(
-          repo,
           oauth,
           {
             project,
