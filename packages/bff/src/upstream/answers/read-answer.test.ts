@@ -10,7 +10,14 @@ const connection = {
   projectId: 'p1',
   provider: 'acmecrm',
   group,
-  consumer: { consumerRef: 'u1', consumerName: 'U One', projectId: 'p1', createTime: time },
+  // `consumerNickname` is no member of the hosted consumer: a made-up extra, as a newer service might send.
+  consumer: {
+    consumerRef: 'u1',
+    consumerName: 'U One',
+    projectId: 'p1',
+    createTime: time,
+    consumerNickname: 'U',
+  },
   createTime: time,
   authScheme: 'oauth2/authorizationCode',
   status: 'working',
@@ -48,7 +55,12 @@ describe('readAnswer: tolerant reading into the documented shapes', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.config.content).not.toHaveProperty('subscribe');
-    expect(result.value.connection.consumer).toEqual({ consumerRef: 'u1', consumerName: 'U One' });
+    expect(result.value.connection.consumer).toEqual({
+      consumerRef: 'u1',
+      consumerName: 'U One',
+      projectId: 'p1',
+      createTime: time,
+    });
     expect(result.ignored).toEqual([]);
     // What comes out always passes the strict schema it was read as.
     expect(installationSchema.safeParse(result.value).success).toBe(true);
