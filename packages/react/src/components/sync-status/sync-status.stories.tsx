@@ -497,7 +497,7 @@ export const WithWrites: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const writes = await canvas.findByRole('region', { name: 'Written to your CRM' });
-    const item = within(writes).getByRole('listitem', { name: 'Contacts' });
+    const item = within(writes).getByRole('listitem', { name: 'Contacts Written to your CRM' });
     await expect(item).toHaveTextContent('Records written today1,312');
     await expect(item).toHaveTextContent('Not written today2');
     await expect(item).not.toHaveTextContent('Deleted today');
