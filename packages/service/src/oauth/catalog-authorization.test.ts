@@ -94,7 +94,7 @@ describe('the code exchange of a catalog provider', () => {
       },
     ]);
     expect(answer).toEqual({
-      tokens: { accessToken: 'at-1', refreshToken: 'rt-1', expiresAtMs: now + 1_800_000 },
+      tokens: { accessToken: 'at-1', refreshToken: 'rt-1', expiresAtMs: now + 1_800_000, obtainedAtMs: now },
       providerWorkspaceRef: '4242',
     });
   });

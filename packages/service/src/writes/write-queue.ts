@@ -9,6 +9,7 @@
  */
 import type { WriteBatchResponse } from '@splice/schema';
 import { ProblemError, problemError } from '@splice/server-kit';
+import { BudgetWait } from '../connectors/account-limiter/account-limiter.js';
 import { inBackground } from '../connectors/account-limiter/call-priority.js';
 import { ProviderError } from '../connectors/provider-error.js';
 import { faultClassOf, faultClassWords } from '../connectors/provider-fault.js';
@@ -209,7 +210,9 @@ export class WriteQueue {
     const providerWait = error instanceof ProviderError ? (error.details.retryAfterMs ?? 0) : 0;
     const next = this.now() + Math.max(wait, providerWait);
     if (retryable && next < operation.deadlineTime) {
-      await this.store.retryLater(operation.id, next, reason);
+      // Refused by the account's budget before anything was sent: not an attempt the provider saw.
+      const sent = !(error instanceof ProviderError && error.details.cause instanceof BudgetWait);
+      await this.store.retryLater(operation.id, next, reason, sent);
       return;
     }
     const ending = retryable ? `${reason} (retried until the write's deadline)` : reason;

@@ -179,12 +179,18 @@ export class WriteStore {
   }
 
   /** An attempt failed in a way that may pass: the write is due again at `nextAttemptTime`. */
-  async retryLater(id: string, nextAttemptTime: number, lastError: string): Promise<void> {
+  /**
+   * Queues the write again for `nextAttemptTime`. `sent` false says the attempt never reached the provider
+   * (the account's request budget was spent), so it is not counted: a later attempt is not one that may
+   * repeat a write the provider already made.
+   */
+  async retryLater(id: string, nextAttemptTime: number, lastError: string, sent = true): Promise<void> {
     await this.db.change(
       `UPDATE write_operations SET status = 'queued', next_attempt_time = ?, last_error = ?, claim_until = NULL,
-         update_time = ? WHERE id = ?`,
+         attempts = attempts - ?, update_time = ? WHERE id = ?`,
       nextAttemptTime,
       lastError,
+      sent ? 0 : 1,
       now(),
       id,
     );
