@@ -2,7 +2,7 @@
  * A backfill through every fault a provider throws: the service reads Acme's HubSpot contacts (the
  * emulator, over HTTP) while the emulator answers, one class at a time, 500, 502 and 503, resets the
  * connection, answers an HTML error page, cuts a JSON body in half, holds an answer past the service's
- * timeout and limits the rate to a few requests per window; then the grant is revoked mid-way and the
+ * timeout and answers 429 to every call for a while; then the grant is revoked mid-way and the
  * account reconnected. The receiver ends with exactly the expected record ids, and the operation's
  * history names each fault class it met.
  */
@@ -98,13 +98,15 @@ const phases: FaultPhase[] = [
     off: (crm) => (crm.faults.stallRate = 0),
   },
   {
+    // A 429 storm the service's own budget could not foresee (other apps spending the account's limit):
+    // a lowered limit alone is learnt from HubSpot's headers and paced under, so it may never bring a 429.
     faultClass: 'rate_limited',
     on: (crm) => {
-      crm.rateLimit.max = 2;
-      crm.rateLimit.intervalMs = 400;
+      crm.faults.errorStatus = 429;
+      crm.faults.errorRate = 1;
     },
     off: (crm) => {
-      crm.rateLimit.max = Number.MAX_SAFE_INTEGER;
+      crm.faults.errorRate = 0;
     },
   },
 ];
