@@ -16,11 +16,11 @@ import {
   type Json,
   type JsonResponse,
   postJson,
-  readJsonResponse,
   startTestService,
   type TestProviders,
   type TestService,
 } from './harness.js';
+import { hubspotContactsWithEmail, operation, operationEnded } from './write-helpers.js';
 
 let providers: TestProviders;
 let proxy: Server;
@@ -77,38 +77,6 @@ function write(target: TestService, record: Json, maxDelayMinutes = 1): Promise<
   });
 }
 
-async function operation(target: TestService, id: string): Promise<Json> {
-  const response = await fetch(`${target.baseUrl}/projects/demo/operations/${id}`, {
-    headers: apiKeyHeaders(target),
-  });
-  return (await readJsonResponse(response)).body;
-}
-
-async function ended(target: TestService, id: string, timeoutMs = 20_000): Promise<Json> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await operation(target, id);
-    if (found.status !== 'in_progress') return found;
-    if (Date.now() > until) throw new Error(`operation ${id} still in progress: ${JSON.stringify(found)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function contactsWithEmail(address: string): Promise<string[]> {
-  const response = await fetch(`${providers.hubspot.url}/crm/v3/objects/contacts/search`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${providers.hubspot.issueTokens().accessToken}`,
-    },
-    body: JSON.stringify({
-      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: address }] }],
-      limit: 10,
-    }),
-  });
-  return ((await response.json()) as { results: { id: string }[] }).results.map((record) => record.id);
-}
-
 async function installAcme(target: TestService) {
   const installed = await postJson(createInstallationUrl(target), apiKeyHeaders(target), {
     groupRef: 'acme',
@@ -146,15 +114,15 @@ describe('auto-batching', () => {
     for (const address of addresses) ids.push((await write(service, { email: address })).body.operationId);
     // A write without the policy, sent after them, is written while they wait.
     const plain = await write(service, { email: email('plain') }, 0);
-    expect((await ended(service, plain.body.operationId)).status).toBe('success');
+    expect((await operationEnded(service, plain.body.operationId)).status).toBe('success');
     for (const id of ids) expect((await operation(service, id)).status).toBe('in_progress');
     const before = batchCreates();
 
     clockOffsetMs += 61_000;
     for (const [index, id] of ids.entries()) {
-      const done = await ended(service, id);
+      const done = await operationEnded(service, id);
       expect(done.status).toBe('success');
-      expect(await contactsWithEmail(addresses[index]!)).toEqual([
+      expect(await hubspotContactsWithEmail(providers.hubspot, addresses[index]!)).toEqual([
         done.metadata.write.response.result.recordId,
       ]);
     }
@@ -173,24 +141,24 @@ describe('auto-batching', () => {
       );
       ids.push(...accepted.map((answer) => answer.body.operationId));
     }
-    for (const id of ids) expect((await ended(service, id)).status).toBe('success');
+    for (const id of ids) expect((await operationEnded(service, id)).status).toBe('success');
     expect(batchCreates() - before).toBe(1);
-    expect(await contactsWithEmail(email('h99'))).toHaveLength(1);
+    expect(await hubspotContactsWithEmail(providers.hubspot, email('h99'))).toHaveLength(1);
   });
 
   it('ends a refused record as its own failure while the others of its batch are written', async () => {
     const taken = email('taken');
-    expect((await ended(service, (await write(service, { email: taken }, 0)).body.operationId)).status).toBe(
-      'success',
-    );
+    expect(
+      (await operationEnded(service, (await write(service, { email: taken }, 0)).body.operationId)).status,
+    ).toBe('success');
     const good = await write(service, { email: email('good') });
     const duplicate = await write(service, { email: taken });
     clockOffsetMs += 61_000;
-    expect((await ended(service, good.body.operationId)).status).toBe('success');
-    const refused = await ended(service, duplicate.body.operationId);
+    expect((await operationEnded(service, good.body.operationId)).status).toBe('success');
+    const refused = await operationEnded(service, duplicate.body.operationId);
     expect(refused.status).toBe('failure');
     expect(refused.metadata.write.response.errors[0].message).toMatch(/already exists/);
-    expect(await contactsWithEmail(taken)).toHaveLength(1);
+    expect(await hubspotContactsWithEmail(providers.hubspot, taken)).toHaveLength(1);
   });
 
   it('keeps waiting writes across a restart, and the next start sends them as one batch', async () => {
@@ -207,8 +175,9 @@ describe('auto-batching', () => {
       ...(stopped.databaseUrl ? { databaseUrl: stopped.databaseUrl } : {}),
     });
     try {
-      for (const id of ids) expect((await ended(restarted, id)).status).toBe('success');
-      for (const address of addresses) expect(await contactsWithEmail(address)).toHaveLength(1);
+      for (const id of ids) expect((await operationEnded(restarted, id)).status).toBe('success');
+      for (const address of addresses)
+        expect(await hubspotContactsWithEmail(providers.hubspot, address)).toHaveLength(1);
       expect(batchCreates() - before).toBe(1);
     } finally {
       await restarted.dispose();

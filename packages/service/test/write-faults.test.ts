@@ -16,6 +16,7 @@ import {
   startTestService,
   type TestService,
 } from './harness.js';
+import { hubspotContactsWithEmail } from './write-helpers.js';
 
 let service: TestService;
 let runId: string;
@@ -51,22 +52,6 @@ async function waitFor(id: string, done: (found: Json) => boolean, timeoutMs = 2
   }
 }
 const ended = (id: string) => waitFor(id, (found) => found.status !== 'in_progress');
-
-async function contactsWithEmail(address: string): Promise<string[]> {
-  const hubspot = service.providers.hubspot;
-  const response = await fetch(`${hubspot.url}/crm/v3/objects/contacts/search`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${hubspot.issueTokens().accessToken}`,
-    },
-    body: JSON.stringify({
-      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: address }] }],
-      limit: 10,
-    }),
-  });
-  return ((await response.json()) as { results: { id: string }[] }).results.map((record) => record.id);
-}
 
 beforeAll(async () => {
   service = await startTestService({
@@ -121,7 +106,8 @@ describe('asynchronous writes under faults', () => {
     const attempts = done.reduce((sum, found) => sum + found.metadata.write.attempts, 0);
     expect(attempts).toBeGreaterThan(ids.length);
     Object.assign(service.providers.hubspot.faults, { errorRate: 0, resetRate: 0 });
-    for (const address of addresses) expect(await contactsWithEmail(address)).toHaveLength(1);
+    for (const address of addresses)
+      expect(await hubspotContactsWithEmail(service.providers.hubspot, address)).toHaveLength(1);
   });
 
   it('waits out a 429 and says so while it waits', async () => {
@@ -163,6 +149,8 @@ describe('synchronous writes under faults', () => {
     Object.assign(service.providers.hubspot.faults, { resetRate: 0 });
     const again = await write(create(address, 'synchronous'), key);
     expect(again.status).toBe(200);
-    expect(await contactsWithEmail(address)).toEqual([again.body.result.recordId]);
+    expect(await hubspotContactsWithEmail(service.providers.hubspot, address)).toEqual([
+      again.body.result.recordId,
+    ]);
   });
 });

@@ -11,10 +11,10 @@ import {
   type Json,
   type JsonResponse,
   postJson,
-  readJsonResponse,
   startTestService,
   type TestService,
 } from './harness.js';
+import { hubspotContactsWithEmail, operation, operationEnded } from './write-helpers.js';
 
 let service: TestService;
 let runId: string;
@@ -29,40 +29,9 @@ function write(target: TestService, body: Json, idempotencyKey?: string): Promis
   return postJson(url, headers, body);
 }
 
-async function operation(target: TestService, id: string): Promise<Json> {
-  const response = await fetch(`${target.baseUrl}/projects/demo/operations/${id}`, {
-    headers: apiKeyHeaders(target),
-  });
-  return (await readJsonResponse(response)).body;
-}
-
 /** Polls the operation until it has ended. */
-async function ended(target: TestService, id: string, timeoutMs = 20_000): Promise<Json> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await operation(target, id);
-    if (found.status !== 'in_progress') return found;
-    if (Date.now() > until) throw new Error(`operation ${id} still in progress: ${JSON.stringify(found)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The ids of HubSpot's contacts with this e-mail, searched at the emulator with a token of its own. */
-async function contactsWithEmail(address: string): Promise<string[]> {
-  const response = await fetch(`${service.providers.hubspot.url}/crm/v3/objects/contacts/search`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${service.providers.hubspot.issueTokens().accessToken}`,
-    },
-    body: JSON.stringify({
-      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: address }] }],
-      limit: 10,
-    }),
-  });
-  const body = (await response.json()) as { results: { id: string }[] };
-  return body.results.map((record) => record.id);
-}
 
 async function installAcme(target: TestService) {
   const installed = await postJson(createInstallationUrl(target), apiKeyHeaders(target), {
@@ -95,7 +64,9 @@ describe('Idempotency-Key', () => {
     const second = await write(service, body, `twice-${runId}`);
     expect(first.status).toBe(200);
     expect(second).toEqual(first);
-    expect(await contactsWithEmail(email('twice'))).toEqual([first.body.result.recordId]);
+    expect(await hubspotContactsWithEmail(service.providers.hubspot, email('twice'))).toEqual([
+      first.body.result.recordId,
+    ]);
     // Without a key the same request is a new write.
     const third = await write(service, body);
     expect(third.status).toBe(422);
@@ -114,7 +85,7 @@ describe('Idempotency-Key', () => {
     );
     expect(other.status).toBe(422);
     expect(other.body.detail).toContain('different write request');
-    expect(await contactsWithEmail(email('b'))).toEqual([]);
+    expect(await hubspotContactsWithEmail(service.providers.hubspot, email('b'))).toEqual([]);
   });
 
   it('lets a key be sent again after its first request was refused before any write', async () => {
@@ -144,7 +115,7 @@ describe('asynchronous writes', () => {
     });
     expect(accepted.status).toBe(200);
     expect(Object.keys(accepted.body)).toEqual(['operationId']);
-    const done = await ended(service, accepted.body.operationId);
+    const done = await operationEnded(service, accepted.body.operationId);
     expect(done).toMatchObject({
       id: accepted.body.operationId,
       actionType: 'write',
@@ -152,7 +123,7 @@ describe('asynchronous writes', () => {
       metadata: { objects: ['contacts'], write: { type: 'create', mode: 'asynchronous', attempts: 1 } },
     });
     const recordId = done.metadata.write.response.result.recordId;
-    expect(await contactsWithEmail(email('later'))).toEqual([recordId]);
+    expect(await hubspotContactsWithEmail(service.providers.hubspot, email('later'))).toEqual([recordId]);
   });
 
   it('refuses a bad record at once rather than queueing it', async () => {
@@ -173,7 +144,7 @@ describe('asynchronous writes', () => {
       mode: 'asynchronous',
       record: { id: '999999999999', firstname: 'Nobody' },
     });
-    const done = await ended(service, accepted.body.operationId);
+    const done = await operationEnded(service, accepted.body.operationId);
     expect(done.status).toBe('failure');
     expect(done.metadata.write.response.errors[0].message).toMatch(/\w+ \w+/);
   });
@@ -183,8 +154,8 @@ describe('asynchronous writes', () => {
     const first = await write(service, body, `async-${runId}`);
     const second = await write(service, body, `async-${runId}`);
     expect(second.body.operationId).toBe(first.body.operationId);
-    await ended(service, first.body.operationId);
-    expect(await contactsWithEmail(email('once'))).toHaveLength(1);
+    await operationEnded(service, first.body.operationId);
+    expect(await hubspotContactsWithEmail(service.providers.hubspot, email('once'))).toHaveLength(1);
   });
 
   it('keeps queued writes across a restart, and the next start writes each once', async () => {
@@ -210,8 +181,9 @@ describe('asynchronous writes', () => {
       ...(stopped.databaseUrl ? { databaseUrl: stopped.databaseUrl } : {}),
     });
     try {
-      for (const id of ids) expect((await ended(restarted, id)).status).toBe('success');
-      for (const address of addresses) expect(await contactsWithEmail(address)).toHaveLength(1);
+      for (const id of ids) expect((await operationEnded(restarted, id)).status).toBe('success');
+      for (const address of addresses)
+        expect(await hubspotContactsWithEmail(service.providers.hubspot, address)).toHaveLength(1);
     } finally {
       await restarted.dispose();
     }

@@ -13,10 +13,10 @@ import {
   type Json,
   type JsonResponse,
   postJson,
-  readJsonResponse,
   startTestService,
   type TestService,
 } from './harness.js';
+import { hubspotContactsWithEmail, operationEnded } from './write-helpers.js';
 
 let service: TestService;
 let runId: string;
@@ -53,17 +53,6 @@ async function hubSpot(path: string, init: { method?: string; body?: Json } = {}
     ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
   });
   return response.status === 204 ? undefined : response.json();
-}
-
-async function contactsWithEmail(address: string): Promise<string[]> {
-  const body = await hubSpot('/crm/v3/objects/contacts/search', {
-    method: 'POST',
-    body: {
-      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: address }] }],
-      limit: 10,
-    },
-  });
-  return (body.results as { id: string }[]).map((record) => record.id);
 }
 
 async function salesforceContactsNamed(lastName: string): Promise<number> {
@@ -126,7 +115,9 @@ describe('a synchronous write whose process died', () => {
     expect(again.status).toBe(200);
     expect(again.body.operationId).toBe(first.body.operationId);
     expect(again.body.result.recordId).toBe(first.body.result.recordId);
-    expect(await contactsWithEmail(email('dead'))).toEqual([first.body.result.recordId]);
+    expect(await hubspotContactsWithEmail(service.providers.hubspot, email('dead'))).toEqual([
+      first.body.result.recordId,
+    ]);
     // Once answered, the key answers the same again.
     expect(await write(service, 'hubspot', 'contacts', body, key)).toEqual(again);
   });
@@ -187,26 +178,13 @@ describe('an asynchronous write in flight at a kill', () => {
       ...(stopped.databaseUrl ? { databaseUrl: stopped.databaseUrl } : {}),
     });
     try {
-      const done = await ended(restarted, accepted.body.operationId);
+      const done = await operationEnded(restarted, accepted.body.operationId);
       expect(done.status).toBe('success');
       expect(done.metadata.write.attempts).toBe(2);
       expect(done.metadata.write.response.result.recordId).toBe(made.id);
-      expect(await contactsWithEmail(address)).toEqual([made.id]);
+      expect(await hubspotContactsWithEmail(service.providers.hubspot, address)).toEqual([made.id]);
     } finally {
       await restarted.dispose();
     }
   });
 });
-
-async function ended(target: TestService, id: string, timeoutMs = 20_000): Promise<Json> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await fetch(`${target.baseUrl}/projects/demo/operations/${id}`, {
-      headers: apiKeyHeaders(target),
-    });
-    const found = (await readJsonResponse(response)).body;
-    if (found.status !== 'in_progress') return found;
-    if (Date.now() > until) throw new Error(`operation ${id} still in progress: ${JSON.stringify(found)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
