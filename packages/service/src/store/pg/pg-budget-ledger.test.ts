@@ -7,6 +7,7 @@ import type { RunningPostgres } from '@splice/testing-postgres';
 import { startPostgres } from '@splice/testing-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountLimiter } from '../../connectors/account-limiter/account-limiter.js';
+import { bucketShape } from '../../connectors/account-limiter/rate-limit-policy.js';
 import { migratePostgres } from './migrate.js';
 import { PgBudgetLedger } from './pg-budget-ledger.js';
 import { openPgPool, type PgPool } from './pool.js';
@@ -103,5 +104,21 @@ describe('PgBudgetLedger', () => {
     const started = Date.now();
     (await second.acquire({ account, policy, priority: 'interactive' })).done();
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
+  it('names a wait for a refused background take that ends before the bucket is full', async () => {
+    const ledger = new PgBudgetLedger(pool);
+    // HubSpot's lowest limit: a bucket of 5 tokens (2 kept for interactive calls), 9.2 tokens a second.
+    const shape = bucketShape({ requests: 100, intervalMs: 10_000 });
+    const account = 'hubspot:backfilling';
+    expect((await ledger.take(account, shape, 3, false)).granted).toBe(shape.capacity - shape.reserve);
+    const refused = await ledger.take(account, shape, 3, false);
+    expect(refused.granted).toBe(0);
+    // The bucket holds its reserve; it would be full again after (capacity - reserve) tokens' time. Coming
+    // back then, a little late, would lose tokens: the wait ends at least one token's time sooner.
+    const tokenMs = 1 / shape.perMs;
+    expect(refused.waitMs).toBeLessThanOrEqual((shape.capacity - shape.reserve - 1) * tokenMs);
+    await new Promise((resolve) => setTimeout(resolve, refused.waitMs));
+    expect((await ledger.take(account, shape, 3, false)).granted).toBeGreaterThanOrEqual(1);
   });
 });

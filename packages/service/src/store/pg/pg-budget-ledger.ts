@@ -72,11 +72,15 @@ export class PgBudgetLedger implements BudgetLedger {
     if (granted > 0) return { granted, waitMs: 0 };
     const blockedUntil = Number(row.blocked_until);
     if (blockedUntil > Number(row.now)) return { granted: 0, waitMs: blockedUntil - Number(row.now) };
-    // Until the slice asked for is there (the bucket holds it, so no token is lost by waiting), and up to
-    // half a token's time later at random: instances that all came back at the same moment would mostly
-    // race each other for the first token and find nothing.
+    // Until the slice asked for is there, and up to half a token's time later at random: instances that all
+    // came back at the same moment would mostly race each other for the first token and find nothing. Never
+    // until the bucket is full: the bucket stops filling at its capacity, so every millisecond a caller came
+    // back late would then lose tokens the account could have spent. Two tokens short of full leave their
+    // time for the jitter and the caller's own delay (one did not: a backfill then used 89 % of its account's
+    // limit, against 91 % with two).
     const tokenMs = 1 / shape.perMs;
-    const waitMs = refillWaitMs(Number(row.tokens), Math.min(shape.capacity, floor + want), shape.perMs);
+    const needed = Math.max(floor + 1, Math.min(floor + want, shape.capacity - 2));
+    const waitMs = refillWaitMs(Number(row.tokens), needed, shape.perMs);
     return { granted: 0, waitMs: Math.ceil(waitMs + (Math.random() * tokenMs) / 2) };
   }
 
