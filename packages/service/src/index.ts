@@ -41,6 +41,8 @@ export type { ReadQueue } from './reads/read-queue.js';
 export { SqliteOperationStore } from './reads/sqlite-operation-store.js';
 export type { ReadTiming } from './reads/timing.js';
 export { defaultReadTiming, readTimingFromEnv } from './reads/timing.js';
+export type { RunningInstance } from './serve-from-cli.js';
+export { startInstance } from './serve-from-cli.js';
 export type { RunningService, StartServiceOptions } from './start-service.js';
 export { startService } from './start-service.js';
 export type {

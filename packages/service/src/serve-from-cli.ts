@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { ServiceConfig } from './config.js';
 import { ManifestError } from './manifest/load-manifest.js';
-import { type StartServiceOptions, startService } from './start-service.js';
+import { type RunningService, type StartServiceOptions, startService } from './start-service.js';
 import { startupBanner } from './startup-banner.js';
 import {
   configFromParent,
@@ -29,19 +29,10 @@ export interface CliExtras {
  */
 export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}): Promise<void> {
   if (config.role === 'worker') return serveWorker(config);
-  let worker: WorkerChild | undefined;
+  let instance: RunningInstance | undefined;
   try {
-    const { role, ...options } = config;
-    const service = await startService({
-      ...options,
-      role: 'api',
-      ...(extras.demoConnections && { demoConnections: extras.demoConnections }),
-    });
-    if (role === 'all') {
-      const child = await startWorkerChild(config);
-      worker = child;
-      service.reads.wakeElsewhere = () => child.wake();
-    }
+    instance = await startInstance(config, extras.demoConnections);
+    const { service } = instance;
     console.log(
       [startupBanner(config, service), ...(extras.bannerLines ?? []).map((l) => `  ${l}`)].join('\n'),
     );
@@ -50,7 +41,7 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
       if (stopping) return;
       stopping = true;
       console.log(`${signal}: stopping the service...`);
-      await Promise.all([service.close(), worker?.stop()]);
+      await instance?.close();
       await extras.closeBeside?.();
       console.log('Stopped.');
       process.exit(0);
@@ -58,7 +49,6 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
   } catch (error) {
-    await worker?.stop().catch(() => undefined);
     await extras.closeBeside?.().catch(() => undefined);
     if (error instanceof ManifestError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -66,6 +56,42 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
     } else console.error(error);
     process.exit(1);
   }
+}
+
+/** An instance that answers requests: its API, and for the `all` role the worker child beside it. */
+export interface RunningInstance {
+  service: RunningService;
+  /** Stops the API and its worker child. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts what `splice-service --role api|all` runs, without the command's banner and signal handling (a
+ * bench or a host process that starts instances the way an operator does).
+ */
+export async function startInstance(
+  config: ServiceConfig,
+  demoConnections?: StartServiceOptions['demoConnections'],
+): Promise<RunningInstance> {
+  const { role, ...options } = config;
+  if (role === 'worker') throw new Error('A worker answers no requests: start it with serveFromCli.');
+  const service = await startService({
+    ...options,
+    role: 'api',
+    ...(demoConnections && { demoConnections }),
+  });
+  let worker: WorkerChild | undefined;
+  if (role === 'all') {
+    try {
+      worker = await startWorkerChild(config);
+    } catch (error) {
+      await service.close();
+      throw error;
+    }
+    const child = worker;
+    service.reads.wakeElsewhere = () => child.wake();
+  }
+  return { service, close: async () => void (await Promise.all([service.close(), worker?.stop()])) };
 }
 
 /** The worker role: reads, deliveries and queued writes, no requests answered. */
