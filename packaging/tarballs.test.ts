@@ -16,12 +16,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The emulators are not published: the installed service reaches them over HTTP as it would reach HubSpot.
 import { type LocalProviders, startLocalProviders } from '../packages/provider-emulators/src/index.js';
+import { workspacePrebuild } from './local-prebuild.js';
 
 /**
  * The six packages as a builder gets them: `pnpm pack` (whose `prepack` builds `dist`), then `npm install`
  * of the tarballs into an empty folder outside the workspace, then plain `node` there: no TypeScript
- * loader, no workspace links, every other dependency from the registry (better-sqlite3 compiles its addon
- * there, which is most of this test's time).
+ * loader, no workspace links, every other dependency from the registry. better-sqlite3's own install script
+ * takes its native addon from a local prebuild of the workspace's copy (see local-prebuild.ts) rather than
+ * compiling SQLite, which was most of this test's time; a newer release than the workspace's compiles.
  */
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -180,20 +182,26 @@ beforeAll(async () => {
     `react@${react.devDependencies?.react}`,
     `react-dom@${react.devDependencies?.['react-dom']}`,
   ];
+  const prebuild = await workspacePrebuild(join(repo, 'packages/service'), join(root, 'prebuilds'));
   const started = performance.now();
-  log('npm install of the six tarballs (better-sqlite3 compiles its addon: one to three minutes)...');
+  log(`npm install of the six tarballs (better-sqlite3 ${prebuild.version} from a local prebuild)...`);
   await runGroup(
     'npm',
     ['install', '--no-audit', '--no-fund', ...Object.values(tarballs), ...hostDependencies],
     {
       cwd: app,
-      env: { ...process.env, JOBS: 'max' },
+      // JOBS: a compile, when the resolved better-sqlite3 has no local prebuild, uses both cores.
+      env: { ...process.env, ...prebuild.env, JOBS: 'max' },
     },
   );
-  log(`npm install done in ${seconds(started)}`);
   const addon = join(app, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
   if (!existsSync(addon))
     throw new Error(`npm installed better-sqlite3 without building its addon (${addon})`);
+  const installedSqlite = readJson(join(app, 'node_modules/better-sqlite3/package.json')).version;
+  const unpacked = readFileSync(addon).equals(prebuild.addonBytes);
+  log(
+    `npm install done in ${seconds(started)} (better-sqlite3 ${installedSqlite}, addon ${unpacked ? 'unpacked from the local prebuild' : 'compiled'})`,
+  );
 
   providers = await startLocalProviders({ SPLICE_SANDBOX_ACTIVITY: '0' });
   service = startUntil(

@@ -1,9 +1,10 @@
 import { defineProject } from 'vitest/config';
 
 /**
- * Packs the packages and installs the tarballs with npm (compiling better-sqlite3), so it runs after every
- * other project (`groupOrder: 2`, after the reliability suite): its compile neither slows timed tests nor
- * competes with the reliability suite's measurements.
+ * Builds and packs the packages and installs the tarballs with npm (a compile of better-sqlite3 when its
+ * release has no local prebuild), so it runs after every other project (`groupOrder: 2`, after the
+ * reliability suite): its builds neither slow timed tests nor compete with the reliability suite's
+ * measurements.
  */
 export default defineProject({
   test: {
