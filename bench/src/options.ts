@@ -52,6 +52,10 @@ export interface BenchPlan {
   writes: { runs: number; singles: number; batches: number; concurrency: number };
   /** `refresh_conflicts`: searches over three instances sharing one connection with 20-s tokens. */
   refresh: { durationS: number; readsPerS: number };
+  /** Provider rate limits (benches/rate-limits.ts): accounts backfilling, seconds measured, searches per p99. */
+  limits: { accounts: number; measureS: number; searches: number };
+  /** The API under reads (benches/api-under-reads.ts): requests per second through the BFF, and seconds. */
+  api: { rate: number; seconds: number };
   /** Benchmarks to run (all by default); `--only=ui,bundle` runs a subset while developing. */
   only: Set<BenchName> | undefined;
 }
@@ -68,6 +72,8 @@ export const benchNames = [
   'http',
   'writes',
   'refresh',
+  'limits',
+  'api',
 ] as const;
 export type BenchName = (typeof benchNames)[number];
 
@@ -91,7 +97,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
       if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number >= 1.');
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http,writes,refresh]\n' +
+        'pnpm bench [--quick] [--runs=N] [--only=bundle,ui,search,throughput,create,reads,pg,scaling,http,writes,refresh,limits,api]\n' +
           '  --quick   smaller data and shorter runs (under 3 minutes); every key is still written',
       );
       process.exit(0);
@@ -130,6 +136,8 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
     writes: { runs: n, singles: quick ? 300 : 1_000, batches: quick ? 30 : 100, concurrency: 4 },
     // BENCH_REFRESH_SECONDS shortens it for a check of the bench itself.
     refresh: { durationS: Number(process.env.BENCH_REFRESH_SECONDS) || (quick ? 60 : 600), readsPerS: 10 },
+    limits: { accounts: 20, measureS: quick ? 60 : 120, searches: quick ? 30 : 60 },
+    api: { rate: 300, seconds: 30 },
     only,
   };
 }

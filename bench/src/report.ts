@@ -14,9 +14,13 @@ export function benchOf(
   | 'scaling'
   | 'http'
   | 'writes'
-  | 'refresh' {
+  | 'refresh'
+  | 'limits'
+  | 'api' {
   if (key === 'backfill_scaling_3x') return 'scaling';
   if (key.startsWith('refresh_')) return 'refresh';
+  if (key.startsWith('rate_') || key.startsWith('interactive_')) return 'limits';
+  if (key.startsWith('api_')) return 'api';
   if (key.startsWith('write_')) return 'writes';
   if (key.endsWith('_http')) return 'http';
   if (key.endsWith('_pg')) return 'pg';
@@ -118,7 +122,20 @@ export type DerivedKey =
   /** Three instances, one connection, 20-s access tokens: refresh-token reuses the provider saw. */
   | 'refresh_conflicts'
   /** The same run: reads (searches) that failed, for a token or anything else. */
-  | 'refresh_failed_reads';
+  | 'refresh_failed_reads'
+  /** 20 accounts each limited to 100 requests per 10 s, all backfilling: requests served / their limits. */
+  | 'rate_limit_utilization'
+  /** The same run: the provider's 429s over all its answers. */
+  | 'rate_limited_share'
+  /** Search p99 for one account with nothing else on it, then while its own backfill uses its limit. */
+  | 'interactive_p99_ms_idle'
+  | 'interactive_p99_ms_under_backfill'
+  /** Their ratio: a user's search does not wait behind a backfill. */
+  | 'interactive_p99_ratio_under_backfill'
+  /** 300 requests/s of searches and creates through the BFF, each create starting a backfill: p99. */
+  | 'api_p99_ms_under_reads'
+  /** The same run: the share of requests the BFF shed with 503 (too many in flight). */
+  | 'api_shed_share';
 export type Figures = Record<FigureKey | DerivedKey, number | null>;
 
 export interface Goal {
@@ -185,6 +202,21 @@ export const goals: Goal[] = [
     why: 'instances never refresh one token at once (a reuse revokes the grant)',
   },
   { key: 'refresh_failed_reads', op: '<=', target: 0, why: 'no read fails for a token' },
+  {
+    key: 'rate_limit_utilization',
+    op: '>=',
+    target: 0.9,
+    why: "backfills use their customers' provider budgets fully",
+  },
+  { key: 'rate_limited_share', op: '<=', target: 0.01, why: 'and never hammer into 429s' },
+  {
+    key: 'interactive_p99_ratio_under_backfill',
+    op: '<=',
+    target: 2,
+    why: "a search does not queue behind its own account's backfill",
+  },
+  { key: 'api_p99_ms_under_reads', op: '<=', target: 100, why: 'reads and deliveries never slow the API' },
+  { key: 'api_shed_share', op: '<=', target: 0, why: 'and never make it shed requests' },
 ];
 
 export interface GoalResult {
@@ -245,6 +277,9 @@ const units: Partial<Record<FigureKey | DerivedKey, string>> = {
   write_batch_records_per_s: '/s',
   refresh_conflicts: '',
   refresh_failed_reads: '',
+  interactive_p99_ms_idle: 'ms',
+  interactive_p99_ms_under_backfill: 'ms',
+  api_p99_ms_under_reads: 'ms',
 };
 
 /** The table printed at the end of a run: key, value, goal, met. */
@@ -285,6 +320,15 @@ export function formatTable(
     'write_batch_records_per_s',
   );
   keys.push('refresh_conflicts', 'refresh_failed_reads');
+  keys.push(
+    'rate_limit_utilization',
+    'rate_limited_share',
+    'interactive_p99_ms_idle',
+    'interactive_p99_ms_under_backfill',
+    'interactive_p99_ratio_under_backfill',
+    'api_p99_ms_under_reads',
+    'api_shed_share',
+  );
   for (const key of keys) {
     const value = figures[key];
     const judgedGoal = judged[key];

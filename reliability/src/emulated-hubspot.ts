@@ -27,10 +27,13 @@ export const providerAppsFor = (crm: RunningHubSpotEmulator) =>
   providerAppsFromEnv({ SPLICE_HUBSPOT_BASE_URL: crm.url });
 
 /** `SPLICE_HUBSPOT_BASE_URL` for a service process reading the emulator. */
-export const crmEnv = (crm: RunningHubSpotEmulator) => ({ SPLICE_HUBSPOT_BASE_URL: crm.url });
+export const crmEnv = (crm: Pick<RunningHubSpotEmulator, 'url'>) => ({ SPLICE_HUBSPOT_BASE_URL: crm.url });
+
+/** What seeding connections needs of the emulator: grants (an emulator in another process hands out its own). */
+export type GrantIssuer = Pick<RunningHubSpotEmulator, 'issueTokens'>;
 
 /** A new grant at the emulator, as a connection stores its tokens. */
-export function grantTokens(crm: RunningHubSpotEmulator): StoredTokens {
+export function grantTokens(crm: GrantIssuer): StoredTokens {
   const issued = crm.issueTokens();
   return {
     accessToken: issued.accessToken,
@@ -40,7 +43,7 @@ export function grantTokens(crm: RunningHubSpotEmulator): StoredTokens {
 }
 
 /** A working default HubSpot connection of a group (`conn-${groupRef}`), its own grant sealed by `secrets`. */
-export function crmConnection(crm: RunningHubSpotEmulator, secrets: SecretBox, groupRef: string) {
+export function crmConnection(crm: GrantIssuer, secrets: SecretBox, groupRef: string) {
   return {
     id: `conn-${groupRef}`,
     projectId: 'demo',
@@ -58,7 +61,7 @@ export function crmConnection(crm: RunningHubSpotEmulator, secrets: SecretBox, g
 /** Stores `count` groups `${prefix}-${i}`, each with a working HubSpot connection; returns their refs. */
 export async function seedCrmGroups(
   repo: Repository,
-  crm: RunningHubSpotEmulator,
+  crm: GrantIssuer,
   secrets: SecretBox,
   prefix: string,
   count: number,
@@ -82,7 +85,7 @@ export async function seedCrmGroups(
  */
 export async function connectDemoGroups(
   repo: Repository,
-  crm: RunningHubSpotEmulator,
+  crm: GrantIssuer,
   secrets: SecretBox,
 ): Promise<void> {
   for (const groupRef of ['acme', 'globex']) {
