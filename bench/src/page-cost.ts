@@ -29,11 +29,11 @@ import {
   providerCatalog,
   SecretBox,
   SqliteRepository,
-  sealCredentials,
   seedDemoData,
 } from '@splice/service';
 import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { toolArg } from './bff-setup.js';
+import { hubSpotConnection, storedTokensOf } from './hubspot-connection.js';
 import { median } from './stats.js';
 
 const contacts = toolArg('contacts', 100_000);
@@ -51,22 +51,9 @@ try {
   const manifest = loadManifest(defaultManifestPath);
   await seedDemoData(repo, manifest);
   const secrets = new SecretBox(loadSecretKey(dataDir));
-  const issued = emulator.issueTokens();
   const connection = await repo.insertConnection({
+    ...hubSpotConnection(secrets, 'acme', storedTokensOf(emulator.issueTokens())),
     id: 'conn-acme-hubspot',
-    projectId: 'demo',
-    provider: 'hubspot',
-    groupRef: 'acme',
-    consumerRef: 'acme-admin',
-    providerWorkspaceRef: 'acme',
-    status: 'working',
-    authScheme: 'oauth2/authorizationCode',
-    isDefault: true,
-    credentials: sealCredentials(secrets, {
-      accessToken: issued.accessToken,
-      refreshToken: issued.refreshToken,
-      expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
-    }),
   });
   const connector = createConnectorSource({
     repo,

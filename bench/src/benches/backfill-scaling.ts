@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createWebhookReceiver } from '@splice/bff/webhooks';
 import type { StoredTokens } from '@splice/service';
-import { loadSecretKey, openPgPool, PgRepository, SecretBox, sealCredentials } from '@splice/service';
+import { loadSecretKey, openPgPool, PgRepository, SecretBox } from '@splice/service';
 import { recommendedCrmContent, recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { startPostgres } from '@splice/testing-postgres';
 import type { Context } from 'hono';
@@ -26,6 +26,7 @@ import { Hono } from 'hono';
 import type { Child } from '../children.js';
 import { startChild } from '../children.js';
 import type { HubSpotEmulatorReady } from '../hubspot.js';
+import { hubSpotConnection } from '../hubspot-connection.js';
 
 const childScript = new URL('../servers/env-service-child.ts', import.meta.url);
 const emulatorScript = new URL('../servers/hubspot-emulator-child.ts', import.meta.url);
@@ -125,18 +126,7 @@ async function runOnce(
     const groups = Array.from({ length: options.installations }, (_, index) => `scale-g${index}`);
     for (const [index, groupRef] of groups.entries()) {
       await repo.upsertGroup({ projectId: 'demo', groupRef, groupName: groupRef });
-      await repo.insertConnection({
-        id: `conn-${groupRef}`,
-        projectId: 'demo',
-        provider: 'hubspot',
-        groupRef,
-        consumerRef: `${groupRef}-admin`,
-        providerWorkspaceRef: groupRef,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        credentials: sealCredentials(secrets, grants[index]!),
-      });
+      await repo.insertConnection(hubSpotConnection(secrets, groupRef, grants[index]!));
     }
     const content = recommendedCrmContent(
       'hubspot',

@@ -19,12 +19,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { StoredTokens } from '@splice/service';
-import { loadSecretKey, openPgPool, PgRepository, SecretBox, sealCredentials } from '@splice/service';
+import { loadSecretKey, openPgPool, PgRepository, SecretBox } from '@splice/service';
 import { recommendedCrmContent, recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { startPostgres } from '@splice/testing-postgres';
 import { Hono } from 'hono';
 import type { Child } from '../children.js';
 import { startChild } from '../children.js';
+import { hubSpotConnection } from '../hubspot-connection.js';
 import { percentile } from '../stats.js';
 
 const serviceScript = new URL('../servers/env-service-child.ts', import.meta.url);
@@ -123,19 +124,10 @@ export async function measureRateLimits(
     const grants = JSON.parse(readFileSync(grantsFile, 'utf8')) as StoredTokens[];
     const connect = async (groupRef: string, account: number) => {
       await repo.upsertGroup({ projectId: 'demo', groupRef, groupName: groupRef });
-      await repo.insertConnection({
-        id: `conn-${groupRef}`,
-        projectId: 'demo',
-        provider: 'hubspot',
-        groupRef,
-        consumerRef: `${groupRef}-admin`,
-        // The account, as HubSpot's hub id names it: the budget every connection to it shares.
-        providerWorkspaceRef: `account-${account}`,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        credentials: sealCredentials(secrets, grants[account]!),
-      });
+      // The searcher and a backfilling group share an account, and so its budget.
+      await repo.insertConnection(
+        hubSpotConnection(secrets, groupRef, grants[account]!, `account-${account}`),
+      );
     };
     const { integration } = recommendedCrmReads.hubspot;
     const install = (groupRef: string, index: number, backfill: boolean) =>

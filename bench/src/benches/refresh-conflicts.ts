@@ -12,12 +12,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { startHubSpotEmulator } from '@splice/provider-emulators';
-import { loadSecretKey, openPgPool, PgRepository, SecretBox, sealCredentials } from '@splice/service';
+import { loadSecretKey, openPgPool, PgRepository, SecretBox } from '@splice/service';
 import { recommendedCrmContent, recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { startPostgres } from '@splice/testing-postgres';
 import { Hono } from 'hono';
 import type { Child } from '../children.js';
 import { startChild } from '../children.js';
+import { hubSpotConnection, storedTokensOf } from '../hubspot-connection.js';
 
 const childScript = new URL('../servers/env-service-child.ts', import.meta.url);
 
@@ -70,25 +71,10 @@ export async function measureRefreshConflicts(
     const repo = new PgRepository(pool);
     const secrets = new SecretBox(loadSecretKey(dataDir));
     const groupRef = 'refresh-bench';
-    const issued = emulator.issueTokens();
     await repo.upsertGroup({ projectId: 'demo', groupRef, groupName: groupRef });
-    const connection = await repo.insertConnection({
-      id: `conn-${groupRef}`,
-      projectId: 'demo',
-      provider: 'hubspot',
-      groupRef,
-      consumerRef: `${groupRef}-admin`,
-      providerWorkspaceRef: groupRef,
-      status: 'working',
-      authScheme: 'oauth2/authorizationCode',
-      isDefault: true,
-      credentials: sealCredentials(secrets, {
-        accessToken: issued.accessToken,
-        refreshToken: issued.refreshToken,
-        expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
-        obtainedAtMs: issued.issuedAt,
-      }),
-    });
+    const connection = await repo.insertConnection(
+      hubSpotConnection(secrets, groupRef, storedTokensOf(emulator.issueTokens())),
+    );
     const post = (url: string, body: unknown, extra: Record<string, string> = {}) =>
       fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
     await post(`${urls[0]}/v1/projects/demo/destinations`, {

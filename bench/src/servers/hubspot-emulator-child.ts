@@ -12,6 +12,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { startHubSpotEmulator } from '@splice/provider-emulators';
+import { storedTokensOf } from '../hubspot-connection.js';
 
 const started = performance.now();
 const contacts = Number(process.env.BENCH_CONTACTS ?? 10_000);
@@ -23,12 +24,7 @@ const emulator = await startHubSpotEmulator({
   rateLimit: { max: Number.MAX_SAFE_INTEGER },
 });
 const grants = Array.from({ length: grantCount }, () => {
-  const issued = emulator.issueTokens();
-  return {
-    accessToken: issued.accessToken,
-    refreshToken: issued.refreshToken,
-    expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
-  };
+  return storedTokensOf(emulator.issueTokens());
 });
 writeFileSync(grantsFile, JSON.stringify(grants), { mode: 0o600 });
 

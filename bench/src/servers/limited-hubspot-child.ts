@@ -13,6 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { startHubSpotEmulator } from '@splice/provider-emulators';
 import type { MiddlewareHandler } from 'hono';
+import { storedTokensOf } from '../hubspot-connection.js';
 
 const grantsFile = process.env.BENCH_GRANTS_FILE;
 if (!grantsFile) throw new Error('Set BENCH_GRANTS_FILE.');
@@ -34,12 +35,7 @@ const emulator = await startHubSpotEmulator({
   middleware: [counting],
 });
 const grants = Array.from({ length: Number(process.env.BENCH_GRANTS ?? 1) }, () => {
-  const issued = emulator.issueTokens();
-  return {
-    accessToken: issued.accessToken,
-    refreshToken: issued.refreshToken,
-    expiresAtMs: issued.issuedAt + issued.expiresIn * 1000,
-  };
+  return storedTokensOf(emulator.issueTokens());
 });
 writeFileSync(grantsFile, JSON.stringify(grants), { mode: 0o600 });
 process.on('message', (message: { type?: string }) => {

@@ -31,11 +31,11 @@ import {
   providerAppsFromEnv,
   SecretBox,
   SqliteRepository,
-  sealCredentials,
   seedDemoData,
   startService,
 } from '@splice/service';
 import { recommendedCrmReads } from '@splice/service/demo-fixtures';
+import { hubSpotConnection } from '../hubspot-connection.js';
 import { benchGroupRef } from './groups.js';
 
 const started = performance.now();
@@ -63,18 +63,7 @@ async function seedGroups(repo: Repository) {
       const tokens = groupGrants[index];
       if (!tokens) throw new Error(`no grant for ${groupRef}: issue one per extra group`);
       await tx.upsertGroup({ projectId: 'demo', groupRef, groupName: `Bench group ${index}` });
-      const connection = await tx.insertConnection({
-        id: `conn-${groupRef}`,
-        projectId: 'demo',
-        provider: 'hubspot',
-        groupRef,
-        consumerRef: `${groupRef}-admin`,
-        providerWorkspaceRef: groupRef,
-        status: 'working',
-        authScheme: 'oauth2/authorizationCode',
-        isDefault: true,
-        credentials: sealCredentials(secrets, tokens),
-      });
+      const connection = await tx.insertConnection(hubSpotConnection(secrets, groupRef, tokens));
       if (index >= scheduled) continue;
       await tx.insertInstallation({
         projectId: 'demo',
