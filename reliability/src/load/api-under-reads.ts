@@ -208,7 +208,15 @@ export async function startApiUnderReads(plan: ApiLoadPlan): Promise<ApiUnderRea
       }
     };
     const measure = () =>
-      measureLoad({ plan, startBff, bodies: searchBodies(), service, countCreated, createGroups });
+      measureLoad({
+        plan,
+        startBff,
+        bodies: searchBodies(),
+        service,
+        crm: crmStarted.child,
+        countCreated,
+        createGroups,
+      });
     return { startBff, searchBodies, measure, close };
   } catch (error) {
     await close();
@@ -221,11 +229,12 @@ async function measureLoad(options: {
   startBff: ApiUnderReads['startBff'];
   bodies: object[];
   service: Child;
+  crm: Child;
   countCreated: () => number;
   createGroups: number;
 }): Promise<ApiLoadResult> {
   const { rate, seconds, deep = false } = options.plan;
-  const { service, countCreated } = options;
+  const { service, crm, countCreated } = options;
   const { child: bff, url } = await options.startBff(64);
   let nextGroup = 0;
   let sent = 0;
@@ -315,7 +324,13 @@ async function measureLoad(options: {
     rssPeak.service = Math.max(rssPeak.service, service.rss());
   }, 1_000);
   const createdBefore = countCreated();
-  const cpuStart = { bff: bff.cpuSeconds(), service: service.cpuSeconds(), self: process.cpuUsage() };
+  const cpuStart = {
+    bff: bff.cpuSeconds(),
+    service: service.cpuSeconds(),
+    worker: service.childrenCpuSeconds(),
+    crm: crm.cpuSeconds(),
+    self: process.cpuUsage(),
+  };
   const { result, seconds: elapsed } = await pacedLoad({
     url,
     rate,
@@ -332,6 +347,8 @@ async function measureLoad(options: {
   const cpu = {
     bff: (bff.cpuSeconds() - cpuStart.bff) / elapsed,
     service: (service.cpuSeconds() - cpuStart.service) / elapsed,
+    worker: (service.childrenCpuSeconds() - cpuStart.worker) / elapsed,
+    crm: (crm.cpuSeconds() - cpuStart.crm) / elapsed,
     generator: (() => {
       const used = process.cpuUsage(cpuStart.self);
       return (used.user + used.system) / 1e6 / elapsed;
@@ -364,7 +381,7 @@ async function measureLoad(options: {
   createTimes.sort((a, b) => a - b);
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const shed = statuses.get(503) ?? 0;
-  const line = `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS after GC at ${Math.round(earlyAfterMs / 1000)} s${deep ? `, ${Math.round(baselineAfterMs / 1000)} s` : ''} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service ${Math.round(cpu.service * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`;
+  const line = `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS after GC at ${Math.round(earlyAfterMs / 1000)} s${deep ? `, ${Math.round(baselineAfterMs / 1000)} s` : ''} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service API ${Math.round(cpu.service * 100)} %, its worker ${Math.round(cpu.worker * 100)} %, HubSpot emulator ${Math.round(cpu.crm * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`;
   return {
     line,
     numbers: {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Stall } from './stalls.js';
 
@@ -17,12 +17,25 @@ export interface Child {
   rss(): number;
   /** CPU time used so far (user + system), in seconds, from /proc. */
   cpuSeconds(): number;
+  /** The same for the processes it started that still run (the service's worker child). */
+  childrenCpuSeconds(): number;
   /**
    * Runs a full garbage collection in the child (see gc-on-signal.ts), then reads its RSS; with the
    * child's event-loop delay since the previous probe.
    */
   probe(): Promise<Probe>;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process in seconds, and its parent's pid, from /proc/<pid>/stat; undefined once gone. */
+function statOf(pid: number | string): { cpuSeconds: number; ppid: number } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // ppid is field 4 of stat; utime and stime are 14 and 15, in clock ticks (100 per second on Linux).
+    return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts `node --import tsx <script>` and resolves once a stdout line matches `ready`. */
@@ -42,10 +55,15 @@ export function startNode(
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     },
-    cpuSeconds: () => {
-      const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-      return (Number(fields[11]) + Number(fields[12])) / 100;
+    cpuSeconds: () => statOf(proc.pid as number)?.cpuSeconds ?? 0,
+    childrenCpuSeconds: () => {
+      let seconds = 0;
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = statOf(entry);
+        if (stat && stat.ppid === proc.pid) seconds += stat.cpuSeconds;
+      }
+      return seconds;
     },
     probe: () =>
       new Promise((resolve) => {
