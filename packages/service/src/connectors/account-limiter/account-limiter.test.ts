@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountLimiter, BudgetWait } from './account-limiter.js';
+import { AccountLimiter, type AccountPermit, BudgetWait } from './account-limiter.js';
 import { MemoryBudgetLedger } from './budget-ledger.js';
 import { bucketShape, budgetReportOf } from './rate-limit-policy.js';
 
@@ -71,35 +71,37 @@ describe('AccountLimiter', () => {
     await expect(call('a')).rejects.toBeInstanceOf(BudgetWait);
   });
 
-  it('bounds the calls of one account in flight, serving interactive calls first', async () => {
+  it("bounds each priority's calls of one account in flight: a user's call never waits for a backfill's to end", async () => {
     const limiter = new AccountLimiter({
       ledger: new MemoryBudgetLedger(),
-      maxInFlight: 2,
+      maxInFlight: { interactive: 1, background: 2 },
       maxWaitMs: { interactive: 1_000, background: 1_000 },
     });
     const big = { requests: 1_000, intervalMs: 1_000 };
-    const first = await limiter.acquire({ account: 'a', policy: big, priority: 'background' });
-    const second = await limiter.acquire({ account: 'a', policy: big, priority: 'background' });
-    const order: string[] = [];
-    const queuedBackground = limiter
-      .acquire({ account: 'a', policy: big, priority: 'background' })
-      .then((permit) => {
-        order.push('background');
-        return permit;
+    const call = (priority: 'interactive' | 'background') =>
+      limiter.acquire({ account: 'a', policy: big, priority });
+    const settled = new Set<string>();
+    const track = (name: string, permit: Promise<AccountPermit>) =>
+      permit.then((granted) => {
+        settled.add(name);
+        return granted;
       });
-    const queuedInteractive = limiter
-      .acquire({ account: 'a', policy: big, priority: 'interactive' })
-      .then((permit) => {
-        order.push('interactive');
-        return permit;
-      });
+    const backfill = [await call('background'), await call('background')];
+    const thirdPage = track('third page', call('background'));
+    // Two background calls fill their places; a user's search still goes at once.
+    const search = await call('interactive');
+    const secondSearch = track('second search', call('interactive'));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(order).toEqual([]);
-    first.done();
-    (await queuedInteractive).done();
-    second.done();
-    (await queuedBackground).done();
-    expect(order).toEqual(['interactive', 'background']);
+    expect([...settled]).toEqual([]);
+    // The search's place frees the next search, not the backfill's page...
+    search.done();
+    (await secondSearch).done();
+    expect([...settled]).toEqual(['second search']);
+    // ...and a page's place the next page.
+    backfill[0]!.done();
+    (await thirdPage).done();
+    backfill[1]!.done();
+    expect([...settled]).toEqual(['second search', 'third page']);
   });
 });
 

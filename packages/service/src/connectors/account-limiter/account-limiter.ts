@@ -21,8 +21,12 @@ import {
 
 export interface AccountLimiterOptions {
   ledger: BudgetLedger;
-  /** Calls of one account in flight at once from this process (default 8). */
-  maxInFlight?: number;
+  /**
+   * Calls of one account in flight at once from this process, counted apart for each priority (default 32
+   * interactive, 8 background): a backfill's calls never take the places a user's call needs, so a user
+   * does not wait for a slow page to end before their search is sent.
+   */
+  maxInFlight?: { interactive: number; background: number };
   /** Tokens taken from the ledger at once at most (default 1: the in-memory ledger costs nothing per take). */
   sliceSize?: number;
   /**
@@ -81,7 +85,7 @@ interface AccountState {
   /** Tokens taken from the ledger and not yet used, and when they were taken. */
   leased: number;
   leasedAt: number;
-  inFlight: number;
+  inFlight: Record<CallPriority, number>;
   interactive: Waiter[];
   background: Waiter[];
   taking: boolean;
@@ -94,7 +98,7 @@ interface AccountState {
 
 export class AccountLimiter {
   readonly #ledger: BudgetLedger;
-  readonly #maxInFlight: number;
+  readonly #maxInFlight: Record<CallPriority, number>;
   readonly #sliceSize: number;
   readonly #maxWaitMs: { interactive: number; background: number };
   readonly #now: () => number;
@@ -105,7 +109,7 @@ export class AccountLimiter {
 
   constructor(options: AccountLimiterOptions) {
     this.#ledger = options.ledger;
-    this.#maxInFlight = options.maxInFlight ?? 8;
+    this.#maxInFlight = options.maxInFlight ?? { interactive: 32, background: 8 };
     this.#sliceSize = options.sliceSize ?? 1;
     this.#maxWaitMs = options.maxWaitMs ?? { interactive: 3_000, background: 0 };
     this.#now = options.now ?? Date.now;
@@ -145,7 +149,7 @@ export class AccountLimiter {
         shape: bucketShape(call.policy),
         leased: 0,
         leasedAt: 0,
-        inFlight: 0,
+        inFlight: { interactive: 0, background: 0 },
         interactive: [],
         background: [],
         taking: false,
@@ -157,26 +161,32 @@ export class AccountLimiter {
     return state;
   }
 
-  #next(state: AccountState): Waiter | undefined {
-    return state.interactive.shift() ?? state.background.shift();
+  /** The priority whose next waiter has a free place, interactive first; undefined when none has. */
+  #nextPriority(state: AccountState): CallPriority | undefined {
+    for (const priority of ['interactive', 'background'] as const) {
+      if (state[priority].length > 0 && state.inFlight[priority] < this.#maxInFlight[priority])
+        return priority;
+    }
+    return undefined;
   }
 
   /** Grants what the leased tokens and free places allow, and takes more from the ledger for the rest. */
   #pump(account: string, state: AccountState): void {
     // A token used long after it was taken could land in a later window than the bucket counted it in.
     if (state.leased > 0 && this.#now() - state.leasedAt > state.policy.intervalMs / 2) state.leased = 0;
-    while (state.leased > 0 && state.inFlight < this.#maxInFlight) {
-      const waiter = this.#next(state);
-      if (!waiter) return;
+    while (state.leased > 0) {
+      const priority = this.#nextPriority(state);
+      if (!priority) return;
+      const waiter = state[priority].shift() as Waiter;
       state.leased--;
-      state.inFlight++;
+      state.inFlight[priority]++;
       this.stats.calls++;
-      waiter.grant(this.#permit(account, state));
+      waiter.grant(this.#permit(account, state, priority));
     }
-    const waiting = state.interactive.length + state.background.length;
-    if (waiting === 0 || state.inFlight >= this.#maxInFlight || state.taking) return;
+    const priority = this.#nextPriority(state);
+    if (!priority || state.taking) return;
     const now = this.#now();
-    const interactive = state.interactive.length > 0;
+    const interactive = priority === 'interactive';
     // The ledger named a wait: ask again then.
     const due = interactive ? state.interactiveRetryAt : state.retryAt;
     if (due > now) {
@@ -237,13 +247,13 @@ export class AccountLimiter {
     state.timer = { handle, at };
   }
 
-  #permit(account: string, state: AccountState): AccountPermit {
+  #permit(account: string, state: AccountState, priority: CallPriority): AccountPermit {
     let ended = false;
     return {
       done: (answer) => {
         if (ended) return;
         ended = true;
-        state.inFlight--;
+        state.inFlight[priority]--;
         if (answer) this.#follow(account, state, answer);
         this.#pump(account, state);
       },
