@@ -193,6 +193,52 @@ describe.each(storeBackends)('the store-backed connector source on $name', (back
     expect((await repo.getConnection('demo', connection.id))?.status).toBe('bad_credentials');
   });
 
+  it('once the provider refused the grant, calls ask to reconnect without reaching it again, until a reconnect', async () => {
+    let crmCalls = 0;
+    const counted = await startHubSpotEmulator({
+      counts: { contacts: 10, companies: 1, deals: 1 },
+      middleware: [
+        async (c, next) => {
+          if (c.req.path.startsWith('/crm/')) crmCalls++;
+          await next();
+        },
+      ],
+    });
+    try {
+      const { connection, accessToken } = await hubSpotConnection(counted);
+      const source = createConnectorSource({ repo, catalog: catalogOf(counted), secrets });
+      const read = () => source.forConnection(connection).readPage(readContacts);
+      counted.revokeGrant(accessToken);
+      await expect(read()).rejects.toMatchObject({ kind: 'authInvalid' });
+      expect((await repo.getConnection('demo', connection.id))?.status).toBe('bad_credentials');
+      const callsWhenRefused = crmCalls;
+      expect(callsWhenRefused).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) {
+        await expect(read()).rejects.toMatchObject({
+          kind: 'authInvalid',
+          message: expect.stringMatching(/Reconnect/),
+        });
+      }
+      expect(crmCalls).toBe(callsWhenRefused);
+      // A reconnect stores the new grant's tokens with the status `created`: calls go out again.
+      const stored = (await repo.getConnection('demo', connection.id))!;
+      const issued = counted.issueTokens(['crm.objects.contacts.read']);
+      const reconnected = sealCredentials(secrets, {
+        accessToken: issued.accessToken,
+        refreshToken: issued.refreshToken,
+        expiresAtMs: Date.now() + issued.expiresIn * 1000,
+      });
+      expect(
+        await repo.replaceConnectionCredentials('demo', connection.id, stored.credentials, reconnected),
+      ).toBe(true);
+      await repo.setConnectionStatus('demo', connection.id, 'created');
+      expect((await read()).records.length).toBeGreaterThan(0);
+      expect(crmCalls).toBeGreaterThan(callsWhenRefused);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('a connection whose credentials another key sealed fails authInvalid without a call', async () => {
     const { connection } = await hubSpotConnection(hubspot);
     const source = createConnectorSource({

@@ -46,8 +46,11 @@ export function storeTokenSource(
   async function stored(): Promise<{ credentials: Record<string, unknown>; tokens: StoredTokens }> {
     const row = await repo.getConnection(projectId, id);
     const tokens = row && openCredentials(secrets, row.credentials);
-    // Gone, or sealed by another key: nothing to call the provider with until the user reconnects.
-    if (!row || !tokens) throw unusable();
+    // Gone, or sealed by another key: nothing to call the provider with until the user reconnects. The
+    // same once the provider refused the grant (`bad_credentials`): every call would be refused again, and
+    // asking again for each search or write is the storm a provider throttles an app for. A reconnect
+    // stores new tokens as `created`.
+    if (!row || !tokens || row.status === 'bad_credentials') throw unusable();
     return { credentials: row.credentials, tokens };
   }
 
