@@ -528,6 +528,15 @@ export const migrations: readonly Migration[] = [
   );
   `,
   ),
+  // The sync status asks, per installation, for the writes that ended since a day began and for the latest
+  // failures: without an index each ask reads every write of every installation.
+  migration(
+    17,
+    'ended writes by installation',
+    () => `
+  CREATE INDEX write_operations_ended ON write_operations (installation_id, end_time) WHERE answer IS NOT NULL;
+  `,
+  ),
 ];
 
 /**
