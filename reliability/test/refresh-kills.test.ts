@@ -90,7 +90,9 @@ describe('refreshes across instances that are SIGKILLed', () => {
       const groupRef = 'refresh-kills';
       await repo.upsertGroup({ projectId: 'demo', groupRef, groupName: groupRef });
       const connection = await repo.insertConnection(crmConnection(crm, secretsOf(dataDir), groupRef));
-      instances.push(await launchServiceProcess('b', env), await launchServiceProcess('c', env));
+      instances.push(
+        ...(await Promise.all([launchServiceProcess('b', env), launchServiceProcess('c', env)])),
+      );
       const { integration } = recommendedCrmReads.hubspot;
       const installed = await post(`${url}/v1/projects/demo/integrations/${integration}/installations`, {
         groupRef,
