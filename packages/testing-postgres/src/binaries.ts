@@ -92,6 +92,12 @@ export async function reachableBinaries(
   // verbatimSymlinks: the library folder's relative links (libpq.so.5 -> libpq.so.5.18) stay relative.
   await cp(packaged.root, staging, { recursive: true, verbatimSymlinks: true });
   await openToAll(staging);
+  if (existsSync(copyRoot) && ownedByRootAndClosed(copyRoot) && runnableBy(copy, user)) {
+    // Another test file, started at the same moment, put its copy in place meanwhile: it may be running a
+    // server from it already, so it is used rather than replaced.
+    await rm(staging, { recursive: true, force: true });
+    return copy;
+  }
   if (existsSync(copyRoot)) await rm(copyRoot, { recursive: true, force: true });
   try {
     await rename(staging, copyRoot);
