@@ -60,6 +60,7 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
 
 /** An instance that answers requests: its API, and for the `all` role the worker child beside it. */
 export interface RunningInstance {
+  /** The API: its URL, key and stores. */
   service: RunningService;
   /** Stops the API and its worker child. */
   close(): Promise<void>;
