@@ -285,16 +285,19 @@ async function measureLoad(options: {
   const createTimes: number[] = [];
   // Warm up (connections, prepared statements, JIT) for 3 s, then measure.
   await pacedLoad({ url, rate, seconds: 3, lanes: 30, requests: [searchOnly] });
-  // RSS is read after a full GC in the process (what is kept, not where the collector happened to be):
-  // early (10 % into the run, at least 10 s), and, on a deep run, again at half-time, once the BFF's
-  // bounded stores have filled (the idempotency replay cache keeps 10,000 answers: about 5.5 minutes of
-  // creates at 30/s). Growth up to then is that cache filling to its bound; growth after it is a leak.
+  // RSS is read after a full GC in the process (what is kept, not where the collector happened to be).
+  // A full GC stops a server for tens of milliseconds and the requests behind it wait, so a short run
+  // takes its baseline just before the load, not inside the timed window. A deep run takes it early (10 %
+  // into the run) and again at half-time, once the BFF's bounded stores have filled (the idempotency
+  // replay cache keeps 10,000 answers: about 5.5 minutes of creates at 30/s): growth up to then is that
+  // cache filling to its bound; growth after it is a leak.
   const earlyAfterMs = Math.max(10_000, seconds * 100);
-  const baselineAfterMs = deep ? seconds * 500 : earlyAfterMs;
-  let rssEarly: { bff: number; service: number } | undefined;
-  let rssStart: { bff: number; service: number } | undefined;
+  const baselineAfterMs = seconds * 500;
   // Event-loop delay is counted from here (the probe restarts each process's histogram).
-  await Promise.all([bff.probe(), service.probe()]);
+  const [bffBefore, serviceBefore] = await Promise.all([bff.probe(), service.probe()]);
+  const before = { bff: bffBefore.rss, service: serviceBefore.rss };
+  let rssEarly: { bff: number; service: number } | undefined = deep ? undefined : before;
+  let rssStart: { bff: number; service: number } | undefined = deep ? undefined : before;
   const loop = { bff: { max: 0, p99: 0 }, service: { max: 0, p99: 0 } };
   const stalls: Record<'bff' | 'service', Stall[]> = { bff: [], service: [] };
   const own = recordStalls();
@@ -311,13 +314,9 @@ async function measureLoad(options: {
         keep({ bff: b.rss, service: s.rss });
       });
     }, afterMs);
-  const probes = [
-    probeAt(earlyAfterMs, (rss) => {
-      rssEarly = rss;
-      if (!deep) rssStart = rss;
-    }),
-    ...(deep ? [probeAt(baselineAfterMs, (rss) => (rssStart = rss))] : []),
-  ];
+  const probes = deep
+    ? [probeAt(earlyAfterMs, (rss) => (rssEarly = rss)), probeAt(baselineAfterMs, (rss) => (rssStart = rss))]
+    : [];
   const rssPeak = { bff: bff.rss(), service: service.rss() };
   const sampler = setInterval(() => {
     rssPeak.bff = Math.max(rssPeak.bff, bff.rss());
@@ -381,7 +380,7 @@ async function measureLoad(options: {
   createTimes.sort((a, b) => a - b);
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const shed = statuses.get(503) ?? 0;
-  const line = `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS after GC at ${Math.round(earlyAfterMs / 1000)} s${deep ? `, ${Math.round(baselineAfterMs / 1000)} s` : ''} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service API ${Math.round(cpu.service * 100)} %, its worker ${Math.round(cpu.worker * 100)} %, HubSpot emulator ${Math.round(cpu.crm * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`;
+  const line = `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS after GC ${deep ? `at ${Math.round(earlyAfterMs / 1000)} s, ${Math.round(baselineAfterMs / 1000)} s` : 'before the load'} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service API ${Math.round(cpu.service * 100)} %, its worker ${Math.round(cpu.worker * 100)} %, HubSpot emulator ${Math.round(cpu.crm * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`;
   return {
     line,
     numbers: {
