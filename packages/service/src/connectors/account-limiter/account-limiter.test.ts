@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountLimiter, type AccountPermit, BudgetWait } from './account-limiter.js';
-import { MemoryBudgetLedger } from './budget-ledger.js';
+import { type BudgetLedger, MemoryBudgetLedger } from './budget-ledger.js';
 import { bucketShape, budgetReportOf } from './rate-limit-policy.js';
 
 /** 100 calls per 400 ms: a bucket of 5 (2 kept for interactive calls), refilling 95 per 400 ms. */
@@ -69,6 +69,26 @@ describe('AccountLimiter', () => {
     // A wait longer than an interactive call may wait is refused at once.
     (await call('a')).done({ status: 429, headers: {}, retryAfterMs: 5_000 });
     await expect(call('a')).rejects.toBeInstanceOf(BudgetWait);
+  });
+
+  it('fails the calls waiting for the budget at once when the store cannot be read, and asks it again for the next', async () => {
+    const memory = new MemoryBudgetLedger();
+    let down = true;
+    const unreachable = new Error('the database cannot be reached');
+    const ledger: BudgetLedger = {
+      take: (...args) => (down ? Promise.reject(unreachable) : memory.take(...args)),
+      clamp: (...args) => memory.clamp(...args),
+      block: (...args) => memory.block(...args),
+    };
+    const limiter = new AccountLimiter({ ledger, log: () => {} });
+    const call = (priority: 'interactive' | 'background') =>
+      limiter.acquire({ account: 'a', policy, priority });
+    const started = Date.now();
+    await expect(Promise.all([call('interactive'), call('background')])).rejects.toBe(unreachable);
+    await expect(call('interactive')).rejects.toBe(unreachable);
+    expect(Date.now() - started).toBeLessThan(500);
+    down = false;
+    (await call('interactive')).done();
   });
 
   it("bounds each priority's calls of one account in flight: a user's call never waits for a backfill's to end", async () => {

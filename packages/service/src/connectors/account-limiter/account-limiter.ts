@@ -36,7 +36,7 @@ export interface AccountLimiterOptions {
    */
   maxWaitMs?: { interactive: number; background: number };
   now?: () => number;
-  /** Where a failed ledger take goes (the call waits and asks again). Default: console.error. */
+  /** Where a failed budget update (after a 429, a low remaining count) goes. Default: console.error. */
   log?: (message: string, error: unknown) => void;
 }
 
@@ -213,10 +213,11 @@ export class AccountLimiter {
       },
       (error) => {
         state.taking = false;
-        this.#log(`the request budget of ${account} could not be read; asking again shortly`, error);
-        state.retryAt = this.#now() + 1_000;
-        state.interactiveRetryAt = state.retryAt;
-        this.#pump(account, state);
+        // The store cannot be reached: the calls waiting now fail with its error (the API answers 503 with
+        // Retry-After at once; the read engine waits for the store), and a later call asks the store again.
+        // Waiting here for the store instead would hold a user's request until it timed out.
+        for (const waiter of [...state.interactive.splice(0), ...state.background.splice(0)])
+          waiter.fail(error);
       },
     );
   }
