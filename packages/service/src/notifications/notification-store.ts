@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventTopicRoute, NotificationEventType, Topic, TopicDestinationRoute } from '@splice/schema';
 import type { StoreAccess } from '../store/access.js';
-import { now } from '../store/access.js';
+import { now, step } from '../store/access.js';
 import type { Table } from '../store/table.js';
 
 const topics: Table<Topic> = {
@@ -191,23 +191,25 @@ export class NotificationStore {
 
   /** Queues one message per destination, due now; returns the messages' ids. */
   async enqueue(projectId: string, destinationNames: string[], body: string): Promise<string[]> {
-    const ids: string[] = [];
-    for (const destination of destinationNames) {
-      const id = `ntf_${randomUUID()}`;
-      await this.db.change(
-        `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
-           body, num_records, status, attempts, next_attempt_time, create_time)
-         VALUES (?, '', ?, ?, ?, ?, ?, 0, 'pending', 0, 0, ?)`,
-        id,
-        projectId,
-        notificationStream(projectId),
-        destination,
-        destination,
-        body,
-        now(),
-      );
-      ids.push(id);
-    }
+    const ids = destinationNames.map(() => `ntf_${randomUUID()}`);
+    const createTime = now();
+    await this.db.atomically(function* () {
+      for (const [index, destination] of destinationNames.entries()) {
+        const id = ids[index] as string;
+        yield* step(
+          `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
+             num_records, status, attempts, next_attempt_time, create_time)
+           VALUES (?, '', ?, ?, ?, ?, 0, 'pending', 0, 0, ?)`,
+          id,
+          projectId,
+          notificationStream(projectId),
+          destination,
+          destination,
+          createTime,
+        );
+        yield* step('INSERT INTO delivery_bodies (id, body) VALUES (?, ?)', id, body);
+      }
+    });
     return ids;
   }
 

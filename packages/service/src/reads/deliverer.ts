@@ -21,7 +21,7 @@ import { Agent, fetch } from 'undici';
 import type { Destination, DestinationStore } from '../store/destination-store.js';
 import { DestinationAddressPolicy, RefusedAddressError, type Resolver } from './destination-address.js';
 import type { Delivery, OperationStore } from './operation-store.js';
-import { backoffDelay, type ReadTiming } from './timing.js';
+import { backoffDelay, parkedUntil, type ReadTiming } from './timing.js';
 
 type Outcome =
   | { kind: 'delivered' }
@@ -180,7 +180,7 @@ export class Deliverer {
     if (!destination) {
       await this.store.park(
         delivery,
-        now + this.timing.parkMs,
+        parkedUntil(this.timing, now),
         `the destination "${delivery.destinationName}" does not exist: create it to receive these records`,
       );
       return;
@@ -188,7 +188,7 @@ export class Deliverer {
     if (destination.status === 'disabled') {
       await this.store.park(
         delivery,
-        now + this.timing.parkMs,
+        parkedUntil(this.timing, now),
         destination.disabledReason ?? 'destination disabled',
       );
       return;

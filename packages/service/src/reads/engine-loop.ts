@@ -3,6 +3,7 @@
  * it was busy, or a sleep until it is due or woken. A failed step is logged and the loop goes on; an
  * unreachable database is logged once per outage, not by every loop at every tick.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../store/errors.js';
 import type { Wakeup } from './wakeup.js';
 
@@ -15,6 +16,8 @@ export interface EngineLoop {
   wakeup: Wakeup;
   /** How long to sleep when the step found nothing to do. */
   idle: () => number | Promise<number>;
+  /** The least time between the starts of two steps (`ReadTiming.stepGapMs`); none when absent. */
+  gapMs?: number;
 }
 
 /** Logs the loops' failures; an unreachable database once per outage, and again when it answers. */
@@ -61,7 +64,12 @@ export async function runLoop(
   health: LoopHealth,
   tickMs: number,
 ): Promise<void> {
+  let lastStart = Number.NEGATIVE_INFINITY;
   while (running()) {
+    const sinceLast = performance.now() - lastStart;
+    if (loop.gapMs && sinceLast < loop.gapMs) await sleep(loop.gapMs - sinceLast);
+    if (!running()) break;
+    lastStart = performance.now();
     let busy = false;
     try {
       busy = await loop.step();

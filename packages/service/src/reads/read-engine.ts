@@ -125,6 +125,8 @@ export class ReadEngine {
     this.#control.start();
     const running = () => this.#running;
     const tick = this.timing.tickMs;
+    // A loop still looks at least once per tick.
+    const stepGap = Math.min(this.timing.stepGapMs, tick);
     this.#loops = [
       runLoop(
         {
@@ -143,6 +145,7 @@ export class ReadEngine {
           step: () => this.#readingStep(),
           wakeup: this.#wakeReading,
           idle: () => this.#reader.idleMs(),
+          gapMs: stepGap,
         },
         running,
         this.#health,
@@ -154,6 +157,7 @@ export class ReadEngine {
           step: () => this.#delivery.step(),
           wakeup: this.#wakeDelivery,
           idle: () => this.#delivery.wait(),
+          gapMs: stepGap,
         },
         running,
         this.#health,

@@ -47,8 +47,20 @@ export interface ReadTiming {
   deliveryTimeoutMs: number;
   /** A destination whose deliveries all failed for this long is disabled. */
   disableAfterMs: number;
-  /** How long a message for a missing or disabled destination waits before it is looked at again. */
+  /**
+   * How long a message for a missing or disabled destination waits before it is looked at again, at least:
+   * parked messages come due together, at the next multiple of this (see `parkedUntil`).
+   */
   parkMs: number;
+  /**
+   * The least time between the starts of two steps of the reading loop and of the delivery loop. A step
+   * looks over all its loop's work (every stream's oldest operation; the messages due), and wake-ups come
+   * with every change (an installation created, a page stored): without a gap, an engine with hundreds of
+   * streams looked over all of them again for each change, and that took most of a core. Work a step
+   * starts is not slowed by it: a stream's pages are read one after another in the task its step started,
+   * and up to `deliveryConcurrency` messages are sent from one step. At most `tickMs`.
+   */
+  stepGapMs: number;
   now: () => number;
   /** In [0, 1): the jitter source. */
   random: () => number;
@@ -71,6 +83,7 @@ export const defaultReadTiming: ReadTiming = {
   deliveryTimeoutMs: 30_000,
   disableAfterMs: 6 * 3_600_000,
   parkMs: 5_000,
+  stepGapMs: 50,
   now: Date.now,
   random: Math.random,
 };
@@ -96,6 +109,7 @@ export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
     ['deliveryTimeoutMs', 'SPLICE_DELIVERY_TIMEOUT_MS'],
     ['disableAfterMs', 'SPLICE_DESTINATION_DISABLE_AFTER_MS'],
     ['parkMs', 'SPLICE_DELIVERY_PARK_MS'],
+    ['stepGapMs', 'SPLICE_READ_STEP_GAP_MS'],
     ['deliveryWindow', 'SPLICE_DELIVERY_WINDOW'],
     ['deliveryConcurrency', 'SPLICE_DELIVERY_CONCURRENCY'],
   ];
@@ -111,4 +125,14 @@ export function readTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial
 export function backoffDelay(timing: ReadTiming, attempt: number): number {
   const ceiling = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(attempt - 1, 40));
   return Math.round(ceiling / 2 + (timing.random() * ceiling) / 2);
+}
+
+/**
+ * When a message parked at `now` is looked at again: the first multiple of `parkMs` at least `parkMs` away.
+ * Messages parked for one missing destination then come due in one batch per period instead of one by one,
+ * each at its own time, which kept the delivery loop waking every few milliseconds for a single message.
+ */
+export function parkedUntil(timing: ReadTiming, now: number): number {
+  const period = Math.max(1, timing.parkMs);
+  return Math.ceil((now + period) / period) * period;
 }

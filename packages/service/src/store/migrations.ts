@@ -537,6 +537,24 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX write_operations_ended ON write_operations (installation_id, end_time) WHERE answer IS NOT NULL;
   `,
   ),
+  // A delivery's body (a page of records, hundreds of KB) lives in a table of its own. In the deliveries row
+  // it stood before the status and due time, and SQLite reaches a value past a large one only by walking
+  // the large one's overflow pages, and rewrites all of them when any column of the row changes: every look
+  // for due messages read every pending body, and every retry or park wrote one again. The queue's rows are
+  // now small on both databases; a body goes with its message (the cascade).
+  migration(
+    18,
+    'delivery bodies in a table of their own',
+    (d) => `
+  CREATE TABLE delivery_bodies (
+    id   TEXT PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+    body TEXT NOT NULL
+  );
+  ${d.only('postgres', 'ALTER TABLE delivery_bodies ALTER COLUMN body SET STORAGE EXTERNAL;')}
+  INSERT INTO delivery_bodies (id, body) SELECT id, body FROM deliveries;
+  ALTER TABLE deliveries DROP COLUMN body;
+  `,
+  ),
 ];
 
 /**

@@ -101,4 +101,40 @@ describe('openDatabase', () => {
       db.close();
     }
   });
+
+  it("moves each delivery's body to a table of its own, which loses it with its message", () => {
+    const before = migrations.filter((m) => m.version < 18);
+    const old = new Sqlite(path.join(dir, databaseFileName));
+    for (const migration of before) old.exec(migration.sqlite);
+    old.pragma(`user_version = ${before.at(-1)!.version}`);
+    old.pragma(`application_id = ${ledgerApplicationId}`);
+    const insert = old.prepare(
+      `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
+         body, num_records, status, next_attempt_time, create_time)
+       VALUES (?, 'op', 'p1', 'i1', 'contacts', 'hook', ?, 1, 'pending', 5, '2026-01-01')`,
+    );
+    insert.run('m1', '{"records":[1]}');
+    insert.run('m2', '{"records":[2]}');
+    old.close();
+
+    const db = openDatabase(dir);
+    try {
+      const columns = (db.pragma('table_info(deliveries)') as { name: string }[]).map((c) => c.name);
+      expect(columns).not.toContain('body');
+      expect(db.prepare('SELECT id, status, next_attempt_time FROM deliveries ORDER BY seq').all()).toEqual([
+        { id: 'm1', status: 'pending', next_attempt_time: 5 },
+        { id: 'm2', status: 'pending', next_attempt_time: 5 },
+      ]);
+      const bodies = db.prepare('SELECT id, body FROM delivery_bodies ORDER BY id');
+      expect(bodies.all()).toEqual([
+        { id: 'm1', body: '{"records":[1]}' },
+        { id: 'm2', body: '{"records":[2]}' },
+      ]);
+      // A delivered message is deleted, and its body with it.
+      db.prepare("DELETE FROM deliveries WHERE id = 'm1'").run();
+      expect(bodies.all()).toEqual([{ id: 'm2', body: '{"records":[2]}' }]);
+    } finally {
+      db.close();
+    }
+  });
 });

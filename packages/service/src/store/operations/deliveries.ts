@@ -30,11 +30,11 @@ export async function dueDeliveries(
   const due = dialect.dueDeliveries(now, limit, window, inFlight);
   const { rows } = await db.query<Omit<DeliveryRow, 'body'>>(due.text, ...due.params);
   const heads = rows.filter((row) => !inFlight.has(row.id)).slice(0, limit);
-  const missing = heads.filter((row) => !bodies.has(row.id)).map((row) => row.seq);
+  const missing = heads.filter((row) => !bodies.has(row.id)).map((row) => row.id);
   const fetched = new Map<string, string>();
   if (missing.length > 0) {
     const stored = await db.query<{ id: string; body: string }>(
-      `SELECT id, body FROM deliveries WHERE seq IN ${inList(missing.length)}`,
+      `SELECT id, body FROM delivery_bodies WHERE id IN ${inList(missing.length)}`,
       ...missing,
     );
     for (const row of stored.rows) fetched.set(row.id, row.body);

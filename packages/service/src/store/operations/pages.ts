@@ -69,8 +69,8 @@ function* insertMessages(
   for (const run of chunks(messages)) {
     yield* step(
       `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
-         body, num_records, status, next_attempt_time, create_time)
-       VALUES ${valueRows(run.length, "(?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)")}`,
+         num_records, status, next_attempt_time, create_time)
+       VALUES ${valueRows(run.length, "(?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)")}`,
       ...run.flatMap((message) => [
         message.id,
         row.id,
@@ -78,10 +78,13 @@ function* insertMessages(
         row.installation_id,
         row.object_name,
         message.destinationName,
-        message.body,
         message.numRecords,
         createTime,
       ]),
+    );
+    yield* step(
+      `INSERT INTO delivery_bodies (id, body) VALUES ${valueRows(run.length, '(?, ?)')}`,
+      ...run.flatMap((message) => [message.id, message.body]),
     );
   }
 }
