@@ -22,6 +22,7 @@ import type autocannon from 'autocannon';
 import { connectDemoGroups, crmEnv, secretsOf, seedCrmGroups } from '../emulated-hubspot.js';
 import { ms, percentile } from '../figures.js';
 import { acmeInstallation } from '../fuzz/setup.js';
+import { sleep } from '../pool.js';
 import { serviceCredentials } from '../service-harness.js';
 import { pacedLoad } from './paced-load.js';
 import type { Child, Probe } from './processes.js';
@@ -36,6 +37,9 @@ const crmScript = fileURLToPath(new URL('./crm-server.ts', import.meta.url));
 
 /** One request in ten is a create. */
 const createShare = 10;
+
+/** Each of the two warm-ups (see `measureLoad`). */
+const warmUpSeconds = 3;
 
 /** The headers a browser on the builder's page sends with each request. */
 export const browserHeaders = {
@@ -88,7 +92,7 @@ export interface ApiUnderReads {
 
 export async function startApiUnderReads(plan: ApiLoadPlan): Promise<ApiUnderReads> {
   const { rate, seconds } = plan;
-  const createGroups = Math.ceil(((rate * seconds) / createShare) * 1.2) + 100;
+  const createGroups = Math.ceil(((rate * (seconds + 2 * warmUpSeconds)) / createShare) * 1.2) + 100;
   const dataDir = mkdtempSync(join(tmpdir(), 'splice-load-'));
   const children: Child[] = [];
   const close = async () => {
@@ -274,28 +278,30 @@ async function measureLoad(options: {
       return request;
     },
   };
-  const searchOnly: autocannon.Request = {
-    method: 'POST',
-    path: '/integrations/hubspot-sync/search',
-    headers: { ...browserHeaders, Cookie: 'sid=acme' },
-    body: bodies[0],
-  };
   const statuses = new Map<number, number>();
   const searchTimes: number[] = [];
   const createTimes: number[] = [];
-  // Warm up (connections, prepared statements, JIT) for 3 s, then measure.
-  await pacedLoad({ url, rate, seconds: 3, lanes: 30, requests: [searchOnly] });
+  const warmUp = () => pacedLoad({ url, rate, seconds: warmUpSeconds, lanes: 30, requests: [mixed] });
+  // Warm up with the measured mix (connections, prepared statements, JIT; backfills running).
+  await warmUp();
   // RSS is read after a full GC in the process (what is kept, not where the collector happened to be).
-  // A full GC stops a server for tens of milliseconds and the requests behind it wait, so a short run
-  // takes its baseline just before the load, not inside the timed window. A deep run takes it early (10 %
-  // into the run) and again at half-time, once the BFF's bounded stores have filled (the idempotency
-  // replay cache keeps 10,000 answers: about 5.5 minutes of creates at 30/s): growth up to then is that
-  // cache filling to its bound; growth after it is a leak.
+  // A forced full GC costs a server more than its pause: for the next two to four seconds under this load
+  // its answers were slow (p99 over 200 ms, against about 50 ms before it), so a short run takes its
+  // baseline before a second warm-up, not inside the timed window. A deep run takes it early (10 % into
+  // the run) and again at half-time, once the BFF's bounded stores have filled (the idempotency replay
+  // cache keeps 10,000 answers: about 5.5 minutes of creates at 30/s): growth up to then is that cache
+  // filling to its bound; growth after it is a leak. Those two collections fall inside a deep run's window.
   const earlyAfterMs = Math.max(10_000, seconds * 100);
   const baselineAfterMs = seconds * 500;
-  // Event-loop delay is counted from here (the probe restarts each process's histogram).
+  // Event-loop delay is counted from here (the probe restarts each process's histogram): the second
+  // warm-up and the run. Stalls are counted in the run alone.
   const [bffBefore, serviceBefore] = await Promise.all([bff.probe(), service.probe()]);
   const before = { bff: bffBefore.rss, service: serviceBefore.rss };
+  await warmUp();
+  // The warm-up's last creates land before the run's count starts.
+  await sleep(1_000);
+  const runStart = Date.now();
+  const groupsBefore = nextGroup;
   let rssEarly: { bff: number; service: number } | undefined = deep ? undefined : before;
   let rssStart: { bff: number; service: number } | undefined = deep ? undefined : before;
   const loop = { bff: { max: 0, p99: 0 }, service: { max: 0, p99: 0 } };
@@ -304,7 +310,7 @@ async function measureLoad(options: {
   const note = (name: 'bff' | 'service', probe: Probe) => {
     loop[name].max = Math.max(loop[name].max, probe.loopMaxMs);
     loop[name].p99 = Math.max(loop[name].p99, probe.loopP99Ms);
-    stalls[name].push(...probe.stalls);
+    stalls[name].push(...probe.stalls.filter((stall) => stall.at >= runStart));
   };
   const probeAt = (afterMs: number, keep: (rss: { bff: number; service: number }) => void) =>
     setTimeout(() => {
@@ -330,6 +336,9 @@ async function measureLoad(options: {
     crm: crm.cpuSeconds(),
     self: process.cpuUsage(),
   };
+  // Answer times by second of the run, to tell a transient from a steady tail.
+  const bySecond: number[][] = [];
+  const started = performance.now();
   const { result, seconds: elapsed } = await pacedLoad({
     url,
     rate,
@@ -339,6 +348,10 @@ async function measureLoad(options: {
     onResponse: (statusCode, responseTime) => {
       statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
       (statusCode === 201 ? createTimes : searchTimes).push(responseTime);
+      const second = Math.floor((performance.now() - started) / 1_000);
+      const times = bySecond[second] ?? [];
+      times.push(responseTime);
+      bySecond[second] = times;
     },
   });
   clearInterval(sampler);
@@ -378,9 +391,16 @@ async function measureLoad(options: {
   const errors = result.errors + result.timeouts + result.non2xx;
   searchTimes.sort((a, b) => a - b);
   createTimes.sort((a, b) => a - b);
+  const p99BySecond = bySecond.map((times) =>
+    percentile(
+      times.sort((a, b) => a - b),
+      99,
+    ),
+  );
+  const worstSecond = p99BySecond.indexOf(Math.max(...p99BySecond));
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const shed = statuses.get(503) ?? 0;
-  const line = `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}); RSS after GC ${deep ? `at ${Math.round(earlyAfterMs / 1000)} s, ${Math.round(baselineAfterMs / 1000)} s` : 'before the load'} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service API ${Math.round(cpu.service * 100)} %, its worker ${Math.round(cpu.worker * 100)} %, HubSpot emulator ${Math.round(cpu.crm * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`;
+  const line = `${result.requests.total} requests in ${elapsed.toFixed(1)} s at ${Math.round(result.requests.total / elapsed)} req/s (target ${rate}; ${answered201} creates answered 201, ${created} installations stored), ${errors} errors (${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)} (search p99 ${ms(percentile(searchTimes, 99))}, create p99 ${ms(percentile(createTimes, 99))}; worst second's p99 ${ms(p99BySecond[worstSecond] ?? 0)} at ${worstSecond} s, ${p99BySecond.filter((p) => p > 100).length} of ${p99BySecond.length} seconds over 100 ms); RSS after GC ${deep ? `at ${Math.round(earlyAfterMs / 1000)} s, ${Math.round(baselineAfterMs / 1000)} s` : 'before the second warm-up'} and the end: BFF ${mb(rssEarly.bff)}${deep ? ` -> ${mb(rssStart.bff)}` : ''} -> ${mb(rssEnd.bff)} (${growth(rssEnd.bff, rssStart.bff).toFixed(1)} %${deep ? ' since half-time' : ''}, peak ${mb(rssPeak.bff)}), service ${mb(rssEarly.service)}${deep ? ` -> ${mb(rssStart.service)}` : ''} -> ${mb(rssEnd.service)} (${growth(rssEnd.service, rssStart.service).toFixed(1)} %); event-loop delay max (second warm-up and run) BFF ${ms(loop.bff.max)}, service ${ms(loop.service.max)}; stalls over 100 ms: ${stallLine}, generator ${own.stalls.length}; CPU BFF ${Math.round(cpu.bff * 100)} %, service API ${Math.round(cpu.service * 100)} %, its worker ${Math.round(cpu.worker * 100)} %, HubSpot emulator ${Math.round(cpu.crm * 100)} %, autocannon ${Math.round(cpu.generator * 100)} % of a core; statuses: ${[...statuses.entries()].map(([s, k]) => `${k}×${s}`).join(', ')}`;
   return {
     line,
     numbers: {
@@ -393,6 +413,7 @@ async function measureLoad(options: {
       p50: result.latency.p50,
       p99: result.latency.p99,
       max: result.latency.max,
+      p99BySecond,
       rssGrowthBff: growth(rssEnd.bff, rssStart.bff),
       rssGrowthBffFromEarly: growth(rssEnd.bff, rssEarly.bff),
       rssGrowthService: growth(rssEnd.service, rssStart.service),
@@ -404,7 +425,7 @@ async function measureLoad(options: {
     statuses,
     answered201,
     created,
-    createsSent: nextGroup,
+    createsSent: nextGroup - groupsBefore,
     errors,
     p99Ms: result.latency.p99,
     shedShare: result.requests.total > 0 ? shed / result.requests.total : 0,
