@@ -1,7 +1,8 @@
 /**
- * The read engine's loops (control, reading, delivery) run the same way: a step, then at once again when
- * it was busy, or a sleep until it is due or woken. A failed step is logged and the loop goes on; an
- * unreachable database is logged once per outage, not by every loop at every tick.
+ * The read engine's loops (control, reading, delivery) run the same way: a step, then again when it was
+ * busy (at once, or once the loop's gap since the last step's start has passed), or a sleep until it is
+ * due or woken. A failed step is logged and the loop goes on; an unreachable database is logged once per
+ * outage, not by every loop at every tick.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../store/errors.js';
