@@ -14,7 +14,7 @@ export class DeliveryLoop {
   /** Message id → its attempt. */
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #failed: (message: string, error: unknown) => void;
-  readonly #settled: () => void;
+  readonly #settled: (operationId: string) => void;
 
   constructor(options: {
     store: OperationStore;
@@ -24,8 +24,11 @@ export class DeliveryLoop {
     delivery?: DelivererOptions;
     /** A message's outcome could not be recorded. */
     failed: (message: string, error: unknown) => void;
-    /** A message was answered (or timed out): its stream may send the next, its operation may finish. */
-    settled: () => void;
+    /**
+     * A message of `operationId` was answered (or timed out): its stream may send the next, its operation
+     * may finish.
+     */
+    settled: (operationId: string) => void;
   }) {
     this.#store = options.store;
     this.#timing = options.timing;
@@ -52,7 +55,7 @@ export class DeliveryLoop {
         .catch((error: unknown) => this.#failed(`message ${delivery.id} could not be recorded`, error))
         .finally(() => {
           this.#inFlight.delete(delivery.id);
-          this.#settled();
+          this.#settled(delivery.operationId);
         });
       this.#inFlight.set(delivery.id, attempt);
     }

@@ -41,6 +41,13 @@ export class OperationReader {
   readonly #pageDone: () => void;
   /** Epoch ms before which no page is started: a page met an unreachable database, and waits a tick. */
   #storeDownUntil = 0;
+  /**
+   * When each operation that was read to the end was last found with messages still to deliver. It is
+   * looked at again once one of its messages is answered here (`messageSettled`), or a tick later (another
+   * instance may have delivered them): checking every such operation at every look cost a transaction
+   * each, and an engine with hundreds of them waiting for a receiver spent a tenth of its time there.
+   */
+  readonly #undelivered = new Map<string, number>();
 
   constructor(options: {
     store: OperationStore;
@@ -76,6 +83,7 @@ export class OperationReader {
     // The last page met an unreachable database: look again at the next tick, as a failed step would.
     if (this.#storeDownUntil > this.#timing.now()) return false;
     const heads = await this.#store.headOperations(headBatch);
+    this.#forgetUndeliveredBut(heads);
     const slice = new TimeSlice();
     let progressed = false;
     const now = () => new Date(this.#timing.now()).toISOString();
@@ -87,10 +95,13 @@ export class OperationReader {
       const started = starting();
       if (started) await started;
       if (operation.phase === 'delivering') {
+        const seen = this.#undelivered.get(operation.id);
+        if (seen !== undefined && this.#timing.now() - seen < this.#timing.tickMs) continue;
         if (await this.#store.finishIfSettled(operation.id, now())) {
+          this.#undelivered.delete(operation.id);
           this.#contexts.delete(operation.id);
           progressed = true;
-        }
+        } else this.#undelivered.set(operation.id, this.#timing.now());
         continue;
       }
       const cached = this.#contexts.get(operation.id);
@@ -114,6 +125,18 @@ export class OperationReader {
       progressed = true;
     }
     return progressed;
+  }
+
+  /** A message of `operationId` was answered: the operation may have ended, so the next look checks it. */
+  messageSettled(operationId: string): void {
+    this.#undelivered.delete(operationId);
+  }
+
+  /** Operations no longer at their stream's head (they ended, here or elsewhere) leave `#undelivered`. */
+  #forgetUndeliveredBut(heads: readonly ReadOperation[]): void {
+    if (this.#undelivered.size === 0) return;
+    const current = new Set(heads.map((operation) => operation.id));
+    for (const id of this.#undelivered.keys()) if (!current.has(id)) this.#undelivered.delete(id);
   }
 
   /**

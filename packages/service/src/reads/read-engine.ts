@@ -112,7 +112,8 @@ export class ReadEngine {
       timing,
       ...(options.delivery ? { delivery: options.delivery } : {}),
       failed: (message, error) => this.#health.failed(message, error),
-      settled: () => {
+      settled: (operationId) => {
+        this.#reader.messageSettled(operationId);
         this.#wakeDelivery.notify();
         this.#wakeReading.notify();
       },
