@@ -12,7 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventTopicRoute, NotificationEventType, Topic, TopicDestinationRoute } from '@splice/schema';
 import type { StoreAccess } from '../store/access.js';
-import { now, step } from '../store/access.js';
+import { now } from '../store/access.js';
+import { insertDeliveries } from '../store/operations/deliveries.js';
 import type { Table } from '../store/table.js';
 
 const topics: Table<Topic> = {
@@ -193,21 +194,12 @@ export class NotificationStore {
   async enqueue(projectId: string, destinationNames: string[], body: string): Promise<string[]> {
     const ids = destinationNames.map(() => `ntf_${randomUUID()}`);
     const createTime = now();
+    const stream = { operationId: '', projectId, installationId: notificationStream(projectId) };
     await this.db.atomically(function* () {
-      for (const [index, destination] of destinationNames.entries()) {
-        const id = ids[index] as string;
-        yield* step(
-          `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
-             num_records, status, attempts, next_attempt_time, create_time)
-           VALUES (?, '', ?, ?, ?, ?, 0, 'pending', 0, 0, ?)`,
-          id,
-          projectId,
-          notificationStream(projectId),
-          destination,
-          destination,
-          createTime,
-        );
-        yield* step('INSERT INTO delivery_bodies (id, body) VALUES (?, ?)', id, body);
+      // Each destination is a stream of its own: one receiver's outage holds back only its messages.
+      for (const [index, destinationName] of destinationNames.entries()) {
+        const message = { id: ids[index] as string, destinationName, body, numRecords: 0 };
+        yield* insertDeliveries({ ...stream, objectName: destinationName }, [message], createTime);
       }
     });
     return ids;

@@ -67,8 +67,11 @@ export async function runLoop(
 ): Promise<void> {
   let lastStart = Number.NEGATIVE_INFINITY;
   while (running()) {
-    const sinceLast = performance.now() - lastStart;
-    if (loop.gapMs && sinceLast < loop.gapMs) await sleep(loop.gapMs - sinceLast);
+    // Timers may fire up to a millisecond early (libuv counts whole milliseconds): sleep until it has passed.
+    for (let left = (loop.gapMs ?? 0) - (performance.now() - lastStart); left > 0; ) {
+      await sleep(Math.ceil(left));
+      left = (loop.gapMs ?? 0) - (performance.now() - lastStart);
+    }
     if (!running()) break;
     lastStart = performance.now();
     let busy = false;

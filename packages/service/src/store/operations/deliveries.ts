@@ -2,11 +2,48 @@
  * Messages (`deliveries`) owed to receivers: handed out in order per stream, a few at a time, and settled
  * as sent (see `acks.ts`), retried, parked or failed.
  */
-import type { Delivery } from '../../reads/operation-store.js';
-import { step } from '../access.js';
+import type { Delivery, NewDelivery } from '../../reads/operation-store.js';
+import { step, type Work } from '../access.js';
 import type { OperationTables } from './context.js';
 import { type DeliveryRow, toDelivery } from './rows.js';
-import { inList } from './sql.js';
+import { chunks, inList, valueRows } from './sql.js';
+
+/** Where stored messages belong: their operation, and the stream (an installation's object) they go out in. */
+export interface MessageStream {
+  operationId: string;
+  projectId: string;
+  installationId: string;
+  objectName: string;
+}
+
+/** Stores messages of one stream, due now: each one's row in `deliveries`, its body in `delivery_bodies`. */
+export function* insertDeliveries(
+  stream: MessageStream,
+  messages: readonly NewDelivery[],
+  createTime: string,
+): Work<void> {
+  for (const run of chunks(messages)) {
+    yield* step(
+      `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
+         num_records, status, next_attempt_time, create_time)
+       VALUES ${valueRows(run.length, "(?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)")}`,
+      ...run.flatMap((message) => [
+        message.id,
+        stream.operationId,
+        stream.projectId,
+        stream.installationId,
+        stream.objectName,
+        message.destinationName,
+        message.numRecords,
+        createTime,
+      ]),
+    );
+    yield* step(
+      `INSERT INTO delivery_bodies (id, body) VALUES ${valueRows(run.length, '(?, ?)')}`,
+      ...run.flatMap((message) => [message.id, message.body]),
+    );
+  }
+}
 
 export async function pendingDeliveries(
   { db }: OperationTables,

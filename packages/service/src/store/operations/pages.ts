@@ -2,12 +2,12 @@
  * A read page stored: its messages and the operation's cursor commit together, so after a crash the engine
  * resumes at the cursor and resends only messages not yet recorded as delivered.
  */
-import type { NewDelivery, ReadPageCheckpoint } from '../../reads/operation-store.js';
-import { step, type Work } from '../access.js';
+import type { ReadPageCheckpoint } from '../../reads/operation-store.js';
+import { step } from '../access.js';
 import type { OperationTables } from './context.js';
+import { insertDeliveries } from './deliveries.js';
 import { finishIfSettled } from './operations.js';
 import type { OperationRow } from './rows.js';
-import { chunks, valueRows } from './sql.js';
 
 export async function checkpoint(tables: OperationTables, page: ReadPageCheckpoint): Promise<void> {
   const { db, dialect, bodies } = tables;
@@ -26,7 +26,16 @@ export async function checkpoint(tables: OperationTables, page: ReadPageCheckpoi
     ) {
       return false;
     }
-    yield* insertMessages(row, page.messages, page.createTime);
+    yield* insertDeliveries(
+      {
+        operationId: row.id,
+        projectId: row.project_id,
+        installationId: row.installation_id,
+        objectName: row.object_name,
+      },
+      page.messages,
+      page.createTime,
+    );
     const lease = dialect.pageLease;
     yield* step(
       `UPDATE read_operations SET after_id = ?, read_cursor = ?, records_processed = ?, messages_total = messages_total + ?,
@@ -59,32 +68,4 @@ export async function checkpoint(tables: OperationTables, page: ReadPageCheckpoi
     return true;
   });
   if (stored) bodies.remember(page.messages);
-}
-
-function* insertMessages(
-  row: OperationRow,
-  messages: readonly NewDelivery[],
-  createTime: string,
-): Work<void> {
-  for (const run of chunks(messages)) {
-    yield* step(
-      `INSERT INTO deliveries (id, operation_id, project_id, installation_id, object_name, destination_name,
-         num_records, status, next_attempt_time, create_time)
-       VALUES ${valueRows(run.length, "(?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)")}`,
-      ...run.flatMap((message) => [
-        message.id,
-        row.id,
-        row.project_id,
-        row.installation_id,
-        row.object_name,
-        message.destinationName,
-        message.numRecords,
-        createTime,
-      ]),
-    );
-    yield* step(
-      `INSERT INTO delivery_bodies (id, body) VALUES ${valueRows(run.length, '(?, ?)')}`,
-      ...run.flatMap((message) => [message.id, message.body]),
-    );
-  }
 }
