@@ -21,7 +21,10 @@ function runCli(env: Record<string, string>) {
   child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // The exit code, or the signal that ended the process (a crash at exit then names itself in a failure).
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const printed = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
