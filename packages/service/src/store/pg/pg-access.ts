@@ -11,6 +11,7 @@ import type { Row, Table } from '../table.js';
 import { insertSql, toEntity, toRow } from '../table.js';
 import { inTransaction, retryingDeadlocks } from './pg-transaction.js';
 import { pgTypes } from './pool.js';
+import { queryPrepared } from './prepared.js';
 import type { ConstraintContext, PgQueryable } from './query.js';
 import { translatePgError } from './query.js';
 
@@ -122,7 +123,7 @@ async function run(db: PgQueryable, sql: string, params: readonly unknown[] | Ro
   const values = Array.isArray(params)
     ? params
     : (statement.names ?? []).map((name) => (params as Row)[name] ?? null);
-  const result = await db.query({ text: statement.text, values, types: jsonAsText });
+  const result = await queryPrepared(db, statement.text, values, jsonAsText);
   return { rows: result.rows as Row[], changes: result.rowCount ?? 0 };
 }
 

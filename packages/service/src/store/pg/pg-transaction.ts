@@ -2,9 +2,11 @@
  * Transactions of the stores on PostgreSQL (`PgAccess.atomically`). Several service instances write the same rows (an
  * operation's counters, a stream's read object), so two transactions may wait for each other's row locks in
  * opposite orders; PostgreSQL then aborts one with a deadlock (40P01). Such a transaction did nothing and
- * is simply run again. A database that cannot be reached becomes `StoreUnavailableError` (query.ts).
+ * is simply run again, as is one whose prepared statement was planned before another instance's migration
+ * (prepared.ts). A database that cannot be reached becomes `StoreUnavailableError` (query.ts).
  */
 import type pg from 'pg';
+import { isStalePlan } from './prepared.js';
 import { isConnectionFailure, translatePgError } from './query.js';
 
 /** SQLSTATEs after which running the whole transaction again is safe and likely to succeed. */
@@ -12,7 +14,7 @@ const retryable = new Set(['40P01', '40001']);
 const attempts = 5;
 
 function isRetryable(error: unknown): boolean {
-  return retryable.has((error as { code?: string }).code ?? '');
+  return retryable.has((error as { code?: string }).code ?? '') || isStalePlan(error);
 }
 
 /** Runs `work` in one transaction (READ COMMITTED), retried after a deadlock. */

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { ConflictError, MissingReferenceError, StoreUnavailableError } from '../errors.js';
+import { queryPrepared } from './prepared.js';
 
 /** A pool or one checked-out client (inside a transaction): both answer `query`. */
 export type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -23,7 +24,9 @@ export async function pgQuery<R = Record<string, unknown>>(
   constraint?: ConstraintContext,
 ): Promise<{ rows: R[]; rowCount: number }> {
   try {
-    const result = await db.query(sql, params as unknown[]);
+    // With parameters it is one command (PostgreSQL takes no scripts with them) and is prepared; without,
+    // it may be a script of several (a migration).
+    const result = params.length > 0 ? await queryPrepared(db, sql, params) : await db.query(sql);
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   } catch (error) {
     throw translatePgError(error, constraint);
