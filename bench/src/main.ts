@@ -299,6 +299,10 @@ const figures: Figures = {
   interactive_p99_ratio_under_backfill: value(
     limits && limits.interactiveP99UnderBackfillMs / limits.interactiveP99IdleMs,
   ),
+  interactive_p99_ms_under_fleet_backfill: value(limits?.interactiveP99UnderFleetBackfillMs),
+  interactive_p99_ratio_under_fleet_backfill: value(
+    limits && limits.interactiveP99UnderFleetBackfillMs / limits.interactiveP99IdleMs,
+  ),
   api_p99_ms_under_reads: value(api?.p99Ms),
   api_shed_share: value(api?.shedShare),
   ui_mapping_mount_ms: value(ui?.mountMs),

@@ -10,8 +10,10 @@
  * combined limit for the measured time; the limited share is its 429s over all its CRM answers.
  *
  * The first account also has a second installation (another group, the same account and grant) that only
- * searches: its search p99 is measured before any backfill runs (idle), then while the account's own
- * backfill uses its whole budget.
+ * searches, at the same pace in three phases: before any backfill runs (idle); while the account's own
+ * backfill uses the rest of its budget and no other account reads (the interactive figure: does a search
+ * wait behind its account's backfill?); and while all the accounts backfill (the fleet figure, on a machine
+ * whose two cores the other backfills keep busy).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +48,7 @@ export interface RateLimitResult {
   limited: number;
   interactiveP99IdleMs: number;
   interactiveP99UnderBackfillMs: number;
+  interactiveP99UnderFleetBackfillMs: number;
 }
 
 /** Per account, per interval: HubSpot's lowest burst limit. */
@@ -91,9 +94,10 @@ export async function measureRateLimits(
   const pool = openPgPool(databaseUrl);
   const grantsFile = join(dataDir, 'grants.json');
   try {
-    // Enough contacts that no backfill ends within the measurement.
+    // Enough contacts that no backfill ends within the measurement (the first account's starts about 30 s
+    // earlier, for the searches beside it alone).
     const contacts =
-      Math.ceil(((options.measureS + 30) * (limit.max / (limit.intervalMs / 1000)) * pageSize) / 1000) * 1000;
+      Math.ceil(((options.measureS + 60) * (limit.max / (limit.intervalMs / 1000)) * pageSize) / 1000) * 1000;
     const emulator = await startChild(emulatorScript, {
       BENCH_CONTACTS: String(contacts),
       BENCH_GRANTS: String(options.accounts),
@@ -164,9 +168,9 @@ export async function measureRateLimits(
       return performance.now() - started;
     };
     /**
-     * Searches one after another, `gapMs` apart, well under the account's 100 requests per 10 s: idle 200 ms
-     * apart (about half of it), under backfill spread over the measured time (100 in 60 s with `--quick`:
-     * 17 of them).
+     * Searches one after another, `gapMs` apart, well under the account's 100 requests per 10 s: idle and
+     * beside the account's own backfill 200 ms apart (about half of it), beside the fleet's backfills spread
+     * over the measured time (100 in 60 s with `--quick`: 17 of them).
      */
     const searches = async (count: number, gapMs: number) => {
       const times: number[] = [];
@@ -180,22 +184,39 @@ export async function measureRateLimits(
     const idle = await searches(options.searches, 200);
     const idleP99 = percentile(idle, 0.99);
     log(`  search p99 with the account idle: ${idleP99.toFixed(1)} ms`);
-
-    for (let account = 0; account < options.accounts; account++)
-      await connect(`backfill-${account}`, account);
-    await Promise.all(
-      Array.from({ length: options.accounts }, (_, account) => install(`backfill-${account}`, account, true)),
-    );
-    // The backfills start and spend their first bursts; measure from a steady state.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
     const count = async () =>
       (await Promise.all([emulator.message('counts'), emulator.send({ type: 'count' })]))[0];
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // The searcher's account backfills, alone: its backfill and its searches share its budget.
+    await connect('backfill-0', 0);
+    await install('backfill-0', 0, true);
+    // The backfill starts and spends its first burst; measure from a steady state.
+    await sleep(5_000);
+    const ownBefore = await count();
+    const ownStartedAt = performance.now();
+    const own = await searches(options.searches, 200);
+    const ownServed = ((await count()).ok as number) - (ownBefore.ok as number);
+    const ownAllowed = limit.max * ((performance.now() - ownStartedAt) / limit.intervalMs);
+    const ownP99 = percentile(own, 0.99);
+    log(
+      `  search p99 while its own account backfills: ${ownP99.toFixed(1)} ms (idle ${idleP99.toFixed(1)} ms); ` +
+        `the account served ${ownServed} requests, searches included, ${(ownServed / ownAllowed).toFixed(2)} of its limit`,
+    );
+
+    for (let account = 1; account < options.accounts; account++)
+      await connect(`backfill-${account}`, account);
+    await Promise.all(
+      Array.from({ length: options.accounts - 1 }, (_, i) => install(`backfill-${i + 1}`, i + 1, true)),
+    );
+    // The new backfills start and spend their first bursts.
+    await sleep(5_000);
     const before = await count();
     const startedAt = performance.now();
     const gapMs = Math.max(100, (options.measureS * 1000) / options.searches - 50);
     const busy = await searches(options.searches, gapMs);
     const remainingMs = options.measureS * 1000 - (performance.now() - startedAt);
-    if (remainingMs > 0) await new Promise((resolve) => setTimeout(resolve, remainingMs));
+    if (remainingMs > 0) await sleep(remainingMs);
     const after = await count();
     const elapsedS = (performance.now() - startedAt) / 1000;
     const served = (after.ok as number) - (before.ok as number);
@@ -213,15 +234,20 @@ export async function measureRateLimits(
         .slice(-3)
         .map((t) => t.toFixed(1))
         .join(', ')} ms`;
-    log(`  search p99 while the account backfills: ${busyP99.toFixed(1)} ms (idle ${idleP99.toFixed(1)} ms)`);
-    log(`  searches idle: ${spread(idle)}; while the account backfills: ${spread(busy)}`);
+    log(
+      `  search p99 while every account backfills: ${busyP99.toFixed(1)} ms (idle ${idleP99.toFixed(1)} ms)`,
+    );
+    log(
+      `  searches idle: ${spread(idle)}; beside the account's backfill: ${spread(own)}; beside every account's: ${spread(busy)}`,
+    );
     return {
       utilization: served / allowed,
       limitedShare: limited / Math.max(1, served + limited + other),
       served,
       limited,
       interactiveP99IdleMs: idleP99,
-      interactiveP99UnderBackfillMs: busyP99,
+      interactiveP99UnderBackfillMs: ownP99,
+      interactiveP99UnderFleetBackfillMs: busyP99,
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
