@@ -42,8 +42,9 @@ type Recorded = { kind: 'delivered' } | { kind: 'failed'; error: string } | { ki
 function delivererFor(
   destination: Destination,
   options: { allow?: string[]; resolve?: Resolver } = {},
-): { deliver(): Promise<Recorded> } {
+): { deliver(): Promise<Recorded>; streaksEnded(): number } {
   let outcome: Recorded | undefined;
+  let streaksEnded = 0;
   const store = {
     markDelivered: async () => {
       outcome = { kind: 'delivered' };
@@ -60,7 +61,9 @@ function delivererFor(
   } as unknown as OperationStore;
   const destinations = {
     get: async () => destination,
-    recordSuccess: async () => {},
+    recordSuccess: async () => {
+      streaksEnded++;
+    },
     recordFailure: async () => false,
   } as unknown as DestinationStore;
   const deliverer = new Deliverer(store, destinations, defaultReadTiming, {
@@ -86,6 +89,7 @@ function delivererFor(
       await deliverer.deliver(delivery);
       return outcome!;
     },
+    streaksEnded: () => streaksEnded,
   };
 }
 
@@ -139,6 +143,22 @@ describe('Deliverer: which addresses it connects to', () => {
     expect(await byName.deliver()).toEqual({ kind: 'delivered' });
     expect(stub.asked).toEqual(['receiver.test']);
     expect(receiver.arrivals).toHaveLength(2);
+  });
+
+  it("ends a destination's failing streak with a success, and records nothing for a destination with none", async () => {
+    const healthy = delivererFor(destinationAt(receiver.url), { allow: ['loopback'] });
+    expect(await healthy.deliver()).toEqual({ kind: 'delivered' });
+    expect(healthy.streaksEnded()).toBe(0);
+    const failing = delivererFor(
+      {
+        ...destinationAt(receiver.url),
+        failingSince: '2026-01-01T00:00:00.000Z',
+        lastError: 'the receiver answered 503',
+      },
+      { allow: ['loopback'] },
+    );
+    expect(await failing.deliver()).toEqual({ kind: 'delivered' });
+    expect(failing.streaksEnded()).toBe(1);
   });
 
   it('refuses an IP literal in a refused range without connecting', async () => {

@@ -198,7 +198,10 @@ export class Deliverer {
     const iso = new Date(doneTime).toISOString();
     if (outcome.kind === 'delivered') {
       await this.store.markDelivered(delivery, iso);
-      await this.destinations.recordSuccess(destination.id);
+      // A failing streak ends with this success. Read with the message, the destination says whether it has
+      // one: a statement per delivered message would be spent on nothing almost always. (A streak another
+      // instance begins during this send ends at the next success.)
+      if (destination.failingSince) await this.destinations.recordSuccess(destination.id);
       return;
     }
     const disabled = await this.destinations.recordFailure(
