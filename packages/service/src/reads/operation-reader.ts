@@ -155,11 +155,10 @@ export class OperationReader {
     while (await this.#readPage(current, slice, messagesStored)) {
       if (!running() || this.#timing.now() >= until) return;
       if ((this.#contexts.get(current.id)?.notBefore ?? 0) > this.#timing.now()) return;
-      const pending = await this.#store.pendingDeliveries(current.installationId, current.objectName);
-      if (pending >= this.#timing.maxPendingPerStream) return;
-      const next = await this.#store.getOperation(current.id);
-      if (next?.status !== 'in_progress' || next.phase !== 'reading') return;
-      current = next;
+      const next = await this.#store.operationWithPending(current.id);
+      if (!next || next.pending >= this.#timing.maxPendingPerStream) return;
+      if (next.operation.status !== 'in_progress' || next.operation.phase !== 'reading') return;
+      current = next.operation;
     }
   }
 

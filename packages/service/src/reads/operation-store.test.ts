@@ -112,6 +112,8 @@ describe.each([
     // The same page again, read from the old cursor: nothing is stored twice.
     await page(store, head!, ['m1x', 'm2x'], false);
     expect(await store.pendingDeliveries('i1', 'contacts')).toBe(2);
+    expect(await store.operationWithPending('b1')).toEqual({ operation: afterFirst, pending: 2 });
+    expect(await store.operationWithPending('nope')).toBeUndefined();
     const done = await page(store, afterFirst, ['m3'], true);
     expect(done.phase).toBe('delivering');
     expect((await store.getReadObject('i1', 'contacts'))?.cursorTime).toBe(t0);

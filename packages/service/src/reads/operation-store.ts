@@ -210,6 +210,8 @@ export interface OperationStore {
   /** The operation each stream works on (its oldest not done), at most `limit`. */
   headOperations(limit: number): Promise<ReadOperation[]>;
   getOperation(id: string): Promise<ReadOperation | undefined>;
+  /** The operation and its stream's pending messages, in one statement: whether to read its next page. */
+  operationWithPending(id: string): Promise<{ operation: ReadOperation; pending: number } | undefined>;
   /** Newest first, `beforeSeq` pages further back. */
   listOperations(installationId: string, pageSize: number, beforeSeq?: number): Promise<ReadOperation[]>;
   latestOperation(

@@ -65,6 +65,20 @@ export async function getOperation({ db }: OperationTables, id: string): Promise
   return rows[0] && toOperation(rows[0]);
 }
 
+export async function operationWithPending(
+  { db }: OperationTables,
+  id: string,
+): Promise<{ operation: ReadOperation; pending: number } | undefined> {
+  const { rows } = await db.query<OperationRow & { pending: number | string }>(
+    `SELECT o.*, (SELECT count(*) FROM deliveries d WHERE d.installation_id = o.installation_id
+       AND d.object_name = o.object_name AND d.status = 'pending') AS pending
+     FROM read_operations o WHERE o.id = ?`,
+    id,
+  );
+  const row = rows[0];
+  return row && { operation: toOperation(row), pending: Number(row.pending) };
+}
+
 export async function listOperations(
   { db }: OperationTables,
   installationId: string,

@@ -94,6 +94,10 @@ export class StoredOperations implements OperationStore {
   getOperation(id: string): Promise<ReadOperation | undefined> {
     return operations.getOperation(this.#tables, id);
   }
+
+  operationWithPending(id: string): Promise<{ operation: ReadOperation; pending: number } | undefined> {
+    return operations.operationWithPending(this.#tables, id);
+  }
   listOperations(installationId: string, pageSize: number, beforeSeq?: number): Promise<ReadOperation[]> {
     return operations.listOperations(this.#tables, installationId, pageSize, beforeSeq);
   }
