@@ -51,6 +51,8 @@ describe('PgBossReadQueue', () => {
     // One per second that someone asked in (120 asks over 4 s or more), never one per ask.
     expect(ticks.length).toBeGreaterThanOrEqual(4);
     expect(ticks.length).toBeLessThanOrEqual(slots);
+    // Stopped first, so that no tick runs or completes while the table is read.
+    await Promise.all(instances.map((q) => q.stop()));
     // The guarantee itself, read from pg-boss's table: one job per slot, each run once. (When a tick ran is
     // no proof: a fetch delayed on a loaded machine finds two slots' jobs and runs them back to back.)
     const client = new pg.Client({ connectionString: url });
@@ -63,7 +65,6 @@ describe('PgBossReadQueue', () => {
     await client.end();
     expect(rows.every((row) => row.slot !== null && row.jobs === 1)).toBe(true);
     expect(rows.reduce((sum, row) => sum + row.done, 0)).toBe(ticks.length);
-    await Promise.all(instances.map((q) => q.stop()));
   });
 
   it('goes on ticking on the other instances while one is stuck in its tick', {
