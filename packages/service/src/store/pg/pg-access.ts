@@ -11,9 +11,8 @@ import type { Row, Table } from '../table.js';
 import { insertSql, toEntity, toRow } from '../table.js';
 import { inTransaction, retryingDeadlocks } from './pg-transaction.js';
 import { pgTypes } from './pool.js';
-import { queryPrepared } from './prepared.js';
 import type { ConstraintContext, PgQueryable } from './query.js';
-import { translatePgError } from './query.js';
+import { queryPrepared, translatePgError } from './query.js';
 
 const json = 114;
 const jsonb = 3802;

@@ -3,11 +3,10 @@
  * operation's counters, a stream's read object), so two transactions may wait for each other's row locks in
  * opposite orders; PostgreSQL then aborts one with a deadlock (40P01). Such a transaction did nothing and
  * is simply run again, as is one whose prepared statement was planned before another instance's migration
- * (prepared.ts). A database that cannot be reached becomes `StoreUnavailableError` (query.ts).
+ * (query.ts). A database that cannot be reached becomes `StoreUnavailableError` (query.ts).
  */
 import type pg from 'pg';
-import { isStalePlan } from './prepared.js';
-import { isConnectionFailure, translatePgError } from './query.js';
+import { isConnectionFailure, isStalePlan, translatePgError } from './query.js';
 
 /** SQLSTATEs after which running the whole transaction again is safe and likely to succeed. */
 const retryable = new Set(['40P01', '40001']);
