@@ -5,17 +5,6 @@ import { startDemo } from './start-demo.js';
 async function main() {
   const config = demoConfigFromEnv();
   const demo = await startDemo(config);
-  console.log(`Northwind Pipeline (the Splice demo) is running:
-
-  ${demo.url}
-
-  Sign in as alice@acme (HubSpot connected), bob@globex (Salesforce connected) or carol@initech (no
-  connection: she connects either through its emulator's consent page).
-  CRM providers:
-${demo.providers.map((p) => `    ${p.displayName.padEnd(11)} ${p.baseUrl}${p.emulated ? '   (emulator: connect through its consent page)' : ''}`).join('\n')}
-  Data: ${config.dataDir}${config.databaseUrl ? ' (service data in PostgreSQL: SPLICE_DATABASE_URL)' : ''}   Embedded service: ${demo.serviceUrl}
-  Press Ctrl-C to stop.`);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -31,8 +20,19 @@ ${demo.providers.map((p) => `    ${p.displayName.padEnd(11)} ${p.baseUrl}${p.emu
       },
     );
   };
+  // Before the banner: whoever reads it as "ready" may stop the demo at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  console.log(`Northwind Pipeline (the Splice demo) is running:
+
+  ${demo.url}
+
+  Sign in as alice@acme (HubSpot connected), bob@globex (Salesforce connected) or carol@initech (no
+  connection: she connects either through its emulator's consent page).
+  CRM providers:
+${demo.providers.map((p) => `    ${p.displayName.padEnd(11)} ${p.baseUrl}${p.emulated ? '   (emulator: connect through its consent page)' : ''}`).join('\n')}
+  Data: ${config.dataDir}${config.databaseUrl ? ' (service data in PostgreSQL: SPLICE_DATABASE_URL)' : ''}   Embedded service: ${demo.serviceUrl}
+  Press Ctrl-C to stop.`);
 }
 
 main().catch((error: unknown) => {

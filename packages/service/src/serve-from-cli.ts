@@ -33,9 +33,6 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
   try {
     instance = await startInstance(config, extras.demoConnections);
     const { service } = instance;
-    console.log(
-      [startupBanner(config, service), ...(extras.bannerLines ?? []).map((l) => `  ${l}`)].join('\n'),
-    );
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
@@ -46,8 +43,13 @@ export async function serveFromCli(config: ServiceConfig, extras: CliExtras = {}
       console.log('Stopped.');
       process.exit(0);
     };
+    // Before the banner: whoever reads it as "ready" may stop the service at once, and a signal that came
+    // before its handler would end the process without closing anything.
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
+    console.log(
+      [startupBanner(config, service), ...(extras.bannerLines ?? []).map((l) => `  ${l}`)].join('\n'),
+    );
   } catch (error) {
     await extras.closeBeside?.().catch(() => undefined);
     if (error instanceof ManifestError) console.error(error.message);
