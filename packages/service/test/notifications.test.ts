@@ -212,7 +212,43 @@ describe('events', () => {
     });
   });
 
-  it('notifies the uninstall, and sends no event the routes do not name', async () => {
+  it('notifies a token refresh only once its type is routed', async () => {
+    const refreshed = () =>
+      service.withRepo((repo) =>
+        repo.insertConnectionEvent({
+          projectId: installation.projectId ?? 'demo',
+          connectionId: demoConnectionIds.globex,
+          kind: 'connection.refreshed',
+        }),
+      );
+    const errorsBefore = (await received('connection.error')).length;
+    // Not routed yet: recorded, then passed over. A routed event recorded after it shows when the relay
+    // has gone past it.
+    await refreshed();
+    await service.withRepo((repo) =>
+      repo.insertConnectionEvent({
+        projectId: installation.projectId ?? 'demo',
+        connectionId: demoConnectionIds.globex,
+        kind: 'connection.error',
+        detail: 'Salesforce refused the connection again.',
+      }),
+    );
+    await received('connection.error', errorsBefore + 1);
+    const typesSoFar = () => new Set([...receiver.messages.values()].map((m) => m.body.notificationType));
+    expect(typesSoFar().has('connection.refreshed')).toBe(false);
+
+    await call('POST', '/notification-event-topic-routes', { eventType: 'connection.refreshed', topicId });
+    await refreshed();
+    const events = await received('connection.refreshed');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({
+      connectionId: demoConnectionIds.globex,
+      provider: 'salesforce',
+      groupRef: 'globex',
+    });
+  });
+
+  it('notifies the uninstall', async () => {
     const removed = await fetch(`${createInstallationUrl(service)}/${installation.id}`, {
       method: 'DELETE',
       headers: apiKeyHeaders(service),
@@ -227,8 +263,6 @@ describe('events', () => {
       provider: 'hubspot',
       groupRef: 'acme',
     });
-    const types = new Set([...receiver.messages.values()].map((m) => m.body.notificationType));
-    expect(types.has('connection.refreshed')).toBe(false);
     expect(receiver.badSignatures).toBe(0);
   });
 });
