@@ -43,6 +43,17 @@ async function received(type: string, count = 1): Promise<Json[]> {
   return [...receiver.messages.values()].filter((m) => m.body.notificationType === type).map((m) => m.body);
 }
 
+/** A connection event of Globex's connection, as the HTTP layer records one. */
+const recordGlobexEvent = (kind: 'connection.error' | 'connection.refreshed', detail?: string) =>
+  service.withRepo((repo) =>
+    repo.insertConnectionEvent({
+      projectId: 'demo',
+      connectionId: demoConnectionIds.globex,
+      kind,
+      ...(detail !== undefined && { detail }),
+    }),
+  );
+
 beforeAll(async () => {
   // A destination is disabled at its first failure here, so that disabling can be seen at once.
   service = await startTestService({ runReads: true, readTiming: { disableAfterMs: 0 } });
@@ -195,14 +206,7 @@ describe('events', () => {
   });
 
   it('notifies a connection error recorded by the HTTP layer, once', async () => {
-    await service.withRepo((repo) =>
-      repo.insertConnectionEvent({
-        projectId: installation.projectId ?? 'demo',
-        connectionId: demoConnectionIds.globex,
-        kind: 'connection.error',
-        detail: 'Salesforce refused the connection: reconnect it.',
-      }),
-    );
+    await recordGlobexEvent('connection.error', 'Salesforce refused the connection: reconnect it.');
     const [error] = await received('connection.error');
     expect(error.data).toMatchObject({
       connectionId: demoConnectionIds.globex,
@@ -213,32 +217,17 @@ describe('events', () => {
   });
 
   it('notifies a token refresh only once its type is routed', async () => {
-    const refreshed = () =>
-      service.withRepo((repo) =>
-        repo.insertConnectionEvent({
-          projectId: installation.projectId ?? 'demo',
-          connectionId: demoConnectionIds.globex,
-          kind: 'connection.refreshed',
-        }),
-      );
     const errorsBefore = (await received('connection.error')).length;
     // Not routed yet: recorded, then passed over. A routed event recorded after it shows when the relay
     // has gone past it.
-    await refreshed();
-    await service.withRepo((repo) =>
-      repo.insertConnectionEvent({
-        projectId: installation.projectId ?? 'demo',
-        connectionId: demoConnectionIds.globex,
-        kind: 'connection.error',
-        detail: 'Salesforce refused the connection again.',
-      }),
-    );
+    await recordGlobexEvent('connection.refreshed');
+    await recordGlobexEvent('connection.error', 'Salesforce refused the connection again.');
     await received('connection.error', errorsBefore + 1);
     const typesSoFar = () => new Set([...receiver.messages.values()].map((m) => m.body.notificationType));
     expect(typesSoFar().has('connection.refreshed')).toBe(false);
 
     await call('POST', '/notification-event-topic-routes', { eventType: 'connection.refreshed', topicId });
-    await refreshed();
+    await recordGlobexEvent('connection.refreshed');
     const events = await received('connection.refreshed');
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({
@@ -325,14 +314,7 @@ describe('events of writes and destinations', () => {
         (await call('POST', '/topic-destination-routes', { topicId, destinationId: flaky.body.id })).status,
       ).toBe(201);
       // Any routed event now reaches the refusing destination too, which disables it.
-      await service.withRepo((repo) =>
-        repo.insertConnectionEvent({
-          projectId: 'demo',
-          connectionId: demoConnectionIds.globex,
-          kind: 'connection.error',
-          detail: 'A second refusal.',
-        }),
-      );
+      await recordGlobexEvent('connection.error', 'A second refusal.');
       const [disabled] = await received('destination.webhook.disabled');
       expect(disabled.data).toEqual({
         projectId: expect.any(String),
