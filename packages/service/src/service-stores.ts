@@ -75,8 +75,9 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
   // Webhook signing secrets are sealed under the same key as OAuth tokens.
   const secrets = new SecretBox(options.secretKey);
   if (!databaseUrl) {
-    // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync.
-    const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL' });
+    // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync. Like
+    // the service's main connection, it waits for locks on timers (./store/lock-wait.ts).
+    const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
     return {
       repo: new SqliteRepository(db),
       oauth: createOAuthDeps(db, options.secretKey),

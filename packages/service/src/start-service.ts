@@ -152,7 +152,8 @@ function listeningOrigin(host: string, port: number): string {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const manifest = loadManifest(options.manifestPath ?? defaultManifestPath);
   const destinationAddresses = new DestinationAddressPolicy(options.allowPrivateDestinations ?? []);
-  const db = openDatabase(options.dataDir);
+  // Its calls wait for a lock on timers, never on the event loop's thread (./store/lock-wait.ts).
+  const db = openDatabase(options.dataDir, { busyTimeoutMs: 0 });
   const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
   const timing = { ...defaultReadTiming, ...options.readTiming };
   const serves = options.role !== 'worker';

@@ -44,7 +44,13 @@ export function startNode(
   options: { cwd: string; env: Record<string, string>; ready: RegExp; timeoutMs?: number },
 ): Promise<{ child: Child; match: RegExpMatchArray }> {
   const gcOnSignal = fileURLToPath(new URL('./gc-on-signal.ts', import.meta.url));
-  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', gcOnSignal, script], {
+  // BENCH_PROFILE_DIR=dir writes a CPU profile of each process there (`node --cpu-prof`), the service's
+  // worker child included (it is forked with its parent's flags).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const flags = ['--expose-gc', ...profile, '--import', 'tsx', '--import', gcOnSignal];
+  const proc = spawn(process.execPath, [...flags, script], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,10 +13,12 @@
  * `PgDestinationStore` run the same queries (written once, see `StoreAccess`) on either database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from 'better-sqlite3';
 import type { SecretBox } from '../oauth/crypto.js';
 import type { StoreAccess } from './access.js';
 import { now } from './access.js';
+import { lockTimeoutMs } from './lock-wait.js';
 import { PgAccess } from './pg/pg-access.js';
 import type { PgPool } from './pg/pool.js';
 import { SqliteAccess } from './sqlite-access.js';
@@ -289,12 +291,23 @@ export class SqliteDestinationStore extends StoredDestinations {
     this.#db.pragma('secure_delete = ON');
     try {
       const sealed = await super.sealPlainSecrets();
-      if (sealed > 0) this.#db.pragma('wal_checkpoint(TRUNCATE)');
+      if (sealed > 0) await truncateWal(this.#db);
       return sealed;
     } finally {
       this.#db.pragma(`secure_delete = ${secureDelete}`);
     }
   }
+}
+
+/**
+ * Moves every page of the WAL file into the database file and empties it, trying again (on a timer) while
+ * other connections read or write. Best effort, as SQLite's own checkpoint is: after `lockTimeoutMs` it
+ * leaves the rest to a later checkpoint.
+ */
+async function truncateWal(db: Database): Promise<void> {
+  const deadline = Date.now() + lockTimeoutMs;
+  const busy = () => (db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>)[0]?.busy === 1;
+  while (busy() && Date.now() < deadline) await sleep(5);
 }
 
 /** Destinations in PostgreSQL, shared by every service instance; `secrets` seals the signing secrets. */

@@ -9,6 +9,7 @@
 import type { Database } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
 import { prepareDataDir, type Warn } from './data-dir.js';
+import { lockTimeoutMs } from './lock-wait.js';
 import { migrations, sqliteVersionsBeforeLedger } from './migrations.js';
 
 export type { Database } from 'better-sqlite3';
@@ -24,6 +25,13 @@ export interface OpenDatabaseOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** Where warnings about a data directory others may read go. Default: stderr. */
   warn?: Warn;
+  /**
+   * How long a statement that finds the database locked waits inside SQLite, which sleeps on the calling
+   * thread (default 5,000 ms). The service's own connections use 0: their calls wait on timers instead
+   * (./lock-wait.ts), so a process's event loop never sleeps while another process writes. Opening and
+   * migrating always wait inside SQLite, as two processes may open a new file at once.
+   */
+  busyTimeoutMs?: number;
 }
 
 export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {}): Database {
@@ -32,8 +40,9 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${lockTimeoutMs}`);
     migrate(db);
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? lockTimeoutMs}`);
   } catch (error) {
     db.close();
     throw error;

@@ -1,12 +1,14 @@
 /**
  * `StoreAccess` on SQLite: a statement cache over one better-sqlite3 connection, typed row reads, and the
  * translation of SQLite constraint failures into the store's typed errors. Each call runs its statement at
- * once and returns a settled Promise, so a single call is atomic without a transaction.
+ * once, so a single call is atomic without a transaction; while another connection holds the lock it
+ * needs, the call waits on a timer, not on the event loop's thread (./lock-wait.ts).
  */
 import type { Database, Statement } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
 import type { Sql, SqlResult, StoreAccess, Work } from './access.js';
 import { ConflictError, MissingReferenceError } from './errors.js';
+import { whenUnlocked } from './lock-wait.js';
 import type { Row, Table } from './table.js';
 import { insertSql, toEntity, toRow } from './table.js';
 
@@ -32,12 +34,13 @@ export class SqliteAccess implements StoreAccess {
   }
 
   async get<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T | undefined> {
-    const row = this.#statement(sql).get(...params) as Row | undefined;
+    const row = (await whenUnlocked(() => this.#statement(sql).get(...params))) as Row | undefined;
     return row && toEntity(table, row);
   }
 
   async all<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T[]> {
-    return (this.#statement(sql).all(...params) as Row[]).map((row) => toEntity(table, row));
+    const rows = (await whenUnlocked(() => this.#statement(sql).all(...params))) as Row[];
+    return rows.map((row) => toEntity(table, row));
   }
 
   async run(
@@ -46,15 +49,17 @@ export class SqliteAccess implements StoreAccess {
     constraint?: { table: string; conflictMessage: string },
   ): Promise<number> {
     const write = () => this.#statement(sql).run(params).changes;
-    return constraint ? translateConstraint(constraint.table, constraint.conflictMessage, write) : write();
+    return whenUnlocked(() =>
+      constraint ? translateConstraint(constraint.table, constraint.conflictMessage, write) : write(),
+    );
   }
 
   async change(sql: string, ...params: unknown[]): Promise<number> {
-    return this.#statement(sql).run(...params).changes;
+    return whenUnlocked(() => this.#statement(sql).run(...params).changes);
   }
 
   async count(sql: string, ...params: unknown[]): Promise<number> {
-    return (this.#statement(sql).get(...params) as { n: number }).n;
+    return whenUnlocked(() => (this.#statement(sql).get(...params) as { n: number }).n);
   }
 
   async insert<T>(table: Table<T>, entity: T, conflictMessage: string): Promise<T> {
@@ -63,17 +68,21 @@ export class SqliteAccess implements StoreAccess {
   }
 
   async query<R>(sql: string, ...params: unknown[]): Promise<SqlResult<R>> {
-    return this.#execute({ text: sql, params }) as SqlResult<R>;
+    return whenUnlocked(() => this.#execute({ text: sql, params }) as SqlResult<R>);
   }
 
-  /** Runs every step before it returns: the transaction never waits on the event loop (see `Work`). */
+  /**
+   * Runs every step before it returns: the transaction never waits on the event loop (see `Work`). Found
+   * locked, it is rolled back and run again from its first step.
+   */
   async atomically<T>(work: () => Work<T>): Promise<T> {
-    return this.#db.transaction(() => {
+    const transaction = this.#db.transaction(() => {
       const steps = work();
       let next = steps.next();
       while (!next.done) next = steps.next(this.#execute(next.value));
       return next.value;
-    })();
+    });
+    return whenUnlocked(() => transaction());
   }
 
   #execute({ text, params }: Sql): SqlResult<unknown> {
@@ -88,6 +97,11 @@ export class SqliteAccess implements StoreAccess {
   /** Runs transaction control (BEGIN, COMMIT, SAVEPOINT ...) on the connection. */
   exec(sql: string): void {
     this.#db.exec(sql);
+  }
+
+  /** `exec` for a statement that may find the database locked (BEGIN IMMEDIATE): waits for the lock. */
+  execWhenUnlocked(sql: string): Promise<void> {
+    return whenUnlocked(() => void this.#db.exec(sql));
   }
 
   get inTransaction(): boolean {

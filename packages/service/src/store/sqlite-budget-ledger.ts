@@ -3,6 +3,7 @@
  * processes on one data directory (`splice-service --role all`): both pace their calls to an account from
  * one bucket, as instances on PostgreSQL do (./pg/pg-budget-ledger.ts). Each take is one immediate
  * transaction on a connection without an fsync per commit: a budget lost to a power cut refills by itself.
+ * A take that finds the other process writing waits for the lock on a timer (./lock-wait.ts).
  */
 import type { Database } from 'better-sqlite3';
 import {
@@ -11,6 +12,7 @@ import {
   refillWaitMs,
 } from '../connectors/account-limiter/budget-ledger.js';
 import type { BucketShape } from '../connectors/account-limiter/rate-limit-policy.js';
+import { whenUnlocked } from './lock-wait.js';
 
 interface BudgetRow {
   tokens: number;
@@ -61,15 +63,15 @@ export class SqliteBudgetLedger implements BudgetLedger {
     this.#block = (account, untilMs) => void block.run(untilMs, account);
   }
 
-  async take(account: string, shape: BucketShape, want: number, interactive: boolean): Promise<BudgetGrant> {
-    return this.#take(account, shape, want, interactive ? 0 : shape.reserve);
+  take(account: string, shape: BucketShape, want: number, interactive: boolean): Promise<BudgetGrant> {
+    return whenUnlocked(() => this.#take(account, shape, want, interactive ? 0 : shape.reserve));
   }
 
-  async clamp(account: string, remaining: number): Promise<void> {
-    this.#clamp(account, remaining);
+  clamp(account: string, remaining: number): Promise<void> {
+    return whenUnlocked(() => this.#clamp(account, remaining));
   }
 
-  async block(account: string, untilMs: number): Promise<void> {
-    this.#block(account, untilMs);
+  block(account: string, untilMs: number): Promise<void> {
+    return whenUnlocked(() => this.#block(account, untilMs));
   }
 }

@@ -72,7 +72,7 @@ export class SqliteRepository extends EntityRepository {
     return this.#exclusive(async () => {
       const inside = { active: true };
       try {
-        this.#db.exec('BEGIN IMMEDIATE');
+        await this.#db.execWhenUnlocked('BEGIN IMMEDIATE');
         try {
           const result = await fn(new SqliteRepository(this.#db, this.#state, inside));
           this.#db.exec('COMMIT');
