@@ -239,7 +239,7 @@ let api: ApiUnderReadsResult | undefined;
 if (wants('api')) {
   api = await step(
     `the API under reads: ${plan.api.rate} requests/s of searches and creates through the BFF for ` +
-      `${plan.api.seconds} s, each create starting a backfill`,
+      `${plan.api.seconds} s, each create starting a backfill, x ${plan.api.runs} runs`,
     () => measureApiUnderReads(plan.api, log),
   );
 }

@@ -57,8 +57,11 @@ export interface BenchPlan {
    * (at least 100, so that the p99 is not simply the slowest search).
    */
   limits: { accounts: number; measureS: number; searches: number };
-  /** The API under reads (benches/api-under-reads.ts): requests per second through the BFF, and seconds. */
-  api: { rate: number; seconds: number };
+  /**
+   * The API under reads (benches/api-under-reads.ts): requests per second through the BFF, seconds, and
+   * runs, each on a new service.
+   */
+  api: { rate: number; seconds: number; runs: number };
   /** Benchmarks to run (all by default); `--only=ui,bundle` runs a subset while developing. */
   only: Set<BenchName> | undefined;
 }
@@ -140,7 +143,7 @@ export function parseArgs(argv: readonly string[]): BenchPlan {
     // BENCH_REFRESH_SECONDS shortens it for a check of the bench itself.
     refresh: { durationS: Number(process.env.BENCH_REFRESH_SECONDS) || (quick ? 60 : 600), readsPerS: 10 },
     limits: { accounts: 20, measureS: quick ? 60 : 120, searches: quick ? 100 : 200 },
-    api: { rate: 300, seconds: 30 },
+    api: { rate: 300, seconds: 30, runs: n },
     only,
   };
 }
