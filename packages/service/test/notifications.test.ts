@@ -55,8 +55,12 @@ const recordGlobexEvent = (kind: 'connection.error' | 'connection.refreshed', de
   );
 
 beforeAll(async () => {
-  // A destination is disabled at its first failure here, so that disabling can be seen at once.
-  service = await startTestService({ runReads: true, readTiming: { disableAfterMs: 0 } });
+  // A destination is disabled at its first failure here, so that disabling can be seen at once, and a read
+  // fails once its provider has not answered for half a second.
+  service = await startTestService({
+    runReads: true,
+    readTiming: { disableAfterMs: 0, providerRetryForMs: 500 },
+  });
   receiver = await startWebhookReceiver('whsec_placeholderplaceholderplaceholder00=');
   const destination = await call('POST', '/destinations', {
     name: 'activity',
@@ -107,6 +111,7 @@ describe('topics and routes', () => {
       'connection.error',
       'connection.deleted',
       'read.triggered.done',
+      'read.triggered.error',
       'read.backfill.done',
     ];
     for (const eventType of types) {
@@ -189,6 +194,28 @@ describe('events', () => {
       fromTimestamp: expect.any(String),
       untilTimestamp: expect.any(String),
     });
+  });
+
+  it('notifies a triggered read that failed, with the reason', async () => {
+    const hubspot = service.providers.hubspot;
+    hubspot.faults.errorRate = 1;
+    try {
+      const trigger = await postJson(
+        `${service.readUrl}/projects/demo/integrations/${crmIntegration.hubspot}/objects/contacts`,
+        apiKeyHeaders(service),
+        { groupRef: 'acme', mode: 'async', sinceTimestamp: new Date(Date.now() - 3_600_000).toISOString() },
+      );
+      expect(trigger.status).toBe(201);
+      const [failed] = await received('read.triggered.error');
+      expect(failed.data).toMatchObject({
+        installationId: installation.id,
+        objectName: 'contacts',
+        untilTimestamp: expect.any(String),
+        error: expect.stringMatching(/^HubSpot is not answering \(server errors\)/),
+      });
+    } finally {
+      hubspot.faults.errorRate = 0;
+    }
   });
 
   it('notifies a paused schedule, with the config', async () => {
