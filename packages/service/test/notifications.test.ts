@@ -54,6 +54,14 @@ const recordGlobexEvent = (kind: 'connection.error' | 'connection.refreshed', de
     }),
   );
 
+/** Asks for a read of Acme's contacts of the last hour, in the background. */
+const triggerAcmeContactsRead = () =>
+  postJson(
+    `${service.readUrl}/projects/demo/integrations/${crmIntegration.hubspot}/objects/contacts`,
+    apiKeyHeaders(service),
+    { groupRef: 'acme', mode: 'async', sinceTimestamp: new Date(Date.now() - 3_600_000).toISOString() },
+  );
+
 beforeAll(async () => {
   // A destination is disabled at its first failure here, so that disabling can be seen at once, and a read
   // fails once its provider has not answered for half a second.
@@ -181,12 +189,7 @@ describe('events', () => {
   });
 
   it('notifies a triggered read done, with its object and window', async () => {
-    const trigger = await postJson(
-      `${service.readUrl}/projects/demo/integrations/${crmIntegration.hubspot}/objects/contacts`,
-      apiKeyHeaders(service),
-      { groupRef: 'acme', mode: 'async', sinceTimestamp: new Date(Date.now() - 3_600_000).toISOString() },
-    );
-    expect(trigger.status).toBe(201);
+    expect((await triggerAcmeContactsRead()).status).toBe(201);
     const [done] = await received('read.triggered.done');
     expect(done.data).toMatchObject({
       installationId: installation.id,
@@ -200,12 +203,7 @@ describe('events', () => {
     const hubspot = service.providers.hubspot;
     hubspot.faults.errorRate = 1;
     try {
-      const trigger = await postJson(
-        `${service.readUrl}/projects/demo/integrations/${crmIntegration.hubspot}/objects/contacts`,
-        apiKeyHeaders(service),
-        { groupRef: 'acme', mode: 'async', sinceTimestamp: new Date(Date.now() - 3_600_000).toISOString() },
-      );
-      expect(trigger.status).toBe(201);
+      expect((await triggerAcmeContactsRead()).status).toBe(201);
       const [failed] = await received('read.triggered.error');
       expect(failed.data).toMatchObject({
         installationId: installation.id,
