@@ -18,7 +18,7 @@ export const lockTimeoutMs = 5_000;
 const maxPauseMs = 8;
 
 /** SQLITE_BUSY and its extended codes (a snapshot that went stale, a WAL being recovered). */
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   return error instanceof Sqlite.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
