@@ -49,6 +49,8 @@ export interface ServiceStoresOptions {
    * processes): then accounts' budgets are kept in the file, not in memory. PostgreSQL always keeps them.
    */
   sharedBudgets?: boolean;
+  /** The read engine's connection's `checkpointAfterPages` (see `openDatabase`), as the service's main connection's. */
+  checkpointAfterPages?: number;
   /** How claims name this instance (default `host:pid`); a worker child names its parent's. */
   instance?: string;
 }
@@ -77,7 +79,13 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
   if (!databaseUrl) {
     // The read engine's own connection: see SqliteOperationStore on why it commits without an fsync. Like
     // the service's main connection, it waits for locks on timers (./store/lock-wait.ts).
-    const readsDb = openDatabase(options.dataDir, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
+    const readsDb = openDatabase(options.dataDir, {
+      synchronous: 'NORMAL',
+      busyTimeoutMs: 0,
+      ...(options.checkpointAfterPages !== undefined && {
+        checkpointAfterPages: options.checkpointAfterPages,
+      }),
+    });
     return {
       repo: new SqliteRepository(db),
       oauth: createOAuthDeps(db, options.secretKey),

@@ -30,6 +30,7 @@ import { ReadEngine } from './reads/read-engine.js';
 import { defaultReadTiming, type ReadTiming } from './reads/timing.js';
 import { openServiceStores } from './service-stores.js';
 import { openDatabase } from './store/index.js';
+import { apiCheckpointAfterPages } from './store/open-database.js';
 import { databaseUrlFromEnv } from './store/pg/index.js';
 import { WriteQueue, type WriteTiming } from './writes/write-queue.js';
 import type { WriteService } from './writes/write-service.js';
@@ -152,8 +153,10 @@ function listeningOrigin(host: string, port: number): string {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const manifest = loadManifest(options.manifestPath ?? defaultManifestPath);
   const destinationAddresses = new DestinationAddressPolicy(options.allowPrivateDestinations ?? []);
-  // Its calls wait for a lock on timers, never on the event loop's thread (./store/lock-wait.ts).
-  const db = openDatabase(options.dataDir, { busyTimeoutMs: 0 });
+  // Its calls wait for a lock on timers, never on the event loop's thread (./store/lock-wait.ts). Beside a
+  // worker process, the worker's commits copy the WAL back into the file, not the API's.
+  const checkpoints = options.role === 'api' ? { checkpointAfterPages: apiCheckpointAfterPages } : {};
+  const db = openDatabase(options.dataDir, { busyTimeoutMs: 0, ...checkpoints });
   const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
   const timing = { ...defaultReadTiming, ...options.readTiming };
   const serves = options.role !== 'worker';
@@ -161,6 +164,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const stores = await openServiceStores({
     db,
     sharedBudgets: options.role === 'api' || options.role === 'worker',
+    ...checkpoints,
     ...(options.instance ? { instance: options.instance } : {}),
     dataDir: options.dataDir,
     secretKey: loadSecretKey(options.dataDir, options.secretKey),

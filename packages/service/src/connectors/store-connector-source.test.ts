@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type RunningHubSpotEmulator, startHubSpotEmulator } from '@splice/provider-emulators';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { providerAppsFromEnv } from '../config.js';
 import { SecretBox } from '../oauth/crypto.js';
 import { openCredentials, sealCredentials } from '../oauth/sealed-credentials.js';
@@ -141,6 +141,20 @@ describe.each(storeBackends)('the store-backed connector source on $name', (back
     // A replace from tokens that are no longer stored changes nothing.
     expect(await first.replace(seenByFirst, { accessToken: 'at-late' })).toBe(false);
     expect((await first.current()).accessToken).toBe(`at-${winner}`);
+  });
+
+  it('decrypts the stored tokens again only once the row holds others', async () => {
+    const { connection, accessToken } = await hubSpotConnection(hubspot);
+    const source = storeTokenSource(repo, secrets, connection);
+    const opens = vi.spyOn(secrets, 'open');
+    const first = await source.current();
+    expect(first.accessToken).toBe(accessToken);
+    expect(await source.current()).toEqual(first);
+    expect(opens).toHaveBeenCalledTimes(1);
+    // Another process rotates them: the next call reads the new row and opens it.
+    const other = storeTokenSource(repo, secrets, connection);
+    expect(await other.replace(first, { accessToken: 'at-next', refreshToken: 'rt-next' })).toBe(true);
+    expect(await source.current()).toMatchObject({ accessToken: 'at-next', refreshToken: 'rt-next' });
   });
 
   it('two processes refreshing one connection at once keep one rotation, and both reads succeed', async () => {

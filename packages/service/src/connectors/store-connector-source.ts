@@ -10,7 +10,12 @@
  */
 
 import type { SecretBox } from '../oauth/crypto.js';
-import { openCredentials, type StoredTokens, sealCredentials } from '../oauth/sealed-credentials.js';
+import {
+  openCredentials,
+  type StoredTokens,
+  sameSealedCredentials,
+  sealCredentials,
+} from '../oauth/sealed-credentials.js';
 import type { Connection, Repository } from '../store/index.js';
 import type { ProviderCatalogEntry } from './catalog-entry.js';
 import type { Connector } from './connector.js';
@@ -43,9 +48,19 @@ export function storeTokenSource(
   const { projectId, id, provider } = connection;
   const unusable = () => new ProviderError('authInvalid', reconnectMessage(provider), { provider });
 
+  // The credentials last opened and their tokens: each call reads the row (another process may have
+  // rotated the tokens), but only a changed row is decrypted again.
+  let opened: { credentials: Record<string, unknown>; tokens: StoredTokens | undefined } | undefined;
+  const open = (credentials: Record<string, unknown>) => {
+    if (!opened || !sameSealedCredentials(opened.credentials, credentials)) {
+      opened = { credentials, tokens: openCredentials(secrets, credentials) };
+    }
+    return opened.tokens;
+  };
+
   async function stored(): Promise<{ credentials: Record<string, unknown>; tokens: StoredTokens }> {
     const row = await repo.getConnection(projectId, id);
-    const tokens = row && openCredentials(secrets, row.credentials);
+    const tokens = row && open(row.credentials);
     // Gone, or sealed by another key: nothing to call the provider with until the user reconnects. The
     // same once the provider refused the grant (`bad_credentials`): every call would be refused again, and
     // asking again for each search or write is the storm a provider throttles an app for. A reconnect

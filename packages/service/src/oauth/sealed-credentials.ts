@@ -51,3 +51,13 @@ export function openCredentials(
     ...(typeof opened.instanceUrl === 'string' && { instanceUrl: opened.instanceUrl }),
   };
 }
+
+/**
+ * Whether two stored credentials hold the same sealed value. Every seal has an IV of its own, so tokens
+ * sealed again (a rotation, a reconnect) never match the ones before, even when a value is the same.
+ */
+export function sameSealedCredentials(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const x = a.sealed as Record<string, unknown> | undefined;
+  const y = b.sealed as Record<string, unknown> | undefined;
+  return x !== undefined && y !== undefined && x.iv === y.iv && x.tag === y.tag && x.data === y.data;
+}

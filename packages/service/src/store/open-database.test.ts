@@ -1,8 +1,15 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations, sqliteVersionsBeforeLedger } from './migrations.js';
-import { databaseFileName, ledgerApplicationId, openDatabase, schemaVersion } from './open-database.js';
+import {
+  apiCheckpointAfterPages,
+  databaseFileName,
+  ledgerApplicationId,
+  openDatabase,
+  schemaVersion,
+} from './open-database.js';
 import { makeTempDir, removeDir } from './test-helpers.js';
 
 const latest = migrations.at(-1)!.version;
@@ -24,6 +31,28 @@ describe('openDatabase', () => {
       expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     } finally {
       db.close();
+    }
+  });
+
+  it('leaves copying the WAL back to other connections until it holds `checkpointAfterPages`', () => {
+    const fileSize = () => statSync(path.join(dir, databaseFileName)).size;
+    // A writer that never checkpoints fills the WAL with about 2,000 pages.
+    const writer = openDatabase(dir, { checkpointAfterPages: 0 });
+    writer.exec('CREATE TABLE filler (b BLOB)');
+    const fill = writer.prepare('INSERT INTO filler VALUES (zeroblob(?))');
+    fill.run(2_000 * 4096);
+    const before = fileSize();
+    const api = openDatabase(dir, { checkpointAfterPages: apiCheckpointAfterPages });
+    expect(fileSize()).toBe(before);
+    api.prepare('INSERT INTO filler VALUES (?)').run(Buffer.from([1]));
+    expect(fileSize()).toBe(before);
+    const byDefault = openDatabase(dir);
+    try {
+      // At SQLite's default threshold, the same small commit copies the writer's pages into the file.
+      byDefault.prepare('INSERT INTO filler VALUES (?)').run(Buffer.from([2]));
+      expect(fileSize()).toBeGreaterThan(before + 1_000 * 4096);
+    } finally {
+      for (const db of [writer, api, byDefault]) db.close();
     }
   });
 
