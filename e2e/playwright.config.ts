@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import type { ServerName } from './support/servers.js';
-import { credentials, dataDirOf, servers } from './support/servers.js';
+import { credentials, dataDirOf, devServerDemo, servers } from './support/servers.js';
 
 const demoDir = fileURLToPath(new URL('../apps/demo', import.meta.url));
 
@@ -53,6 +53,9 @@ export default defineConfig({
       SPLICE_RETRY_MAX_MS: '2000',
       SPLICE_DELIVERY_PARK_MS: '500',
       ...(name === 'runs' ? { DEMO_RECEIVER_FAULTS: '1' } : {}),
+      // The app as it ships, built once at start: a page loads two files, not Vite's two hundred modules.
+      // One demo keeps Vite's dev server, which `pnpm demo` uses (see support/servers.ts).
+      ...(name === devServerDemo ? {} : { DEMO_APP: 'build' }),
     },
   })),
 });

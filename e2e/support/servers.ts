@@ -25,6 +25,12 @@ import { join } from 'node:path';
  *   Salesforce revokes the app (and he reconnects, his Activity panel telling both), alice@acme's HubSpot is throttled. An emulator has one
  *   account, shared by every company connected to it, so no other spec may meet what these do to it.
  */
+/**
+ * The demos serve the React app as a production build (`DEMO_APP=build`), except this one, which serves
+ * it through Vite's dev server as `pnpm demo` does, so that both ways stay covered.
+ */
+export const devServerDemo: ServerName = 'accounts';
+
 // E2E_PORT_BASE moves them all (default 5197, seven ports from it), so two checkouts can run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 5197);
 const server = (port: number) => ({ port, url: `http://127.0.0.1:${port}` });

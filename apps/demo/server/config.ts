@@ -18,6 +18,11 @@ export interface DemoConfig {
   sessionSecret: string;
   apiKey: string;
   authToken: string;
+  /**
+   * `DEMO_APP=build`: the React app built at start and served as files, as a builder ships it; otherwise
+   * Vite's dev server, which transforms each module when the browser asks for it (and reloads on edits).
+   */
+  app: 'dev' | 'build';
   /** `info` logs every BFF request; `warn` only what went wrong. */
   logLevel: 'info' | 'warn';
   /** `DEMO_RECEIVER_FAULTS=1`: `POST /demo/receiver-faults` can make the receiver fail for a while (tests). */
@@ -41,6 +46,12 @@ function portFrom(value: string | undefined): number {
   return port;
 }
 
+function appFrom(value: string | undefined): DemoConfig['app'] {
+  if (value === undefined || value === '' || value === 'dev') return 'dev';
+  if (value === 'build') return 'build';
+  throw new Error(`DEMO_APP must be "dev" or "build", got "${value}".`);
+}
+
 const secret = () => randomBytes(32).toString('base64url');
 
 /**
@@ -59,6 +70,7 @@ export function demoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DemoCon
     sessionSecret,
     apiKey: env.SPLICE_API_KEY || secret(),
     authToken: env.SPLICE_AUTH_TOKEN || secret(),
+    app: appFrom(env.DEMO_APP),
     logLevel: env.DEMO_LOG === 'info' ? 'info' : 'warn',
     receiverFaults: env.DEMO_RECEIVER_FAULTS === '1',
     readTiming: readTimingFromEnv(env),

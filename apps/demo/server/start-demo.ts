@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { type AddressInfo, isIP } from 'node:net';
 import { join } from 'node:path';
@@ -18,9 +18,9 @@ import {
 } from '@splice/service';
 import { recommendedCrmReads } from '@splice/service/demo-fixtures';
 import { Hono } from 'hono';
-import type { ViteDevServer } from 'vite';
 import { createServer as createViteServer } from 'vite';
 import { openActivity } from './activity.js';
+import { buildApp, type NotFound, serveBuiltApp } from './built-app.js';
 import type { DemoConfig } from './config.js';
 import { appRoot } from './config.js';
 import { crmLeadRoutes } from './crm-leads.js';
@@ -193,21 +193,10 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   app.notFound((c) => problem(c, 404, 'notFound', 'There is nothing at this address.'));
   const honoListener = getRequestListener(app.fetch);
 
-  let vite: ViteDevServer;
+  // The React app: Vite's dev server, or a production build (`DEMO_APP=build`).
+  let pages: AppPages;
   try {
-    vite = await createViteServer({
-      root: appRoot,
-      // The HMR WebSocket shares this server's port, so two demos (say, `pnpm demo` and the e2e suite)
-      // never fight over Vite's default HMR port.
-      // CORS only for this origin: Vite's default also answers other local origins (any dev server or
-      // page on localhost), which could then read the app's sources.
-      server: { middlewareMode: { server }, ws: { server }, cors: { origin: [origin] } },
-      // Each page's generated tags carry a nonce its Content-Security-Policy names (./page-headers.ts).
-      html: { cspNonce: cspNoncePlaceholder },
-      appType: 'spa',
-      // Beside the data: two demos started at once (the e2e suite starts several) never share a cache.
-      cacheDir: join(config.dataDir, 'vite'),
-    });
+    pages = config.app === 'build' ? await builtApp(config) : await viteDevServer(config, server, origin);
   } catch (error) {
     server.close();
     await bff.close();
@@ -231,7 +220,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       res.writeHead(307, { Location: `${origin}${url}` }).end();
       return;
     }
-    vite.middlewares(req, res, () => {
+    pages.middlewares(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     });
   };
@@ -243,7 +232,7 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await vite.close();
+      await pages.close();
       await closed;
       await bff.close();
       await splice.close();
@@ -251,4 +240,35 @@ export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
       records.close();
     },
   };
+}
+
+/** What answers the app's own addresses (everything but the sign-in, the BFF and the webhooks). */
+interface AppPages {
+  middlewares(req: IncomingMessage, res: ServerResponse, notFound: NotFound): void;
+  close(): Promise<void>;
+}
+
+/** The React app through Vite's dev server in middleware mode: modules transformed as the browser asks. */
+async function viteDevServer(config: DemoConfig, server: Server, origin: string): Promise<AppPages> {
+  const vite = await createViteServer({
+    root: appRoot,
+    // The HMR WebSocket shares this server's port, so two demos (say, `pnpm demo` and the e2e suite)
+    // never fight over Vite's default HMR port.
+    // CORS only for this origin: Vite's default also answers other local origins (any dev server or
+    // page on localhost), which could then read the app's sources.
+    server: { middlewareMode: { server }, ws: { server }, cors: { origin: [origin] } },
+    // Each page's generated tags carry a nonce its Content-Security-Policy names (./page-headers.ts).
+    html: { cspNonce: cspNoncePlaceholder },
+    appType: 'spa',
+    // Beside the data: two demos started at once (the e2e suite starts several) never share a cache.
+    cacheDir: join(config.dataDir, 'vite'),
+  });
+  return { middlewares: vite.middlewares, close: () => vite.close() };
+}
+
+/** The React app built at start into the data folder, served as files (./built-app.ts). */
+async function builtApp(config: DemoConfig): Promise<AppPages> {
+  const outDir = join(config.dataDir, 'app');
+  await buildApp(outDir);
+  return { middlewares: serveBuiltApp(outDir), close: async () => {} };
 }
