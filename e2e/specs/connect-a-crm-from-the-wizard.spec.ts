@@ -105,9 +105,9 @@ for (const { crm, scopes, stage } of consent) {
     const { popup } = await startConnecting(page, crm);
     // The consent page says which app asks, for which of the provider's accounts, and what it may do.
     await expect(popup.getByRole('heading', { level: 1 })).toHaveText(
-      `Splice wants to access your ${crm.providerName} account`,
+      `Northwind Pipeline wants to access your ${crm.providerName} account`,
     );
-    await expect(popup).toHaveTitle(`Connect Splice to ${crm.providerName}`);
+    await expect(popup).toHaveTitle(`Connect Northwind Pipeline to ${crm.providerName}`);
     await expect(popup.locator('p', { hasText: 'Signed in as' })).toHaveText(/^Signed in as\s*\S+/);
     const asked = popup.getByRole('list', { name: 'It asks for' });
     for (const scope of scopes) await expect(asked.getByText(scope, { exact: true })).toBeVisible();

@@ -66,7 +66,8 @@ function levelFilter(level: DemoConfig['logLevel']): BffLogger {
  */
 export async function startDemo(config: DemoConfig): Promise<RunningDemo> {
   // HubSpot and Salesforce: their emulators on free loopback ports, unless the environment names a provider.
-  const providers = await startLocalProviders(config.providerEnv);
+  // The consent pages name the app a customer grants access to: Northwind's own app at the provider.
+  const providers = await startLocalProviders(config.providerEnv, { appName: 'Northwind Pipeline' });
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     service = await startService({

@@ -4,9 +4,14 @@
  * service reads its provider apps from, so the service itself never needs to know an emulator exists.
  */
 import type { ChangedRecord } from '../activity/activity-generator.js';
-import { type RunningHubSpotEmulator, startHubSpotEmulator } from '../hubspot/start.js';
+import { defaultApp, type RunningHubSpotEmulator, startHubSpotEmulator } from '../hubspot/start.js';
 import type { RateLimit } from '../limits/rolling-window.js';
-import { type RunningSalesforceEmulator, startSalesforceEmulator } from '../salesforce/start.js';
+import type { OAuthApp } from '../oauth/authorization-server.js';
+import {
+  defaultConnectedApp,
+  type RunningSalesforceEmulator,
+  startSalesforceEmulator,
+} from '../salesforce/start.js';
 import { activityRate, activityVariable } from './activity-rate.js';
 
 export interface LocalProvider {
@@ -66,9 +71,17 @@ type RunningEmulator = RunningHubSpotEmulator | RunningSalesforceEmulator;
 /** Starts the emulators the environment does not replace with a provider's base URL. */
 export async function startLocalProviders(
   environment: Readonly<Record<string, string | undefined>>,
-  options: { host?: string } = {},
+  options: {
+    host?: string;
+    /**
+     * The app the consent pages name: the builder's own app at the provider, which the service connects
+     * as. Default: the emulators' own name for it.
+     */
+    appName?: string;
+  } = {},
 ): Promise<LocalProviders> {
   const host = options.host ?? '127.0.0.1';
+  const named = (app: OAuthApp) => [options.appName ? { ...app, name: options.appName } : app];
   const changesPerMinute = activityRate(environment);
   // A recent past, so a read of the last 30 days (the wizard's default history) finds records.
   const activity = { changesPerMinute, historyDays: 60 };
@@ -76,8 +89,8 @@ export async function startLocalProviders(
     known.map(async ({ provider, variable }): Promise<RunningEmulator | undefined> => {
       if (environment[variable]) return undefined;
       return provider === 'hubspot'
-        ? startHubSpotEmulator({ host, activity })
-        : startSalesforceEmulator({ host, activity });
+        ? startHubSpotEmulator({ host, activity, apps: named(defaultApp) })
+        : startSalesforceEmulator({ host, activity, apps: named(defaultConnectedApp) });
     }),
   );
   const emulators = started.flatMap((result) =>
