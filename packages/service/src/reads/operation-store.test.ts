@@ -173,6 +173,31 @@ describe.each([
     expect(await store.pendingDeliveries('i1', 'contacts')).toBe(2);
   });
 
+  it('hands out due messages by due time, each behind fewer than `window` pending ones of its stream', async () => {
+    await store.savePlan(
+      'i1',
+      'i1-config',
+      [
+        { objectName: 'contacts', backfill: operation('b1') },
+        { objectName: 'notes', backfill: operation('b2', { objectName: 'notes' }) },
+      ],
+      t0,
+    );
+    const [contacts, notes] = await store.headOperations(10);
+    await page(store, contacts!, ['c1', 'c2', 'c3'], true);
+    await page(store, notes!, ['n1', 'n2'], true);
+    // c1 waits a minute: still pending, it keeps its place at its stream's front.
+    const [c1] = await store.dueDeliveries(Date.now(), 1, 1, new Set());
+    expect(c1?.id).toBe('c1');
+    await store.markRetry(c1!, Date.now() + 60_000, 1_234, 'the receiver answered 503');
+    const ids = async (window: number, limit = 10) =>
+      (await store.dueDeliveries(Date.now(), limit, window, new Set())).map((d) => d.id);
+    expect(await ids(1)).toEqual(['n1']);
+    expect(await ids(2)).toEqual(['c2', 'n1', 'n2']);
+    expect(await ids(3)).toEqual(['c2', 'c3', 'n1', 'n2']);
+    expect(await ids(3, 2)).toEqual(['c2', 'c3']);
+  });
+
   it('retries, parks, wakes and fails messages, and reports the stream', async () => {
     await store.savePlan('i1', 'i1-config', [{ objectName: 'contacts', backfill: operation('b1') }], t0);
     const [head] = await store.headOperations(10);

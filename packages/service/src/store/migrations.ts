@@ -555,6 +555,14 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE deliveries DROP COLUMN body;
   `,
   ),
+  // SQLite's look for due messages starts from the due ones, in the order it sends them (see
+  // `sqliteOperations.dueDeliveries`); PostgreSQL's claims them in a statement of its own and has no use for it.
+  migration(19, 'pending messages by due time', (d) =>
+    d.only(
+      'sqlite',
+      `CREATE INDEX deliveries_due ON deliveries (next_attempt_time, seq) WHERE status = 'pending';`,
+    ),
+  ),
 ];
 
 /**

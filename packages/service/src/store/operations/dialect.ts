@@ -58,12 +58,18 @@ export const sqliteOperations: OperationDialect = {
     params: [limit],
   }),
   dueDeliveries: (now, limit, window, inFlight) => ({
-    text: `SELECT ${messageHead} FROM (
-         SELECT ${messageHead}, row_number() OVER (PARTITION BY installation_id, object_name ORDER BY seq) AS position
-         FROM deliveries WHERE status = 'pending')
-       WHERE position <= ? AND next_attempt_time <= ?
-       ORDER BY next_attempt_time, seq LIMIT ?`,
-    params: [window, now, limit + inFlight.size],
+    // From the due messages (index deliveries_due, in sending order), those with fewer than `window`
+    // pending messages before them in their stream; counting stops at `window`. Numbering every pending
+    // message first, parked ones included, cost a few ms per look once thousands waited.
+    text: `SELECT ${messageHead} FROM deliveries d
+       WHERE d.status = 'pending' AND d.next_attempt_time <= ?
+         AND (SELECT count(*) FROM (
+           SELECT 1 FROM deliveries e
+           WHERE e.status = 'pending' AND e.installation_id = d.installation_id
+             AND e.object_name = d.object_name AND e.seq < d.seq
+           LIMIT ?)) < ?
+       ORDER BY d.next_attempt_time, d.seq LIMIT ?`,
+    params: [now, window, window, limit + inFlight.size],
   }),
   startGuard: () => none,
   pageLease: none,
