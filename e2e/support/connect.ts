@@ -36,13 +36,19 @@ export interface ChangedRecord {
 }
 
 /**
- * Creates, changes and deletes `count` records in the signed-in company's CRM account now, and answers
- * them once a read started from then on covers them: a read reads the changes made up to the last whole
- * second before it starts (a change made while it runs falls to the next read), so that is a matter of
- * the clock, with nothing to wait for but it.
+ * Creates, changes and deletes `count` records in the signed-in company's CRM account (at `provider`, when
+ * named) now, and answers them once a read started from then on covers them: a read reads the changes
+ * made up to the last whole second before it starts (a change made while it runs falls to the next read),
+ * so that is a matter of the clock, with nothing to wait for but it.
  */
-export async function applyCrmChanges(page: Page, origin: string, count: number): Promise<ChangedRecord[]> {
-  const answer = await providerControl(page, origin, 'changes', { count });
+export async function applyCrmChanges(
+  page: Page,
+  origin: string,
+  count: number,
+  provider?: string,
+): Promise<ChangedRecord[]> {
+  const answer = await providerControl(page, origin, 'changes', { count, ...(provider && { provider }) });
+  if (provider) expect(answer.provider).toBe(provider);
   const readableFrom = (Math.floor(Date.now() / 1000) + 2) * 1000;
   await page.waitForTimeout(Math.max(0, readableFrom - Date.now()));
   return answer.changes as ChangedRecord[];

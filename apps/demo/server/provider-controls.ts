@@ -52,7 +52,8 @@ const maxChanges = 100;
  *   makes at once (a search, or the fields' metadata, through the company's connection), so the connection turns
  *   `bad_credentials` and "Reconnect" appears.
  * - `POST /throttle` `{ "throttled": true | false }` tightens the account's rate limit, or restores it.
- * - `POST /changes` `{ "count": n }` creates, changes and deletes records now, so "Run now" has news.
+ * - `POST /changes` `{ "count": n, "provider"?: name }` creates, changes and deletes records now, so "Run
+ *   now" has news; `provider` picks the account when the company connected more than one CRM.
  * `GET /` says which provider the company's account is at and whether it is throttled. Each acts on the
  * session's own company's provider only (the one its connection is to) and answers no credentials.
  */
@@ -71,16 +72,22 @@ export function createProviderControls(options: ProviderControlsOptions) {
     return connections.filter((connection) => Object.hasOwn(options.probes, connection.provider));
   }
 
-  /** The company's connection to an emulated CRM, a working one first; a problem answer when it has none. */
+  /**
+   * The company's connection to an emulated CRM (to `provider`'s, when named: a company may have connected
+   * both), a working one first; a problem answer when it has none.
+   */
   async function companyConnection(
     c: Context,
+    provider?: string,
   ): Promise<{ groupRef: string; connection: PublicConnection } | Response> {
     if (c.req.header('Origin') !== options.origin) {
       return problem(c, 403, 'forbiddenOrigin', 'Requests from this origin are not allowed.');
     }
     const session = await options.resolveSession(c);
     if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
-    const connections = await connectionsOf(session.groupRef);
+    const connections = (await connectionsOf(session.groupRef)).filter(
+      (candidate) => provider === undefined || candidate.provider === provider,
+    );
     const connection =
       connections.find((candidate) => candidate.status !== 'bad_credentials') ?? connections[0];
     if (!connection) return problem(c, 409, 'conflict', 'Your company has no CRM connection.');
@@ -168,9 +175,14 @@ export function createProviderControls(options: ProviderControlsOptions) {
       return c.json({ provider, throttled: body.throttled }, 200);
     })
     .post('/changes', async (c) => {
-      const found = await companyConnection(c);
+      const body = (await c.req.json().catch(() => undefined)) as
+        | { count?: unknown; provider?: unknown }
+        | undefined;
+      const found = await companyConnection(
+        c,
+        typeof body?.provider === 'string' ? body.provider : undefined,
+      );
       if (found instanceof Response) return found;
-      const body = (await c.req.json().catch(() => undefined)) as { count?: unknown } | undefined;
       const count = body?.count;
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > maxChanges) {
         return problem(c, 400, 'validation', `Send { "count": a whole number from 1 to ${maxChanges} }.`, [
