@@ -6,23 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { getMimeType } from 'hono/utils/mime';
 import { build } from 'vite';
 import { appRoot } from './config.js';
 import { cspNoncePlaceholder } from './page-headers.js';
 
 /** What a request that matches no file gets. */
 export type NotFound = () => void;
-
-const contentTypes: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 /** Builds the app into `outDir` with the page's nonce placeholder (see page-headers.ts). */
 export async function buildApp(outDir: string): Promise<void> {
@@ -49,7 +39,7 @@ export function serveBuiltApp(outDir: string) {
     }
     readFile(file).then(
       (body) => {
-        res.setHeader('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream');
+        res.setHeader('Content-Type', getMimeType(file) ?? 'application/octet-stream');
         const hashed = file.startsWith(join(root, 'assets') + sep);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.statusCode = 200;
