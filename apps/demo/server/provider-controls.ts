@@ -31,6 +31,20 @@ interface PublicConnection {
   status: string;
 }
 
+/** A control's JSON body: each control's own field, and the CRM it acts on when the company has two. */
+type ControlBody = { provider?: unknown; throttled?: unknown; count?: unknown };
+
+const controlBody = (c: Context): Promise<ControlBody | undefined> =>
+  c.req.json<ControlBody>().catch(() => undefined);
+
+/** The connection a control acts on: to `provider`'s CRM when named, a working one before a broken one. */
+const chosenConnection = (connections: PublicConnection[], provider?: string) => {
+  const candidates = connections.filter(
+    (candidate) => provider === undefined || candidate.provider === provider,
+  );
+  return candidates.find((candidate) => candidate.status !== 'bad_credentials') ?? candidates[0];
+};
+
 /**
  * How many requests a throttled account may make per ten seconds (HubSpot's own interval; Salesforce's
  * daily limit is put on the same footing, so it refills within a demo): enough for a read to move a page
@@ -52,8 +66,8 @@ const maxChanges = 100;
  *   makes at once (a search, or the fields' metadata, through the company's connection), so the connection turns
  *   `bad_credentials` and "Reconnect" appears.
  * - `POST /throttle` `{ "throttled": true | false }` tightens the account's rate limit, or restores it.
- * - `POST /changes` `{ "count": n, "provider"?: name }` creates, changes and deletes records now, so "Run
- *   now" has news; `provider` picks the account when the company connected more than one CRM.
+ * - `POST /changes` `{ "count": n }` creates, changes and deletes records now, so "Run now" has news.
+ * Each body may name `"provider"`, to pick the account when the company connected more than one CRM.
  * `GET /` says which provider the company's account is at and whether it is throttled. Each acts on the
  * session's own company's provider only (the one its connection is to) and answers no credentials.
  */
@@ -73,23 +87,20 @@ export function createProviderControls(options: ProviderControlsOptions) {
   }
 
   /**
-   * The company's connection to an emulated CRM (to `provider`'s, when named: a company may have connected
-   * both), a working one first; a problem answer when it has none.
+   * The company's connection to an emulated CRM (to `provider`'s, when the body names it: a company may
+   * have connected both), a working one first; a problem answer when it has none.
    */
   async function companyConnection(
     c: Context,
-    provider?: string,
+    body: ControlBody | undefined,
   ): Promise<{ groupRef: string; connection: PublicConnection } | Response> {
+    const provider = typeof body?.provider === 'string' ? body.provider : undefined;
     if (c.req.header('Origin') !== options.origin) {
       return problem(c, 403, 'forbiddenOrigin', 'Requests from this origin are not allowed.');
     }
     const session = await options.resolveSession(c);
     if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
-    const connections = (await connectionsOf(session.groupRef)).filter(
-      (candidate) => provider === undefined || candidate.provider === provider,
-    );
-    const connection =
-      connections.find((candidate) => candidate.status !== 'bad_credentials') ?? connections[0];
+    const connection = chosenConnection(await connectionsOf(session.groupRef), provider);
     if (!connection) return problem(c, 409, 'conflict', 'Your company has no CRM connection.');
     return { groupRef: session.groupRef, connection };
   }
@@ -114,12 +125,11 @@ export function createProviderControls(options: ProviderControlsOptions) {
     .get('/', async (c) => {
       const session = await options.resolveSession(c);
       if (!session) return problem(c, 401, 'unauthenticated', 'Sign in first.');
-      const [connection] = await connectionsOf(session.groupRef);
-      const provider = connection?.provider ?? null;
+      const provider = chosenConnection(await connectionsOf(session.groupRef))?.provider ?? null;
       return c.json({ provider, throttled: provider !== null && throttled.has(provider) }, 200);
     })
     .post('/break-connection', async (c) => {
-      const found = await companyConnection(c);
+      const found = await companyConnection(c, await controlBody(c));
       if (found instanceof Response) return found;
       const { groupRef, connection } = found;
       if (options.accounts.revokeGrants(connection.provider) === undefined) {
@@ -151,9 +161,9 @@ export function createProviderControls(options: ProviderControlsOptions) {
       return c.json({ connection: { id, provider, status } }, 200);
     })
     .post('/throttle', async (c) => {
-      const found = await companyConnection(c);
+      const body = await controlBody(c);
+      const found = await companyConnection(c, body);
       if (found instanceof Response) return found;
-      const body = (await c.req.json().catch(() => undefined)) as { throttled?: unknown } | undefined;
       if (typeof body?.throttled !== 'boolean') {
         return problem(c, 400, 'validation', 'Send { "throttled": true } or { "throttled": false }.', [
           {
@@ -175,13 +185,8 @@ export function createProviderControls(options: ProviderControlsOptions) {
       return c.json({ provider, throttled: body.throttled }, 200);
     })
     .post('/changes', async (c) => {
-      const body = (await c.req.json().catch(() => undefined)) as
-        | { count?: unknown; provider?: unknown }
-        | undefined;
-      const found = await companyConnection(
-        c,
-        typeof body?.provider === 'string' ? body.provider : undefined,
-      );
+      const body = await controlBody(c);
+      const found = await companyConnection(c, body);
       if (found instanceof Response) return found;
       const count = body?.count;
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > maxChanges) {

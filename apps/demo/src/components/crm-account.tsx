@@ -20,12 +20,13 @@ export function CrmAccount({ integrationId }: { integrationId: string }) {
   const [error, setError] = useState<string | null>(null);
   const controls = useProviderControls().data;
 
-  async function act(path: string, body: unknown) {
+  async function act(path: string, body: Record<string, unknown>) {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      setError(await postProviderControl(path, body));
+      // The account this card names, should the company have connected a second CRM.
+      setError(await postProviderControl(path, { ...body, provider: controls?.provider ?? undefined }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: providerControlsKey }),
         queryClient.invalidateQueries({ queryKey: spliceKeys.base('/api') }),
