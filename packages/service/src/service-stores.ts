@@ -28,7 +28,7 @@ import { PgBossReadQueue } from './store/pg/pg-boss-read-queue.js';
 import { PgBudgetLedger } from './store/pg/pg-budget-ledger.js';
 import { PgOperationStore } from './store/pg/pg-operation-store.js';
 import { SqliteAccess } from './store/sqlite-access.js';
-import { SqliteBudgetLedger } from './store/sqlite-budget-ledger.js';
+import { openBudgetsDatabase, SqliteBudgetLedger } from './store/sqlite-budget-ledger.js';
 import { WriteStore } from './writes/write-store.js';
 
 export interface ServiceStoresOptions {
@@ -45,8 +45,8 @@ export interface ServiceStoresOptions {
   /** Streams one instance reads at once at most (PostgreSQL). Default 200, so other instances find work. */
   readMaxStreams?: number;
   /**
-   * Whether another process on the same SQLite file calls providers too (the API and the worker as two
-   * processes): then accounts' budgets are kept in the file, not in memory. PostgreSQL always keeps them.
+   * Whether another process on the same SQLite data directory calls providers too (the API and the worker
+   * as two processes): then accounts' budgets are kept in a file there, not in memory. PostgreSQL always keeps them.
    */
   sharedBudgets?: boolean;
   /** The read engine's connection's `checkpointAfterPages` (see `openDatabase`), as the service's main connection's. */
@@ -86,6 +86,7 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
         checkpointAfterPages: options.checkpointAfterPages,
       }),
     });
+    const budgetsDb = options.sharedBudgets ? openBudgetsDatabase(options.dataDir) : undefined;
     return {
       repo: new SqliteRepository(db),
       oauth: createOAuthDeps(db, options.secretKey),
@@ -93,11 +94,12 @@ export async function openServiceStores(options: ServiceStoresOptions): Promise<
       operations: new SqliteOperationStore(readsDb),
       writes: WriteStore.sqlite(db),
       notifications: new NotificationStore(new SqliteAccess(db)),
-      budgets: options.sharedBudgets
-        ? { ledger: new SqliteBudgetLedger(readsDb), sliceSize: 3 }
+      budgets: budgetsDb
+        ? { ledger: new SqliteBudgetLedger(budgetsDb), sliceSize: 3 }
         : { ledger: new MemoryBudgetLedger(), sliceSize: 1 },
       close: async () => {
         readsDb.close();
+        budgetsDb?.close();
       },
     };
   }

@@ -10,7 +10,7 @@ import { step } from './access.js';
 import { whenUnlocked } from './lock-wait.js';
 import { type Database, openDatabase } from './open-database.js';
 import { SqliteAccess } from './sqlite-access.js';
-import { SqliteBudgetLedger } from './sqlite-budget-ledger.js';
+import { openBudgetsDatabase, SqliteBudgetLedger } from './sqlite-budget-ledger.js';
 import { SqliteRepository } from './sqlite-repository.js';
 import { makeTempDir, removeDir } from './test-helpers.js';
 
@@ -22,11 +22,15 @@ afterEach(() => {
   dir = undefined;
 });
 
+/** Opens one of the service's files in `dir` with the service's own busy timeout (0: timers). */
+type Open = (dir: string) => Database;
+const serviceDatabase: Open = (dir) => openDatabase(dir, { busyTimeoutMs: 0 });
+
 /** `holder` with its write lock taken, and `waiter`, which waits on timers, on the same file. */
-function twoConnections(): { holder: Database; waiter: Database } {
+function twoConnections(open: Open = serviceDatabase): { holder: Database; waiter: Database } {
   dir = makeTempDir();
-  const holder = openDatabase(dir);
-  const waiter = openDatabase(dir, { busyTimeoutMs: 0 });
+  const holder = open(dir);
+  const waiter = open(dir);
   opened.push(holder, waiter);
   holder.exec('CREATE TABLE scratch (n INTEGER NOT NULL)');
   holder.exec('BEGIN IMMEDIATE');
@@ -44,25 +48,35 @@ async function turnsWhile<T>(work: Promise<T>): Promise<{ result: T; turns: numb
   }
 }
 
-const writers: Array<[string, (db: Database) => Promise<unknown>]> = [
-  ['a statement (SqliteAccess)', (db) => new SqliteAccess(db).change('INSERT INTO scratch (n) VALUES (1)')],
+const writers: Array<[string, Open, (db: Database) => Promise<unknown>]> = [
+  [
+    'a statement (SqliteAccess)',
+    serviceDatabase,
+    (db) => new SqliteAccess(db).change('INSERT INTO scratch (n) VALUES (1)'),
+  ],
   [
     'a transaction run in one go (atomically)',
+    serviceDatabase,
     (db) =>
       new SqliteAccess(db).atomically(function* () {
         yield* step('INSERT INTO scratch (n) VALUES (1)');
       }),
   ],
-  ['a repository transaction (BEGIN IMMEDIATE)', (db) => new SqliteRepository(db).transaction(async () => 1)],
   [
-    'a budget take',
+    'a repository transaction (BEGIN IMMEDIATE)',
+    serviceDatabase,
+    (db) => new SqliteRepository(db).transaction(async () => 1),
+  ],
+  [
+    'a budget take (in the budgets file)',
+    openBudgetsDatabase,
     (db) => new SqliteBudgetLedger(db).take('hubspot:1', { capacity: 10, perMs: 0.01, reserve: 2 }, 1, true),
   ],
 ];
 
 describe('waiting for a lock another connection holds', () => {
-  it.each(writers)('%s waits on timers and completes once the lock is free', async (_, write) => {
-    const { holder, waiter } = twoConnections();
+  it.each(writers)('%s waits on timers and completes once the lock is free', async (_, open, write) => {
+    const { holder, waiter } = twoConnections(open);
     const released = sleep(60).then(() => holder.exec('COMMIT'));
     const { turns } = await turnsWhile(write(waiter));
     await released;

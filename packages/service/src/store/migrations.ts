@@ -563,6 +563,11 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX deliveries_due ON deliveries (next_attempt_time, seq) WHERE status = 'pending';`,
     ),
   ),
+  // SQLite's budgets moved to a file of their own (see ./sqlite-budget-ledger.ts); their rows refill by
+  // themselves, so none is carried over.
+  migration(20, 'budgets out of the SQLite file', (d) =>
+    d.only('sqlite', 'DROP TABLE provider_account_budgets;'),
+  ),
 ];
 
 /**

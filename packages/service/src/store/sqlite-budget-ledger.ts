@@ -1,18 +1,52 @@
 /**
- * Provider accounts' request budgets in the SQLite database, for a service whose API and worker run as two
- * processes on one data directory (`splice-service --role all`): both pace their calls to an account from
- * one bucket, as instances on PostgreSQL do (./pg/pg-budget-ledger.ts). Each take is one immediate
- * transaction on a connection without an fsync per commit: a budget lost to a power cut refills by itself.
- * A take that finds the other process writing waits for the lock on a timer (./lock-wait.ts).
+ * Provider accounts' request budgets on SQLite, for a service whose API and worker run as two processes on
+ * one data directory (`splice-service --role all`): both pace their calls to an account from one bucket,
+ * as instances on PostgreSQL do (./pg/pg-budget-ledger.ts). Each take is one immediate transaction. A take
+ * that finds the other process writing waits for the lock on a timer (./lock-wait.ts).
+ *
+ * The buckets live in a file of their own beside the service's database (`budgetsFileName`). SQLite has one
+ * write lock per file: in the service's file, a search's take queued behind whatever the worker was
+ * writing (a page of records stored, a delivery recorded, tens of milliseconds when the machine is busy).
+ * In their own file the lock is held only by takes, for a fraction of a millisecond. Commits there cost no
+ * fsync, and nothing in the file needs one: a budget lost to a power cut refills by itself.
  */
 import type { Database } from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
 import {
   type BudgetGrant,
   type BudgetLedger,
   refillWaitMs,
 } from '../connectors/account-limiter/budget-ledger.js';
 import type { BucketShape } from '../connectors/account-limiter/rate-limit-policy.js';
-import { whenUnlocked } from './lock-wait.js';
+import { prepareDataDir } from './data-dir.js';
+import { lockTimeoutMs, whenUnlocked } from './lock-wait.js';
+
+/** The budgets' file inside the data directory. */
+export const budgetsFileName = 'budgets.db';
+
+/**
+ * Opens (and creates) the budgets' file in `dataDir`. Its calls wait for the lock on timers, as the
+ * service's own connections do; creating the table waits inside SQLite, as two processes may start at once.
+ */
+export function openBudgetsDatabase(dataDir: string): Database {
+  const db = new Sqlite(prepareDataDir(dataDir, budgetsFileName));
+  try {
+    db.pragma(`busy_timeout = ${lockTimeoutMs}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(`CREATE TABLE IF NOT EXISTS provider_account_budgets (
+      account       TEXT PRIMARY KEY,
+      tokens        REAL NOT NULL,
+      refilled_at   INTEGER NOT NULL,
+      blocked_until INTEGER NOT NULL DEFAULT 0
+    )`);
+    db.pragma('busy_timeout = 0');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
 
 interface BudgetRow {
   tokens: number;
@@ -20,6 +54,7 @@ interface BudgetRow {
   blocked_until: number;
 }
 
+/** The buckets in a database opened by `openBudgetsDatabase`. */
 export class SqliteBudgetLedger implements BudgetLedger {
   readonly #take: (account: string, shape: BucketShape, want: number, floor: number) => BudgetGrant;
   readonly #clamp: (account: string, remaining: number) => void;
