@@ -41,6 +41,27 @@ describe('authentication', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('answers 400 "Invalid input JSON" for a body that is not JSON, and reads one that is', async () => {
+    const { accessToken } = emulator.issueTokens();
+    const search = (body: string) =>
+      fetch(`${emulator.url}/crm/v3/objects/contacts/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body,
+      });
+    const broken = await search('{"limit": 2,');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      message: expect.stringContaining('Invalid input JSON'),
+    });
+    const read = await search(JSON.stringify({ limit: 2 }));
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { results: unknown[] }).results).toHaveLength(2);
+  });
+});
+
 describe('rate limit', () => {
   // A fresh emulator each, so that no earlier call already sits in the account's window.
   let limited: RunningHubSpotEmulator;

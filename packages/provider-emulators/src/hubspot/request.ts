@@ -1,5 +1,6 @@
 /** Reading what a CRM request carries: its object type, JSON body and paging numbers, HubSpot's way. */
 import type { Context } from 'hono';
+import { parsedBody } from '../http/parsed-body.js';
 import { HubSpotError, validationError } from './errors.js';
 import { type ObjectType, resolveObjectType } from './object-types.js';
 
@@ -13,7 +14,7 @@ export function objectTypeOf(c: Context): ObjectType {
 /** The body as JSON; a body that is not JSON is a 400 like HubSpot's "Invalid input JSON". */
 export async function jsonBody<T>(c: Context): Promise<T> {
   try {
-    return (await c.req.json()) as T;
+    return (await parsedBody(c)) as T;
   } catch (error) {
     throw validationError(`Invalid input JSON: ${(error as Error).message}`);
   }

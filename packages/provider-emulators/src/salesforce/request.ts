@@ -1,5 +1,6 @@
 /** Reading what a Salesforce REST request carries: its sObject and its JSON body. */
 import type { Context } from 'hono';
+import { parsedBody } from '../http/parsed-body.js';
 import { salesforceError } from './errors.js';
 import { resolveSObject, type SObjectName } from './sobjects.js';
 
@@ -12,7 +13,7 @@ export function sobjectOf(c: Context, name = c.req.param('sobject') ?? ''): SObj
 
 export async function jsonBody<T>(c: Context): Promise<T> {
   try {
-    return (await c.req.json()) as T;
+    return (await parsedBody(c)) as T;
   } catch (error) {
     throw salesforceError('JSON_PARSER_ERROR', `The request body is not JSON: ${(error as Error).message}`);
   }
