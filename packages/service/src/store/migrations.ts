@@ -568,6 +568,12 @@ export const migrations: readonly Migration[] = [
   migration(20, 'budgets out of the SQLite file', (d) =>
     d.only('sqlite', 'DROP TABLE provider_account_budgets;'),
   ),
+  // SQLite's look for each stream's head (`sqliteOperations.headOperations`) walks the operations not done,
+  // in order; without this index it read every operation the service ever ran, done ones included.
+  // PostgreSQL claims heads in a statement of its own.
+  migration(21, 'open operations in order', (d) =>
+    d.only('sqlite', `CREATE INDEX read_operations_open ON read_operations (seq) WHERE phase != 'done';`),
+  ),
 ];
 
 /**

@@ -49,7 +49,8 @@ export const sqliteOperations: OperationDialect = {
   appendError: `CASE WHEN json_array_length(errors) < ${maxErrors} THEN json_insert(errors, '$[#]', ?) ELSE errors END`,
   dueAgain: 'next_attempt_time',
   headOperations: (limit) => ({
-    // Streams run one operation at a time, in creation order.
+    // Streams run one operation at a time, in creation order. The open operations are walked through their
+    // own index (read_operations_open): the done ones, however many, are never read.
     text: `SELECT o.* FROM read_operations o
        WHERE o.phase != 'done' AND o.seq = (
          SELECT min(p.seq) FROM read_operations p
