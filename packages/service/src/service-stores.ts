@@ -46,7 +46,8 @@ export interface ServiceStoresOptions {
   readMaxStreams?: number;
   /**
    * Whether another process on the same SQLite data directory calls providers too (the API and the worker
-   * as two processes): then accounts' budgets are kept in a file there, not in memory. PostgreSQL always keeps them.
+   * as two processes): then accounts' budgets are kept in a file there, not in memory. PostgreSQL always
+   * keeps them.
    */
   sharedBudgets?: boolean;
   /** The read engine's connection's `checkpointAfterPages` (see `openDatabase`), as the service's main connection's. */
