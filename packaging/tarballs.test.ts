@@ -106,6 +106,23 @@ function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * The contacts backfill of an installation once it has read records. The bin runs the worker (reads,
+ * deliveries) in a child process forked from its own dist: records read show the packaged child runs.
+ */
+async function backfillWithRecords(installationId: string): Promise<{ recordsProcessed: number }> {
+  const url = `${serviceUrls.baseUrl}/projects/demo/integrations/hubspot-sync/installations/${installationId}/objects/contacts/backfill-progress`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await fetch(url, { headers: { 'x-api-key': credentials.apiKey } });
+    const progress = (await answer.json()) as { recordsProcessed?: number };
+    if ((progress.recordsProcessed ?? 0) > 0 || Date.now() > deadline) {
+      return { recordsProcessed: progress.recordsProcessed ?? 0 };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 let root: string;
 let app: string;
 let tarballs: Record<(typeof packages)[number], string>;
@@ -407,6 +424,8 @@ describe('installed with npm, in plain node', () => {
         const installation = (await created.json()) as { id?: string; group?: { groupRef: string } };
         expect(created.status, JSON.stringify(installation)).toBe(201);
         expect(installation.group?.groupRef).toBe(host.groupRef);
+        const backfill = await backfillWithRecords(installation.id!);
+        expect(backfill.recordsProcessed).toBeGreaterThan(0);
 
         const searched = await fetch(`${url}/api/integrations/hubspot-sync/search`, {
           method: 'POST',
@@ -420,7 +439,7 @@ describe('installed with npm, in plain node', () => {
         expect(searched.status, JSON.stringify(answer)).toBe(200);
         expect(answer.results?.length).toBeGreaterThan(0);
         log(
-          `${host.name}: create 201 (${installation.id}, group ${host.groupRef}), search 200 (${answer.results?.length} contacts)`,
+          `${host.name}: create 201 (${installation.id}, group ${host.groupRef}), ${backfill.recordsProcessed} records read by the worker child, search 200 (${answer.results?.length} contacts)`,
         );
       } finally {
         expect(await stop(server.child)).toBe(0);

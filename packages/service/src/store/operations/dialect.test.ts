@@ -3,6 +3,7 @@
  * run a million reads must not read them all again each time it looks for the next page to read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Sql } from '../access.js';
 import { type Database, openDatabase } from '../open-database.js';
 import { makeTempDir, removeDir } from '../test-helpers.js';
 import { sqliteOperations } from './dialect.js';
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 /** How SQLite runs `sql`: one line per step of its plan. */
-const planOf = (database: Database, sql: { text: string; params: unknown[] }) =>
+const planOf = (database: Database, sql: Sql) =>
   (database.prepare(`EXPLAIN QUERY PLAN ${sql.text}`).all(...sql.params) as { detail: string }[]).map(
     (step) => step.detail,
   );
