@@ -24,9 +24,10 @@ test('no response, script or storage the browser gets holds the API key or the b
     });
     for (const secret of secrets) if (text.includes(secret)) leaks.push(response.url());
   };
-  page.on('response', (response) => {
+  const scanEach = (response: Response) => {
     pending.push(scan(response));
-  });
+  };
+  page.on('response', scanEach);
 
   // Signed out, the sign-in page; then, signed in through it, every page and every kind of BFF call.
   await page.goto('/');
@@ -47,6 +48,9 @@ test('no response, script or storage the browser gets holds the API key or the b
   await page.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.locator('[data-scope="invite-form"] [data-part="badge"]')).toBeVisible();
 
+  // The page's polls go on answering: a scan begun after this wait could still be reading its response
+  // when the test closes the page. Every response up to the last step is scanned, and waited for here.
+  page.off('response', scanEach);
   await Promise.all(pending);
   const storage = await page.evaluate(() => ({
     html: document.documentElement.outerHTML,
