@@ -107,20 +107,13 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 /**
- * The contacts backfill of an installation once it has read records. The bin runs the worker (reads,
+ * How many records the contacts backfill of an installation has read. The bin runs the worker (reads,
  * deliveries) in a child process forked from its own dist: records read show the packaged child runs.
  */
-async function backfillWithRecords(installationId: string): Promise<{ recordsProcessed: number }> {
+async function backfillRecordsRead(installationId: string): Promise<number> {
   const url = `${serviceUrls.baseUrl}/projects/demo/integrations/hubspot-sync/installations/${installationId}/objects/contacts/backfill-progress`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answer = await fetch(url, { headers: { 'x-api-key': credentials.apiKey } });
-    const progress = (await answer.json()) as { recordsProcessed?: number };
-    if ((progress.recordsProcessed ?? 0) > 0 || Date.now() > deadline) {
-      return { recordsProcessed: progress.recordsProcessed ?? 0 };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const answer = await fetch(url, { headers: { 'x-api-key': credentials.apiKey } });
+  return ((await answer.json()) as { recordsProcessed?: number }).recordsProcessed ?? 0;
 }
 
 let root: string;
@@ -424,8 +417,9 @@ describe('installed with npm, in plain node', () => {
         const installation = (await created.json()) as { id?: string; group?: { groupRef: string } };
         expect(created.status, JSON.stringify(installation)).toBe(201);
         expect(installation.group?.groupRef).toBe(host.groupRef);
-        const backfill = await backfillWithRecords(installation.id!);
-        expect(backfill.recordsProcessed).toBeGreaterThan(0);
+        await expect
+          .poll(() => backfillRecordsRead(installation.id!), { timeout: 30_000 })
+          .toBeGreaterThan(0);
 
         const searched = await fetch(`${url}/api/integrations/hubspot-sync/search`, {
           method: 'POST',
@@ -439,7 +433,7 @@ describe('installed with npm, in plain node', () => {
         expect(searched.status, JSON.stringify(answer)).toBe(200);
         expect(answer.results?.length).toBeGreaterThan(0);
         log(
-          `${host.name}: create 201 (${installation.id}, group ${host.groupRef}), ${backfill.recordsProcessed} records read by the worker child, search 200 (${answer.results?.length} contacts)`,
+          `${host.name}: create 201 (${installation.id}, group ${host.groupRef}), ${await backfillRecordsRead(installation.id!)} records read by the worker child, search 200 (${answer.results?.length} contacts)`,
         );
       } finally {
         expect(await stop(server.child)).toBe(0);
