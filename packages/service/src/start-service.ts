@@ -153,10 +153,11 @@ function listeningOrigin(host: string, port: number): string {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const manifest = loadManifest(options.manifestPath ?? defaultManifestPath);
   const destinationAddresses = new DestinationAddressPolicy(options.allowPrivateDestinations ?? []);
-  // Its calls wait for a lock on timers, never on the event loop's thread (./store/lock-wait.ts). Beside a
-  // worker process, the worker's commits copy the WAL back into the file, not the API's.
+  // Its calls wait for a lock on timers and its commits for the disk in the thread pool, never on the event
+  // loop's thread (./store/lock-wait.ts, ./store/commit-sync.ts). Beside a worker process, the worker's
+  // commits copy the WAL back into the file, not the API's.
   const checkpoints = options.role === 'api' ? { checkpointAfterPages: apiCheckpointAfterPages } : {};
-  const db = openDatabase(options.dataDir, { busyTimeoutMs: 0, ...checkpoints });
+  const db = openDatabase(options.dataDir, { busyTimeoutMs: 0, commitSync: 'thread-pool', ...checkpoints });
   const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
   const timing = { ...defaultReadTiming, ...options.readTiming };
   const serves = options.role !== 'worker';

@@ -2,12 +2,14 @@
  * Opens the service's SQLite database and brings its schema up to date.
  *
  * Durability settings: WAL so readers never block the writer, `synchronous=FULL` so a transaction that
- * returned is on disk even after a power cut (NORMAL would only survive a process crash), foreign keys on
+ * returned is on disk even after a power cut (NORMAL would only survive a process crash; see `commitSync` for
+ * the same promise with the fsync off the event loop's thread), foreign keys on
  * (SQLite leaves them off by default), and a busy timeout so a second process (a CLI, a test) waits for the
  * write lock instead of failing at once. The data directory and the file are its owner's alone (./data-dir.ts).
  */
 import type { Database } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
+import { syncCommitsOf } from './commit-sync.js';
 import { prepareDataDir, type Warn } from './data-dir.js';
 import { lockTimeoutMs } from './lock-wait.js';
 import { migrations, sqliteVersionsBeforeLedger } from './migrations.js';
@@ -23,6 +25,13 @@ export interface OpenDatabaseOptions {
    * commits cost no fsync. The read engine's own connection uses it (see `SqliteOperationStore`).
    */
   synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * Where a FULL connection's fsync runs. 'in-commit' (the default): inside SQLite's commit, on the calling
+   * thread. 'thread-pool': after the commit, in libuv's thread pool, awaited by `SqliteAccess` before a write
+   * resolves (./commit-sync.ts); only writes through `SqliteAccess` are synced, so the service's stores
+   * use it and scripts writing with better-sqlite3 directly keep the default.
+   */
+  commitSync?: 'in-commit' | 'thread-pool';
   /** Where warnings about a data directory others may read go. Default: stderr. */
   warn?: Warn;
   /**
@@ -53,7 +62,8 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
   const db = new Sqlite(prepareDataDir(dataDir, databaseFileName, options.warn));
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    const syncsOffThread = options.synchronous !== 'NORMAL' && options.commitSync === 'thread-pool';
+    db.pragma(`synchronous = ${syncsOffThread ? 'NORMAL' : (options.synchronous ?? 'FULL')}`);
     db.pragma('foreign_keys = ON');
     if (options.checkpointAfterPages !== undefined) {
       db.pragma(`wal_autocheckpoint = ${options.checkpointAfterPages}`);
@@ -61,6 +71,7 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
     db.pragma(`busy_timeout = ${lockTimeoutMs}`);
     migrate(db);
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? lockTimeoutMs}`);
+    if (syncsOffThread) syncCommitsOf(db);
   } catch (error) {
     db.close();
     throw error;

@@ -2,22 +2,39 @@
  * `StoreAccess` on SQLite: a statement cache over one better-sqlite3 connection, typed row reads, and the
  * translation of SQLite constraint failures into the store's typed errors. Each call runs its statement at
  * once, so a single call is atomic without a transaction; while another connection holds the lock it
- * needs, the call waits on a timer, not on the event loop's thread (./lock-wait.ts).
+ * needs, the call waits on a timer, not on the event loop's thread (./lock-wait.ts). On a connection whose
+ * commits are synced in the thread pool, a write resolves once it is on disk (./commit-sync.ts).
  */
 import type { Database, Statement } from 'better-sqlite3';
 import Sqlite from 'better-sqlite3';
-import type { Sql, SqlResult, StoreAccess, Work } from './access.js';
+import type { SqlResult, StoreAccess, Work } from './access.js';
+import type { CommitSync } from './commit-sync.js';
+import { commitSyncOf } from './commit-sync.js';
 import { ConflictError, MissingReferenceError } from './errors.js';
 import { whenUnlocked } from './lock-wait.js';
 import type { Row, Table } from './table.js';
 import { insertSql, toEntity, toRow } from './table.js';
 
+export interface SqliteAccessOptions {
+  /**
+   * The caller holds the connection for each call and waits for its commits to reach the disk itself once
+   * it lets go (`lastCommit`, `onDisk`), so calls waiting for the connection do not wait for the disk too.
+   * Otherwise each write waits before it resolves. Only for a connection with a commit sync (./commit-sync.ts).
+   */
+  callerAwaitsSync?: boolean;
+}
+
 export class SqliteAccess implements StoreAccess {
   readonly #db: Database;
   readonly #statements = new Map<string, Statement>();
+  readonly #sync: CommitSync | undefined;
+  readonly #callerAwaitsSync: boolean;
+  #lastCommit = 0;
 
-  constructor(db: Database) {
+  constructor(db: Database, options: SqliteAccessOptions = {}) {
     this.#db = db;
+    this.#sync = commitSyncOf(db);
+    this.#callerAwaitsSync = options.callerAwaitsSync ?? false;
   }
 
   /**
@@ -34,12 +51,12 @@ export class SqliteAccess implements StoreAccess {
   }
 
   async get<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T | undefined> {
-    const row = (await whenUnlocked(() => this.#statement(sql).get(...params))) as Row | undefined;
+    const row = (await this.#call(sql, (statement) => statement.get(...params))) as Row | undefined;
     return row && toEntity(table, row);
   }
 
   async all<T>(table: Table<T>, sql: string, ...params: unknown[]): Promise<T[]> {
-    const rows = (await whenUnlocked(() => this.#statement(sql).all(...params))) as Row[];
+    const rows = (await this.#call(sql, (statement) => statement.all(...params))) as Row[];
     return rows.map((row) => toEntity(table, row));
   }
 
@@ -48,18 +65,18 @@ export class SqliteAccess implements StoreAccess {
     params: Row,
     constraint?: { table: string; conflictMessage: string },
   ): Promise<number> {
-    const write = () => this.#statement(sql).run(params).changes;
-    return whenUnlocked(() =>
-      constraint ? translateConstraint(constraint.table, constraint.conflictMessage, write) : write(),
-    );
+    return this.#call(sql, (statement) => {
+      const write = () => statement.run(params).changes;
+      return constraint ? translateConstraint(constraint.table, constraint.conflictMessage, write) : write();
+    });
   }
 
   async change(sql: string, ...params: unknown[]): Promise<number> {
-    return whenUnlocked(() => this.#statement(sql).run(...params).changes);
+    return this.#call(sql, (statement) => statement.run(...params).changes);
   }
 
   async count(sql: string, ...params: unknown[]): Promise<number> {
-    return whenUnlocked(() => (this.#statement(sql).get(...params) as { n: number }).n);
+    return this.#call(sql, (statement) => (statement.get(...params) as { n: number }).n);
   }
 
   async insert<T>(table: Table<T>, entity: T, conflictMessage: string): Promise<T> {
@@ -68,7 +85,7 @@ export class SqliteAccess implements StoreAccess {
   }
 
   async query<R>(sql: string, ...params: unknown[]): Promise<SqlResult<R>> {
-    return whenUnlocked(() => this.#execute({ text: sql, params }) as SqlResult<R>);
+    return this.#call(sql, (statement) => this.#execute(statement, params) as SqlResult<R>);
   }
 
   /**
@@ -76,17 +93,53 @@ export class SqliteAccess implements StoreAccess {
    * locked, it is rolled back and run again from its first step.
    */
   async atomically<T>(work: () => Work<T>): Promise<T> {
+    let wrote = false;
     const transaction = this.#db.transaction(() => {
+      wrote = false;
       const steps = work();
       let next = steps.next();
-      while (!next.done) next = steps.next(this.#execute(next.value));
+      while (!next.done) {
+        const statement = this.#statement(next.value.text);
+        wrote ||= !statement.readonly;
+        next = steps.next(this.#execute(statement, next.value.params));
+      }
       return next.value;
     });
-    return whenUnlocked(() => transaction());
+    const result = await whenUnlocked(() => transaction());
+    if (wrote) await this.#written();
+    return result;
   }
 
-  #execute({ text, params }: Sql): SqlResult<unknown> {
-    const statement = this.#statement(text);
+  /** Runs one statement (waiting while another connection holds the lock it needs), synced if it wrote. */
+  async #call<T>(sql: string, call: (statement: Statement) => T): Promise<T> {
+    let wrote = false;
+    const result = await whenUnlocked(() => {
+      const statement = this.#statement(sql);
+      const answer = call(statement);
+      wrote = !statement.readonly;
+      return answer;
+    });
+    if (wrote) await this.#written();
+    return result;
+  }
+
+  /**
+   * After a statement or a transaction that wrote: unless the caller does, waits until its commit is on disk.
+   * A write inside an open transaction commits with it.
+   */
+  async #written(): Promise<void> {
+    const commit = this.#db.inTransaction ? 0 : this.#counted();
+    if (commit > 0 && !this.#callerAwaitsSync) await this.onDisk(commit);
+  }
+
+  /** Counts a commit that has just returned (0 without a commit sync). */
+  #counted(): number {
+    if (!this.#sync) return 0;
+    this.#lastCommit = this.#sync.committed();
+    return this.#lastCommit;
+  }
+
+  #execute(statement: Statement, params: readonly unknown[]): SqlResult<unknown> {
     if (statement.reader) {
       const rows = statement.all(...params);
       return { rows, changes: rows.length };
@@ -94,9 +147,15 @@ export class SqliteAccess implements StoreAccess {
     return { rows: [], changes: statement.run(...params).changes };
   }
 
-  /** Runs transaction control (BEGIN, COMMIT, SAVEPOINT ...) on the connection. */
+  /** Runs transaction control (BEGIN, SAVEPOINT, RELEASE ...) on the connection. */
   exec(sql: string): void {
     this.#db.exec(sql);
+  }
+
+  /** Commits the transaction `execWhenUnlocked('BEGIN ...')` opened; the caller awaits `onDisk`. */
+  commit(): void {
+    this.#db.exec('COMMIT');
+    this.#counted();
   }
 
   /** `exec` for a statement that may find the database locked (BEGIN IMMEDIATE): waits for the lock. */
@@ -106,6 +165,16 @@ export class SqliteAccess implements StoreAccess {
 
   get inTransaction(): boolean {
     return this.#db.inTransaction;
+  }
+
+  /** The number of this access's latest commit (0 before its first), for `onDisk`. */
+  get lastCommit(): number {
+    return this.#lastCommit;
+  }
+
+  /** Resolves once commit `commit` of this connection is on disk (at once without a commit sync). */
+  async onDisk(commit: number): Promise<void> {
+    if (this.#sync && commit > 0) await this.#sync.onDisk(commit);
   }
 }
 

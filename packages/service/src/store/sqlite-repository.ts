@@ -28,21 +28,27 @@ export class SqliteRepository extends EntityRepository {
 
   constructor(db: Database | SqliteAccess, state?: ConnectionState, inside?: { active: boolean }) {
     super();
-    this.#db = db instanceof SqliteAccess ? db : new SqliteAccess(db);
+    this.#db = db instanceof SqliteAccess ? db : new SqliteAccess(db, { callerAwaitsSync: true });
     this.#state = state ?? { savepoints: 0 };
     this.#inside = inside;
   }
 
-  /** Waits until no other caller holds the connection, then holds it while `body` runs. */
+  /**
+   * Waits until no other caller holds the connection, then holds it while `body` runs. What `body` committed
+   * is on disk before this resolves; the connection is let go first, so the next caller does not wait for
+   * the disk too (./commit-sync.ts).
+   */
   async #exclusive<T>(body: () => Promise<T>): Promise<T> {
     while (this.#state.open) await this.#state.open.ended;
     let end!: () => void;
     this.#state.open = { ended: new Promise<void>((resolve) => (end = resolve)) };
+    const before = this.#db.lastCommit;
     try {
       return await body();
     } finally {
       this.#state.open = undefined;
       end();
+      if (this.#db.lastCommit !== before) await this.#db.onDisk(this.#db.lastCommit);
     }
   }
 
@@ -75,7 +81,7 @@ export class SqliteRepository extends EntityRepository {
         await this.#db.execWhenUnlocked('BEGIN IMMEDIATE');
         try {
           const result = await fn(new SqliteRepository(this.#db, this.#state, inside));
-          this.#db.exec('COMMIT');
+          this.#db.commit();
           return result;
         } catch (error) {
           if (this.#db.inTransaction) this.#db.exec('ROLLBACK');

@@ -23,7 +23,8 @@ export const storeBackends: { name: 'SQLite' | 'PostgreSQL'; open(): Promise<Ope
     name: 'SQLite',
     async open() {
       const dir = makeTempDir();
-      const db = openDatabase(dir);
+      // As the service opens it: commits synced in the thread pool.
+      const db = openDatabase(dir, { commitSync: 'thread-pool' });
       return {
         kind: 'sqlite',
         db,
