@@ -13,7 +13,8 @@ if (!dataDir || !projectId || !integrationId || !connectionId) {
   throw new Error('usage: durability-writer.fixture.ts <dataDir> <projectId> <integrationId> <connectionId>');
 }
 
-const repo = new SqliteRepository(openDatabase(dataDir));
+// As the service opens it: each commit synced in the thread pool before the call resolves.
+const repo = new SqliteRepository(openDatabase(dataDir, { commitSync: 'thread-pool' }));
 for (let n = 0; ; n++) {
   const groupRef = `group-${process.pid}-${n}`;
   const installation = await repo.transaction(async (tx) => {
