@@ -128,8 +128,9 @@ export class SqliteAccess implements StoreAccess {
    * A write inside an open transaction commits with it.
    */
   async #written(): Promise<void> {
-    const commit = this.#db.inTransaction ? 0 : this.#counted();
-    if (commit > 0 && !this.#callerAwaitsSync) await this.onDisk(commit);
+    if (this.#db.inTransaction) return;
+    const commit = this.#counted();
+    if (!this.#callerAwaitsSync) await this.onDisk(commit);
   }
 
   /** Counts a commit that has just returned (0 without a commit sync). */
